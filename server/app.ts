@@ -1,0 +1,186 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { isStaffEmail, type Config } from './config.js';
+import { migrate, openDb, type Db, type DbHandle } from './db/index.js';
+import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail/mail.js';
+import { HttpError } from './lib/http-error.js';
+import { redactPaths, type Logger } from './lib/logger.js';
+import { loadAssignments, type Scope } from './lib/scope.js';
+import { verifySessionToken } from './modules/auth/tokens.js';
+import { modules, publicApiPaths } from './modules/index.js';
+
+/** Everything a route needs besides the request: configuration and the chosen adapters. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: DbHandle['kind'];
+  mailer: Mailer;
+  log: Logger;
+  /** Adapters and services that later areas register (storage, reports, telemetry) live here. */
+  services: Record<string, unknown>;
+}
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, set by the /api authentication hook; null on public routes. */
+    user: AuthUser | null;
+    /** The caller's scope, loaded from the database once per request. */
+    scope(): Promise<Scope>;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  /** An already-open database (tests share one per file); the app then does not close it. */
+  db?: DbHandle;
+  mailer?: Mailer;
+  /** Skip serving the built web app (API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built web app: dist/web, whether the server runs compiled (dist/server) or from source. */
+const webDir = path.basename(path.dirname(here)) === 'dist' ? path.join(here, '..', 'web') : path.join(here, '..', 'dist', 'web');
+
+/** Builds the Fastify app: database, adapters, authentication hook, API modules and the web app. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDb = !opts.db;
+  const handle = opts.db ?? (await openDb(config));
+  if (ownsDb) await migrate(handle.db, (m) => app.log.info(m));
+  const mailer =
+    opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, app.log) : outboxMailer(config.outboxDir, config.mailFrom, app.log));
+  app.decorate('ctx', { config, db: handle.db, dbKind: handle.kind, mailer, log: app.log, services: {} } satisfies AppContext);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (ownsDb) await handle.close();
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ error: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = `${err.validationContext ?? 'request'}${first?.instancePath ? first.instancePath.replace(/\//g, '.') : ''}`;
+      return reply.code(400).send({ error: `Invalid ${where}: ${first?.message ?? 'bad value'}` });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.code(500).send({ error: 'Internal error' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: status === 413 ? 'The request is too large.' : err.message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(status >= 500 ? status : 500).send({ error: 'Internal error' });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.productName} portal API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // One authentication hook for the whole /api prefix, with an explicit allow-list of public paths.
+  app.decorateRequest('user', null);
+  app.decorateRequest('scope', async function (this: { user: AuthUser | null }): Promise<Scope> {
+    throw new HttpError(401, 'Authentication required');
+  });
+  app.addHook('onRequest', async (request) => {
+    const url = request.url.split('?')[0]!.replace(/\/+$/, '');
+    if (!url.startsWith('/api/') || publicApiPaths.has(url)) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw new HttpError(401, 'Authentication required');
+    const claims = await verifySessionToken(config, match[1]!);
+    if (!claims) throw new HttpError(401, 'Your session has expired or is invalid. Please log in again.');
+    const row = await app.ctx.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'token_version'])
+      .where('id', '=', claims.userId)
+      .executeTakeFirst();
+    if (!row || row.token_version !== claims.tv || row.email !== claims.email)
+      throw new HttpError(401, 'Your session has expired or is invalid. Please log in again.');
+    const user: AuthUser = { id: row.id, email: row.email, name: row.name, isAdmin: isStaffEmail(config, row.email) };
+    request.user = user;
+    let cached: Promise<Scope> | undefined;
+    request.scope = () =>
+      (cached ??= user.isAdmin
+        ? Promise.resolve({ isAdmin: true, userId: user.id, email: user.email, customerIds: new Set(), propertyIds: new Set() })
+        : loadAssignments(app.ctx.db, user.id).then((a) => ({ isAdmin: false, userId: user.id, email: user.email, ...a })));
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(app.ctx.db);
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ error: 'The database is not reachable.' });
+    }
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const mod of modules) await app.register(mod);
+
+  if (opts.serveWeb !== false && existsSync(path.join(webDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) =>
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0]!;
+      if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/embed/') || path.extname(url)) {
+        return reply.code(404).send({ error: `No route for ${request.method} ${url}` });
+      }
+      // Client routes of spec section 2 (and any other path) get the app, which redirects.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authPublicPaths, authRoutes } from './auth/auth.routes.js';
+
+/** Every API area, registered in this order by buildApp. Add one line per area. */
+export const modules: FastifyPluginAsync[] = [authRoutes];
+
+/** /api paths (without trailing slash) that the authentication hook lets through unauthenticated. */
+export const publicApiPaths = new Set<string>(['/api/openapi.json', ...authPublicPaths]);

@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: resolve(import.meta.dirname, 'web'),
+  plugins: [react()],
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      input: { main: resolve(import.meta.dirname, 'web/index.html') },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:3000', '/embed': 'http://127.0.0.1:3000' },
+  },
+});
