@@ -61,6 +61,8 @@ export interface BuildOptions {
   /** Skip serving the built web app (API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Adapters to use instead of the configured ones (tests: a failing storage, a fake clock...). */
+  services?: Record<string, unknown>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -83,7 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (ownsDb) await migrate(handle.db, (m) => app.log.info(m));
   const mailer =
     opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, app.log) : outboxMailer(config.outboxDir, config.mailFrom, app.log));
-  app.decorate('ctx', { config, db: handle.db, dbKind: handle.kind, mailer, log: app.log, services: {} } satisfies AppContext);
+  app.decorate('ctx', { config, db: handle.db, dbKind: handle.kind, mailer, log: app.log, services: { ...opts.services } } satisfies AppContext);
   app.addHook('onClose', async () => {
     await mailer.close();
     if (ownsDb) await handle.close();

@@ -55,11 +55,11 @@ export interface TestContext {
 }
 
 /** Builds the app over a fresh test database with the given environment overrides. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, services: Record<string, unknown> = {}): Promise<TestContext> {
   const handle = await createTestDb();
   const config = loadConfig({ STAFF_DOMAINS: `${STAFF},${STAFF2}`, LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env }, { inMemory: true });
   const mailer = memoryMailer();
-  const app = await buildApp(config, { db: handle, mailer, serveWeb: false, logger: false });
+  const app = await buildApp(config, { db: handle, mailer, serveWeb: false, logger: false, services });
   await app.ready();
   return {
     app,

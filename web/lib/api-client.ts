@@ -1,0 +1,65 @@
+/** The one way the web app calls the portal API: bearer token from local storage, JSON in and out. */
+
+export const TOKEN_KEY = 'token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+
+/** The session sets this: any 401 from the API signs the user out. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+export const getToken = () => localStorage.getItem(TOKEN_KEY);
+
+export function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** Reports a 401 from a call made outside api() (e.g. an upload with progress). */
+export function handleUnauthorized() {
+  onUnauthorized();
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Calls that must not sign out on 401 (the login call itself). */
+  public?: boolean;
+}
+
+/** Calls the API; throws ApiError with the server's { error } message on a non-2xx answer. */
+export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = opts.public ? {} : authHeaders();
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(path, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    if (res.status === 401 && !opts.public) onUnauthorized();
+    const message = (data as { error?: string } | undefined)?.error ?? `Request failed with status ${res.status}`;
+    throw new ApiError(res.status, message, data);
+  }
+  return data as T;
+}
