@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3310);
+// A fixed folder per port, so specs (in other processes) can read the server's outbox.
+process.env.E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-data-${port}`);
 
 /** End-to-end specs in Debian's Chromium against the production build on demo data. */
 export default defineConfig({
@@ -25,7 +28,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     stdout: 'ignore',
     stderr: 'pipe',
   },

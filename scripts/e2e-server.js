@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+// Fresh demo data every run.
+if (process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['bin/portal.js', 'serve', '--demo'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', E2E: '1' },

@@ -31,6 +31,8 @@ export interface AppContext {
   log: Logger;
   /** Adapters and services that later areas register (storage, reports, telemetry) live here. */
   services: Record<string, unknown>;
+  /** Every route the app serves (method and URL), for the authorization matrix test. */
+  routes: { method: string; url: string }[];
 }
 
 export interface AuthUser {
@@ -69,6 +71,30 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app: dist/web, whether the server runs compiled (dist/server) or from source. */
 const webDir = path.basename(path.dirname(here)) === 'dist' ? path.join(here, '..', 'web') : path.join(here, '..', 'dist', 'web');
 
+/**
+ * The portal's Content-Security-Policy. Frames may come only from the portal itself and from the
+ * origins the report configuration names (ctx.services.frameOrigins, e.g. Sigma's); the embed
+ * pages may be framed only by the portal.
+ */
+function contentSecurityPolicy(ctx: AppContext, embed: boolean): string {
+  const frameOrigins = (ctx.services.frameOrigins as string[] | undefined) ?? [];
+  const s3 = ctx.config.documents.s3;
+  const storageOrigin = s3 ? (s3.endpoint ? new URL(s3.endpoint).origin : 'https://*.amazonaws.com') : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${storageOrigin}`.trim(),
+    `frame-src 'self' ${frameOrigins.join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    embed ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 /** Builds the Fastify app: database, adapters, authentication hook, API modules and the web app. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
@@ -85,7 +111,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (ownsDb) await migrate(handle.db, (m) => app.log.info(m));
   const mailer =
     opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, app.log) : outboxMailer(config.outboxDir, config.mailFrom, app.log));
-  app.decorate('ctx', { config, db: handle.db, dbKind: handle.kind, mailer, log: app.log, services: { ...opts.services } } satisfies AppContext);
+  app.decorate('ctx', { config, db: handle.db, dbKind: handle.kind, mailer, log: app.log, services: { ...opts.services }, routes: [] } satisfies AppContext);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.ctx.routes.push({ method, url: route.url });
+  });
   app.addHook('onClose', async () => {
     await mailer.close();
     if (ownsDb) await handle.close();
@@ -148,6 +177,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       (cached ??= user.isAdmin
         ? Promise.resolve({ isAdmin: true, userId: user.id, email: user.email, customerIds: new Set(), propertyIds: new Set() })
         : loadAssignments(app.ctx.db, user.id).then((a) => ({ isAdmin: false, userId: user.id, email: user.email, ...a })));
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      const embed = request.url.startsWith('/embed/');
+      reply.header('content-security-policy', contentSecurityPolicy(app.ctx, embed));
+      reply.header('x-frame-options', embed ? 'SAMEORIGIN' : 'DENY');
+    }
+    return payload;
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
