@@ -1,5 +1,22 @@
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import SvgIcon from '@mui/material/SvgIcon';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useMemo, useState } from 'react';
+import { useBuildings } from '../api/get-buildings';
+import { useCustomerByEmail } from '../api/get-customer-by-email';
+import { useCustomers } from '../api/get-customers';
+import { ownEmail } from '../own-email';
+import { documentsText as t } from '../strings';
+import { CustomerPicker } from './customer-picker';
+import { DocumentList, type Notify } from './document-list';
+import { PropertyPicker } from './property-picker';
+import { UploadPanel } from './upload-panel';
 
 export interface DocumentsDialogProps {
   open: boolean;
@@ -9,11 +26,96 @@ export interface DocumentsDialogProps {
   viewedEmail: string | null;
 }
 
-/** Placeholder (issue 5 replaces it). */
-export function DocumentsDialog({ open, onClose }: DocumentsDialogProps) {
+/** The documents modal (spec section 2). Its state lives in the body, so every opening starts afresh. */
+export function DocumentsDialog({ open, onClose, isAdmin, viewedEmail }: DocumentsDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose}>
-      <DialogTitle>Documents</DialogTitle>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="documents-dialog-title">
+      <DialogTitle id="documents-dialog-title" sx={{ pr: 7 }}>
+        {t.title}
+      </DialogTitle>
+      <IconButton aria-label={t.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <SvgIcon>
+          <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+        </SvgIcon>
+      </IconButton>
+      <DialogContent dividers sx={{ minHeight: 420 }}>
+        {open && <DocumentsBody isAdmin={isAdmin} viewedEmail={viewedEmail} />}
+      </DialogContent>
     </Dialog>
+  );
+}
+
+type TabName = 'view' | 'upload';
+
+function DocumentsBody({ isAdmin, viewedEmail }: Pick<DocumentsDialogProps, 'isAdmin' | 'viewedEmail'>) {
+  const [tab, setTab] = useState<TabName>('view');
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  // undefined: not chosen yet (the default applies); null: cleared by the administrator.
+  const [chosenCustomer, setChosenCustomer] = useState<string | null | undefined>(undefined);
+  // null: not chosen yet for this customer, so every property of it is selected.
+  const [chosenProperties, setChosenProperties] = useState<string[] | null>(null);
+
+  const allCustomers = useCustomers(isAdmin);
+  // Customers start on their first customer; an administrator viewing as a customer starts on that customer's first.
+  const ownCustomers = useCustomerByEmail(isAdmin ? viewedEmail : ownEmail());
+  const defaultCustomer = ownCustomers.data?.[0]?.id ?? null;
+  const customerId = chosenCustomer === undefined ? defaultCustomer : chosenCustomer;
+
+  const buildings = useBuildings(customerId);
+  const properties = useMemo(() => buildings.data ?? [], [buildings.data]);
+  const propertyNames = useMemo(() => new Map(properties.map((p) => [p.id, p.name])), [properties]);
+  const propertyIds = customerId ? (chosenProperties ?? properties.map((p) => p.id)) : [];
+
+  const notify: Notify = (severity, text) => setNotice({ severity, text });
+
+  function handleCustomerChange(id: string | null) {
+    setChosenCustomer(id);
+    setChosenProperties(null);
+    setNotice(null);
+  }
+
+  function handleUploaded() {
+    setNotice(null);
+    setTab('view');
+  }
+
+  const customersFailed = (isAdmin ? allCustomers.isError : ownCustomers.isError) || buildings.isError;
+
+  return (
+    <Stack spacing={2}>
+      {isAdmin && (
+        <CustomerPicker
+          customers={allCustomers.data ?? []}
+          loading={allCustomers.isPending}
+          value={customerId}
+          onChange={handleCustomerChange}
+        />
+      )}
+      <PropertyPicker
+        properties={properties}
+        loading={!!customerId && buildings.isPending}
+        disabled={!customerId}
+        value={propertyIds}
+        onChange={(ids) => {
+          setChosenProperties(ids);
+          setNotice(null);
+        }}
+      />
+      {customersFailed && <Alert severity="error">{t.fetchFailed}</Alert>}
+      <Tabs value={tab} onChange={(_e, next: TabName) => setTab(next)}>
+        <Tab value="view" label={t.viewTab} />
+        {isAdmin && <Tab value="upload" label={t.uploadTab} />}
+      </Tabs>
+      {notice && (
+        <Alert severity={notice.severity} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
+      {tab === 'view' ? (
+        <DocumentList propertyIds={propertyIds} propertyNames={propertyNames} isAdmin={isAdmin} notify={notify} />
+      ) : (
+        <UploadPanel propertyIds={propertyIds} propertyNames={propertyNames} onUploaded={handleUploaded} />
+      )}
+    </Stack>
   );
 }

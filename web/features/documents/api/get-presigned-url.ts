@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const PresignedUrlReply = z.object({ url: z.string() });
+
+/** GET /api/s3/getpresignedurl?key=: a short-lived link to view or download one document. */
+export async function getPresignedUrl(key: string): Promise<string> {
+  const query = new URLSearchParams({ key });
+  return PresignedUrlReply.parse(await api(`/api/s3/getpresignedurl?${query}`)).url;
+}

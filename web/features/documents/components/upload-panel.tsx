@@ -1,0 +1,151 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { uploadDocument } from '../api/upload-document';
+import { isValidFileName } from '../file-name';
+import { documentKeys } from '../query-keys';
+import { documentsText as t } from '../strings';
+import { uploadFailureMessage, type PropertyUpload } from '../upload-summary';
+
+interface UploadPanelProps {
+  propertyIds: string[];
+  propertyNames: Map<string, string>;
+  /** After every selected property got the file. */
+  onUploaded(count: number): void;
+}
+
+/** The 'Upload' tab: one file, uploaded to each selected property in turn, with a progress bar per property. */
+export function UploadPanel({ propertyIds, propertyNames, onUploaded }: UploadPanelProps) {
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [uploads, setUploads] = useState<PropertyUpload[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Properties that already hold this very file after a partly failed run: a retry skips them.
+  const [doneFor, setDoneFor] = useState<{ file: File; ids: Set<string> } | null>(null);
+
+  function handleFileChange(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    setFile(chosen);
+    setUploads([]);
+    setFailure(null);
+    setFileError(chosen === null ? t.selectFile : isValidFileName(chosen.name) ? null : t.invalidFileName);
+  }
+
+  function clearFile() {
+    setFile(null);
+    if (inputRef.current) inputRef.current.value = '';
+  }
+
+  async function handleUpload() {
+    if (!file) {
+      setFileError(t.selectFile);
+      return;
+    }
+    if (!isValidFileName(file.name)) {
+      setFileError(t.invalidFileName);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    const already = doneFor?.file === file ? doneFor.ids : new Set<string>();
+    const list: PropertyUpload[] = propertyIds.map((id) => ({
+      propertyId: id,
+      name: propertyNames.get(id) ?? id,
+      state: already.has(id) ? 'done' : 'waiting',
+      percent: already.has(id) ? 100 : 0,
+    }));
+    const update = (index: number, patch: Partial<PropertyUpload>) => {
+      list[index] = { ...list[index], ...patch };
+      setUploads([...list]);
+    };
+    setUploads([...list]);
+    for (let i = 0; i < list.length; i++) {
+      if (list[i].state === 'done') continue;
+      update(i, { state: 'uploading' });
+      try {
+        await uploadDocument({ file, propertyId: list[i].propertyId, onProgress: (percent) => update(i, { percent }) });
+        update(i, { state: 'done', percent: 100 });
+      } catch (error) {
+        const status = error instanceof ApiError ? error.status : 0;
+        // A server message on a 4xx says what to change; anything else stays generic.
+        const detail = error instanceof ApiError && status >= 400 && status < 500 ? error.message : undefined;
+        update(i, { state: 'failed', error: detail });
+        if (status === 401) break;
+      }
+    }
+    await queryClient.invalidateQueries({ queryKey: documentKeys.all });
+    setBusy(false);
+    const message = uploadFailureMessage(list);
+    if (message) {
+      setDoneFor({ file, ids: new Set(list.filter((u) => u.state === 'done').map((u) => u.propertyId)) });
+      setFailure(message);
+      return;
+    }
+    setDoneFor(null);
+    setUploads([]);
+    clearFile();
+    onUploaded(list.length);
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Typography>{t.uploadNote}</Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button variant="outlined" component="label" disabled={busy}>
+          {t.chooseFile}
+          <input ref={inputRef} type="file" hidden aria-label={t.chooseFile} onChange={handleFileChange} />
+        </Button>
+        <Typography sx={{ wordBreak: 'break-all' }} data-testid="chosen-file">
+          {file?.name ?? t.noFileChosen}
+        </Typography>
+      </Stack>
+      {!file && !fileError && <Typography color="text.secondary">{t.selectFile}</Typography>}
+      {fileError && (
+        <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
+          {fileError}
+        </Alert>
+      )}
+      <Box>
+        <Button
+          variant="contained"
+          disabled={busy || !file || propertyIds.length === 0 || fileError !== null}
+          onClick={handleUpload}
+        >
+          {busy ? t.uploading : t.uploadFile}
+        </Button>
+      </Box>
+      {uploads.length > 0 && (
+        <Stack spacing={1} aria-label="Upload progress">
+          {uploads.map((u) => (
+            <Box key={u.propertyId}>
+              <Typography variant="body2" id={`upload-${u.propertyId}`}>
+                {u.name}
+                {u.state === 'failed' ? ' — failed' : u.state === 'done' ? ' — done' : ''}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={u.percent}
+                color={u.state === 'failed' ? 'error' : u.state === 'done' ? 'success' : 'primary'}
+                aria-labelledby={`upload-${u.propertyId}`}
+              />
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
+          {failure}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
