@@ -1,0 +1,164 @@
+import Box from '@mui/material/Box';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { SiteFooter } from '../../components/ui/site-footer';
+import { ANALYTICS_REPORT_NAME, DEFAULT_REPORT_NAME } from '../../config/constants';
+import { IdleSignOut } from '../../features/auth';
+import { ReportFrames } from '../../features/reports';
+import {
+  AppHeader,
+  defaultReport,
+  headerCustomerText,
+  ReportSidebar,
+  shellStrings,
+  useReports,
+  useTelemetryCustomer,
+  useUserCustomers,
+  useUserProperties,
+  type Report,
+} from '../../features/shell';
+import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-as';
+import { usePublicConfig } from '../../lib/public-config';
+import { useSession, type Session } from '../../lib/session';
+
+// Dialogs and the telemetry dashboard (charts) load on first use, outside the home screen's first load.
+const DocumentsDialog = lazy(() => import('../../features/documents').then((m) => ({ default: m.DocumentsDialog })));
+const CreateUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.CreateUserDialog })));
+const EditUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.EditUserDialog })));
+const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
+
+type DialogName = 'documents' | 'createUser' | 'editUser';
+
+/** The main portal: sidebar, header, the chosen report, the dialogs, idle sign-out and "view as". */
+export default function HomeRoute() {
+  const { session, signOut } = useSession();
+  // The route is only mounted with a session (see app.tsx).
+  return session ? <Home session={session} onSignOut={signOut} /> : null;
+}
+
+function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
+  const config = usePublicConfig().data;
+  const { isAdmin } = session;
+  const viewAs = useViewAs();
+  const viewedEmail = isAdmin ? viewAs.viewedEmail : null;
+  const email = viewedEmail ?? session.claims.email;
+
+  const reports = useReports().data ?? [];
+  const profile = useUserProperties(email);
+  const customers = useUserCustomers(email);
+  const customerIds = profile.data?.BUILDOPS_CUSTOMER_ID ?? (viewedEmail ? [] : session.claims.BUILDOPS_CUSTOMER_ID);
+  const telemetry = useTelemetryCustomer(customerIds[0] ?? null);
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = reports.find((r) => r.id === selectedId) ?? defaultReport(reports);
+  const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
+  const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
+  const [usersVersion, setUsersVersion] = useState(0);
+
+  const excludedDomains = useMemo(
+    () => [...(config?.staffDomains ?? []), ...(config?.excludedCustomerDomains ?? [])],
+    [config],
+  );
+  const customerText = customers.isLoading
+    ? ''
+    : headerCustomerText(
+        { adminOwnView: isAdmin && !viewedEmail, customerNames: customers.data?.CUSTOMER_NAME ?? [] },
+        shellStrings,
+      );
+
+  const handleOpen = (name: DialogName) => {
+    setMounted((m) => new Set(m).add(name));
+    setOpenDialog(name);
+  };
+  const handleClose = () => setOpenDialog(null);
+  const handleHome = () => setSelectedId(reports.find((r) => r.name === DEFAULT_REPORT_NAME)?.id ?? null);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <ReportSidebar<Report>
+        productName={config?.productName ?? ''}
+        reports={reports}
+        selectedId={selected?.id ?? null}
+        onSelect={(r) => setSelectedId(r.id)}
+        onLogo={handleHome}
+        onOpenDocuments={() => handleOpen('documents')}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppHeader
+          reportName={selected?.name ?? ''}
+          customerText={customerText}
+          username={session.claims.name}
+          contactUrl={config?.contactUrl ?? ''}
+          isAdmin={isAdmin}
+          viewAsControl={
+            isAdmin && <SelectUserView key={usersVersion} excludedDomains={excludedDomains} value={viewedEmail} onChange={viewAs.chooseUser} />
+          }
+          onHome={handleHome}
+          onLogOut={onSignOut}
+          onAddUser={() => handleOpen('createUser')}
+          onEditUser={() => handleOpen('editUser')}
+        />
+        {viewedEmail && <ViewingAsBanner email={viewedEmail} customerText={customerText} onBack={() => viewAs.chooseUser(null)} />}
+        <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
+          <ReportArea
+            report={selected}
+            email={email}
+            userId={viewedEmail ? null : session.claims.userId}
+            loading={profile.isLoading || telemetry.isLoading}
+            nothingFound={!!viewedEmail && profile.data === null}
+            properties={profile.data?.BUILDOPS_PROPERTY_IDS ?? []}
+            customers={customerIds}
+            telemetryCustomerId={telemetry.data ? (customerIds[0] ?? null) : null}
+            telemetryCustomerName={telemetry.data?.name ?? null}
+          />
+        </Box>
+        <SiteFooter productName={config?.productName ?? ''} />
+      </Box>
+      <IdleSignOut onSignOut={onSignOut} />
+      <Suspense fallback={null}>
+        {mounted.has('documents') && (
+          <DocumentsDialog open={openDialog === 'documents'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />
+        )}
+        {isAdmin && mounted.has('createUser') && (
+          <CreateUserDialog open={openDialog === 'createUser'} onClose={handleClose} onUsersChanged={() => setUsersVersion((v) => v + 1)} />
+        )}
+        {isAdmin && mounted.has('editUser') && (
+          <EditUserDialog open={openDialog === 'editUser'} onClose={handleClose} onUsersChanged={() => setUsersVersion((v) => v + 1)} />
+        )}
+      </Suspense>
+    </Box>
+  );
+}
+
+interface ReportAreaProps {
+  report: Report | null;
+  email: string;
+  userId: number | null;
+  loading: boolean;
+  nothingFound: boolean;
+  properties: string[];
+  customers: string[];
+  telemetryCustomerId: string | null;
+  telemetryCustomerName: string | null;
+}
+
+/** The chosen report: the telemetry dashboard for a mapped customer's Analytics, else its frames. */
+function ReportArea(props: ReportAreaProps) {
+  if (!props.report || props.loading || props.nothingFound) return null;
+  if (props.report.name === ANALYTICS_REPORT_NAME && props.telemetryCustomerId) {
+    return (
+      <Suspense fallback={null}>
+        <TelemetryDashboard customerId={props.telemetryCustomerId} customerName={props.telemetryCustomerName} />
+      </Suspense>
+    );
+  }
+  return (
+    <ReportFrames
+      key={`${props.report.id}:${props.email}`}
+      report={props.report}
+      viewedEmail={props.email}
+      viewedUserId={props.userId}
+      properties={props.properties}
+      customers={props.customers}
+    />
+  );
+}

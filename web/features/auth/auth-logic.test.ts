@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { IDLE_TIMEOUT_MS } from '../../config/constants';
+import { idleTimings } from './idle-timings';
+import { passwordChecks, passwordMeetsRule, setPasswordProblem } from './password-rules';
+
+describe('password checklist and rule', () => {
+  it('checks lowercase, uppercase and number live', () => {
+    expect(passwordChecks('')).toEqual({ lowercase: false, uppercase: false, number: false });
+    expect(passwordChecks('a')).toEqual({ lowercase: true, uppercase: false, number: false });
+    expect(passwordChecks('aB3')).toEqual({ lowercase: true, uppercase: true, number: true });
+  });
+
+  it('needs at least 5 characters with all three kinds', () => {
+    expect(passwordMeetsRule('aB3d')).toBe(false);
+    expect(passwordMeetsRule('aB3de')).toBe(true);
+    expect(passwordMeetsRule('abcde1')).toBe(false);
+    expect(passwordMeetsRule('ABCDE1')).toBe(false);
+    expect(passwordMeetsRule('abcDEF')).toBe(false);
+  });
+
+  it('reports a mismatch before the rule', () => {
+    expect(setPasswordProblem('aB3de', 'aB3dX')).toBe('mismatch');
+    expect(setPasswordProblem('ab', 'ab')).toBe('rule');
+    expect(setPasswordProblem('aB3de', 'aB3de')).toBeNull();
+  });
+});
+
+describe('idle timings', () => {
+  it('uses 10 minutes with the warning at 9', () => {
+    expect(idleTimings(null)).toEqual({ timeout: IDLE_TIMEOUT_MS, promptBeforeIdle: 60_000 });
+  });
+
+  it('honours a test override only when it is shorter', () => {
+    expect(idleTimings('10000')).toEqual({ timeout: 10_000, promptBeforeIdle: 1_000 });
+    expect(idleTimings('900000')).toEqual({ timeout: IDLE_TIMEOUT_MS, promptBeforeIdle: 60_000 });
+    expect(idleTimings('abc').timeout).toBe(IDLE_TIMEOUT_MS);
+    expect(idleTimings('-5').timeout).toBe(IDLE_TIMEOUT_MS);
+    expect(idleTimings('10').timeout).toBe(IDLE_TIMEOUT_MS);
+  });
+});

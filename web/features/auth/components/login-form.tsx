@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { publicConfigQuery } from '../../../lib/public-config';
+import { useSession } from '../../../lib/session';
+import { login } from '../api/login';
+import { authStrings } from '../strings';
+
+const s = authStrings.login;
+
+/** Log in: no client-side field checks; any failure shows one message above the form. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
+  const queryClient = useQueryClient();
+  const { signIn } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const [token, config] = await Promise.all([login(email, password), queryClient.fetchQuery(publicConfigQuery)]);
+      if (!signIn(token, config.staffDomains)) throw new Error('The session token could not be read');
+      onLoggedIn();
+    } catch (err) {
+      console.error('Login failed:', err);
+      setError(s.failed);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Typography role="alert" component="p" color="error" sx={{ minHeight: '1.5em', textAlign: 'center', mb: 1 }}>
+        {error}
+      </Typography>
+      <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
+        <TextField
+          placeholder={s.emailPlaceholder}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="username"
+          autoFocus
+          slotProps={{ htmlInput: { 'aria-label': s.emailPlaceholder, inputMode: 'email' } }}
+        />
+        <TextField
+          type="password"
+          placeholder={s.passwordPlaceholder}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          slotProps={{ htmlInput: { 'aria-label': s.passwordPlaceholder } }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {s.submit}
+        </Button>
+      </Box>
+      <Box sx={{ textAlign: 'center', mt: 2 }}>
+        <Link component={RouterLink} to="/forgot-password">
+          {s.forgot}
+        </Link>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { REDIRECT_DELAY_MS } from '../../../config/constants';
+import { ApiError } from '../../../lib/api-client';
+import { useVerifyCode, type CodePurpose } from '../api/verify-code';
+import { setPasswordProblem } from '../password-rules';
+import { authStrings } from '../strings';
+import { PasswordChecklist } from './password-checklist';
+
+/** Reset password and first-time registration: same fields and rules, different texts and endpoint. */
+export function SetPasswordForm({ purpose }: { purpose: CodePurpose }) {
+  const s = purpose === 'reset' ? authStrings.reset : authStrings.registration;
+  const navigate = useNavigate();
+  const verify = useVerifyCode(purpose);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState('');
+
+  useEffect(() => {
+    if (!verify.isSuccess) return;
+    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [verify.isSuccess, navigate]);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = setPasswordProblem(newPassword, confirmPassword);
+    if (found) {
+      setProblem(found === 'mismatch' ? authStrings.mismatch : s.rule);
+      return;
+    }
+    setProblem('');
+    verify.mutate({ email, code, newPassword });
+  };
+
+  const failure = verify.error instanceof ApiError && verify.error.status === 429 ? verify.error.message : s.failed;
+  const done = verify.isSuccess;
+  return (
+    <>
+      {problem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+      )}
+      {verify.isError && !problem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      {done && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {s.done}
+        </Alert>
+      )}
+      <Box component="form" onSubmit={handleSubmit}>
+        <Box component="fieldset" disabled={done || verify.isPending} sx={{ border: 0, m: 0, p: 0, display: 'grid', gap: 2 }}>
+          <TextField label={s.email} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" disabled={done} />
+          <TextField label={s.code} required value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" disabled={done} />
+          <TextField
+            label={s.newPassword}
+            type="password"
+            required
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+            autoComplete="new-password"
+            disabled={done}
+          />
+          <PasswordChecklist password={newPassword} />
+          <TextField
+            label={s.confirmPassword}
+            type="password"
+            required
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+            autoComplete="new-password"
+            disabled={done}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={done || verify.isPending}>
+            {s.submit}
+          </Button>
+        </Box>
+      </Box>
+      <Box sx={{ textAlign: 'center', mt: 2 }}>
+        <Link component={RouterLink} to="/">
+          {authStrings.backToLogin}
+        </Link>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { api } from '../../../lib/api-client';
+import { shellKeys } from './query-keys';
+
+export const UserCustomers = z.object({
+  CUSTOMER_NAME: z.array(z.string()),
+  BUILDOPS_CUSTOMER_ID: z.array(z.string()),
+});
+export type UserCustomers = z.infer<typeof UserCustomers>;
+
+const none: UserCustomers = { CUSTOMER_NAME: [], BUILDOPS_CUSTOMER_ID: [] };
+
+/** GET /api/users/usercustomerbyemail/{email}: the user's customers; a failure is logged and gives none. */
+export async function getUserCustomers(email: string): Promise<UserCustomers> {
+  try {
+    return UserCustomers.parse(await api(`/api/users/usercustomerbyemail/${encodeURIComponent(email)}`));
+  } catch (error) {
+    console.error('Failed to fetch customers:', error);
+    return none;
+  }
+}
+
+export function useUserCustomers(email: string | null) {
+  return useQuery({
+    queryKey: shellKeys.userCustomers(email ?? ''),
+    queryFn: () => getUserCustomers(email!),
+    enabled: !!email,
+  });
+}

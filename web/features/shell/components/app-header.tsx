@@ -1,0 +1,60 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { shellStrings as s } from '../strings';
+import { HomeIcon } from './icons';
+import { UserMenu } from './user-menu';
+
+export interface AppHeaderProps {
+  reportName: string;
+  customerText: string;
+  username: string;
+  contactUrl: string;
+  isAdmin: boolean;
+  /** The administrator's 'Select User View' control, composed in by the home screen. */
+  viewAsControl?: ReactNode;
+  onHome(): void;
+  onLogOut(): void;
+  onAddUser(): void;
+  onEditUser(): void;
+}
+
+/** Home button, current report name, customer names, administrator controls and the user menu. */
+export function AppHeader(props: AppHeaderProps) {
+  return (
+    <AppBar position="static" color="default" elevation={1} component="header">
+      <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
+        <Tooltip title={s.homeTitle}>
+          <IconButton edge="start" aria-label={s.home} onClick={props.onHome} color="primary">
+            <HomeIcon />
+          </IconButton>
+        </Tooltip>
+        <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
+          <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 600 }}>
+            {props.reportName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap data-testid="header-customers" title={props.customerText}>
+            {props.customerText}
+          </Typography>
+        </Box>
+        {props.isAdmin && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <Button variant="outlined" onClick={props.onAddUser}>
+              {s.addUser}
+            </Button>
+            {props.viewAsControl}
+            <Button variant="outlined" onClick={props.onEditUser}>
+              {s.editUser}
+            </Button>
+          </Box>
+        )}
+        <UserMenu username={props.username} contactUrl={props.contactUrl} onLogOut={props.onLogOut} />
+      </Toolbar>
+    </AppBar>
+  );
+}

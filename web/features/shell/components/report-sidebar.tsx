@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { Logo } from '../../../components/ui/logo';
+import { ANALYTICS_REPORT_NAME } from '../../../config/constants';
+import { groupReports, type NamedReport } from '../shell-logic';
+import { shellStrings as s } from '../strings';
+import { FolderIcon } from './icons';
+
+export interface ReportSidebarProps<R extends NamedReport> {
+  productName: string;
+  reports: readonly R[];
+  selectedId: string | null;
+  onSelect(report: R): void;
+  onLogo(): void;
+  onOpenDocuments(): void;
+}
+
+/** The report list: groups (Work History with a header and indented sub-list), then Utilities and Analytics, then Documents. */
+export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R>) {
+  const { groups, trailing } = groupReports(props.reports);
+  const headingId = useId();
+
+  const item = (report: R, indent = false) => {
+    const selected = report.id === props.selectedId;
+    return (
+      <ListItem key={report.id} disablePadding>
+        <ListItemButton
+          selected={selected}
+          aria-current={selected ? 'page' : undefined}
+          onClick={() => props.onSelect(report)}
+          sx={{ pl: indent ? 4 : 2 }}
+        >
+          <ListItemText primary={report.name} />
+          {report.name === ANALYTICS_REPORT_NAME && (
+            <Tooltip title={s.newBadgeHover} describeChild>
+              <Chip label={s.newBadge} size="small" color="secondary" sx={{ ml: 1, fontWeight: 700 }} />
+            </Tooltip>
+          )}
+        </ListItemButton>
+      </ListItem>
+    );
+  };
+
+  return (
+    <Box
+      component="nav"
+      aria-label={s.reportsNav}
+      sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}
+    >
+      <ButtonBase onClick={props.onLogo} aria-label={s.homeTitle} sx={{ p: 2, justifyContent: 'flex-start' }}>
+        <Logo productName={props.productName} height={40} />
+      </ButtonBase>
+      <Divider />
+      <List aria-label={s.reportsNav} sx={{ flex: 1, overflowY: 'auto' }}>
+        {groups.map((group, index) =>
+          group.hasHeader ? (
+            <ListItem key={group.name} disablePadding sx={{ display: 'block' }}>
+              <Typography id={`${headingId}-${index}`} variant="overline" component="div" sx={{ px: 2, pt: 1, color: 'text.secondary', fontWeight: 700 }}>
+                {group.name}
+              </Typography>
+              <List disablePadding aria-labelledby={`${headingId}-${index}`}>
+                {group.reports.map((r) => item(r, true))}
+              </List>
+            </ListItem>
+          ) : (
+            group.reports.map((r) => item(r))
+          ),
+        )}
+        {trailing.map((r) => item(r))}
+        <Divider component="li" sx={{ my: 1 }} />
+        <ListItem disablePadding>
+          <ListItemButton onClick={props.onOpenDocuments} aria-haspopup="dialog">
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <FolderIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={s.documents} />
+          </ListItemButton>
+        </ListItem>
+      </List>
+    </Box>
+  );
+}

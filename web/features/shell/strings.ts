@@ -1,0 +1,20 @@
+/** Every user-visible string of the home shell (spec section 2). */
+export const shellStrings = {
+  admin: 'Admin',
+  noCustomer: 'No customer on account',
+  home: 'Home',
+  homeTitle: 'Back to Dashboard',
+  userMenu: (name: string) => `User menu for ${name}`,
+  contactUs: 'Contact us',
+  contactUsNewTab: 'Contact us (opens in a new tab)',
+  logOut: 'Log out',
+  addUser: 'Add User',
+  editUser: 'Edit User',
+  reportsNav: 'Reports',
+  documents: 'Documents',
+  newBadge: 'NEW',
+  newBadgeHover: 'Brand new! Explore Analytics',
+  logoHome: 'Dashboard',
+  noReports: 'No reports available.',
+  customersLabel: 'Customers',
+} as const;

@@ -1,0 +1,19 @@
+import { TOKEN_KEY } from './api-client';
+
+/** Browser storage of spec section 3: token and isAdmin in local storage, the logged-in flag per browser session. */
+export const IS_ADMIN_KEY = 'isAdmin';
+export const LOGGED_IN_KEY = 'isLoggedIn';
+
+export function storeSession(token: string, isAdmin: boolean) {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(IS_ADMIN_KEY, String(isAdmin));
+  sessionStorage.setItem(LOGGED_IN_KEY, 'true');
+}
+
+export function clearStoredSession() {
+  sessionStorage.removeItem(LOGGED_IN_KEY);
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(IS_ADMIN_KEY);
+}
+
+export const storedIsAdmin = () => localStorage.getItem(IS_ADMIN_KEY) === 'true';

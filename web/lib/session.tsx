@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getToken, setUnauthorizedHandler, TOKEN_KEY } from './api-client';
+import { clearStoredSession, LOGGED_IN_KEY, storedIsAdmin, storeSession } from './session-storage';
+import { decodeJwt, emailInDomains, isExpired, type TokenClaims } from './token';
+
+export interface Session {
+  token: string;
+  claims: TokenClaims;
+  isAdmin: boolean;
+}
+
+interface SessionContextValue {
+  session: Session | null;
+  /** Stores the token and the computed isAdmin; null (and nothing stored) when the token cannot be read. */
+  signIn(token: string, staffDomains: readonly string[]): Session | null;
+  signOut(): void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** On load: a stored token that is expired or malformed signs out; no token means not signed in. */
+function readStoredSession(): Session | null {
+  const token = getToken();
+  if (!token) return null;
+  const claims = decodeJwt(token);
+  if (!claims || isExpired(claims)) {
+    clearStoredSession();
+    return null;
+  }
+  sessionStorage.setItem(LOGGED_IN_KEY, 'true');
+  return { token, claims, isAdmin: storedIsAdmin() };
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(readStoredSession);
+
+  const signOut = useCallback(() => {
+    clearStoredSession();
+    setSession(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const signIn = useCallback((token: string, staffDomains: readonly string[]) => {
+    const claims = decodeJwt(token);
+    if (!claims) return null;
+    const next = { token, claims, isAdmin: emailInDomains(claims.email, staffDomains) };
+    storeSession(token, next.isAdmin);
+    setSession(next);
+    return next;
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(signOut);
+    return () => setUnauthorizedHandler(() => {});
+  }, [signOut]);
+
+  // Signing out (or in) in one tab does the same in every other tab of this browser.
+  useEffect(() => {
+    const handleStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_KEY && event.key !== null) return;
+      if (!getToken()) {
+        if (session) signOut();
+      } else if (!session || session.token !== getToken()) {
+        setSession(readStoredSession());
+      }
+    };
+    window.addEventListener('storage', handleStorage);
+    return () => window.removeEventListener('storage', handleStorage);
+  }, [session, signOut]);
+
+  // A token that expires while the page is open signs out at that moment.
+  useEffect(() => {
+    if (!session) return;
+    const timer = setTimeout(signOut, Math.min(MAX_TIMER_MS, Math.max(0, session.claims.exp * 1000 - Date.now())));
+    return () => clearTimeout(timer);
+  }, [session, signOut]);
+
+  const value = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { decodeJwt, emailInDomains, isExpired } from './token';
+
+const b64url = (s: string) => Buffer.from(s).toString('base64url');
+const jwt = (payload: object) => `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify(payload))}.sig`;
+
+describe('decodeJwt', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads the claims of spec section 3', () => {
+    const claims = decodeJwt(jwt({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: 7 }));
+    expect(claims).toEqual({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: 7 });
+  });
+
+  it('takes a single customer id as a one-item list', () => {
+    expect(decodeJwt(jwt({ email: 'a@b.test', exp: 1, BUILDOPS_CUSTOMER_ID: 'C9' }))?.BUILDOPS_CUSTOMER_ID).toEqual(['C9']);
+    expect(decodeJwt(jwt({ email: 'a@b.test', exp: 1 }))?.BUILDOPS_CUSTOMER_ID).toEqual([]);
+  });
+
+  it.each(['', 'garbage', 'a.b', 'a.!!!.c', `x.${b64url('[1]')}.y`, `x.${b64url('{"email":"a@b"}')}.y`])(
+    "logs 'Failed to decode JWT:' and yields null for %j",
+    (token) => {
+      const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+      expect(decodeJwt(token)).toBeNull();
+      expect(spy).toHaveBeenCalledWith('Failed to decode JWT:', expect.anything());
+    },
+  );
+});
+
+describe('isExpired', () => {
+  it('is true when exp (seconds) is not after now', () => {
+    expect(isExpired({ exp: 100 }, 100_000)).toBe(true);
+    expect(isExpired({ exp: 100 }, 99_999)).toBe(false);
+  });
+});
+
+describe('emailInDomains', () => {
+  it('matches the whole domain, case-insensitively', () => {
+    expect(emailInDomains('Admin@Example-HVAC.com', ['example-hvac.com'])).toBe(true);
+    expect(emailInDomains('a@notexample-hvac.com', ['example-hvac.com'])).toBe(false);
+    expect(emailInDomains('a@example-hvac.com.evil', ['example-hvac.com'])).toBe(false);
+    expect(emailInDomains('no-at-sign', ['example-hvac.com'])).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+/** Reading the session token on the client. The server verifies it; here it only decides what to show. */
+
+export interface TokenClaims {
+  email: string;
+  name: string;
+  /** Seconds since the epoch. */
+  exp: number;
+  BUILDOPS_CUSTOMER_ID: string[];
+  userId: number | null;
+}
+
+function base64UrlDecode(part: string): string {
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** Decodes a JWT's payload without verifying it; logs 'Failed to decode JWT:' and yields null when it cannot. */
+export function decodeJwt(token: string): TokenClaims | null {
+  try {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts[1]) throw new Error('not a JWT');
+    const payload: unknown = JSON.parse(base64UrlDecode(parts[1]));
+    if (!payload || typeof payload !== 'object') throw new Error('payload is not an object');
+    const p = payload as Record<string, unknown>;
+    if (typeof p.exp !== 'number' || typeof p.email !== 'string') throw new Error('payload lacks exp or email');
+    const ids = p.BUILDOPS_CUSTOMER_ID;
+    return {
+      email: p.email,
+      name: typeof p.name === 'string' ? p.name : p.email,
+      exp: p.exp,
+      // The spec allows one id or a list; the first item is used.
+      BUILDOPS_CUSTOMER_ID: Array.isArray(ids) ? ids.map(String) : ids == null || ids === '' ? [] : [String(ids)],
+      userId: typeof p.userId === 'number' ? p.userId : null,
+    };
+  } catch (error) {
+    console.error('Failed to decode JWT:', error);
+    return null;
+  }
+}
+
+export function isExpired(claims: Pick<TokenClaims, 'exp'>, nowMs = Date.now()): boolean {
+  return claims.exp * 1000 <= nowMs;
+}
+
+/** True when the email's domain is one of the given domains (case-insensitive). */
+export function emailInDomains(email: string, domains: readonly string[]): boolean {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return false;
+  const domain = email.slice(at + 1).trim().toLowerCase();
+  return domains.some((d) => d.trim().toLowerCase() === domain);
+}
