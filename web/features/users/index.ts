@@ -1,3 +1,3 @@
-// Placeholders until user administration lands (issue 5); the home screen mounts these exports.
-export { CreateUserDialog, EditUserDialog } from './components/user-dialogs';
-export type { UserDialogProps } from './components/user-dialogs';
+export { CreateUserDialog } from './components/create-user-dialog';
+export type { UserDialogProps } from './components/create-user-dialog';
+export { EditUserDialog } from './components/edit-user-dialog';

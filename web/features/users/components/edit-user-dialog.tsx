@@ -1,0 +1,215 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useAllCustomers } from '../api/get-all-customers';
+import { useCustomerProperties } from '../api/get-customer-properties';
+import { useUserCustomers, type Entry } from '../api/get-user-customers';
+import { useUserProperties } from '../api/get-user-properties';
+import type { PortalUser } from '../api/get-users';
+import { useCustomerUsers } from '../hooks/use-customer-users';
+import { useSaveAssignments } from '../hooks/use-save-assignments';
+import { usersText as t } from '../strings';
+import type { UserDialogProps } from './create-user-dialog';
+import { DialogHeading } from './dialog-heading';
+import { RemoveUsersDialog } from './remove-users-dialog';
+import { SearchChecklist } from './search-checklist';
+import { SelectedChips } from './selected-chips';
+
+/** The popup after a successful save stays this long (spec section 9). */
+const SUCCESS_POPUP_MS = 3000;
+
+/** Edit User Customers and Properties (administrators), with the way into Remove Users. */
+export function EditUserDialog({ open, onClose, onUsersChanged }: UserDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="edit-user-title">
+      <DialogHeading id="edit-user-title" title={t.editTitle} onClose={onClose} />
+      {open && <EditUserForm onClose={onClose} onUsersChanged={onUsersChanged} />}
+    </Dialog>
+  );
+}
+
+function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>) {
+  const users = useCustomerUsers();
+  const [email, setEmail] = useState<string | null>(null);
+  // null: untouched, so the user's assigned items are shown.
+  const [customerIds, setCustomerIds] = useState<string[] | null>(null);
+  const [propertyIds, setPropertyIds] = useState<string[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [popup, setPopup] = useState(false);
+  const [removeOpen, setRemoveOpen] = useState(false);
+
+  // A user removed meanwhile (in Remove Users) is no longer selected.
+  const user: PortalUser | null = users.list.find((u) => u.EMAIL === email) ?? null;
+  const userEmail = user?.EMAIL ?? null;
+  const allCustomers = useAllCustomers(!!userEmail);
+  const assignedCustomers = useUserCustomers(userEmail);
+  const assignedProperties = useUserProperties(userEmail);
+
+  const selectedCustomerIds = customerIds ?? (assignedCustomers.data ?? []).map((c) => c.ID);
+  const available = useCustomerProperties(userEmail ? selectedCustomerIds : []);
+  const availableProperties = selectedCustomerIds.length ? (available.data ?? []) : [];
+  const availableIds = new Set(availableProperties.map((p) => p.ID));
+  const wantedPropertyIds = propertyIds ?? (assignedProperties.data ?? []).map((p) => p.ID);
+  // With the customers' properties known, a property of a customer no longer chosen drops out.
+  const selectedPropertyIds =
+    selectedCustomerIds.length === 0 ? [] : available.isSuccess ? wantedPropertyIds.filter((id) => availableIds.has(id)) : wantedPropertyIds;
+
+  const customerNames = new Map<string, string>([
+    ...(assignedCustomers.data ?? []).map((c): [string, string] => [c.ID, c.NAME]),
+    ...(allCustomers.data ?? []).map((c): [string, string] => [c.ID, c.NAME]),
+  ]);
+  const propertyNames = new Map<string, string>([
+    ...(assignedProperties.data ?? []).map((p): [string, string] => [p.ID, p.NAME]),
+    ...availableProperties.map((p): [string, string] => [p.ID, p.NAME]),
+  ]);
+  const save = useSaveAssignments();
+
+  const errors: string[] = [
+    users.isError && t.fetchUsersFailed,
+    allCustomers.isError && t.fetchCustomersFailed,
+    available.isError && selectedCustomerIds.length > 0 && t.fetchPropertiesFailed,
+    (assignedCustomers.isError || assignedProperties.isError) && t.fetchAssignedFailed,
+  ].filter((e) => typeof e === 'string');
+
+  function handleUserChange(next: PortalUser | null) {
+    setEmail(next?.EMAIL ?? null);
+    setCustomerIds(null);
+    setPropertyIds(null);
+    setMessage(null);
+    setSaved(false);
+  }
+
+  function toggle(list: string[], id: string) {
+    return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+  }
+
+  function handleSave() {
+    if (!userEmail) {
+      setMessage(t.noUserSelected);
+      return;
+    }
+    setMessage(null);
+    const customers: Entry[] = selectedCustomerIds.map((ID) => ({ ID, NAME: customerNames.get(ID) ?? ID }));
+    const properties: Entry[] = selectedPropertyIds.map((ID) => ({ ID, NAME: propertyNames.get(ID) ?? ID }));
+    save.mutate(
+      { email: userEmail, customers, properties },
+      {
+        onSuccess: () => {
+          setCustomerIds(null);
+          setPropertyIds(null);
+          setSaved(true);
+          setPopup(true);
+          onUsersChanged?.();
+        },
+        onError: () => setMessage(t.updateFailed),
+      },
+    );
+  }
+
+  const busy = save.isPending;
+  return (
+    <>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Autocomplete
+            options={users.list}
+            value={user}
+            loading={users.isPending}
+            loadingText={t.loading}
+            noOptionsText={t.noUsers}
+            getOptionLabel={(u) => u.EMAIL}
+            isOptionEqualToValue={(a, b) => a.EMAIL === b.EMAIL}
+            onChange={(_e, next) => handleUserChange(next)}
+            renderInput={(params) => <TextField {...params} label={t.user} placeholder={t.searchUserEmail} />}
+          />
+          <Stack direction="row" spacing={2}>
+            <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+              <SearchChecklist
+                label={t.customers}
+                searchLabel={t.searchCustomers}
+                items={(allCustomers.data ?? []).map((c) => ({ id: c.ID, primary: c.NAME }))}
+                selected={new Set(selectedCustomerIds)}
+                onToggle={(id) => {
+                  setCustomerIds(toggle(selectedCustomerIds, id));
+                  setSaved(false);
+                }}
+                emptyText={userEmail && allCustomers.isPending ? t.loading : t.noCustomers}
+                disabled={!userEmail || busy}
+              />
+              <SelectedChips
+                label={t.selectedCustomers}
+                items={selectedCustomerIds.map((id) => ({ id, name: customerNames.get(id) ?? id }))}
+                onRemove={(id) => setCustomerIds(selectedCustomerIds.filter((x) => x !== id))}
+                disabled={busy}
+              />
+            </Stack>
+            <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+              <SearchChecklist
+                label={t.properties}
+                searchLabel={t.searchProperties}
+                items={availableProperties.map((p) => ({ id: p.ID, primary: p.NAME, secondary: p.PROPERTY_TYPE ?? undefined }))}
+                selected={new Set(selectedPropertyIds)}
+                onToggle={(id) => {
+                  setPropertyIds(toggle(selectedPropertyIds, id));
+                  setSaved(false);
+                }}
+                emptyText={selectedCustomerIds.length && available.isFetching ? t.loading : t.noProperties}
+                disabled={!userEmail || busy}
+              />
+              <SelectedChips
+                label={t.selectedProperties}
+                items={selectedPropertyIds.map((id) => ({ id, name: propertyNames.get(id) ?? id }))}
+                onRemove={(id) => setPropertyIds(selectedPropertyIds.filter((x) => x !== id))}
+                disabled={busy}
+              />
+            </Stack>
+          </Stack>
+          {errors.map((e) => (
+            <Alert key={e} severity="error">
+              {e}
+            </Alert>
+          ))}
+          {message && (
+            <Alert severity="error" role="alert">
+              {message}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'space-between' }}>
+        <Button color="error" onClick={() => setRemoveOpen(true)}>
+          {t.removeUserForm}
+        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" onClick={handleSave} disabled={busy}>
+            {busy ? t.saving : t.saveChanges}
+          </Button>
+          {saved && (
+            <Button variant="outlined" onClick={onClose}>
+              {t.done}
+            </Button>
+          )}
+        </Stack>
+      </DialogActions>
+      <Snackbar
+        open={popup}
+        autoHideDuration={SUCCESS_POPUP_MS}
+        onClose={() => setPopup(false)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setPopup(false)}>
+          {t.updated}
+        </Alert>
+      </Snackbar>
+      <RemoveUsersDialog open={removeOpen} onClose={() => setRemoveOpen(false)} onUsersChanged={onUsersChanged} />
+    </>
+  );
+}
