@@ -1,0 +1,84 @@
+import { unit, type SimDevice } from './fleet.js';
+
+export type Reading = Record<string, number | boolean>;
+
+const MINUTE = 60_000;
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
+/** Deterministic noise in [-0.5, 0.5) for one device, quantity and minute. */
+const noise = (id: string, what: string, minute: number) => unit(`${id}:${what}:${minute}`) - 0.5;
+
+/** The device's sample second within each minute, so devices do not all report at :00. */
+export function reportOffsetMs(device: SimDevice): number {
+  return Math.floor(unit(`offset:${device.deviceId}`) * 50) * 1000;
+}
+
+/** When the device last reported at or before `nowMs` (it reports once a minute, `lagMinutes` late). */
+export function lastReportAt(device: SimDevice, nowMs: number): number {
+  const offset = reportOffsetMs(device);
+  return Math.floor((nowMs - device.lagMinutes * MINUTE - offset) / MINUTE) * MINUTE + offset;
+}
+
+/** Where the device is in its run cycle at that minute: running or idle, and for how long. */
+function cycle(device: SimDevice, minute: number) {
+  const id = device.deviceId;
+  const period = 30 + Math.floor(unit(`period:${id}`) * 30);
+  const duty = 0.45 + unit(`duty:${id}`) * 0.3;
+  const pos = (minute + Math.floor(unit(`phase:${id}`) * period)) % period;
+  const onFor = Math.floor(period * duty);
+  return pos < onFor ? { running: true, minutes: pos } : { running: false, minutes: pos - onFor };
+}
+
+/**
+ * The device's readings at a report time: physically plausible and the same for the same device
+ * and minute. Temperatures in °C, currents in A.
+ */
+export function readingsAt(device: SimDevice, atMs: number): Reading {
+  const id = device.deviceId;
+  const minute = Math.floor(atMs / MINUTE);
+  const { running, minutes } = cycle(device, minute);
+  const r: Reading = {};
+
+  const legBase = 10 + unit(`amps:${id}`) * 25;
+  const legs = [1, 2, 3].map((leg) =>
+    device.kind !== 'heat' && running ? clamp(legBase * (1 + 0.05 * noise(id, `amps-${leg}`, minute)), 10, 35) : 0.1 + 0.3 * (noise(id, `idle-${leg}`, minute) + 0.5),
+  );
+  legs.forEach((a, i) => (r[`amps-${i + 1}`] = round(a)));
+  r.totalAmps = round(legs.reduce((s, a) => s + a, 0));
+
+  if (device.kind === 'chiller') {
+    const supply = 6.7 + unit(`wst:${id}`) * 0.6 + 0.1 * noise(id, 'wst', minute);
+    const ret = 11.6 + unit(`wrt:${id}`) * 0.8 + 0.1 * noise(id, 'wrt', minute);
+    // Idle: the loop's supply water warms back towards the return.
+    r.wst = round(running ? supply : ret - (ret - supply) * Math.exp(-minutes / 8));
+    r.wrt = round(ret);
+  } else {
+    const daily = Math.sin((2 * Math.PI * (minute % 1440)) / 1440);
+    const ret = clamp(21.5 + unit(`radb:${id}`) * 4 + 0.5 * daily + 0.2 * noise(id, 'radb', minute), 21, 26);
+    const delta = 8 + unit(`delta:${id}`) * 5;
+    let supply: number;
+    if (device.kind === 'heat') {
+      const rise = 15 + unit(`rise:${id}`) * 10;
+      supply = running ? ret + rise : ret + rise * Math.exp(-minutes / 5);
+    } else {
+      supply = running ? ret - clamp(delta + 0.2 * noise(id, 'sadb', minute), 8, 13) : ret - delta * Math.exp(-minutes / 6);
+    }
+    r['radb-1'] = round(ret);
+    r['sadb-1'] = round(supply);
+  }
+
+  const cooling = device.kind !== 'heat' && running;
+  const heating = device.kind === 'heat' && running;
+  if (device.signals === 'call') {
+    r.callForCool = cooling;
+    r.callForHeat = heating;
+  } else if (device.signals === 'ty') {
+    r.ty = cooling ? 1 : 0;
+    r.tw = heating ? 1 : 0;
+  } else {
+    r.runtimeOne = cooling ? 1 : 0;
+    r.timeInCooling = cooling ? (minutes + 1) * 60 : 0;
+    r.coolMin = cooling ? minutes + 1 : 0;
+  }
+  return r;
+}
