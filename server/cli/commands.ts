@@ -21,4 +21,5 @@ export const commands: Record<string, Command> = {
   'seed-demo': seedDemoCommand,
   'create-user': createUserCommand,
   import: importCommand,
+  simulator: (await import('../simulator/simulator-command.js')).simulatorCommand,
 };
