@@ -12,10 +12,9 @@ export async function findCustomerMapping(db: DbOrTrx, customerId: string) {
   return { id: row.id, mapping: row.telemetry_customer_id ? { id: row.telemetry_customer_id, name: row.telemetry_customer_name ?? '' } : undefined };
 }
 
-/** Ids of the customer's equipment rows. */
-export async function equipmentIdsOf(db: DbOrTrx, customerId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('equipment').select('id').where('customer_id', '=', customerId).execute();
-  return new Set(rows.map((r) => r.id));
+/** The customer's equipment rows (id and property). */
+export async function equipmentOf(db: DbOrTrx, customerId: string) {
+  return db.selectFrom('equipment').select(['id', 'property_id']).where('customer_id', '=', customerId).execute();
 }
 
 /** Every equipment row id (the embedded simulator gives each a device). */

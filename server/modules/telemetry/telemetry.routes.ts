@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { createTelemetryClient, TelemetryServiceError, type TelemetryClient, type TelemetryDevice } from '../../adapters/telemetry/telemetry-client.js';
 import { HttpError } from '../../lib/http-error.js';
-import { canSeeCustomer, type Scope } from '../../lib/scope.js';
+import { canSeeCustomer, canSeeProperty, type Scope } from '../../lib/scope.js';
 import { fleetFor } from '../../simulator/fleet.js';
 import { startSimulator } from '../../simulator/simulator.js';
-import { allEquipmentIds, equipmentIdsOf, findCustomerMapping } from './telemetry.repository.js';
+import { allEquipmentIds, equipmentOf, findCustomerMapping } from './telemetry.repository.js';
 import { CustomerParams, DevicesReply, ErrorReply, SamplesBody, SamplesReply, telemetryMessages } from './telemetry.schema.js';
 
 const tags = ['telemetry'];
@@ -42,13 +42,15 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   const telemetry = client;
 
-  /** Checks scope and mapping; returns the customer's devices (only those of its equipment rows). */
+  /** Checks scope and mapping; returns the customer's devices (only those of its equipment rows the caller may see). */
   async function devicesOf(scope: Scope, customerId: string): Promise<TelemetryDevice[]> {
     if (!canSeeCustomer(scope, customerId)) throw new HttpError(403, 'You do not have access to this customer.');
     const customer = await findCustomerMapping(app.ctx.db, customerId);
     if (!customer) throw new HttpError(404, telemetryMessages.unknownCustomer);
     if (!customer.mapping) throw new HttpError(404, telemetryMessages.notMapped);
-    const equipment = await equipmentIdsOf(app.ctx.db, customerId);
+    // Like the analytics rows: a customer sees the equipment of their assigned properties (and customer-wide equipment).
+    const rows = await equipmentOf(app.ctx.db, customerId);
+    const equipment = new Set(rows.filter((r) => r.property_id === null || canSeeProperty(scope, r.property_id)).map((r) => r.id));
     if (equipment.size === 0) return [];
     const all = await telemetry.listDevices().catch(serviceFailure);
     return all.filter((d) => equipment.has(d.equipment.id));

@@ -56,6 +56,25 @@ describe('GET /api/telemetry/:customerId/devices', () => {
     expect(ids.map((d) => d.equipment.id).sort()).toEqual([`${a.id}-EQ1`, `${a.id}-EQ2`, `${a.id}-EQ3`]);
     expect(ids[0]).toEqual({ deviceId: `SIM-${a.id}-EQ1`, equipment: { id: `${a.id}-EQ1` } });
   });
+  it("hides devices of equipment on a property the caller is not assigned", async () => {
+    // Fresh equipment: the client caches the device list for minutes, so this test uses its own app.
+    const ctx = await createTestApp();
+    try {
+      const c = await createCustomer(ctx.db, { properties: 2 });
+      await ctx.db.insertInto('telemetry_mappings').values({ customer_id: c.id, telemetry_customer_id: 'ncl-c' }).execute();
+      await ctx.db
+        .insertInto('equipment')
+        .values(c.properties.map((p, i) => ({ id: `${c.id}-EQ${i + 1}`, customer_id: c.id, property_id: p.id, name: `AHU-${i + 1}` })))
+        .execute();
+      const cu = await createUser(ctx, { customers: [c.id], properties: [c.properties[0]!.id] });
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/telemetry/${c.id}/devices`, headers: bearer(cu.token) });
+      expect(res.json().data.map((d: { equipment: { id: string } }) => d.equipment.id)).toEqual([`${c.id}-EQ1`]);
+      const other = await ctx.app.inject({ method: 'POST', url: `/api/telemetry/${c.id}/samples`, headers: bearer(cu.token), payload: { deviceIds: [`SIM-${c.id}-EQ2`] } });
+      expect(other.statusCode).toBe(403);
+    } finally {
+      await ctx.close();
+    }
+  });
   it('an administrator sees any mapped customer', async () => {
     expect((await devicesOf(b.id, admin.token)).json().data).toHaveLength(2);
   });
