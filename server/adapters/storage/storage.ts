@@ -191,6 +191,9 @@ export function s3Storage(s3: S3Settings): DocumentStorage {
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
+    // Checksums only where S3 requires them: many S3-compatible stores reject the newer defaults.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
   });
   const Bucket = s3.bucket;

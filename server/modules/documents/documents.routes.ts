@@ -50,7 +50,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!given) app.addHook('onClose', () => storage.close());
   const maxBytes = config.documents.maxBytes;
 
-  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024 } });
+  await app.register(fastifyMultipart, { preservePath: true, limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024 } });
 
   app.get(
     '/api/s3/getdocumentsbyproperty',
@@ -125,7 +125,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         consumes: ['multipart/form-data'],
         description: `multipart/form-data with the fields propertyId and file (at most ${maxBytes} bytes); propertyId may come before or after file.`,
-        response: { 201: UploadReply, 400: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply },
+        response: { 201: UploadReply, 400: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply, 503: ErrorReply },
       },
     },
     async (request, reply) => {
@@ -184,7 +184,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           } catch (err) {
             source.resume();
             if (err instanceof TooLarge || source.truncated) failure = new HttpError(413, tooLargeMessage(maxBytes));
-            else throw err;
+            else {
+              request.log.error({ err, key }, 'document storage refused an upload');
+              failure = new HttpError(503, documentMessages.storageDown);
+            }
           }
         }
       } catch (err) {

@@ -55,11 +55,13 @@ export const documentMessages = {
   fileRequired: 'Please select a file',
   deleted: 'Document deleted successfully.',
   uploaded: 'File uploaded successfully.',
+  storageDown: 'The document storage is not available right now. Please try again later.',
   badLink: 'This document link is invalid or has expired. Open the document again from the portal.',
 } as const;
 
 export const tooLargeMessage = (maxBytes: number) => {
   const mib = maxBytes / (1024 * 1024);
-  const size = mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB` : `${maxBytes} bytes`;
+  const kib = maxBytes / 1024;
+  const size = mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB` : kib >= 1 ? `${Number.isInteger(kib) ? kib : kib.toFixed(1)} KiB` : `${maxBytes} bytes`;
   return `The file is too large. The largest file you can upload is ${size}.`;
 };
