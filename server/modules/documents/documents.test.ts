@@ -113,6 +113,7 @@ describe('GET /api/s3/getdocumentsbyproperty', () => {
     expect((await get('/api/s3/getdocumentsbyproperty', a.token)).statusCode).toBe(400);
     expect((await get('/api/s3/getdocumentsbyproperty?propertyId=,', a.token)).statusCode).toBe(400);
     expect((await get(`/api/s3/getdocumentsbyproperty?propertyId=${pA},${pB}`, a.token)).statusCode).toBe(403);
+    expect((await get(`/api/s3/getdocumentsbyproperty?propertyId=${pA}`, b.token)).statusCode).toBe(403);
     expect((await get(`/api/s3/getdocumentsbyproperty?propertyId=${cA.properties[1]!.id}`, a.token)).statusCode).toBe(403);
     expect((await get(`/api/s3/getdocumentsbyproperty?propertyId=${pA},ghost`, admin.token)).statusCode).toBe(404);
   });
