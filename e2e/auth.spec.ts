@@ -1,0 +1,276 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demo, lastMailTo } from './support/env';
+
+// Spec strings of the sign-in screens (spec sections 2, 5 and 8), letter for letter.
+const S = {
+  invalid: 'Invalid email or password',
+  forgotFailed: 'Email does not exist in our system. Please try again.',
+  forgotSent: 'Password reset code has been sent to your email.',
+  resetFailed: 'Invalid email or reset code. Please try again.',
+  resetDone: 'Password has been reset. You can now log in with your new password.',
+  regFailed: 'Invalid email or temporary password. Please try again.',
+  regDone: 'Password has been set. You can now log in with your new password.',
+  mismatch: 'Passwords do not match.',
+  rule: 'Password must be at least 5 characters long and include at least one lowercase letter, one uppercase letter, and one number.',
+  tooNarrow: 'Screen is too small. Please expand the width of your tab to view the application.',
+};
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/');
+  await page.getByPlaceholder('Email').fill(user.email);
+  await page.getByPlaceholder('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+let seq = 0;
+/** A fresh customer account (via the API as an administrator), so password changes touch nobody else. */
+async function createAccount(page: Page, tempPassword: string) {
+  const res = await page.request.post('/api/users/login/', { data: demo.admin });
+  const { token } = (await res.json()) as { token: string };
+  const email = `auth-e2e-${Date.now()}-${++seq}@example-customer.test`;
+  const signup = await page.request.post('/api/users/signup', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'auth e2e', email, password: tempPassword, customers: [], buildops_customer_ids: [], buildops_property_ids: [], properties: [] },
+  });
+  expect(signup.status()).toBe(201);
+  return email;
+}
+
+test.describe('log in screen', () => {
+  test('shows the spec texts, the footer and no serious accessibility problem', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /logo/i }).first()).toHaveAttribute('src', '/logo.svg');
+    await expect(page.getByPlaceholder('Email')).toBeVisible();
+    await expect(page.getByPlaceholder('Password')).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot Credentials?' })).toHaveAttribute('href', '/forgot-password');
+    const footer = page.getByRole('contentinfo');
+    const config = (await (await page.request.get('/api/config')).json()) as { productName: string };
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    await expect(footer).toContainText(`${config.productName} Reporting`);
+    await expect(footer).toContainText('A Total Comfort Solutions Brand');
+    await expect(footer).toContainText('All rights reserved');
+    await page.screenshot({ path: '.tmp/shots/auth-login.png' });
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a wrong password shows the error above the form, with no client-side field checks', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto('/');
+    // Empty fields still go to the server: no required or format checks on the client.
+    const empty = page.waitForRequest((r) => r.url().endsWith('/api/users/login/') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    expect((await empty).postDataJSON()).toEqual({ email: '', password: '' });
+    await expect(page.getByRole('alert')).toHaveText(S.invalid);
+    await page.getByPlaceholder('Email').fill('not-an-email');
+    await page.getByPlaceholder('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(S.invalid);
+    const alertBox = await page.getByRole('alert').boundingBox();
+    const emailBox = await page.getByPlaceholder('Email').boundingBox();
+    expect(alertBox!.y).toBeLessThan(emailBox!.y);
+    expect(errors.some((e) => e.includes('Login failed'))).toBe(true);
+    await expect(page).toHaveURL(/\/$/);
+    await page.screenshot({ path: '.tmp/shots/auth-login-error.png' });
+  });
+});
+
+test.describe('routes and session', () => {
+  test('signed out: /home and unknown paths go to /; public pages stay', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    for (const path of ['/forgot-password', '/reset-password', '/user-registration']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+  });
+
+  test('signing in stores the session; / and unknown paths then go to /home; log out clears it', async ({ page }) => {
+    await logIn(page, demo.northwind);
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      isAdmin: localStorage.getItem('isAdmin'),
+      loggedIn: sessionStorage.getItem('isLoggedIn'),
+    }));
+    expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored.isAdmin).toBe('false');
+    expect(stored.loggedIn).toBe('true');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/somewhere-else');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByRole('button', { name: /dana facilities/i }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('isLoggedIn')])).toEqual([null, null]);
+  });
+
+  test('an administrator gets isAdmin true from the staff domains', async ({ page }) => {
+    await logIn(page, demo.admin2);
+    expect(await page.evaluate(() => localStorage.getItem('isAdmin'))).toBe('true');
+  });
+
+  test("a malformed token signs out and logs 'Failed to decode JWT:'", async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-token'));
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/$/);
+    expect(logged.some((t) => t.startsWith('Failed to decode JWT:'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('an expired token signs out on load', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      const exp = Math.floor(Date.now() / 1000) - 60;
+      localStorage.setItem('token', `${b64({ alg: 'HS256' })}.${b64({ email: 'facilities@northwind.test', name: 'x', exp, userId: 1 })}.sig`);
+    });
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('any 401 from the API signs out and returns to /', async ({ page }) => {
+    await logIn(page, demo.northwind);
+    // A well-formed, unexpired token the server refuses (bad signature): the next call gets 401.
+    await page.evaluate(() => {
+      const [h, p] = localStorage.getItem('token')!.split('.');
+      localStorage.setItem('token', `${h}.${p}.invalidsignature`);
+    });
+    await page.reload();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+test.describe('narrow window', () => {
+  test('under 700 px the message replaces the screen; widening restores it as it was', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 800 });
+    await page.goto('/');
+    await expect(page.getByText(S.tooNarrow)).toHaveCount(0);
+    await page.getByPlaceholder('Email').fill('kept@typing.test');
+    await page.setViewportSize({ width: 699, height: 800 });
+    await expect(page.getByText(S.tooNarrow)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeHidden();
+    await page.screenshot({ path: '.tmp/shots/auth-narrow.png' });
+    await page.setViewportSize({ width: 700, height: 800 });
+    await expect(page.getByText(S.tooNarrow)).toHaveCount(0);
+    await expect(page.getByPlaceholder('Email')).toHaveValue('kept@typing.test');
+  });
+
+  test('the rule holds on the home screen too', async ({ page }) => {
+    await logIn(page, demo.northwind);
+    await page.setViewportSize({ width: 699, height: 800 });
+    await expect(page.getByText(S.tooNarrow)).toBeVisible();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+});
+
+test.describe('forgot, reset and registration', () => {
+  test('forgot password: failure, then success gives way to Enter Reset Code; reset with the mailed code', async ({ page }) => {
+    const email = await createAccount(page, 'Temp1234x');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Forgot Credentials?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Email').fill('nobody-here@example-customer.test');
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    await expect(page.getByText(S.forgotFailed)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // Lower-cased before sending.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/reset-password') && r.method() === 'POST');
+    await page.getByLabel('Email').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    expect((await sent).postDataJSON()).toEqual({ email });
+    await expect(page.getByText(S.forgotSent)).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+    await page.screenshot({ path: '.tmp/shots/auth-forgot-sent.png' });
+    await page.getByRole('link', { name: 'Enter Reset Code' }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+
+    const mail = lastMailTo(email);
+    expect(mail).toBeDefined();
+    const code = /reset code is:\s*\r?\n\s*\r?\n?\s*(\S+)/i.exec(mail!.text)?.[1];
+    expect(code).toBeTruthy();
+
+    const checklist = page.getByRole('list', { name: 'Password requirements' });
+    await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/]);
+    await expect(checklist.getByRole('listitem').filter({ hasText: 'Lowercase letter' })).toHaveAttribute('data-valid', 'false');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Reset Code').fill(code!);
+    await page.getByLabel('New Password').fill('abc');
+    await expect(checklist.getByRole('listitem').filter({ hasText: 'Lowercase letter' })).toHaveAttribute('data-valid', 'true');
+    await expect(checklist.getByRole('listitem').filter({ hasText: 'Uppercase letter' })).toHaveAttribute('data-valid', 'false');
+    await expect(checklist.getByRole('listitem').filter({ hasText: 'Number' })).toHaveAttribute('data-valid', 'false');
+    await page.getByLabel('Confirm Password').fill('abd');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(S.mismatch)).toBeVisible();
+    await page.getByLabel('Confirm Password').fill('abc');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(S.rule)).toBeVisible();
+    await page.getByLabel('New Password').fill('Better123');
+    await page.getByLabel('Confirm Password').fill('Better123');
+    for (const item of ['Lowercase letter', 'Uppercase letter', 'Number'])
+      await expect(checklist.getByRole('listitem').filter({ hasText: item })).toHaveAttribute('data-valid', 'true');
+    await page.getByLabel('Reset Code').fill('000000-wrong');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(S.resetFailed)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Reset Code').fill(code!);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    const doneAt = Date.now();
+    await expect(page.getByText(S.resetDone)).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+    await page.screenshot({ path: '.tmp/shots/auth-reset-done.png' });
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+    expect(Date.now() - doneAt).toBeGreaterThanOrEqual(2500);
+    await logIn(page, { email, password: 'Better123' });
+  });
+
+  test('registration: temporary password from the invitation, checklist, failure and success', async ({ page }) => {
+    const email = await createAccount(page, 'TempPass9');
+    const mail = lastMailTo(email);
+    expect(mail?.text).toContain('TempPass9');
+    await page.goto('/user-registration');
+    await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
+    await expect(page.getByLabel('Temporary Password')).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/auth-registration.png' });
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Temporary Password').fill('WrongTemp1');
+    await page.getByLabel('New Password').fill('Mine12345');
+    await page.getByLabel('Confirm Password').fill('Mine12346');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect(page.getByText(S.mismatch)).toBeVisible();
+    await page.getByLabel('Confirm Password').fill('Mine12345');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect(page.getByText(S.regFailed)).toBeVisible();
+    await page.getByLabel('Temporary Password').fill('TempPass9');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect(page.getByText(S.regDone)).toBeVisible();
+    await expect(page.getByLabel('Temporary Password')).toBeDisabled();
+    await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+    await logIn(page, { email, password: 'Mine12345' });
+  });
+});
