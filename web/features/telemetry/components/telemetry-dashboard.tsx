@@ -1,3 +1,34 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useReducer } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useProductName } from '../../../lib/public-config';
+import { useAnalyticsData } from '../api/get-analytics-data';
+import { useDevices } from '../api/get-devices';
+import { useSamples } from '../api/get-samples';
+import { telemetryKeys } from '../api/query-keys';
+import { useNow } from '../hooks/use-now';
+import { telemetryText } from '../strings';
+import {
+  buildEquipment,
+  buildingsOf,
+  devicesInView,
+  failureText,
+  initialSelection,
+  listedEquipment,
+  mainPaneState,
+  selectionReducer,
+  snapshotSubtitle,
+} from '../telemetry-rules';
+import { BuildingList } from './building-list';
+import { DeviceGrid, PlaceholderGrid } from './device-grid';
+import { EquipmentList } from './equipment-list';
+
 export interface TelemetryDashboardProps {
   /** The portal customer id whose equipment is shown (the viewed customer's first customer). */
   customerId: string;
@@ -5,7 +36,100 @@ export interface TelemetryDashboardProps {
   customerName: string | null;
 }
 
-/** Placeholder (issue 7 replaces it). */
-export function TelemetryDashboard({ customerName }: TelemetryDashboardProps) {
-  return <section aria-label="Telemetry">{customerName ?? 'N/A'}</section>;
+const serverMessage = (err: unknown): string | undefined => {
+  const body = err instanceof ApiError ? (err.body as { error?: unknown } | undefined) : undefined;
+  return typeof body?.error === 'string' ? body.error : undefined;
+};
+
+/** The '{product} Snapshots Dashboard' of spec section 2: buildings, equipment and live device cards. */
+export function TelemetryDashboard({ customerId, customerName }: TelemetryDashboardProps) {
+  const productName = useProductName();
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const analytics = useAnalyticsData(customerId);
+  const devices = useDevices(customerId, analytics.isSuccess);
+  const equipment = useMemo(() => buildEquipment(analytics.data ?? [], devices.data ?? []), [analytics.data, devices.data]);
+  const buildings = useMemo(() => buildingsOf(equipment), [equipment]);
+  const [selection, dispatch] = useReducer(selectionReducer, initialSelection);
+  const listed = useMemo(() => listedEquipment(selection, equipment), [selection, equipment]);
+  const inView = useMemo(() => devicesInView(selection, equipment), [selection, equipment]);
+  const samples = useSamples(customerId, selection, inView, devices.isSuccess);
+
+  const failing = devices.isError ? devices : samples.isError ? samples : null;
+  const loading = analytics.isPending || devices.isPending || (inView.length > 0 && samples.isPending);
+  const pane = mainPaneState(selection, inView, loading);
+  const fetching = analytics.isFetching || devices.isFetching || samples.isFetching;
+  const chosen = equipment.find((e) => e.id === selection.equipmentId);
+
+  const handleRefresh = () => void queryClient.refetchQueries({ queryKey: telemetryKeys.all(customerId), type: 'active' });
+
+  return (
+    <Box component="section" aria-labelledby="telemetry-title" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Box>
+          <Typography id="telemetry-title" variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+            {telemetryText.title(productName)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="telemetry-insights">
+            {telemetryText.viewingInsightsFor} <strong>{customerName || telemetryText.noName}</strong>
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} aria-label="Summary" role="group">
+          <Chip color="primary" variant="outlined" label={telemetryText.buildingCount(buildings.length)} />
+          <Chip color="primary" variant="outlined" label={telemetryText.equipmentCount(equipment.length)} />
+          {chosen && <Chip color="secondary" label={telemetryText.selectedEquipment} />}
+          {selection.viewAll && <Chip color="secondary" label={telemetryText.allDevices} />}
+        </Box>
+      </Box>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(240px, 320px) 1fr', gap: 2, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <BuildingList
+            buildings={buildings}
+            selected={selection.building}
+            onSelect={(building) => dispatch({ type: 'building', building, equipment })}
+            onClear={() => dispatch({ type: 'clearBuilding' })}
+          />
+          <EquipmentList
+            equipment={listed}
+            selected={selection.equipmentId}
+            viewAll={selection.viewAll}
+            onSelect={(equipmentId) => dispatch({ type: 'equipment', equipmentId })}
+            onViewAll={() => dispatch({ type: 'viewAll' })}
+          />
+        </Paper>
+
+        <Paper variant="outlined" component="section" aria-labelledby="telemetry-snapshot" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography id="telemetry-snapshot" variant="h6" component="h3">
+                {telemetryText.snapshotTitle}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="snapshot-subtitle">
+                {snapshotSubtitle(selection, equipment)}
+              </Typography>
+            </Box>
+            <Button variant="outlined" onClick={handleRefresh} disabled={fetching}>
+              {fetching ? telemetryText.refreshing : telemetryText.refresh}
+            </Button>
+          </Box>
+          {failing ? (
+            <Alert severity="error">{failureText(serverMessage(failing.error), failing.data !== undefined)}</Alert>
+          ) : pane === 'prompt' ? (
+            <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+              {telemetryText.choosePrompt}
+            </Typography>
+          ) : pane === 'loading' ? (
+            <PlaceholderGrid />
+          ) : pane === 'empty' ? (
+            <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+              {telemetryText.noDevices}
+            </Typography>
+          ) : (
+            <DeviceGrid deviceIds={inView} samples={samples.data} now={now} />
+          )}
+        </Paper>
+      </Box>
+    </Box>
+  );
 }

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { api } from '../../../lib/api-client';
+import type { AnalyticsRow } from '../telemetry-rules';
+import { telemetryKeys } from './query-keys';
+
+export const AnalyticsRows = z.array(
+  z.object({
+    BUILDING_NAME: z.string(),
+    EQUIPMENT_ID: z.string(),
+    EQUIPMENT_NAME: z.string(),
+    EQUIPMENT_TYPE: z.string(),
+    TELEMETRY_DATA: z.string(),
+  }),
+);
+
+/** GET /api/analytics/data/{customerId}: the equipment rows. A failure is logged and gives an empty list (spec section 8). */
+export async function getAnalyticsData(customerId: string): Promise<AnalyticsRow[]> {
+  try {
+    return AnalyticsRows.parse(await api(`/api/analytics/data/${encodeURIComponent(customerId)}`));
+  } catch (err) {
+    console.error('Failed to load analytics data:', err);
+    return [];
+  }
+}
+
+export function useAnalyticsData(customerId: string) {
+  return useQuery({ queryKey: telemetryKeys.analytics(customerId), queryFn: () => getAnalyticsData(customerId), staleTime: 5 * 60_000 });
+}

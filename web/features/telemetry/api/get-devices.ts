@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { api } from '../../../lib/api-client';
+import { telemetryKeys } from './query-keys';
+
+export const DevicesReply = z.object({ data: z.array(z.object({ deviceId: z.string(), equipment: z.object({ id: z.string() }) })) });
+
+/** GET /api/telemetry/{customerId}/devices: the telemetry devices of the customer's equipment. */
+export async function getDevices(customerId: string, signal?: AbortSignal) {
+  return DevicesReply.parse(await api(`/api/telemetry/${encodeURIComponent(customerId)}/devices`, { signal })).data;
+}
+
+/** Loads after the analytics data (spec section 4); refreshes itself every minute while the tab is visible. */
+export function useDevices(customerId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: telemetryKeys.devices(customerId),
+    queryFn: ({ signal }) => getDevices(customerId, signal),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
+}

@@ -1,0 +1,8 @@
+/** Query keys of the telemetry dashboard, from one place. */
+export const telemetryKeys = {
+  all: (customerId: string) => ['telemetry', customerId] as const,
+  analytics: (customerId: string) => ['telemetry', customerId, 'analytics'] as const,
+  devices: (customerId: string) => ['telemetry', customerId, 'devices'] as const,
+  /** Per selection (a new building choice clears loaded data) and device list. */
+  samples: (customerId: string, selection: object, deviceIds: string[]) => ['telemetry', customerId, 'samples', selection, deviceIds.join('\n')] as const,
+};

@@ -1,0 +1,216 @@
+/** The telemetry dashboard's pure rules: runtime state, display, ages, equipment and selection (spec sections 3, 4, 9). */
+import { metricLabels, telemetryText } from './strings';
+
+export type MetricValue = number | string | boolean | null;
+export interface Sample {
+  _time: string | null;
+  error?: string;
+  [metric: string]: MetricValue | undefined;
+}
+
+export interface AnalyticsRow {
+  BUILDING_NAME: string;
+  EQUIPMENT_ID: string;
+  EQUIPMENT_NAME: string;
+  EQUIPMENT_TYPE: string;
+  TELEMETRY_DATA: string;
+}
+export interface DeviceRef {
+  deviceId: string;
+  equipment: { id: string };
+}
+export interface Equipment {
+  id: string;
+  name: string;
+  type: string;
+  building: string;
+  telemetry: Record<string, unknown>;
+  devices: string[];
+}
+
+/** true, 1, '1', 'true' are true; false, 0, '0', 'false' are false; anything else is unknown. */
+export function toBool(v: unknown): boolean | undefined {
+  if (v === true || v === 1 || v === '1' || v === 'true') return true;
+  if (v === false || v === 0 || v === '0' || v === 'false') return false;
+  return undefined;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+const truthy = (v: unknown) => toBool(v) === true || num(v) > 0;
+
+/** Cooling: callForCool, else ty, else the heuristic (runtimeOne, timeInCooling > 0, coolMin, totalAmps > 30). */
+export function isCoolOn(s: Partial<Sample>): boolean {
+  return toBool(s.callForCool) ?? toBool(s.ty) ?? (truthy(s.runtimeOne) || num(s.timeInCooling) > 0 || truthy(s.coolMin) || num(s.totalAmps) > 30);
+}
+
+/** Heating: callForHeat, else tw. */
+export function isHeatOn(s: Partial<Sample>): boolean {
+  return toBool(s.callForHeat) ?? toBool(s.tw) ?? false;
+}
+
+const isTemperature = (key: string) => /^(sadb|radb)/.test(key) || key === 'wst' || key === 'wrt';
+const isAmps = (key: string) => key.startsWith('amps');
+const mustBeFinite = (key: string) => /^(sadb|radb|amps)/.test(key);
+const onOff = new Set(['ty', 'tw', 'callForCool', 'callForHeat']);
+
+/** Celsius to Fahrenheit. */
+export const toFahrenheit = (c: number) => (c * 9) / 5 + 32;
+
+/** A metric as shown: temperatures in °F and amps in A with 2 decimals, ty/tw ON or OFF, an em dash when missing. */
+export function formatMetric(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return telemetryText.missing;
+  if (onOff.has(key)) {
+    const b = toBool(value);
+    return b === undefined ? telemetryText.missing : b ? telemetryText.on : telemetryText.off;
+  }
+  if (isTemperature(key)) {
+    const n = num(value);
+    return Number.isFinite(n) ? `${toFahrenheit(n).toFixed(2)}°F` : telemetryText.missing;
+  }
+  if (isAmps(key)) {
+    const n = num(value);
+    return Number.isFinite(n) ? `${n.toFixed(2)} A` : telemetryText.missing;
+  }
+  if (typeof value === 'boolean') return value ? telemetryText.on : telemetryText.off;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(Math.round(value * 100) / 100) : telemetryText.missing;
+  return String(value);
+}
+
+const labelOrder = Object.keys(metricLabels);
+
+/** The chips of a sample: nulls hidden, sadb/radb/amps only when finite numbers; labelled ones first, in the spec's order. */
+export function visibleMetrics(s: Sample): { key: string; label: string; value: string }[] {
+  const keys = Object.keys(s).filter((k) => {
+    if (k === '_time' || k === 'error') return false;
+    const v = s[k];
+    if (v === null || v === undefined) return false;
+    if (mustBeFinite(k)) return typeof v === 'number' && Number.isFinite(v);
+    return true;
+  });
+  const rank = (k: string) => (labelOrder.includes(k) ? labelOrder.indexOf(k) : labelOrder.length);
+  keys.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return keys.map((key) => ({ key, label: metricLabels[key] ?? key, value: formatMetric(key, s[key]) }));
+}
+
+/** Last-seen age: seconds below 60, then minutes, hours and days ('s', 'm', 'h', 'd ago'). */
+export function lastSeenAge(time: string, now: number): string {
+  const s = Math.max(0, Math.floor((now - Date.parse(time)) / 1000));
+  if (s < 60) return `${s}s ago`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ago`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h ago`;
+  return `${Math.floor(h / 24)}d ago`;
+}
+
+export const STALE_AFTER_MS = 15 * 60_000;
+/** A latest sample older than 15 minutes is stale (shown dimmed, value kept). */
+export const isStale = (time: string, now: number) => now - Date.parse(time) > STALE_AFTER_MS;
+
+/** What a card shows for its device. */
+export type CardState = 'loading' | 'error' | 'no-data' | 'stale' | 'fresh';
+export function cardState(s: Sample | undefined, now: number): CardState {
+  if (!s) return 'loading';
+  if (s.error) return 'error';
+  if (!s._time) return 'no-data';
+  return isStale(s._time, now) ? 'stale' : 'fresh';
+}
+
+/** TELEMETRY_DATA parsed into an object, or {} when it is not a JSON object. */
+export function parseTelemetryData(text: unknown): Record<string, unknown> {
+  if (typeof text !== 'string') return {};
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Analytics rows into equipment, each with the list of its devices. */
+export function buildEquipment(rows: AnalyticsRow[], devices: DeviceRef[]): Equipment[] {
+  const byId = new Map<string, Equipment>();
+  for (const r of rows) {
+    if (!byId.has(r.EQUIPMENT_ID))
+      byId.set(r.EQUIPMENT_ID, { id: r.EQUIPMENT_ID, name: r.EQUIPMENT_NAME, type: r.EQUIPMENT_TYPE, building: r.BUILDING_NAME, telemetry: parseTelemetryData(r.TELEMETRY_DATA), devices: [] });
+  }
+  for (const d of devices) byId.get(d.equipment.id)?.devices.push(d.deviceId);
+  return [...byId.values()];
+}
+
+/** The buildings of the equipment, sorted, each once. */
+export function buildingsOf(equipment: Equipment[]): string[] {
+  return [...new Set(equipment.map((e) => e.building))].sort((a, b) => a.localeCompare(b));
+}
+
+export interface Selection {
+  building: string | null;
+  equipmentId: string | null;
+  viewAll: boolean;
+}
+/** All equipment shown, no building or equipment chosen, every device in view. */
+export const initialSelection: Selection = { building: null, equipmentId: null, viewAll: true };
+
+export type SelectionAction =
+  | { type: 'building'; building: string; equipment: Equipment[] }
+  | { type: 'equipment'; equipmentId: string }
+  | { type: 'viewAll' }
+  | { type: 'clearBuilding' };
+
+/** Spec section 4's selection transitions. */
+export function selectionReducer(state: Selection, action: SelectionAction): Selection {
+  switch (action.type) {
+    case 'building': {
+      const chosen = action.equipment.find((e) => e.id === state.equipmentId);
+      const keep = chosen !== undefined && chosen.building === action.building;
+      return { ...state, building: action.building, equipmentId: keep ? state.equipmentId : null };
+    }
+    case 'equipment':
+      return { ...state, equipmentId: action.equipmentId, viewAll: false };
+    case 'viewAll':
+      return { ...state, equipmentId: null, viewAll: true };
+    case 'clearBuilding':
+      return { building: null, equipmentId: null, viewAll: true };
+  }
+}
+
+/** Equipment listed in the left pane: all, or the chosen building's. */
+export const listedEquipment = (sel: Selection, equipment: Equipment[]) => (sel.building === null ? equipment : equipment.filter((e) => e.building === sel.building));
+
+/** Device ids in view: every device of the listed equipment with view-all, the chosen equipment's, or none. */
+export function devicesInView(sel: Selection, equipment: Equipment[]): string[] {
+  if (sel.viewAll) return listedEquipment(sel, equipment).flatMap((e) => e.devices);
+  const chosen = equipment.find((e) => e.id === sel.equipmentId);
+  return chosen ? chosen.devices : [];
+}
+
+/** The 'Telemetry Snapshot' subtitle. */
+export function snapshotSubtitle(sel: Selection, equipment: Equipment[]): string {
+  if (sel.viewAll) return telemetryText.subtitleAll(sel.building);
+  const chosen = equipment.find((e) => e.id === sel.equipmentId);
+  return chosen ? chosen.name : telemetryText.subtitlePrompt;
+}
+
+/** What the main pane shows when no error is up. */
+export function mainPaneState(sel: Selection, inView: string[], loading: boolean): 'prompt' | 'empty' | 'loading' | 'cards' {
+  if (!sel.viewAll && sel.equipmentId === null) return 'prompt';
+  if (loading) return 'loading';
+  return inView.length === 0 ? 'empty' : 'cards';
+}
+
+/** The main pane's failure text: the server's message when it gave one, else the spec's load/reload text. */
+export function failureText(serverMessage: string | undefined, hadData: boolean): string {
+  if (serverMessage) return serverMessage;
+  return hadData ? telemetryText.reloadFailed : telemetryText.loadFailed;
+}
+
+/** Rows of a virtualised grid to render for a scroll position (with overscan rows either side). */
+export function windowRange(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan = 2): { start: number; end: number } {
+  if (rowCount <= 0) return { start: 0, end: 0 };
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const last = Math.ceil((Math.max(0, scrollTop) + viewportHeight) / rowHeight);
+  return { start: Math.max(0, first - overscan), end: Math.min(rowCount, last + overscan) };
+}
+
+/** Cards per row for a container width. */
+export const columnsFor = (width: number, minCard: number, gap: number) => Math.max(1, Math.floor((width + gap) / (minCard + gap)));
