@@ -2,6 +2,7 @@
 export const documentsText = {
   title: 'Documents',
   close: 'Close',
+  dismiss: 'Dismiss',
   customerLabel: 'Customer',
   customerPlaceholder: 'Search customer...',
   noCustomers: 'No customers found',
@@ -35,7 +36,7 @@ export const documentsText = {
   selectFile: 'Please select a file',
   invalidFileName:
     'The file name contains invalid characters (including spaces or special symbols).\n' +
-    'Please rename the file using only letters, numbers, dots (.), underscores (_) and hyphens (-).\n' +
+    'Please rename the file using only letters, numbers, dots (.), underscores (_) and hyphens (-), then upload it again.\n' +
     'Example: my_file-name.png',
   uploadFailed: 'File upload failed. Please try again.',
   // Beyond the spec: a partial failure names the properties on each side.

@@ -102,12 +102,18 @@ function DocumentsBody({ isAdmin, viewedEmail }: Pick<DocumentsDialogProps, 'isA
         }}
       />
       {customersFailed && <Alert severity="error">{t.fetchFailed}</Alert>}
-      <Tabs value={tab} onChange={(_e, next: TabName) => setTab(next)}>
+      <Tabs
+        value={tab}
+        onChange={(_e, next: TabName) => {
+          setTab(next);
+          setNotice(null);
+        }}
+      >
         <Tab value="view" label={t.viewTab} />
         {isAdmin && <Tab value="upload" label={t.uploadTab} />}
       </Tabs>
       {notice && (
-        <Alert severity={notice.severity} onClose={() => setNotice(null)}>
+        <Alert severity={notice.severity} closeText={t.dismiss} onClose={() => setNotice(null)}>
           {notice.text}
         </Alert>
       )}

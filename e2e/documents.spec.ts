@@ -1,0 +1,304 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { documentsText as t } from '../web/features/documents/strings.js';
+import { demo, lastMailTo } from './support/env.js';
+
+const stamp = Date.now().toString(36);
+const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/documents-${name}.png` });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByPlaceholder('Email').fill(email);
+  await page.getByPlaceholder('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+async function adminToken(request: APIRequestContext) {
+  const res = await request.post('/api/users/login', { data: demo.admin });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A fresh customer account through the API: created by the administrator, registered with the mailed password. */
+async function makeCustomer(request: APIRequestContext, email: string, customer: { ID: string; NAME: string }, properties: { ID: string; NAME: string }[]) {
+  const token = await adminToken(request);
+  const signup = await request.post('/api/users/signup', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: email.split('@')[0],
+      email,
+      password: 'Tmp-pass-9Q',
+      customers: [customer],
+      buildops_customer_ids: [customer.ID],
+      buildops_property_ids: properties.map((p) => p.ID),
+      properties: properties.map((p) => p.NAME),
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const password = 'Chosen-9pass';
+  const verify = await request.post('/api/users/user-registration/verify', { data: { email, code: 'Tmp-pass-9Q', newPassword: password } });
+  expect(verify.ok()).toBe(true);
+  expect(lastMailTo(email)).toBeTruthy();
+  return password;
+}
+
+async function openDocuments(page: Page) {
+  await page.getByRole('button', { name: 'Documents' }).click();
+  const dialog = page.getByRole('dialog', { name: t.title });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function chooseCustomer(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name: t.title });
+  await dialog.getByRole('combobox', { name: t.customerLabel }).fill(name.slice(0, 6));
+  await page.getByRole('option', { name }).click();
+}
+
+/** The property dropdown's options, each marked with ' [x]' when its checkbox is ticked. */
+async function propertyOptions(page: Page) {
+  const dialog = page.getByRole('dialog', { name: t.title });
+  await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  const result: string[] = [];
+  for (const option of await page.getByRole('option').all()) {
+    const checked = await option.getByRole('checkbox').isChecked();
+    result.push(`${(await option.innerText()).trim()}${checked ? ' [x]' : ''}`);
+  }
+  await page.keyboard.press('Escape');
+  return result;
+}
+
+const lakeside = { ID: 'CUST-1003', NAME: 'LAKESIDE SCHOOL DISTRICT' };
+const highSchool = { ID: 'PROP-1003-01', NAME: 'Lakeside High School' };
+const maple = { ID: 'PROP-1003-02', NAME: 'Maple Elementary' };
+const district = { ID: 'PROP-1003-03', NAME: 'District Administration Building' };
+
+test.describe.configure({ mode: 'serial' });
+
+test('an administrator uploads to two properties; a customer of one views and downloads it, a customer of the other does not; delete after confirmation', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const fileName = `boiler_report-${stamp}.txt`;
+  const content = `Boiler inspection ${stamp}\nline two ✓\n`;
+  const highEmail = `high-${stamp}@lakeside.test`;
+  const districtEmail = `district-${stamp}@lakeside.test`;
+  const highPassword = await makeCustomer(request, highEmail, lakeside, [highSchool]);
+  const districtPassword = await makeCustomer(request, districtEmail, lakeside, [district]);
+
+  await signIn(page, demo.admin.email, demo.admin.password);
+  const dialog = await openDocuments(page);
+  // Administrators: no customer chosen, properties disabled until one is.
+  await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveAttribute('placeholder', t.customerPlaceholder);
+  await expect(dialog.getByRole('combobox', { name: t.propertyLabel })).toBeDisabled();
+  await expect(dialog.getByRole('tab', { name: t.viewTab })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('heading', { name: t.viewTitle })).toBeVisible();
+  await dialog.getByRole('combobox', { name: t.customerLabel }).fill('zzzz-no-such');
+  await expect(page.getByText(t.noCustomers)).toBeVisible();
+  await shot(page, 'admin-no-customer');
+
+  await chooseCustomer(page, lakeside.NAME);
+  // Every property of the customer is selected.
+  const allTicked = [t.all, district.NAME, highSchool.NAME, maple.NAME].map((n) => `${n} [x]`);
+  expect(await propertyOptions(page)).toEqual(allTicked);
+
+  // Deselect the district building: the file goes to two properties.
+  await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
+  await page.getByRole('option', { name: district.NAME }).click();
+  await page.keyboard.press('Escape');
+  expect(await propertyOptions(page)).toEqual([t.all, district.NAME, `${highSchool.NAME} [x]`, `${maple.NAME} [x]`]);
+
+  await dialog.getByRole('tab', { name: t.uploadTab }).click();
+  await expect(dialog.getByText(t.uploadNote)).toBeVisible();
+  await expect(dialog.getByText(t.selectFile)).toBeVisible();
+  const upload = dialog.getByRole('button', { name: t.uploadFile });
+  await expect(upload).toBeDisabled();
+
+  const input = dialog.getByLabel(t.chooseFile);
+  await input.setInputFiles({ name: 'bad name!.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  // Shown on three lines, the last giving the example.
+  await expect(dialog.getByRole('alert')).toHaveText(t.invalidFileName);
+  expect((await dialog.getByRole('alert').innerText()).split('\n').at(-1)).toBe('Example: my_file-name.png');
+  await expect(upload).toBeDisabled();
+  await shot(page, 'upload-invalid-name');
+
+  await input.setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from(content) });
+  await expect(upload).toBeEnabled();
+  await upload.click();
+  // Success: back on View, the file listed once per property.
+  await expect(dialog.getByRole('tab', { name: t.viewTab })).toHaveAttribute('aria-selected', 'true');
+  const rows = dialog.getByRole('listitem', { name: fileName });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(t.uploaded);
+  await shot(page, 'admin-view-after-upload');
+
+  // The customer of the high school sees it, views it and downloads the same bytes.
+  const highContext = await browser.newContext();
+  const high = await highContext.newPage();
+  await signIn(high, highEmail, highPassword);
+  const highDialog = await openDocuments(high);
+  await expect(highDialog.getByRole('combobox', { name: t.customerLabel })).toHaveCount(0);
+  await expect(highDialog.getByRole('tab', { name: t.uploadTab })).toHaveCount(0);
+  const highRow = highDialog.getByRole('listitem', { name: fileName });
+  await expect(highRow).toHaveCount(1);
+  await expect(highRow.getByRole('button', { name: t.delete })).toHaveCount(0);
+  await shot(high, 'customer-view');
+
+  const popupPromise = highContext.waitForEvent('page');
+  await highRow.getByRole('button', { name: t.view }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  await expect(popup.locator('body')).toContainText(`Boiler inspection ${stamp}`);
+  await popup.close();
+
+  const downloadPromise = high.waitForEvent('download');
+  await highRow.getByRole('button', { name: t.download }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(fileName);
+  expect(readFileSync(await download.path()).equals(Buffer.from(content))).toBe(true);
+  await highContext.close();
+
+  // The customer of the district building does not see it.
+  await expectNoDocument(browser, districtEmail, districtPassword, fileName);
+
+  // Delete: cancel keeps it; confirming removes that property's row.
+  await rows.first().getByRole('button', { name: t.delete }).click();
+  const confirm = page.getByRole('dialog', { name: t.deleteConfirmTitle });
+  await expect(confirm).toContainText(t.deleteConfirm);
+  await shot(page, 'delete-confirm');
+  await confirm.getByRole('button', { name: t.cancel }).click();
+  await expect(rows).toHaveCount(2);
+  await rows.first().getByRole('button', { name: t.delete }).click();
+  await confirm.getByRole('button', { name: t.delete }).click();
+  await expect(dialog.getByText(t.deleted)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('button', { name: t.delete }).click();
+  await confirm.getByRole('button', { name: t.delete }).click();
+  await expect(rows).toHaveCount(0);
+  await expect(dialog.getByText(t.noDocuments)).toBeVisible();
+  await shot(page, 'after-delete');
+
+  // Reopening starts afresh: View, no customer.
+  await dialog.getByRole('button', { name: t.close }).click();
+  await expect(dialog).toBeHidden();
+  const again = await openDocuments(page);
+  await expect(again.getByRole('combobox', { name: t.customerLabel })).toHaveValue('');
+  await expect(again.getByRole('combobox', { name: t.propertyLabel })).toBeDisabled();
+});
+
+async function expectNoDocument(browser: Browser, email: string, password: string, fileName: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  const dialog = await openDocuments(page);
+  expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, `${district.NAME} [x]`]);
+  await expect(dialog.getByText(t.noDocuments)).toBeVisible();
+  await expect(dialog.getByRole('listitem', { name: fileName })).toHaveCount(0);
+  await context.close();
+}
+
+test('a customer starts on their first customer with all its properties selected', async ({ page }) => {
+  await signIn(page, demo.lakeside.email, demo.lakeside.password);
+  const dialog = await openDocuments(page);
+  await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveCount(0);
+  const allTicked = [t.all, district.NAME, highSchool.NAME, maple.NAME].map((n) => `${n} [x]`);
+  expect(await propertyOptions(page)).toEqual(allTicked);
+  // 'All' clears, then selects, every property.
+  await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
+  await page.getByRole('option', { name: t.all }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByText(t.noDocuments)).toBeVisible();
+  expect(await propertyOptions(page)).toEqual([t.all, district.NAME, highSchool.NAME, maple.NAME]);
+  await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
+  await page.getByRole('option', { name: t.all }).click();
+  await page.keyboard.press('Escape');
+  expect(await propertyOptions(page)).toEqual(allTicked);
+  await dialog.getByRole('combobox', { name: t.propertyLabel }).fill('zzz');
+  await expect(page.getByText(t.noProperties)).toBeVisible();
+  await shot(page, 'customer-no-properties-found');
+});
+
+test('every documents message of section 8, with the server failing on purpose', async ({ page }) => {
+  const fileName = `fail_case-${stamp}.txt`;
+  await signIn(page, demo.admin.email, demo.admin.password);
+  let dialog = await openDocuments(page);
+  // Loading, then a fetch failure.
+  let releaseList: () => void = () => {};
+  await page.route('**/api/s3/getdocumentsbyproperty?**', async (route) => {
+    await new Promise<void>((resolve) => (releaseList = resolve));
+    await route.fulfill({ status: 500, json: { error: 'boom' } });
+  });
+  await chooseCustomer(page, 'SUMMIT RETAIL GROUP');
+  await expect(dialog.getByText(t.loadingDocuments)).toBeVisible();
+  await shot(page, 'loading');
+  releaseList();
+  await expect(dialog.getByText(t.fetchFailed)).toBeVisible();
+  await shot(page, 'fetch-failed');
+  await page.unroute('**/api/s3/getdocumentsbyproperty?**');
+  // Changing tabs reloads the list.
+  await dialog.getByRole('tab', { name: t.uploadTab }).click();
+  await dialog.getByRole('tab', { name: t.viewTab }).click();
+  await expect(dialog.getByText(t.noDocuments)).toBeVisible();
+
+  // Upload where the second property fails: the message names both sides; a retry sends only the missing one.
+  const sent: string[] = [];
+  let failCenter = true;
+  await page.route('**/api/s3/uploaddocument', async (route) => {
+    const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+    const property = /name="propertyId"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? '?';
+    sent.push(property);
+    if (property === 'PROP-1004-02' && failCenter) await route.fulfill({ status: 500, json: { error: 'Internal Server Error' } });
+    else await route.continue();
+  });
+  await dialog.getByRole('tab', { name: t.uploadTab }).click();
+  await dialog.getByLabel(t.chooseFile).setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('retry me') });
+  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  const failure = dialog.getByRole('alert');
+  await expect(failure).toContainText(t.uploadFailed);
+  await expect(failure).toContainText(t.uploadedTo(['Summit Mall']));
+  await expect(failure).toContainText(t.failedFor(['Summit Distribution Center']));
+  await expect(dialog.getByRole('progressbar', { name: /Summit Mall/ })).toHaveAttribute('aria-valuenow', '100');
+  await shot(page, 'upload-partial-failure');
+  expect(sent).toEqual(['PROP-1004-02', 'PROP-1004-01']);
+  failCenter = false;
+  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  await expect(dialog.getByRole('tab', { name: t.viewTab })).toHaveAttribute('aria-selected', 'true');
+  expect(sent).toEqual(['PROP-1004-02', 'PROP-1004-01', 'PROP-1004-02']);
+  const rows = dialog.getByRole('listitem', { name: fileName });
+  await expect(rows).toHaveCount(2);
+  await page.unroute('**/api/s3/uploaddocument');
+
+  // View, download and delete failures.
+  await page.route('**/api/s3/getpresignedurl?**', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
+  await rows.first().getByRole('button', { name: t.view }).click();
+  await expect(dialog.getByText(t.accessFailed)).toBeVisible();
+  await shot(page, 'view-failed');
+  await rows.first().getByRole('button', { name: t.download }).click();
+  await expect(dialog.getByText(t.downloadFailed)).toBeVisible();
+  await page.unroute('**/api/s3/getpresignedurl?**');
+  await page.route('**/api/s3/deletedocument', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
+  await rows.first().getByRole('button', { name: t.delete }).click();
+  await page.getByRole('dialog', { name: t.deleteConfirmTitle }).getByRole('button', { name: t.delete }).click();
+  await expect(dialog.getByText(t.deleteFailed)).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await page.unroute('**/api/s3/deletedocument');
+
+  // A plain upload failure for every property.
+  await page.route('**/api/s3/uploaddocument', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
+  await dialog.getByRole('tab', { name: t.uploadTab }).click();
+  await dialog.getByLabel(t.chooseFile).setInputFiles({ name: `other-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  await expect(dialog.getByRole('alert')).toContainText(t.uploadFailed);
+  await expect(dialog.getByRole('alert')).not.toContainText('Uploaded to:');
+  await page.unroute('**/api/s3/uploaddocument');
+
+  // Customers failing to load.
+  await page.keyboard.press('Escape');
+  await page.route('**/api/sigma/customers', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
+  await page.reload();
+  dialog = await openDocuments(page);
+  await expect(dialog.getByText(t.fetchFailed)).toBeVisible();
+});
