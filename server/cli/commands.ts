@@ -22,4 +22,5 @@ export const commands: Record<string, Command> = {
   'create-user': createUserCommand,
   import: importCommand,
   simulator: (await import('../simulator/simulator-command.js')).simulatorCommand,
+  reports: (await import('../modules/reports/reports.command.js')).reportsCommand,
 };

@@ -5,6 +5,7 @@ import type { Db, Trx } from '../db/index.js';
 import { migrate, openDb } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import type { Command } from './commands.js';
+import { reportImportKinds } from '../modules/reports/reports.import.js';
 
 /** One kind of CSV file that `portal import` takes: its header row, row schema and upsert. */
 export interface ImportKind {
@@ -130,6 +131,7 @@ export const importKinds: ImportKind[] = [
       }
     },
   },
+  ...reportImportKinds,
 ];
 
 export class ImportError extends Error {}

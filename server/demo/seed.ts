@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { demoCustomers, demoEquipment, demoTelemetryMappings, demoUsers } from './data.js';
+import { seedReportData } from './report-data.js';
 
 export interface DemoAccount {
   email: string;
@@ -11,6 +12,7 @@ export interface DemoAccount {
 
 /** Further demo datasets (reports, telemetry) add a seeder here; each must be idempotent. */
 export const extraSeeders: ((db: Db, config: Config) => Promise<void>)[] = [];
+extraSeeders.push(seedReportData);
 
 /** Loads the demo data; running it again inserts nothing twice and changes nothing. */
 export async function seedDemo(db: Db, config: Config): Promise<{ accounts: DemoAccount[] }> {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { isPage, pageNames } from './embed.pages.js';
 import type { DbOrTrx } from '../../db/index.js';
 
 /** A report of the catalogue: id, name, group (spec section 3) and its configured frame URLs. */
@@ -35,19 +36,22 @@ const ReportEntry = z.object({
   id: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case letters, digits and hyphens (at most 64)'),
   name: z.string().trim().min(1, 'is required').max(100),
   group: z.string().trim().min(1).max(100).default('General'),
-  frames: z.array(FrameUrl).min(1, 'needs at least one frame URL').max(12),
+  frames: z
+    .array(FrameUrl.refine((u) => !isBuiltInFrame(u) || isPage(builtInPage(u)), `names no built-in page (they are ${pageNames.map((p) => `/embed/${p}`).join(', ')})`))
+    .min(1, 'needs at least one frame URL')
+    .max(12),
 });
 
 /** The REPORTS_FILE format: `{ "reports": [ { id, name, group?, frames: [url, ...] } ] }` (a bare array also works). */
 export const ReportsFile = z
-  .union([z.object({ reports: z.array(ReportEntry) }), z.array(ReportEntry).transform((reports) => ({ reports }))])
+  .preprocess((v) => (Array.isArray(v) ? { reports: v } : v), z.object({ reports: z.array(ReportEntry) }))
   .transform((f) => f.reports)
   .superRefine((reports, ctx) => {
     if (reports.length === 0) ctx.addIssue({ code: 'custom', message: 'names no report' });
     const seen = new Set<string>();
     for (const [i, r] of reports.entries()) {
       for (const key of [r.id, `name:${r.name.toLowerCase()}`]) {
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: `repeats ${key.startsWith('name:') ? 'the name' : 'the id'} "${key.replace(/^name:/, '')}"` });
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['reports', i], message: `repeats ${key.startsWith('name:') ? 'the name' : 'the id'} "${key.replace(/^name:/, '')}"` });
         seen.add(key);
       }
     }
