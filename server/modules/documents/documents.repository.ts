@@ -1,14 +1,24 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.js';
 
-/** Documents of the given properties, newest first. */
-export function documentsOf(db: DbOrTrx, propertyIds: string[]) {
-  return db
+/** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it. */
+const isoUtc = sql<string>`to_char(uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The documents answer of spec section 3 ({ DOCUMENT_URL, UPLOADED_AT, PROPERTY_ID }, newest first),
+ * serialised by the database as one JSON text: a listing of 10,000 rows then costs no per-row work here.
+ */
+export async function documentsJson(db: DbOrTrx, propertyIds: string[]): Promise<string> {
+  const row = await db
     .selectFrom('documents')
-    .select(['storage_key', 'uploaded_at', 'property_id'])
+    .select(
+      sql<string>`coalesce(json_agg(json_build_object('DOCUMENT_URL', storage_key, 'UPLOADED_AT', ${isoUtc}, 'PROPERTY_ID', property_id) order by uploaded_at desc, id desc), '[]')::text`.as(
+        'json',
+      ),
+    )
     .where('property_id', 'in', propertyIds)
-    .orderBy('uploaded_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .executeTakeFirstOrThrow();
+  return row.json;
 }
 
 export function documentByKey(db: DbOrTrx, key: string) {

@@ -15,7 +15,7 @@ import {
 import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import { canSeeProperty } from '../../lib/scope.js';
-import { deleteDocument, documentByKey, documentsOf, existingProperties, insertDocument, toDocument } from './documents.repository.js';
+import { deleteDocument, documentByKey, documentsJson, existingProperties, insertDocument, toDocument } from './documents.repository.js';
 import {
   DeleteBody,
   documentMessages,
@@ -55,7 +55,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/s3/getdocumentsbyproperty',
     { schema: { tags, querystring: DocumentsQuery, response: { 200: DocumentsReply, 400: ErrorReply, 403: ErrorReply, 404: ErrorReply } } },
-    async (request) => {
+    async (request, reply) => {
       const scope = await request.scope();
       const ids = request.query.propertyId;
       const outside = ids.filter((id) => !canSeeProperty(scope, id));
@@ -65,7 +65,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const missing = ids.filter((id) => !known.has(id));
         if (missing.length) throw notFound(`No property with the id ${list(missing)}.`);
       }
-      return (await documentsOf(db(), ids)).map(toDocument);
+      // Serialised by the database (documentsJson); a string payload skips the response serializer.
+      return reply.type('application/json; charset=utf-8').send((await documentsJson(db(), ids)) as never);
     },
   );
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.js';
 
 export interface PortalUser {
@@ -51,6 +52,35 @@ export async function portalUsers(db: DbOrTrx, userIds?: number[]): Promise<Port
     x?.BUILDOPS_PROPERTY_IDS.push(row.id);
   }
   return [...byId.values()];
+}
+
+/** One user as the portal-user entity, in one round trip; undefined when the email is unknown. */
+export async function portalUserByEmail(db: DbOrTrx, email: string): Promise<PortalUser | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .select([
+      'u.name',
+      'u.email',
+      sql<string>`(select coalesce(json_agg(json_build_array(c.id, c.name) order by c.name, c.id), '[]')::text
+        from user_customers uc join customers c on c.id = uc.customer_id where uc.user_id = u.id)`.as('customers'),
+      sql<string>`(select coalesce(json_agg(json_build_array(p.id, p.name) order by p.name, p.id), '[]')::text
+        from user_properties up join properties p on p.id = up.property_id
+        join user_customers uc on uc.customer_id = p.customer_id and uc.user_id = up.user_id
+        where up.user_id = u.id)`.as('properties'),
+    ])
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const customers = JSON.parse(row.customers) as [string, string][];
+  const properties = JSON.parse(row.properties) as [string, string][];
+  return {
+    NAME: row.name,
+    EMAIL: row.email,
+    CUSTOMER_NAME: customers.map((c) => c[1]),
+    BUILDOPS_CUSTOMER_ID: customers.map((c) => c[0]),
+    PROPERTIES: properties.map((p) => p[1]),
+    BUILDOPS_PROPERTY_IDS: properties.map((p) => p[0]),
+  };
 }
 
 /** The ids among `ids` that are not customers. */
