@@ -31,6 +31,7 @@ export const usersText = {
   user: 'User',
   searchUserEmail: 'Search user by email',
   noUsers: 'No users found',
+  chooseUserFirst: 'Choose a user to see their customers and properties.',
   saveChanges: 'Save Changes',
   saving: 'Saving...',
   removeUserForm: 'Remove User Form',
@@ -47,6 +48,7 @@ export const usersText = {
   // Remove Users
   removeTitle: 'Remove Users',
   searchUsers: 'Search users',
+  usersList: 'Users',
   removeUsers: 'Remove Users',
   removing: 'Removing...',
   removed: 'Users Removed successfully!',

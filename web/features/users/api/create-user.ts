@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { userKeys } from '../query-keys';
 import type { Entry } from './get-user-customers';
@@ -13,9 +14,11 @@ export interface NewUser {
   buildops_customer_ids: string[];
 }
 
-/** POST /api/users/signup: 201, or 422 { error: 'User already exists.' }. */
-export async function createUser(user: NewUser): Promise<void> {
-  await api('/api/users/signup', { method: 'POST', body: user });
+export const SignupReply = z.object({ warning: z.string().optional() }).passthrough();
+
+/** POST /api/users/signup: 201 (with a warning when the invitation mail failed), or 422 { error: 'User already exists.' }. */
+export async function createUser(user: NewUser): Promise<{ warning?: string }> {
+  return SignupReply.parse((await api('/api/users/signup', { method: 'POST', body: user })) ?? {});
 }
 
 export function useCreateUser() {

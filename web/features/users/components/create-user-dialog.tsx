@@ -43,6 +43,7 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
   const [propertyIds, setPropertyIds] = useState<string[]>([]);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [created, setCreated] = useState(false);
+  const [warning, setWarning] = useState<string | null>(null);
 
   const staffDomains = useStaffDomains();
   const staff = isStaffEmail(email, staffDomains.data ?? []);
@@ -74,7 +75,8 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
         buildops_customer_ids: assigned.customers.map((c) => c.ID),
       },
       {
-        onSuccess: () => {
+        onSuccess: (reply) => {
+          setWarning(reply.warning ?? null);
           setCreated(true);
           setMessage({ severity: 'success', text: t.created });
           onUsersChanged?.();
@@ -91,12 +93,18 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
     <form onSubmit={handleSubmit}>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField label={t.name} value={name} onChange={(e) => setName(e.target.value)} disabled={locked} autoFocus fullWidth />
+          <TextField label={t.name} value={name} onChange={(e) => {
+              setName(e.target.value);
+              if (message?.severity === 'error') setMessage(null);
+            }} disabled={locked} autoFocus fullWidth />
           <TextField
             label={t.email}
             type="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (message?.severity === 'error') setMessage(null);
+            }}
             disabled={locked}
             fullWidth
           />
@@ -174,6 +182,7 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
               {message.text}
             </Alert>
           )}
+          {warning && <Alert severity="warning">{warning}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -141,7 +141,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
                   setCustomerIds(toggle(selectedCustomerIds, id));
                   setSaved(false);
                 }}
-                emptyText={userEmail && allCustomers.isPending ? t.loading : t.noCustomers}
+                emptyText={!userEmail ? t.chooseUserFirst : allCustomers.isPending ? t.loading : t.noCustomers}
                 disabled={!userEmail || busy}
               />
               <SelectedChips
@@ -161,7 +161,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
                   setPropertyIds(toggle(selectedPropertyIds, id));
                   setSaved(false);
                 }}
-                emptyText={selectedCustomerIds.length && available.isFetching ? t.loading : t.noProperties}
+                emptyText={!userEmail ? t.chooseUserFirst : selectedCustomerIds.length && available.isFetching ? t.loading : t.noProperties}
                 disabled={!userEmail || busy}
               />
               <SelectedChips

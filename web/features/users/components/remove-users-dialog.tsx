@@ -52,7 +52,7 @@ function RemoveUsersForm({ onUsersChanged }: Pick<UserDialogProps, 'onUsersChang
     <>
       <DialogContent dividers>
         <SearchChecklist
-          label={t.removeTitle}
+          label={t.usersList}
           searchLabel={t.searchUsers}
           items={users.list.map((u) => ({ id: u.EMAIL, primary: u.NAME || u.EMAIL, secondary: u.EMAIL }))}
           selected={selected}
