@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -159,7 +159,7 @@ export function localStorage(dir: string, secret: string): LocalStorage {
       const file = fileOf(key);
       await rm(file, { force: true });
       // Drop the now-empty per-upload folder; leave shared parents alone.
-      await rm(path.dirname(file), { recursive: false }).catch(() => {});
+      await rmdir(path.dirname(file)).catch(() => {});
     },
     async link(key, opts) {
       const exp = Math.floor(Date.now() / 1000) + opts.ttlSeconds;
