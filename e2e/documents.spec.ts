@@ -302,3 +302,39 @@ test('every documents message of section 8, with the server failing on purpose',
   dialog = await openDocuments(page);
   await expect(dialog.getByText(t.fetchFailed)).toBeVisible();
 });
+
+test('an administrator viewing as a customer starts on that customer; loading texts show while lists load', async ({ page }) => {
+  await signIn(page, demo.admin.email, demo.admin.password);
+  await page.getByRole('combobox', { name: 'Select User View' }).fill(demo.northwind.email);
+  await page.getByRole('option', { name: new RegExp(demo.northwind.email) }).click();
+  let dialog = await openDocuments(page);
+  await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveValue('NORTHWIND PROPERTIES');
+  expect(await propertyOptions(page)).toEqual(
+    [t.all, 'Harbor Logistics Center', 'Northwind Plaza', 'Northwind Tower', 'Riverside Data Hall'].map((n) => `${n} [x]`),
+  );
+  await shot(page, 'view-as');
+  // The administrator may still pick any other customer.
+  await chooseCustomer(page, 'SUMMIT RETAIL GROUP');
+  expect(await propertyOptions(page)).toEqual([t.all, 'Summit Distribution Center', 'Summit Mall'].map((n) => `${n} [x]`));
+  await dialog.getByRole('button', { name: t.close }).click();
+
+  // Slow answers: the dropdowns say they are loading.
+  const hold: (() => void)[] = [];
+  const slow = async (route: import('@playwright/test').Route) => {
+    await new Promise<void>((resolve) => hold.push(resolve));
+    await route.continue();
+  };
+  await page.route('**/api/sigma/customers', slow);
+  await page.route('**/api/sigma/buildings/**', slow);
+  await page.reload();
+  dialog = await openDocuments(page);
+  await dialog.getByRole('combobox', { name: t.customerLabel }).click();
+  await expect(page.getByText(t.loadingCustomers)).toBeVisible();
+  await shot(page, 'loading-customers');
+  hold.splice(0).forEach((release) => release());
+  await page.getByRole('option', { name: 'SUMMIT RETAIL GROUP' }).click();
+  await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
+  await expect(page.getByText(t.loadingProperties)).toBeVisible();
+  hold.splice(0).forEach((release) => release());
+  await expect(page.getByRole('option', { name: 'Summit Mall' })).toBeVisible();
+});
