@@ -11,7 +11,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
-      input: { main: resolve(import.meta.dirname, 'web/index.html') },
+      input: { main: resolve(import.meta.dirname, 'web/index.html'), embed: resolve(import.meta.dirname, 'web/embed.html') },
     },
   },
   server: {

@@ -1,3 +1,10 @@
+import Box from '@mui/material/Box';
+import { useQueries } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { getFrameUrl, type FilteredRequest } from '../api/get-frame-url';
+import { reportKeys } from '../query-keys';
+import { FrameMessage, ReportFrame } from './report-frame';
+
 export interface ReportSummary {
   id: string;
   name: string;
@@ -16,7 +23,49 @@ export interface ReportFramesProps {
   customers: string[];
 }
 
-/** Placeholder (issue 6 replaces it): the report's frames in a grid, each an iframe 'Sigma Report'. */
-export function ReportFrames({ report }: ReportFramesProps) {
-  return <div data-report={report.id} />;
+/**
+ * The report's frames in a grid, each an iframe 'Sigma Report'. One POST /api/sigma/filtered per
+ * frame, all in parallel; nothing is shown until every URL has loaded (spec section 1). A failure
+ * is logged and leaves that frame out (spec section 8), except a message the report service gives
+ * for this account (422), which is shown in the frame's place.
+ */
+export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers }: ReportFramesProps) {
+  const requestFor = (frame: string): FilteredRequest => ({
+    userId: viewedUserId,
+    email: viewedEmail,
+    _url: frame,
+    properties,
+    customers,
+    selectedReport: report.id,
+    userDetails: { email: viewedEmail, userId: viewedUserId },
+  });
+  const results = useQueries({
+    queries: report.frames.map((frame) => ({
+      queryKey: reportKeys.frameUrl({ reportId: report.id, frame, email: viewedEmail, userId: viewedUserId, properties, customers }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getFrameUrl(requestFor(frame), signal),
+      // Signed URLs are single-use (Sigma) and short-lived: never reuse one from the cache.
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    })),
+  });
+
+  if (results.some((r) => r.isPending)) return null;
+  for (const r of results) if (r.error) console.error('Failed to load the report URL:', r.error);
+
+  return (
+    <Box
+      data-report={report.id}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: report.frames.length > 1 ? 'repeat(auto-fit, minmax(560px, 1fr))' : '1fr', alignItems: 'start' }}
+    >
+      {results.map((r, i) => {
+        const frame = report.frames[i]!;
+        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(requestFor(frame))} />;
+        if (r.error instanceof ApiError && r.error.status === 422) return <FrameMessage key={frame} message={r.error.message} />;
+        return null;
+      })}
+    </Box>
+  );
 }

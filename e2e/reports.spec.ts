@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo } from './support/env';
+
+const REPORTS: { name: string; title: string; charts: number }[] = [
+  { name: 'Dashboard', title: 'Dashboard', charts: 3 },
+  { name: 'Quotes', title: 'Quotes', charts: 2 },
+  { name: 'Work Orders', title: 'Work Orders', charts: 5 },
+  { name: 'Maintenance', title: 'Maintenance', charts: 4 },
+  { name: 'Capital Projects', title: 'Capital Projects', charts: 4 },
+  { name: 'Assets', title: 'Assets', charts: 3 },
+  { name: 'Invoicing', title: 'Invoicing', charts: 2 },
+  { name: 'Analytics', title: 'Analytics', charts: 3 },
+];
+
+async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/');
+  await page.getByPlaceholder('Email').fill(user.email);
+  await page.getByPlaceholder('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Reports' });
+const reportFrame = (page: Page) => page.frameLocator('iframe[title="Sigma Report"]');
+
+test('each of the eight reports shows its figures, charts and table in a Sigma Report frame', async ({ page }) => {
+  // Lakeside has no telemetry mapping, so Analytics shows its frames too.
+  await logIn(page, demo.lakeside);
+  for (const r of REPORTS) {
+    // The Analytics entry's name includes its NEW badge.
+    await sidebar(page)
+      .getByRole('button', r.name === 'Analytics' ? { name: /Analytics/ } : { name: r.name, exact: true })
+      .click();
+    const frame = reportFrame(page);
+    await expect(page.getByTitle('Sigma Report')).toHaveCount(1);
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(r.title);
+    await expect(frame.locator('html[data-charts-drawn="true"]')).toHaveCount(1);
+    await expect(frame.locator('figure.chart')).toHaveCount(r.charts);
+    await expect(frame.locator('figure.chart canvas').first()).toBeVisible();
+    await expect(frame.getByRole('region', { name: 'Key figures' })).toBeVisible();
+    const rows = frame.getByRole('table').locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    // Only Lakeside's properties appear in the table.
+    const properties = await frame.getByRole('table').locator('tbody td:nth-child(2), tbody td:nth-child(3)').allTextContents();
+    expect(properties.some((p) => /Northwind|Harborview|Summit/.test(p))).toBe(false);
+    // The frame is sized from the page's own height message.
+    await expect.poll(async () => (await page.getByTitle('Sigma Report').boundingBox())?.height ?? 0).toBeGreaterThan(900);
+    await page.getByTitle('Sigma Report').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `.tmp/shots/reports-${r.name.toLowerCase().replace(/ /g, '-')}.png`, fullPage: true });
+  }
+});
+
+test('the table sorts in SQL and exports CSV; a fresh token reaches the page without reloading it', async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await sidebar(page).getByRole('button', { name: 'Invoicing', exact: true }).click();
+  const frame = reportFrame(page);
+  const amount = frame.getByRole('columnheader', { name: 'Amount' });
+  await expect(amount).toHaveAttribute('aria-sort', 'none');
+  await amount.getByRole('button').click();
+  await expect(amount).toHaveAttribute('aria-sort', 'ascending');
+  const first = Number((await frame.getByRole('table').locator('tbody tr').first().locator('td').nth(7).textContent())!.replace(/[$,]/g, ''));
+  await amount.getByRole('button').click();
+  await expect(amount).toHaveAttribute('aria-sort', 'descending');
+  const top = Number((await frame.getByRole('table').locator('tbody tr').first().locator('td').nth(7).textContent())!.replace(/[$,]/g, ''));
+  expect(top).toBeGreaterThan(first);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), frame.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^invoicing-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text.split('\r\n')[0]).toBe('Invoice,Property,Work Order,Issued,Due,Paid,Status,Amount,Balance');
+  expect(text).toContain('Northwind');
+  expect(text).not.toMatch(/Harborview|Lakeside|Summit/);
+
+  // The page asks for a fresh token (as it does shortly before expiry); the portal answers and the
+  // page keeps its state (sort order) and its document (no reload).
+  const handle = page.frames().find((f) => f.url().includes('/embed/invoicing'))!;
+  const before = handle.url();
+  await handle.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 42;
+    window.parent.postMessage({ type: 'portal-embed:refresh' }, window.location.origin);
+  });
+  await expect.poll(() => handle.evaluate(() => window.location.search)).not.toBe(new URL(before).search);
+  expect(await handle.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  await expect(amount).toHaveAttribute('aria-sort', 'descending');
+  await amount.getByRole('button').click();
+  await expect(amount).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test('an administrator viewing as a customer sees that customer\'s rows only', async ({ page }) => {
+  await logIn(page, demo.admin);
+  await expect(reportFrame(page).getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  const view = page.getByRole('combobox', { name: 'Select User View' });
+  await view.click();
+  await view.fill('lakeside');
+  await page.getByRole('option', { name: /principal@lakeside\.test/ }).click();
+  const frame = reportFrame(page);
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(frame.locator('html[data-charts-drawn="true"]')).toHaveCount(1);
+  const cells = await frame.getByRole('table').locator('tbody td:nth-child(3)').allTextContents();
+  expect(cells.length).toBeGreaterThan(0);
+  expect(cells.every((c) => /Lakeside|Maple|District/.test(c))).toBe(true);
+  await page.screenshot({ path: '.tmp/shots/reports-view-as.png' });
+});
+
+test('a tampered or expired report link shows a clear page and no data', async ({ page }) => {
+  const res = await page.goto('/embed/dashboard?token=eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOjF9.bad');
+  expect(res?.status()).toBe(401);
+  await expect(page.getByRole('heading', { name: 'Report link expired' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+  await page.screenshot({ path: '.tmp/shots/reports-expired-link.png' });
+});

@@ -1,0 +1,50 @@
+/**
+ * Messages between a built-in report page (in its iframe) and the portal page framing it. Both are
+ * on the portal's origin; each side checks the origin and the window a message comes from.
+ *
+ * page -> portal: `height` (the page's content height, on every change) and `refresh` (the page's
+ *   token expires soon, or was refused: it asks for a fresh frame URL and keeps its state).
+ * portal -> page: `token` with a fresh signed frame URL (same page and scope) for the page to use.
+ */
+export const EMBED_MESSAGE = {
+  height: 'portal-embed:height',
+  refresh: 'portal-embed:refresh',
+  token: 'portal-embed:token',
+} as const;
+
+export type EmbedMessage =
+  | { type: typeof EMBED_MESSAGE.height; height: number }
+  | { type: typeof EMBED_MESSAGE.refresh }
+  | { type: typeof EMBED_MESSAGE.token; url: string };
+
+/** Seconds before a token's expiry at which the page asks for a fresh one. */
+export const REFRESH_AHEAD_SECONDS = 120;
+
+export function isEmbedMessage(data: unknown): data is EmbedMessage {
+  if (!data || typeof data !== 'object') return false;
+  const m = data as { type?: unknown; height?: unknown; url?: unknown };
+  if (m.type === EMBED_MESSAGE.height) return typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0;
+  if (m.type === EMBED_MESSAGE.refresh) return true;
+  if (m.type === EMBED_MESSAGE.token) return typeof m.url === 'string';
+  return false;
+}
+
+/** The token carried by a built-in frame URL (/embed/<page>?token=...), or null. */
+export function tokenFromUrl(url: string, base: string): string | null {
+  try {
+    return new URL(url, base).searchParams.get('token');
+  } catch {
+    return null;
+  }
+}
+
+/** A JWT's exp claim (seconds), read without verifying (the server verifies). */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const part = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const exp = (JSON.parse(atob(part)) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+/** The answer of POST /api/sigma/filtered: a signed frame URL and when its token expires. */
+export const FrameUrl = z.object({ url: z.string(), expiresAt: z.string().optional() });
+export type FrameUrl = z.infer<typeof FrameUrl>;
+
+/** The filtered embed request of spec section 3. */
+export interface FilteredRequest {
+  userId: number | null;
+  email: string;
+  _url: string;
+  properties: string[];
+  customers: string[];
+  selectedReport: string;
+  userDetails: { email: string; userId: number | null };
+}
+
+/** POST /api/sigma/filtered: signs one configured frame of a report for the viewed user. */
+export async function getFrameUrl(body: FilteredRequest, signal?: AbortSignal): Promise<FrameUrl> {
+  return FrameUrl.parse(await api('/api/sigma/filtered', { method: 'POST', body, signal }));
+}

@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useEffect, useRef, useState } from 'react';
+import { EMBED_MESSAGE, isEmbedMessage } from '../../../embed/protocol';
+import type { FrameUrl } from '../api/get-frame-url';
+import { reportStrings } from '../strings';
+
+/** Seconds before expiry at which an external (Sigma) frame gets a fresh URL. */
+const EXTERNAL_REFRESH_AHEAD_MS = 60_000;
+
+export interface ReportFrameProps {
+  signed: FrameUrl;
+  /** Signs the same frame again (same report, viewed user and filters). */
+  resign: () => Promise<FrameUrl>;
+}
+
+const isBuiltIn = (url: string) => url.startsWith('/embed/');
+
+/**
+ * One report frame. A built-in page tells its height and asks for a fresh token before its own
+ * expires; the frame answers over postMessage and its src stays the same, so the page keeps its
+ * state. An external (Sigma) frame gets a fresh URL shortly before its session ends.
+ */
+export function ReportFrame({ signed, resign }: ReportFrameProps) {
+  const ref = useRef<HTMLIFrameElement>(null);
+  const [src, setSrc] = useState(signed.url);
+  const builtIn = isBuiltIn(signed.url);
+  const [height, setHeight] = useState(builtIn ? 640 : 900);
+  const resignRef = useRef(resign);
+  resignRef.current = resign;
+
+  useEffect(() => {
+    const frameOrigin = builtIn ? window.location.origin : new URL(src).origin;
+    function handleMessage(event: MessageEvent) {
+      const win = ref.current?.contentWindow;
+      if (!win || event.source !== win || event.origin !== frameOrigin) return;
+      if (builtIn) {
+        if (!isEmbedMessage(event.data)) return;
+        if (event.data.type === EMBED_MESSAGE.height) setHeight(Math.max(120, Math.min(event.data.height, 20_000)));
+        else if (event.data.type === EMBED_MESSAGE.refresh)
+          resignRef
+            .current()
+            .then((fresh) => win.postMessage({ type: EMBED_MESSAGE.token, url: fresh.url }, window.location.origin))
+            .catch((err: unknown) => console.error('Failed to refresh the report URL:', err));
+      } else {
+        // Sigma's own height event (with :responsive_height=true on the workbook URL).
+        const data = event.data as { type?: unknown; pageHeight?: unknown } | null;
+        if (data?.type === 'workbook:pageheight:onchange' && typeof data.pageHeight === 'number') setHeight(Math.max(200, Math.min(data.pageHeight, 20_000)));
+      }
+    }
+    window.addEventListener('message', handleMessage);
+    return () => window.removeEventListener('message', handleMessage);
+  }, [builtIn, src]);
+
+  useEffect(() => {
+    if (builtIn || !signed.expiresAt) return;
+    const wait = Date.parse(signed.expiresAt) - Date.now() - EXTERNAL_REFRESH_AHEAD_MS;
+    const timer = window.setTimeout(
+      () =>
+        resignRef
+          .current()
+          .then((fresh) => setSrc(fresh.url))
+          .catch((err: unknown) => console.error('Failed to refresh the report URL:', err)),
+      Math.max(5_000, Math.min(wait, 2 ** 31 - 1)),
+    );
+    return () => window.clearTimeout(timer);
+  }, [builtIn, signed.expiresAt, src]);
+
+  return (
+    <Box
+      component="iframe"
+      ref={ref}
+      title={reportStrings.frameTitle}
+      src={src}
+      referrerPolicy="same-origin"
+      sx={{ width: '100%', height, border: 0, display: 'block', bgcolor: 'background.default', borderRadius: 1 }}
+    />
+  );
+}
+
+/** Shown in place of a frame the report service cannot sign for this account (e.g. an email Sigma refuses). */
+export function FrameMessage({ message }: { message: string }) {
+  return (
+    <Alert severity="warning" role="alert">
+      {message}
+    </Alert>
+  );
+}
