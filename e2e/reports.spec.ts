@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo } from './support/env';
+import { demo } from './support/env.js';
+
+/** The browser window inside page.evaluate (the e2e files are type-checked without the DOM library). */
+type FrameWindow = { marker?: number; location: { origin: string; search: string }; parent: { postMessage(m: unknown, origin: string): void } };
 
 const REPORTS: { name: string; title: string; charts: number }[] = [
   { name: 'Dashboard', title: 'Dashboard', charts: 3 },
@@ -77,11 +80,12 @@ test('the table sorts in SQL and exports CSV; a fresh token reaches the page wit
   const handle = page.frames().find((f) => f.url().includes('/embed/invoicing'))!;
   const before = handle.url();
   await handle.evaluate(() => {
-    (window as unknown as { marker: number }).marker = 42;
-    window.parent.postMessage({ type: 'portal-embed:refresh' }, window.location.origin);
+    const w = globalThis as unknown as FrameWindow;
+    w.marker = 42;
+    w.parent.postMessage({ type: 'portal-embed:refresh' }, w.location.origin);
   });
-  await expect.poll(() => handle.evaluate(() => window.location.search)).not.toBe(new URL(before).search);
-  expect(await handle.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  await expect.poll(() => handle.evaluate(() => (globalThis as unknown as FrameWindow).location.search)).not.toBe(new URL(before).search);
+  expect(await handle.evaluate(() => (globalThis as unknown as FrameWindow).marker)).toBe(42);
   await expect(amount).toHaveAttribute('aria-sort', 'descending');
   await amount.getByRole('button').click();
   await expect(amount).toHaveAttribute('aria-sort', 'ascending');
