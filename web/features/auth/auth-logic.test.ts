@@ -36,5 +36,12 @@ describe('idle timings', () => {
     expect(idleTimings('abc').timeout).toBe(IDLE_TIMEOUT_MS);
     expect(idleTimings('-5').timeout).toBe(IDLE_TIMEOUT_MS);
     expect(idleTimings('10').timeout).toBe(IDLE_TIMEOUT_MS);
+    expect(idleTimings('1e4').timeout).toBe(IDLE_TIMEOUT_MS);
+  });
+
+  it('takes a warning lead time after a slash when it is shorter than the time-out', () => {
+    expect(idleTimings('20000/8000')).toEqual({ timeout: 20_000, promptBeforeIdle: 8_000 });
+    expect(idleTimings('20000/30000')).toEqual({ timeout: 20_000, promptBeforeIdle: 2_000 });
+    expect(idleTimings('900000/8000')).toEqual({ timeout: IDLE_TIMEOUT_MS, promptBeforeIdle: 60_000 });
   });
 });

@@ -7,14 +7,20 @@ export interface IdleTimings {
   promptBeforeIdle: number;
 }
 
+const product: IdleTimings = { timeout: IDLE_TIMEOUT_MS, promptBeforeIdle: IDLE_TIMEOUT_MS - IDLE_WARNING_AFTER_MS };
+
 /**
- * The product's idle timings, or shorter ones for tests: `override` (ms, from local storage) is
- * honoured only when it is a whole number shorter than the product's time-out. The warning keeps
- * the product's proportion (9 of 10 minutes).
+ * The product's idle timings, or shorter ones for tests. `override` (from local storage) is
+ * "TIMEOUT" or "TIMEOUT/WARNING" in ms, WARNING being how long before the sign-out the warning
+ * shows (default: the product's proportion, one tenth). It is honoured only when TIMEOUT is shorter
+ * than the product's time-out, so it can never keep anyone signed in longer.
  */
 export function idleTimings(override: string | null): IdleTimings {
-  const wanted = override === null ? NaN : Number(override);
-  const timeout = Number.isInteger(wanted) && wanted >= 1000 && wanted < IDLE_TIMEOUT_MS ? wanted : IDLE_TIMEOUT_MS;
-  const warningAfter = Math.round((timeout * IDLE_WARNING_AFTER_MS) / IDLE_TIMEOUT_MS);
-  return { timeout, promptBeforeIdle: timeout - warningAfter };
+  const match = /^\s*(\d+)(?:\s*\/\s*(\d+))?\s*$/.exec(override ?? '');
+  if (!match) return product;
+  const timeout = Number(match[1]);
+  if (timeout < 1000 || timeout >= IDLE_TIMEOUT_MS) return product;
+  const proportional = timeout - Math.round((timeout * IDLE_WARNING_AFTER_MS) / IDLE_TIMEOUT_MS);
+  const lead = match[2] === undefined ? proportional : Number(match[2]);
+  return { timeout, promptBeforeIdle: lead > 0 && lead < timeout ? lead : proportional };
 }

@@ -77,7 +77,7 @@ export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R
           ),
         )}
         {trailing.map((r) => item(r))}
-        <Divider component="li" sx={{ my: 1 }} />
+        <Box component="li" aria-hidden="true" sx={{ borderTop: 1, borderColor: 'divider', my: 1 }} />
         <ListItem disablePadding>
           <ListItemButton onClick={props.onOpenDocuments} aria-haspopup="dialog">
             <ListItemIcon sx={{ minWidth: 36 }}>
