@@ -107,7 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDb = !opts.db;
-  const handle = opts.db ?? (await openDb(config));
+  const handle = opts.db ?? (await openDb(config, (err) => app.log.warn({ err }, 'database connection lost; the pool will reconnect')));
   if (ownsDb) await migrate(handle.db, (m) => app.log.info(m));
   const mailer =
     opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, app.log) : outboxMailer(config.outboxDir, config.mailFrom, app.log));

@@ -87,7 +87,7 @@ describe('portal command line', () => {
     const extra = { PORTAL_ADMIN_EMAIL: 'first@example-hvac.com', PORTAL_ADMIN_PASSWORD: 'First1234' };
     const a = serve(dir, extra);
     const url = await a.ready;
-    expect((await (await fetch(`${url}/readyz`)).json()).status).toBe('ready');
+    expect(((await (await fetch(`${url}/readyz`)).json()) as { status: string }).status).toBe('ready');
     const res = await login(url, 'first@example-hvac.com', 'First1234');
     expect(res.status).toBe(200);
     const { token } = (await res.json()) as { token: string };

@@ -54,10 +54,15 @@ function lockDataDir(dir: string): () => void {
 }
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */
-export async function openDb(config: Pick<Config, 'databaseUrl' | 'pgliteDir'>): Promise<DbHandle> {
+export async function openDb(
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+  onPoolError: (err: Error) => void = (err) => console.error(`database connection lost: ${err.message}`),
+): Promise<DbHandle> {
   if (config.databaseUrl) {
-    // Return counts and bigints as numbers only where queries cast them; keep timestamps as Date.
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process:
+    // the pool discards it and the next query opens a new one.
+    pool.on('error', onPoolError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -30,11 +30,13 @@ export async function createTestDb(): Promise<DbHandle> {
     return handle;
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
+  const adminPool = new pg.Pool({ connectionString: url, max: 1 });
+  adminPool.on('error', () => {});
+  const admin = new Kysely<Database>({ dialect: new PostgresDialect({ pool: adminPool }) });
   await sql`create database ${sql.id(name)}`.execute(admin);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const handle = await openDb({ databaseUrl: u.toString(), pgliteDir: '' });
+  const handle = await openDb({ databaseUrl: u.toString(), pgliteDir: '' }, () => {});
   await migrate(handle.db);
   return {
     ...handle,
