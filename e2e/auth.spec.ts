@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demo, lastMailTo } from './support/env';
+import { demo, lastMailTo } from './support/env.js';
 
 // Spec strings of the sign-in screens (spec sections 2, 5 and 8), letter for letter.
 const S = {
@@ -15,6 +15,13 @@ const S = {
   rule: 'Password must be at least 5 characters long and include at least one lowercase letter, one uppercase letter, and one number.',
   tooNarrow: 'Screen is too small. Please expand the width of your tab to view the application.',
 };
+
+// The specs compile without DOM types, so storage is read and written through expression strings.
+type StorageArea = 'localStorage' | 'sessionStorage';
+const getItem = (page: Page, key: string, area: StorageArea = 'localStorage') =>
+  page.evaluate(`${area}.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+const setItem = (page: Page, key: string, value: string) =>
+  page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -99,11 +106,11 @@ test.describe('routes and session', () => {
 
   test('signing in stores the session; / and unknown paths then go to /home; log out clears it', async ({ page }) => {
     await logIn(page, demo.northwind);
-    const stored = await page.evaluate(() => ({
-      token: localStorage.getItem('token'),
-      isAdmin: localStorage.getItem('isAdmin'),
-      loggedIn: sessionStorage.getItem('isLoggedIn'),
-    }));
+    const stored = {
+      token: await getItem(page, 'token'),
+      isAdmin: await getItem(page, 'isAdmin'),
+      loggedIn: await getItem(page, 'isLoggedIn', 'sessionStorage'),
+    };
     expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(stored.isAdmin).toBe('false');
     expect(stored.loggedIn).toBe('true');
@@ -115,48 +122,44 @@ test.describe('routes and session', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
-    expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('isLoggedIn')])).toEqual([null, null]);
+    expect([await getItem(page, 'token'), await getItem(page, 'isLoggedIn', 'sessionStorage')]).toEqual([null, null]);
   });
 
   test('an administrator gets isAdmin true from the staff domains', async ({ page }) => {
     await logIn(page, demo.admin2);
-    expect(await page.evaluate(() => localStorage.getItem('isAdmin'))).toBe('true');
+    expect(await getItem(page, 'isAdmin')).toBe('true');
   });
 
   test("a malformed token signs out and logs 'Failed to decode JWT:'", async ({ page }) => {
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('token', 'not-a-token'));
+    await setItem(page, 'token', 'not-a-token');
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
     expect(logged.some((t) => t.startsWith('Failed to decode JWT:'))).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await getItem(page, 'token')).toBeNull();
   });
 
   test('an expired token signs out on load', async ({ page }) => {
     await page.goto('/');
-    await page.evaluate(() => {
-      const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-      const exp = Math.floor(Date.now() / 1000) - 60;
-      localStorage.setItem('token', `${b64({ alg: 'HS256' })}.${b64({ email: 'facilities@northwind.test', name: 'x', exp, userId: 1 })}.sig`);
-    });
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const exp = Math.floor(Date.now() / 1000) - 60;
+    await setItem(page, 'token', `${b64({ alg: 'HS256' })}.${b64({ email: 'facilities@northwind.test', name: 'x', exp, userId: 1 })}.sig`);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await getItem(page, 'token')).toBeNull();
   });
 
   test('any 401 from the API signs out and returns to /', async ({ page }) => {
     await logIn(page, demo.northwind);
     // A well-formed, unexpired token the server refuses (bad signature): the next call gets 401.
-    await page.evaluate(() => {
-      const [h, p] = localStorage.getItem('token')!.split('.');
-      localStorage.setItem('token', `${h}.${p}.invalidsignature`);
-    });
+    const [h, p] = (await getItem(page, 'token'))!.split('.');
+    await setItem(page, 'token', `${h}.${p}.invalidsignature`);
     await page.reload();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await getItem(page, 'token')).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demo } from './support/env';
+import { demo } from './support/env.js';
 
 const S = {
   admin: 'Admin',
@@ -8,6 +8,13 @@ const S = {
   newHover: 'Brand new! Explore Analytics',
   noCustomerAvailable: 'No customer available',
 };
+
+// The specs compile without DOM types, so storage is read and written through expression strings.
+type StorageArea = 'localStorage' | 'sessionStorage';
+const getItem = (page: Page, key: string, area: StorageArea = 'localStorage') =>
+  page.evaluate(`${area}.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+const setItem = (page: Page, key: string, value: string) =>
+  page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
 
 async function expectNoSeriousA11yViolations(page: Page) {
   // The report frames are the reports feature's own pages, checked by its specs.
@@ -234,7 +241,7 @@ test.describe('idle sign-out', () => {
 
   test('the warning shows, activity clears it, and idleness signs out', async ({ page }) => {
     await page.goto('/');
-    await page.evaluate((k) => localStorage.setItem(k, '8000/5000'), IDLE_KEY);
+    await setItem(page, IDLE_KEY, '8000/5000');
     await logIn(page, demo.northwind);
     const warning = page.getByRole('dialog', { name: 'Are you still there?' });
     await expect(warning).toBeVisible({ timeout: 8000 });
@@ -246,12 +253,12 @@ test.describe('idle sign-out', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(warning).toBeVisible({ timeout: 8000 });
     await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await getItem(page, 'token')).toBeNull();
   });
 
   test('tabs act as one: activity in one keeps both signed in; signing out in one signs out both', async ({ page, context }) => {
     await page.goto('/');
-    await page.evaluate((k) => localStorage.setItem(k, '6000/2000'), IDLE_KEY);
+    await setItem(page, IDLE_KEY, '6000/2000');
     await logIn(page, demo.northwind);
     const other = await context.newPage();
     await other.goto('/home');
