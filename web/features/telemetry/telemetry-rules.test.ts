@@ -151,14 +151,14 @@ describe('equipment', () => {
   it('TELEMETRY_DATA parsed, or {} when it cannot be', () => {
     expect(parseTelemetryData('{"a":1}')).toEqual({ a: 1 });
     for (const t of ['not json', '[1]', '', 'null', '3', undefined]) expect(parseTelemetryData(t)).toEqual({});
-    expect(equipment.map((e) => e.telemetry)).toEqual([{ tons: 25 }, {}, {}, {}]);
+    expect(equipment.map((e) => e.telemetry)).toEqual([{}, {}, { tons: 25 }, {}]);
   });
-  it('gets the list of its devices; buildings once each', () => {
+  it('gets the sorted list of its devices, sorted by building and name; buildings once each', () => {
     expect(equipment.map((e) => [e.id, e.name, e.type, e.building, e.devices])).toEqual([
+      ['E4', 'CRAC-2', 'CRAC', 'Annex', []],
+      ['E3', 'AHU-1', 'Air Handler', 'Plaza', ['D3']],
       ['E1', 'RTU-1', 'Rooftop Unit', 'Tower', ['D1']],
       ['E2', 'RTU-2', 'Rooftop Unit', 'Tower', ['D2a', 'D2b']],
-      ['E3', 'AHU-1', 'Air Handler', 'Plaza', ['D3']],
-      ['E4', 'CRAC-2', 'CRAC', 'Annex', []],
     ]);
     expect(buildingsOf(equipment)).toEqual(['Annex', 'Plaza', 'Tower']);
   });
@@ -168,7 +168,7 @@ describe('selection (spec section 4)', () => {
   const go = (s: Selection, ...actions: Parameters<typeof selectionReducer>[1][]) => actions.reduce(selectionReducer, s);
   it('starts with all equipment shown and no building or equipment selected', () => {
     expect(initialSelection).toEqual({ building: null, equipmentId: null, viewAll: true });
-    expect(devicesInView(initialSelection, equipment)).toEqual(['D1', 'D2a', 'D2b', 'D3']);
+    expect(devicesInView(initialSelection, equipment)).toEqual(['D3', 'D1', 'D2a', 'D2b']);
     expect(snapshotSubtitle(initialSelection, equipment)).toBe('All devices · All buildings');
   });
   it('choosing a building keeps view-all for that building', () => {

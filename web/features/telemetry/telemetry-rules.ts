@@ -127,7 +127,7 @@ export function parseTelemetryData(text: unknown): Record<string, unknown> {
   }
 }
 
-/** Analytics rows into equipment, each with the list of its devices. */
+/** Analytics rows into equipment (by building, then name), each with the sorted list of its devices. */
 export function buildEquipment(rows: AnalyticsRow[], devices: DeviceRef[]): Equipment[] {
   const byId = new Map<string, Equipment>();
   for (const r of rows) {
@@ -135,7 +135,9 @@ export function buildEquipment(rows: AnalyticsRow[], devices: DeviceRef[]): Equi
       byId.set(r.EQUIPMENT_ID, { id: r.EQUIPMENT_ID, name: r.EQUIPMENT_NAME, type: r.EQUIPMENT_TYPE, building: r.BUILDING_NAME, telemetry: parseTelemetryData(r.TELEMETRY_DATA), devices: [] });
   }
   for (const d of devices) byId.get(d.equipment.id)?.devices.push(d.deviceId);
-  return [...byId.values()];
+  const list = [...byId.values()];
+  for (const e of list) e.devices.sort((a, b) => a.localeCompare(b));
+  return list.sort((a, b) => a.building.localeCompare(b.building) || a.name.localeCompare(b.name, undefined, { numeric: true }) || a.id.localeCompare(b.id));
 }
 
 /** The buildings of the equipment, sorted, each once. */

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { telemetryText } from '../strings';
 import { columnsFor, windowRange, type Sample } from '../telemetry-rules';
 import { CARD_HEIGHT, DeviceCard, PlaceholderCard } from './device-card';
 
-const MIN_CARD = 300;
+const MIN_CARD = 340;
 const GAP = 16;
 const ROW = CARD_HEIGHT + GAP;
 
@@ -19,6 +19,7 @@ export function DeviceGrid({ deviceIds, samples, now }: DeviceGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
+  const rangeRef = useRef({ start: 0, end: 0 });
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -41,6 +42,13 @@ export function DeviceGrid({ deviceIds, samples, now }: DeviceGridProps) {
   const columns = columnsFor(size.width || 960, MIN_CARD, GAP);
   const rowCount = Math.ceil(deviceIds.length / columns);
   const { start, end } = windowRange(scrollTop, size.height || 800, ROW, rowCount);
+  rangeRef.current = { start, end };
+  // Re-render only when the rows in range change, not on every scroll event.
+  const handleScroll = (e: UIEvent<HTMLDivElement>) => {
+    const top = e.currentTarget.scrollTop;
+    const next = windowRange(top, size.height || 800, ROW, rowCount);
+    if (next.start !== rangeRef.current.start || next.end !== rangeRef.current.end) setScrollTop(top);
+  };
   const rows = [];
   for (let r = start; r < end; r++) {
     const ids = deviceIds.slice(r * columns, (r + 1) * columns);
@@ -59,7 +67,7 @@ export function DeviceGrid({ deviceIds, samples, now }: DeviceGridProps) {
       ref={ref}
       role="list"
       aria-label={telemetryText.deviceList}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onScroll={handleScroll}
       sx={{ overflowY: 'auto', maxHeight: 'max(420px, calc(100vh - 300px))', pr: 0.5 }}
     >
       <Box sx={{ position: 'relative', height: rowCount * ROW - GAP }}>{rows}</Box>

@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo } from './support/env.js';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/telemetry-${name}.png`, fullPage: true });
+
+async function openAnalytics(page: Page, user: { email: string; password: string } = demo.northwind) {
+  await page.goto('/');
+  await page.getByPlaceholder('Email').fill(user.email);
+  await page.getByPlaceholder('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click();
+}
+
+const dashboard = (page: Page) => page.getByRole('region', { name: /Snapshots Dashboard$/ });
+const snapshot = (page: Page) => page.getByRole('region', { name: 'Telemetry Snapshot' });
+const cards = (page: Page) => snapshot(page).getByRole('article');
+const subtitle = (page: Page) => page.getByTestId('snapshot-subtitle');
+const building = (page: Page, name: string) => page.getByRole('list', { name: 'Buildings' }).getByRole('button', { name, exact: true });
+const equipment = (page: Page, name: string) => page.getByRole('list', { name: 'Equipment' }).getByRole('button', { name: new RegExp(`^${name} `) });
+const pills = (page: Page) => page.getByRole('group', { name: 'Summary' });
+
+async function expectCards(page: Page, ids: string[]) {
+  await expect(cards(page)).toHaveCount(ids.length);
+  for (const id of ids) await expect(snapshot(page).getByRole('article', { name: id, exact: true })).toBeVisible();
+}
+
+const northwindDevices = ['NCL-AHU1-A1', 'NCL-CH1-C1', 'NCL-CRAC1-A1', 'NCL-MAU1-H1', 'NCL-RTU1-A1', 'NCL-RTU2-A1', 'NCL-RTU2-B2', 'NCL-RTUA-A1'];
+
+test('the mapped customer sees the Snapshots Dashboard after choosing Analytics', async ({ page }) => {
+  await openAnalytics(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Comfort Portal Snapshots Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('telemetry-insights')).toHaveText('Viewing insights for Northwind Properties');
+  await expect(pills(page).getByText('4 Buildings', { exact: true })).toBeVisible();
+  await expect(pills(page).getByText('8 Equipment', { exact: true })).toBeVisible();
+  await expect(pills(page).getByText('All Devices', { exact: true })).toBeVisible();
+  await expect(pills(page).getByText('Selected Equipment')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Buildings' }).getByRole('button')).toHaveText(['Harbor Logistics Center', 'Northwind Plaza', 'Northwind Tower', 'Riverside Data Hall']);
+  await expect(page.getByRole('button', { name: 'Clear Building Filter' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Equipment' }).getByRole('button')).toHaveCount(8);
+  await expect(equipment(page, 'RTU-2')).toContainText('Rooftop Unit · Northwind Tower');
+  await expect(equipment(page, 'RTU-2')).toContainText('2 devices');
+  await expect(equipment(page, 'CRAC-2')).toContainText('0 devices');
+  await expect(page.getByRole('heading', { name: 'Telemetry Snapshot' })).toBeVisible();
+  await expect(subtitle(page)).toHaveText('All devices · All buildings');
+  await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled();
+  await expectCards(page, northwindDevices);
+
+  const rtu = snapshot(page).getByRole('article', { name: 'NCL-RTU1-A1' });
+  await expect(rtu.getByText('Call for Cool', { exact: false }).first()).toBeVisible();
+  await expect(rtu.getByLabel(/^Call for Cool (ON|OFF)$/)).toBeVisible();
+  await expect(rtu.getByLabel(/^Call for Heat (ON|OFF)$/)).toBeVisible();
+  await expect(rtu.getByText('Latest sample')).toBeVisible();
+  await expect(rtu.getByTestId('last-seen')).toHaveText(/^(\d+s|1m) ago$/);
+  await expect(rtu.locator('dt', { hasText: 'Supply Dry Bulb' })).toBeVisible();
+  await expect(rtu.locator('dt', { hasText: 'Supply Dry Bulb' }).locator('+ dd')).toHaveText(/^\d+\.\d\d°F$/);
+  await expect(rtu.locator('dt', { hasText: 'Current 1' }).locator('+ dd')).toHaveText(/^\d+\.\d\d A$/);
+  const chiller = snapshot(page).getByRole('article', { name: 'NCL-CH1-C1' });
+  await expect(chiller.locator('dt', { hasText: 'Chiller Water Supply' }).locator('+ dd')).toHaveText(/^4\d\.\d\d°F$/);
+  await expect(chiller.locator('dt', { hasText: 'Chiller Water Return' }).locator('+ dd')).toHaveText(/^5\d\.\d\d°F$/);
+  // ty/tw shown ON or OFF
+  await expect(snapshot(page).getByRole('article', { name: 'NCL-RTU2-A1' }).locator('dt', { hasText: /^ty$/ }).locator('+ dd')).toHaveText(/^(ON|OFF)$/);
+  await shot(page, 'dashboard');
+});
+
+test('every selection transition of spec section 4', async ({ page }) => {
+  await openAnalytics(page);
+  await expectCards(page, northwindDevices);
+
+  // Choosing a building: view-all for that building, the filter can be cleared.
+  await building(page, 'Northwind Tower').click();
+  await expect(subtitle(page)).toHaveText('All devices · Northwind Tower');
+  await expect(page.getByRole('button', { name: 'Clear Building Filter' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Equipment' }).getByRole('button')).toHaveCount(3);
+  await expectCards(page, ['NCL-CH1-C1', 'NCL-RTU1-A1', 'NCL-RTU2-A1', 'NCL-RTU2-B2']);
+  await shot(page, 'building');
+
+  // Choosing equipment turns view-all off.
+  await equipment(page, 'RTU-2').click();
+  await expect(subtitle(page)).toHaveText('RTU-2');
+  await expect(pills(page).getByText('Selected Equipment', { exact: true })).toBeVisible();
+  await expect(pills(page).getByText('All Devices')).toHaveCount(0);
+  await expectCards(page, ['NCL-RTU2-A1', 'NCL-RTU2-B2']);
+
+  // The same building keeps the equipment; another building clears it.
+  await building(page, 'Northwind Tower').click();
+  await expect(subtitle(page)).toHaveText('RTU-2');
+  await building(page, 'Northwind Plaza').click();
+  await expect(subtitle(page)).toHaveText('Select equipment or click View All');
+  await expect(snapshot(page).getByText('Choose a building/equipment or use View All to see telemetry.')).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await expect(pills(page).getByText('Selected Equipment')).toHaveCount(0);
+  await shot(page, 'prompt');
+
+  // View All for the current building filter.
+  await page.getByRole('button', { name: 'View All' }).click();
+  await expect(subtitle(page)).toHaveText('All devices · Northwind Plaza');
+  await expectCards(page, ['NCL-AHU1-A1', 'NCL-RTUA-A1']);
+
+  // Clear Building Filter: no building, no equipment, view-all on.
+  await page.getByRole('button', { name: 'Clear Building Filter' }).click();
+  await expect(subtitle(page)).toHaveText('All devices · All buildings');
+  await expect(page.getByRole('button', { name: 'Clear Building Filter' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Equipment' }).getByRole('button')).toHaveCount(8);
+  await expectCards(page, northwindDevices);
+
+  // Equipment without a device.
+  await equipment(page, 'CRAC-2').click();
+  await expect(snapshot(page).getByText('No devices found for this equipment.')).toBeVisible();
+  await shot(page, 'no-devices');
+});
+
+test('stale devices are dimmed with the time on hover; no data in the last hour is not a zero', async ({ page }) => {
+  await openAnalytics(page);
+  await expectCards(page, northwindDevices);
+  const stale = snapshot(page).getByRole('article', { name: 'NCL-RTU2-B2' });
+  await expect(stale).toHaveAttribute('data-state', 'stale');
+  await expect(stale.getByText('Stale', { exact: true })).toBeVisible();
+  await expect(stale).toHaveAttribute('title', /^Last sample at .+ \(older than 15 minutes\)$/);
+  await expect(stale.getByTestId('last-seen')).toHaveText(/^2[78]m ago$/);
+  expect(Number(await stale.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.7);
+  await expect(stale.locator('dt', { hasText: 'Current 1' })).toBeVisible();
+
+  const silent = snapshot(page).getByRole('article', { name: 'NCL-AHU1-A1' });
+  await expect(silent).toHaveAttribute('data-state', 'no-data');
+  await expect(silent.getByText('No data in the last hour')).toBeVisible();
+  await expect(silent.getByTestId('latest-sample')).toHaveText('—');
+  await expect(silent.getByLabel('Call for Cool —')).toBeVisible();
+  await expect(silent.locator('dt')).toHaveCount(0);
+
+  const fresh = snapshot(page).getByRole('article', { name: 'NCL-RTU1-A1' });
+  await expect(fresh).toHaveAttribute('data-state', 'fresh');
+  expect(Number(await fresh.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+  await stale.scrollIntoViewIfNeeded();
+  await shot(page, 'stale');
+});
+
+test('six placeholder cards while loading, Refreshing… on the button, and the failure texts', async ({ page }) => {
+  let mode: 'slow' | 'fail' | 'pass' = 'slow';
+  await page.route('**/api/telemetry/*/samples', async (route) => {
+    if (mode === 'fail') return route.fulfill({ status: 500, body: '' });
+    if (mode === 'slow') await new Promise((r) => setTimeout(r, 1500));
+    return route.continue();
+  });
+  await openAnalytics(page);
+  await expect(snapshot(page).getByTestId('placeholder-card')).toHaveCount(6);
+  await expect(page.getByRole('button', { name: 'Refreshing…' })).toBeDisabled();
+  await shot(page, 'loading');
+  await expectCards(page, northwindDevices);
+
+  // A failure while loading a new selection.
+  mode = 'fail';
+  await building(page, 'Northwind Tower').click();
+  await expect(snapshot(page).getByRole('alert')).toHaveText('Failed to load telemetry.');
+  await expect(cards(page)).toHaveCount(0);
+  await shot(page, 'load-failed');
+
+  // Refresh recovers; a failed refresh of shown data says so.
+  mode = 'pass';
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(cards(page)).toHaveCount(4);
+  mode = 'fail';
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(snapshot(page).getByRole('alert')).toHaveText('Failed to reload telemetry.');
+  await expect(cards(page)).toHaveCount(0);
+  await shot(page, 'reload-failed');
+});
+
+test("the server's message when the telemetry service is down", async ({ page }) => {
+  await page.route('**/api/telemetry/*/devices', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The telemetry service is not available. Please try again later.' }) }),
+  );
+  await openAnalytics(page);
+  await expect(snapshot(page).getByRole('alert')).toHaveText('The telemetry service is not available. Please try again later.');
+});
+
+test('an unmapped customer gets the Analytics report frames, not the dashboard', async ({ page }) => {
+  const mapping = page.waitForResponse((r) => r.url().includes('/api/analytics/nclarity-customer/'));
+  await openAnalytics(page, demo.lakeside);
+  expect((await mapping).status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  // The report's frames show instead of the dashboard.
+  await expect(page.locator('main iframe').first()).toBeVisible();
+  await expect(dashboard(page)).toHaveCount(0);
+  await expect(page.getByText('Telemetry Snapshot')).toHaveCount(0);
+});
