@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { EMBED_MESSAGE, isEmbedMessage, tokenExpiry, tokenFromUrl } from './protocol';
+import { formatCell, formatValue } from './format';
+
+describe('embed frame protocol', () => {
+  it('accepts only well-formed messages', () => {
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.height, height: 812 })).toBe(true);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.height, height: Number.NaN })).toBe(false);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.height, height: '812' })).toBe(false);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.refresh })).toBe(true);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.token, url: '/embed/quotes?token=a.b.c' })).toBe(true);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.token })).toBe(false);
+    expect(isEmbedMessage({ type: 'workbook:loaded' })).toBe(false);
+    expect(isEmbedMessage('portal-embed:refresh')).toBe(false);
+    expect(isEmbedMessage(null)).toBe(false);
+  });
+
+  it('reads the token and its expiry from a frame URL', () => {
+    const payload = btoa(JSON.stringify({ exp: 1_800_000_000, page: 'quotes' })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const token = `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`;
+    expect(tokenFromUrl(`/embed/quotes?token=${token}`, 'http://portal.test')).toBe(token);
+    expect(tokenFromUrl('/embed/quotes', 'http://portal.test')).toBeNull();
+    expect(tokenExpiry(token)).toBe(1_800_000_000);
+    expect(tokenExpiry('not-a-token')).toBeNull();
+  });
+
+  it('formats figures and cells, with an em dash for missing values', () => {
+    expect(formatValue(1234567.4, 'money')).toBe('$1,234,567');
+    expect(formatValue(87.25, 'percent')).toBe('87.3%');
+    expect(formatValue(null, 'count')).toBe('—');
+    expect(formatCell(125.5, 'money')).toBe('$125.50');
+    expect(formatCell(null, 'date')).toBe('—');
+  });
+});
