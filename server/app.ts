@@ -18,7 +18,7 @@ import { migrate, openDb, type Db, type DbHandle } from './db/index.js';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail/mail.js';
 import { HttpError } from './lib/http-error.js';
 import { redactPaths, type Logger } from './lib/logger.js';
-import { loadAssignments, type Scope } from './lib/scope.js';
+import { loadCaller, type Scope } from './lib/scope.js';
 import { verifySessionToken } from './modules/auth/tokens.js';
 import { modules, publicApiPaths } from './modules/index.js';
 
@@ -163,20 +163,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!match) throw new HttpError(401, 'Authentication required');
     const claims = await verifySessionToken(config, match[1]!);
     if (!claims) throw new HttpError(401, 'Your session has expired or is invalid. Please log in again.');
-    const row = await app.ctx.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'token_version'])
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
+    const row = await loadCaller(app.ctx.db, claims.userId);
     if (!row || row.token_version !== claims.tv || row.email !== claims.email)
       throw new HttpError(401, 'Your session has expired or is invalid. Please log in again.');
     const user: AuthUser = { id: row.id, email: row.email, name: row.name, isAdmin: isStaffEmail(config, row.email) };
     request.user = user;
-    let cached: Promise<Scope> | undefined;
-    request.scope = () =>
-      (cached ??= user.isAdmin
-        ? Promise.resolve({ isAdmin: true, userId: user.id, email: user.email, customerIds: new Set(), propertyIds: new Set() })
-        : loadAssignments(app.ctx.db, user.id).then((a) => ({ isAdmin: false, userId: user.id, email: user.email, ...a })));
+    const scope: Scope = user.isAdmin
+      ? { isAdmin: true, userId: user.id, email: user.email, customerIds: new Set(), propertyIds: new Set() }
+      : { isAdmin: false, userId: user.id, email: user.email, customerIds: new Set(row.customer_ids), propertyIds: new Set(row.property_ids) };
+    request.scope = () => Promise.resolve(scope);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
