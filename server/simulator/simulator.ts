@@ -86,6 +86,8 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
       fault.times--;
       if (fault.drop) return void req.socket.destroy();
       if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+      // The client may have given up (timeout) or the simulator closed meanwhile.
+      if (res.destroyed || req.socket.destroyed) return;
       if (fault.status) return send(res, fault.status, { error: `simulated failure ${fault.status}` });
     }
     if (!keyMatches(req.headers.authorization, opts.apiKey)) return send(res, 401, { error: 'invalid or missing API key' });
