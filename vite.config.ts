@@ -16,6 +16,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000', '/embed': 'http://127.0.0.1:3000' },
+    // The report pages (/embed) are served by the portal from the last production build, with
+    // their built scripts under /assets (which Vite's dev server does not use itself).
+    proxy: { '/api': 'http://127.0.0.1:3000', '/embed': 'http://127.0.0.1:3000', '/assets': 'http://127.0.0.1:3000' },
   },
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Development: the server from source (tsx watch) with demo data, and Vite's dev server with
-// /api and /embed proxied to it.
+// /api and /embed proxied to it. The report pages use the last production build (npm run build).
 import { spawn } from 'node:child_process';
 
 const procs = [

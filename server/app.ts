@@ -17,7 +17,7 @@ import { isStaffEmail, type Config } from './config.js';
 import { migrate, openDb, type Db, type DbHandle } from './db/index.js';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail/mail.js';
 import { HttpError } from './lib/http-error.js';
-import { redactPaths, type Logger } from './lib/logger.js';
+import { redactPaths, serializeRequest, type Logger } from './lib/logger.js';
 import { loadCaller, type Scope } from './lib/scope.js';
 import { verifySessionToken } from './modules/auth/tokens.js';
 import { modules, publicApiPaths } from './modules/index.js';
@@ -98,7 +98,10 @@ function contentSecurityPolicy(ctx: AppContext, embed: boolean): string {
 /** Builds the Fastify app: database, adapters, authentication hook, API modules and the web app. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { req: serializeRequest } },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,

@@ -16,3 +16,14 @@ export const redactPaths = [
   'code',
   'token',
 ];
+
+/** Query parameters whose values are credentials (embed tokens, link signatures): never logged. */
+const secretParams = /([?&](?:token|sig|jwt|:jwt|code|key)=)[^&#]*/gi;
+
+/** The URL as logged: credentials in its query replaced. */
+export const redactUrl = (url: string) => url.replace(secretParams, '$1[redacted]');
+
+/** Fastify's request serializer, with the URL redacted. */
+export function serializeRequest(request: { method: string; url: string; ip?: string; hostname?: string }) {
+  return { method: request.method, url: redactUrl(request.url), host: request.hostname, remoteAddress: request.ip };
+}
