@@ -5,13 +5,13 @@ import { useProductName } from '../lib/public-config';
 import { useSession } from '../lib/session';
 import { paths } from './paths';
 import { AppProviders } from './providers';
-import ForgotPasswordRoute from './routes/forgot-password';
+import { HomeScreen } from './routes/load-home';
 import LoginRoute from './routes/login';
-import ResetPasswordRoute from './routes/reset-password';
-import UserRegistrationRoute from './routes/user-registration';
 
-// The home screen (and everything only it needs) is split out of the log-in route's first load.
-const HomeRoute = lazy(() => import('./routes/home'));
+// Only the log-in screen is in the first load; the other screens (and what only they need) load on use.
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
@@ -51,15 +51,13 @@ function AppRoutes() {
         path={paths.home}
         element={
           <SignedInOnly>
-            <Suspense fallback={null}>
-              <HomeRoute />
-            </Suspense>
+            <HomeScreen />
           </SignedInOnly>
         }
       />
-      <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
-      <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
-      <Route path={paths.registration} element={<UserRegistrationRoute />} />
+      <Route path={paths.forgotPassword} element={<Suspense fallback={null}><ForgotPasswordRoute /></Suspense>} />
+      <Route path={paths.resetPassword} element={<Suspense fallback={null}><ResetPasswordRoute /></Suspense>} />
+      <Route path={paths.registration} element={<Suspense fallback={null}><UserRegistrationRoute /></Suspense>} />
       <Route path="*" element={<Fallback />} />
     </Routes>
   );

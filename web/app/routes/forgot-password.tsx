@@ -1,4 +1,6 @@
-import { AuthLayout, authStrings, ForgotPasswordForm } from '../../features/auth';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { authStrings } from '../../features/auth/strings';
 import { useProductName } from '../../lib/public-config';
 
 export default function ForgotPasswordRoute() {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { ANALYTICS_REPORT_NAME, DEFAULT_REPORT_NAME } from '../../config/constants';
-import { IdleSignOut } from '../../features/auth';
+import { IdleSignOut } from '../../features/auth/components/idle-sign-out';
 import { ReportFrames } from '../../features/reports';
 import {
   AppHeader,

@@ -1,13 +1,16 @@
 import { useNavigate } from 'react-router';
-import { AuthLayout, authStrings, LoginForm } from '../../features/auth';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { authStrings } from '../../features/auth/strings';
 import { useProductName } from '../../lib/public-config';
 import { paths } from '../paths';
+import { loadHome } from './load-home';
 
 export default function LoginRoute() {
   const navigate = useNavigate();
   return (
     <AuthLayout productName={useProductName()} heading={authStrings.login.heading}>
-      <LoginForm onLoggedIn={() => navigate(paths.home, { replace: true })} />
+      <LoginForm onIntent={() => void loadHome()} onLoggedIn={() => navigate(paths.home, { replace: true })} />
     </AuthLayout>
   );
 }

@@ -1,4 +1,6 @@
-import { AuthLayout, authStrings, SetPasswordForm } from '../../features/auth';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { SetPasswordForm } from '../../features/auth/components/set-password-form';
+import { authStrings } from '../../features/auth/strings';
 import { useProductName } from '../../lib/public-config';
 
 export default function UserRegistrationRoute() {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -14,7 +14,13 @@ import { authStrings } from '../strings';
 const s = authStrings.login;
 
 /** Log in: no client-side field checks; any failure shows one message above the form. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
+export interface LoginFormProps {
+  onLoggedIn(): void;
+  /** Called on the first keystroke and on submit: the user means to sign in (the parent may preload the next screen). */
+  onIntent?(): void;
+}
+
+export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
   const queryClient = useQueryClient();
   const { signIn } = useSession();
   const [email, setEmail] = useState('');
@@ -24,6 +30,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    onIntent?.();
     setBusy(true);
     setError('');
     try {
@@ -43,21 +50,28 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
         {error}
       </Typography>
       <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField
+        {/* Plain inputs (no TextField): the spec shows placeholders only, and TextField would pull Select into this route. */}
+        <OutlinedInput
           placeholder={s.emailPlaceholder}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            onIntent?.();
+            setEmail(e.target.value);
+          }}
           autoComplete="username"
           autoFocus
-          slotProps={{ htmlInput: { 'aria-label': s.emailPlaceholder, inputMode: 'email' } }}
+          inputProps={{ 'aria-label': s.emailPlaceholder, inputMode: 'email' }}
         />
-        <TextField
+        <OutlinedInput
           type="password"
           placeholder={s.passwordPlaceholder}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            onIntent?.();
+            setPassword(e.target.value);
+          }}
           autoComplete="current-password"
-          slotProps={{ htmlInput: { 'aria-label': s.passwordPlaceholder } }}
+          inputProps={{ 'aria-label': s.passwordPlaceholder }}
         />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {s.submit}
