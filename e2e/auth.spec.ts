@@ -180,10 +180,19 @@ test.describe('narrow window', () => {
 
   test('the rule holds on the home screen too', async ({ page }) => {
     await logIn(page, demo.northwind);
+    await page.getByRole('banner').getByRole('button', { name: 'dana facilities' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
     await page.setViewportSize({ width: 699, height: 800 });
     await expect(page.getByText(S.tooNarrow)).toBeVisible();
     await expect(page.getByRole('banner')).toBeHidden();
+    // Menus and dialogs (outside the app's root) give way to the message too.
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeHidden();
+    await page.screenshot({ path: '.tmp/shots/auth-narrow-home.png' });
     await page.setViewportSize({ width: 1200, height: 800 });
+    // As it was: the menu is still open.
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Log out' }).focus();
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('banner')).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { ANALYTICS_REPORT_NAME, DEFAULT_REPORT_NAME } from '../../config/constants';
@@ -53,6 +54,12 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
   const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
   const [usersVersion, setUsersVersion] = useState(0);
+  const queryClient = useQueryClient();
+  // Users or assignments changed: reload the user list and the viewed user's customers and properties.
+  const handleUsersChanged = () => {
+    setUsersVersion((v) => v + 1);
+    void queryClient.invalidateQueries({ queryKey: ['shell'] });
+  };
 
   const excludedDomains = useMemo(
     () => [...(config?.staffDomains ?? []), ...(config?.excludedCustomerDomains ?? [])],
@@ -119,10 +126,10 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
           <DocumentsDialog open={openDialog === 'documents'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />
         )}
         {isAdmin && mounted.has('createUser') && (
-          <CreateUserDialog open={openDialog === 'createUser'} onClose={handleClose} onUsersChanged={() => setUsersVersion((v) => v + 1)} />
+          <CreateUserDialog open={openDialog === 'createUser'} onClose={handleClose} onUsersChanged={handleUsersChanged} />
         )}
         {isAdmin && mounted.has('editUser') && (
-          <EditUserDialog open={openDialog === 'editUser'} onClose={handleClose} onUsersChanged={() => setUsersVersion((v) => v + 1)} />
+          <EditUserDialog open={openDialog === 'editUser'} onClose={handleClose} onUsersChanged={handleUsersChanged} />
         )}
       </Suspense>
     </Box>

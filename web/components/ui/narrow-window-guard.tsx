@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { MIN_WINDOW_WIDTH } from '../../config/constants';
@@ -13,6 +14,8 @@ export function NarrowWindowGuard({ children }: { children: ReactNode }) {
   const narrow = useWindowWidth() < MIN_WINDOW_WIDTH;
   return (
     <>
+      {/* Dialogs, menus and tooltips live outside the root; they give way to the message too. */}
+      {narrow && <GlobalStyles styles={{ 'body > *:not(#root)': { display: 'none !important' } }} />}
       {narrow && (
         <Box role="alert" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }}>
           <Typography component="p" variant="h6" sx={{ textAlign: 'center' }}>

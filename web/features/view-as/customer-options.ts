@@ -13,7 +13,7 @@ export interface CustomerOption {
 
 /**
  * Spec section 5: no empty emails, no staff or excluded domains, sorted by customer name
- * (then email, so the order is stable).
+ * (then email, so the order is stable); users without a customer come last.
  */
 export function buildCustomerOptions(users: readonly ViewAsUser[], excludedDomains: readonly string[]): CustomerOption[] {
   return users
@@ -21,6 +21,7 @@ export function buildCustomerOptions(users: readonly ViewAsUser[], excludedDomai
     .map((u) => ({ email: u.EMAIL.trim(), customerName: u.CUSTOMER_NAME.filter(Boolean).join(', ') }))
     .sort(
       (a, b) =>
+        Number(a.customerName === '') - Number(b.customerName === '') ||
         a.customerName.localeCompare(b.customerName, undefined, { sensitivity: 'base' }) ||
         a.email.localeCompare(b.email, undefined, { sensitivity: 'base' }),
     );
