@@ -52,6 +52,7 @@ test.describe('header', () => {
     await context.route(config.contactUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Contact</title>' }));
     await header(page).getByRole('button', { name: 'portal admin' }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['Contact us', 'Log out']);
+    await page.waitForTimeout(400); // let the menu finish opening for the screenshot
     await page.screenshot({ path: '.tmp/shots/shell-user-menu.png' });
     await expectNoSeriousA11yViolations(page);
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: /Contact us/ }).click()]);
@@ -128,6 +129,11 @@ test.describe('sidebar', () => {
     await expect(header(page).getByRole('heading', { level: 1 })).toHaveText('Quotes');
     await page.keyboard.press('Tab');
     await expect(sidebar(page).getByRole('button', { name: 'Assets' })).toBeFocused();
+    // The NEW badge's hover text also shows on keyboard focus and describes the entry.
+    const analytics = sidebar(page).getByRole('button', { name: /^Analytics/ });
+    await analytics.focus();
+    await expect(page.getByRole('tooltip').filter({ hasText: 'Brand new' })).toHaveText(S.newHover);
+    await expect(analytics).toHaveAccessibleDescription(S.newHover);
   });
 
   test("'Documents' opens the documents dialog; 'Add User' and 'Edit User' open theirs", async ({ page }) => {
@@ -162,7 +168,10 @@ test.describe('view as', () => {
     expect(texts.some((t) => /@example-hvac\.com|@example-services\.com/.test(t))).toBe(false);
     expect(texts).toContain('operations@harborview.test - HARBORVIEW MEDICAL CENTER, LAKESIDE SCHOOL DISTRICT');
     const names = texts.map((t) => t.split(' - ')[1] ?? '');
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })));
+    const named = names.filter(Boolean);
+    expect(named).toEqual([...named].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })));
+    // Users without a customer come after the others.
+    expect(names.slice(named.length).every((n) => n === '')).toBe(true);
     await page.screenshot({ path: '.tmp/shots/shell-view-as-options.png' });
 
     await select.fill('HARBORVIEW.T');

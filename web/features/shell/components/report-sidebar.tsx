@@ -32,21 +32,28 @@ export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R
 
   const item = (report: R, indent = false) => {
     const selected = report.id === props.selectedId;
+    const isNew = report.name === ANALYTICS_REPORT_NAME;
+    const button = (
+      <ListItemButton
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        onClick={() => props.onSelect(report)}
+        sx={{ pl: indent ? 4 : 2 }}
+      >
+        <ListItemText primary={report.name} />
+        {isNew && <Chip label={s.newBadge} size="small" color="secondary" sx={{ ml: 1, fontWeight: 700 }} />}
+      </ListItemButton>
+    );
     return (
       <ListItem key={report.id} disablePadding>
-        <ListItemButton
-          selected={selected}
-          aria-current={selected ? 'page' : undefined}
-          onClick={() => props.onSelect(report)}
-          sx={{ pl: indent ? 4 : 2 }}
-        >
-          <ListItemText primary={report.name} />
-          {report.name === ANALYTICS_REPORT_NAME && (
-            <Tooltip title={s.newBadgeHover} describeChild>
-              <Chip label={s.newBadge} size="small" color="secondary" sx={{ ml: 1, fontWeight: 700 }} />
-            </Tooltip>
-          )}
-        </ListItemButton>
+        {/* The hover text also shows on keyboard focus and describes the entry to screen readers. */}
+        {isNew ? (
+          <Tooltip title={s.newBadgeHover} describeChild placement="right">
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        )}
       </ListItem>
     );
   };
