@@ -95,6 +95,7 @@ try {
   // 3. Clicking 'Log in' until the header shows (customer names loaded), each run in a fresh context
   //    with the log-in page already loaded; the first run has a cold HTTP cache for the home chunk.
   const times: number[] = [];
+  const bannerTimes: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
@@ -103,6 +104,8 @@ try {
     await page.getByPlaceholder('Password').fill(user.password);
     const t0 = performance.now();
     await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('banner').waitFor();
+    bannerTimes.push(performance.now() - t0);
     await page.getByTestId('header-customers').getByText('Northwind Properties').waitFor();
     times.push(performance.now() - t0);
     await context.close();
@@ -113,6 +116,8 @@ try {
     `\nclick 'Log in' -> header with customer names: median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms over ${RUNS} runs (budget ${BUDGET_LOGIN_MS} ms) ${sorted.at(-1)! <= BUDGET_LOGIN_MS ? 'OK' : 'OVER'}`,
   );
   console.log(`  runs: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  const bannerSorted = [...bannerTimes].sort((a, b) => a - b);
+  console.log(`click 'Log in' -> header shown (names may still load): median ${bannerSorted[Math.floor(RUNS / 2)]!.toFixed(0)} ms, max ${bannerSorted.at(-1)!.toFixed(0)} ms`);
 } finally {
   await browser.close();
   server.kill('SIGTERM');
