@@ -13,6 +13,8 @@ const S = {
   regDone: 'Password has been set. You can now log in with your new password.',
   mismatch: 'Passwords do not match.',
   rule: 'Password must be at least 5 characters long and include at least one lowercase letter, one uppercase letter, and one number.',
+  regRule:
+    'Password must be at least 5 characters long and contain a combination of at least 3 of the following: lowercase letters, uppercase letters, numbers or symbols.',
   tooNarrow: 'Screen is too small. Please expand the width of your tab to view the application.',
 };
 
@@ -224,6 +226,13 @@ test.describe('forgot, reset and registration', () => {
     const code = /reset code is:\s*\r?\n\s*\r?\n?\s*(\S+)/i.exec(mail!.text)?.[1];
     expect(code).toBeTruthy();
 
+    // Every field is required: an empty form is not sent.
+    let verifyCalls = 0;
+    page.on('request', (r) => r.url().endsWith('/verify') && verifyCalls++);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    expect(verifyCalls).toBe(0);
+
     const checklist = page.getByRole('list', { name: 'Password requirements' });
     await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/]);
     await expect(checklist.getByRole('listitem').filter({ hasText: 'Lowercase letter' })).toHaveAttribute('data-valid', 'false');
@@ -275,6 +284,11 @@ test.describe('forgot, reset and registration', () => {
     await page.getByLabel('Confirm Password').fill('Mine12346');
     await page.getByRole('button', { name: 'Set Password' }).click();
     await expect(page.getByText(S.mismatch)).toBeVisible();
+    await page.getByLabel('New Password').fill('mine');
+    await page.getByLabel('Confirm Password').fill('mine');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect(page.getByText(S.regRule)).toBeVisible();
+    await page.getByLabel('New Password').fill('Mine12345');
     await page.getByLabel('Confirm Password').fill('Mine12345');
     await page.getByRole('button', { name: 'Set Password' }).click();
     await expect(page.getByText(S.regFailed)).toBeVisible();
