@@ -41,7 +41,8 @@ function serve(dataDir: string, extra: Record<string, string> = {}) {
 const login = (url: string, email: string, password: string) =>
   fetch(`${url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
 
-describe('portal command line', () => {
+// Each case starts several processes that open an embedded database: minutes under load, not seconds.
+describe('portal command line', { timeout: 180_000 }, () => {
   it('lists its commands, and each has --help', () => {
     const r = portal(tmp(), ['--help']);
     for (const c of ['serve', 'migrate', 'seed-demo', 'create-user', 'import']) expect(r.stdout).toContain(`  ${c}`);
