@@ -80,6 +80,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
   const handleHome = () => setSelectedId(reports.find((r) => r.name === DEFAULT_REPORT_NAME)?.id ?? null);
 
   return (
+    // The page scrolls; the sidebar and the header stay in view (sticky).
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <ReportSidebar<Report>
         productName={config?.productName ?? ''}

@@ -27,7 +27,7 @@ export interface AppHeaderProps {
 /** Home button, current report name, customer names, administrator controls and the user menu. */
 export function AppHeader(props: AppHeaderProps) {
   return (
-    <AppBar position="static" color="default" elevation={1} component="header">
+    <AppBar position="sticky" color="default" elevation={1} component="header">
       <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
         <Tooltip title={s.homeTitle}>
           <IconButton edge="start" aria-label={s.home} onClick={props.onHome} color="primary">

@@ -62,7 +62,7 @@ export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R
     <Box
       component="nav"
       aria-label={s.reportsNav}
-      sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}
+      sx={{ width: 240, flexShrink: 0, position: 'sticky', top: 0, alignSelf: 'flex-start', height: '100vh', overflowY: 'auto', borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}
     >
       <ButtonBase onClick={props.onLogo} aria-label={s.homeTitle} sx={{ p: 2, justifyContent: 'flex-start' }}>
         <Logo productName={props.productName} height={40} />
