@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demo, lastMailTo } from './support/env.js';
+import { expectNoSeriousA11yViolations, getItem, logIn, setItem } from './support/session.js';
 
 // Spec strings of the sign-in screens (spec sections 2, 5 and 8), letter for letter.
 const S = {
@@ -18,26 +18,6 @@ const S = {
   tooNarrow: 'Screen is too small. Please expand the width of your tab to view the application.',
 };
 
-// The specs compile without DOM types, so storage is read and written through expression strings.
-type StorageArea = 'localStorage' | 'sessionStorage';
-const getItem = (page: Page, key: string, area: StorageArea = 'localStorage') =>
-  page.evaluate(`${area}.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
-const setItem = (page: Page, key: string, value: string) =>
-  page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/');
-  await page.getByPlaceholder('Email').fill(user.email);
-  await page.getByPlaceholder('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 let seq = 0;
 /** A fresh customer account (via the API as an administrator), so password changes touch nobody else. */

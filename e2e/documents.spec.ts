@@ -2,43 +2,16 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { documentsText as t } from '../web/features/documents/strings.js';
 import { demo, lastMailTo } from './support/env.js';
+import { logIn, makeCustomer as makeAccount, shotter } from './support/session.js';
 
 const stamp = Date.now().toString(36);
-const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/documents-${name}.png` });
+const shot = shotter('documents');
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByPlaceholder('Email').fill(email);
-  await page.getByPlaceholder('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
+const signIn = (page: Page, email: string, password: string) => logIn(page, { email, password });
 
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/users/login', { data: demo.admin });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** A fresh customer account through the API: created by the administrator, registered with the mailed password. */
+/** A fresh customer account of one customer, registered with the temporary password from the invitation mail. */
 async function makeCustomer(request: APIRequestContext, email: string, customer: { ID: string; NAME: string }, properties: { ID: string; NAME: string }[]) {
-  const token = await adminToken(request);
-  const signup = await request.post('/api/users/signup', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name: email.split('@')[0],
-      email,
-      password: 'Tmp-pass-9Q',
-      customers: [customer],
-      buildops_customer_ids: [customer.ID],
-      buildops_property_ids: properties.map((p) => p.ID),
-      properties: properties.map((p) => p.NAME),
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const password = 'Chosen-9pass';
-  const verify = await request.post('/api/users/user-registration/verify', { data: { email, code: 'Tmp-pass-9Q', newPassword: password } });
-  expect(verify.ok()).toBe(true);
+  const password = await makeAccount(request, email, [customer], properties);
   expect(lastMailTo(email)).toBeTruthy();
   return password;
 }

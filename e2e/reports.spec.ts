@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
+import { logIn } from './support/session.js';
 
 /** The browser window inside page.evaluate (the e2e files are type-checked without the DOM library). */
 type FrameWindow = { marker?: number; location: { origin: string; search: string }; parent: { postMessage(m: unknown, origin: string): void } };
@@ -14,14 +15,6 @@ const REPORTS: { name: string; title: string; charts: number }[] = [
   { name: 'Invoicing', title: 'Invoicing', charts: 2 },
   { name: 'Analytics', title: 'Analytics', charts: 3 },
 ];
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/');
-  await page.getByPlaceholder('Email').fill(user.email);
-  await page.getByPlaceholder('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Reports' });
 const reportFrame = (page: Page) => page.frameLocator('iframe[title="Sigma Report"]');

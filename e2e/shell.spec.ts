@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
+import { expectNoSeriousA11yViolations, getItem, logIn as signIn, setItem } from './support/session.js';
 
 const S = {
   admin: 'Admin',
@@ -9,26 +9,9 @@ const S = {
   noCustomerAvailable: 'No customer available',
 };
 
-// The specs compile without DOM types, so storage is read and written through expression strings.
-type StorageArea = 'localStorage' | 'sessionStorage';
-const getItem = (page: Page, key: string, area: StorageArea = 'localStorage') =>
-  page.evaluate(`${area}.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
-const setItem = (page: Page, key: string, value: string) =>
-  page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  // The report frames are the reports feature's own pages, checked by its specs.
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/');
-  await page.getByPlaceholder('Email').fill(user.email);
-  await page.getByPlaceholder('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await signIn(page, user);
   await expect(page.getByRole('banner')).toBeVisible();
 }
 
@@ -46,7 +29,7 @@ test.describe('header', () => {
     await expect(header(page).getByRole('combobox', { name: 'Select User View' })).toBeVisible();
     await expect(header(page).getByRole('button', { name: 'Edit User' })).toBeVisible();
     await page.screenshot({ path: '.tmp/shots/shell-admin-home.png' });
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, { excludeFrames: true });
 
     const config = (await (await page.request.get('/api/config')).json()) as { contactUrl: string };
     await context.route(config.contactUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Contact</title>' }));
@@ -54,7 +37,7 @@ test.describe('header', () => {
     await expect(page.getByRole('menuitem')).toHaveText(['Contact us', 'Log out']);
     await page.waitForTimeout(400); // let the menu finish opening for the screenshot
     await page.screenshot({ path: '.tmp/shots/shell-user-menu.png' });
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, { excludeFrames: true });
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: /Contact us/ }).click()]);
     await expect.poll(() => popup.url()).toBe(config.contactUrl);
     await popup.close();
@@ -69,7 +52,7 @@ test.describe('header', () => {
     await expect(header(page).getByRole('combobox', { name: 'Select User View' })).toHaveCount(0);
     await expect(header(page).getByRole('button', { name: 'Edit User' })).toHaveCount(0);
     await page.screenshot({ path: '.tmp/shots/shell-two-customers.png' });
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   });
 
   test("customer with none: 'No customer on account'", async ({ page }) => {
@@ -188,7 +171,7 @@ test.describe('view as', () => {
     await expect(customerText(page)).toHaveText('Harborview Medical Center, Lakeside School District');
     await expect(page.getByRole('status')).toContainText(`Viewing as ${demo.twoCustomers.email}`);
     await page.screenshot({ path: '.tmp/shots/shell-view-as.png' });
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, { excludeFrames: true });
 
     await page.getByRole('button', { name: 'Back to my view' }).click();
     await expect(customerText(page)).toHaveText(S.admin);
@@ -255,7 +238,7 @@ test.describe('idle sign-out', () => {
     const warning = page.getByRole('dialog', { name: 'Are you still there?' });
     await expect(warning).toBeVisible({ timeout: 8000 });
     await page.screenshot({ path: '.tmp/shots/shell-idle-warning.png' });
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, { excludeFrames: true });
     await page.mouse.move(200, 300);
     await page.mouse.move(220, 320);
     await expect(warning).toBeHidden();

@@ -1,41 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { documentsText as d } from '../web/features/documents/strings.js';
 import { usersText as t } from '../web/features/users/strings.js';
 import { demo, lastMailTo } from './support/env.js';
+import { logIn, makeCustomer, shotter } from './support/session.js';
 
 const stamp = Date.now().toString(36);
-const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/users-${name}.png` });
+const shot = shotter('users');
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByPlaceholder('Email').fill(email);
-  await page.getByPlaceholder('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-/** A fresh customer account through the API (the UI journey of creation is the first test). */
-async function makeCustomer(request: APIRequestContext, email: string, customers: { ID: string; NAME: string }[], properties: { ID: string; NAME: string }[]) {
-  const login = await request.post('/api/users/login', { data: demo.admin });
-  const { token } = (await login.json()) as { token: string };
-  const signup = await request.post('/api/users/signup', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name: email.split('@')[0],
-      email,
-      password: 'Tmp-pass-9Q',
-      customers,
-      buildops_customer_ids: customers.map((c) => c.ID),
-      buildops_property_ids: properties.map((p) => p.ID),
-      properties: properties.map((p) => p.NAME),
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const password = 'Chosen-9pass';
-  const verify = await request.post('/api/users/user-registration/verify', { data: { email, code: 'Tmp-pass-9Q', newPassword: password } });
-  expect(verify.ok()).toBe(true);
-  return password;
-}
+const signIn = (page: Page, email: string, password: string) => logIn(page, { email, password });
 
 async function customerPage(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();

@@ -1,0 +1,62 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { demo } from './env.js';
+
+/** Signs in through the log-in screen and waits for /home. */
+export async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/');
+  await page.getByPlaceholder('Email').fill(user.email);
+  await page.getByPlaceholder('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+// The specs compile without DOM types, so storage is read and written through expression strings.
+type StorageArea = 'localStorage' | 'sessionStorage';
+export const getItem = (page: Page, key: string, area: StorageArea = 'localStorage') =>
+  page.evaluate(`${area}.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+export const setItem = (page: Page, key: string, value: string) =>
+  page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
+
+/** axe-core finds no serious or critical violation (report frames are checked by their own specs). */
+export async function expectNoSeriousA11yViolations(page: Page, opts: { excludeFrames?: boolean } = {}) {
+  const builder = new AxeBuilder({ page });
+  const results = await (opts.excludeFrames ? builder.exclude('iframe') : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A screenshot under .tmp/shots, named by the spec's area. */
+export const shotter =
+  (area: string, fullPage = false) =>
+  (page: Page, name: string) =>
+    page.screenshot({ path: `.tmp/shots/${area}-${name}.png`, fullPage });
+
+/** A fresh customer account through the API: created by the administrator, registered with the mailed password. */
+export async function makeCustomer(
+  request: APIRequestContext,
+  email: string,
+  customers: { ID: string; NAME: string }[],
+  properties: { ID: string; NAME: string }[],
+) {
+  const login = await request.post('/api/users/login', { data: demo.admin });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const signup = await request.post('/api/users/signup', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: email.split('@')[0],
+      email,
+      password: 'Tmp-pass-9Q',
+      customers,
+      buildops_customer_ids: customers.map((c) => c.ID),
+      buildops_property_ids: properties.map((p) => p.ID),
+      properties: properties.map((p) => p.NAME),
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const password = 'Chosen-9pass';
+  const verify = await request.post('/api/users/user-registration/verify', { data: { email, code: 'Tmp-pass-9Q', newPassword: password } });
+  expect(verify.ok()).toBe(true);
+  return password;
+}
