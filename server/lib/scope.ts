@@ -39,28 +39,12 @@ export const canSeeUser = (scope: Scope, email: string) => scope.isAdmin || scop
 
 /** The user row and their assignments in one round trip: what the authentication hook needs. */
 export async function loadCaller(db: DbOrTrx, userId: number) {
-  const row = await db
-    .selectFrom('users as u')
-    .select((eb) => [
-      'u.id',
-      'u.email',
-      'u.name',
-      'u.token_version',
-      eb
-        .selectFrom('user_customers as uc')
-        .select(sql<string[]>`coalesce(array_agg(uc.customer_id), '{}')`.as('ids'))
-        .whereRef('uc.user_id', '=', 'u.id')
-        .as('customer_ids'),
-      eb
-        .selectFrom('user_properties as up')
-        .innerJoin('properties as p', 'p.id', 'up.property_id')
-        .innerJoin('user_customers as uc2', (j) => j.onRef('uc2.customer_id', '=', 'p.customer_id').onRef('uc2.user_id', '=', 'up.user_id'))
-        .select(sql<string[]>`coalesce(array_agg(up.property_id), '{}')`.as('ids'))
-        .whereRef('up.user_id', '=', 'u.id')
-        .as('property_ids'),
-    ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { ...row, customer_ids: row.customer_ids ?? [], property_ids: row.property_ids ?? [] };
+  const result = await sql<{ id: number; email: string; name: string; token_version: number; customer_ids: string[]; property_ids: string[] }>`
+    select u.id, u.email, u.name, u.token_version,
+      array(select uc.customer_id from user_customers uc where uc.user_id = u.id) as customer_ids,
+      array(select up.property_id from user_properties up join properties p on p.id = up.property_id
+            where up.user_id = u.id
+              and exists (select 1 from user_customers uc where uc.user_id = up.user_id and uc.customer_id = p.customer_id)) as property_ids
+    from users u where u.id = ${userId}`.execute(db);
+  return result.rows[0];
 }
