@@ -190,3 +190,21 @@ test('an unmapped customer gets the Analytics report frames, not the dashboard',
   await expect(dashboard(page)).toHaveCount(0);
   await expect(page.getByText('Telemetry Snapshot')).toHaveCount(0);
 });
+
+test('the dashboard refreshes its samples by itself every minute while the tab is visible', async ({ page }) => {
+  await page.clock.install();
+  const sampleCalls: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/telemetry\/[^/]+\/samples$/.test(new URL(r.url()).pathname)) sampleCalls.push(Date.now());
+  });
+  await openAnalytics(page);
+  await expectCards(page, northwindDevices);
+  const before = sampleCalls.length;
+  expect(before).toBeGreaterThan(0);
+  await page.clock.fastForward(30_000);
+  await page.waitForTimeout(500);
+  expect(sampleCalls.length).toBe(before);
+  await page.clock.fastForward(35_000);
+  await expect.poll(() => sampleCalls.length).toBeGreaterThan(before);
+  await expectCards(page, northwindDevices);
+});
