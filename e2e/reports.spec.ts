@@ -108,3 +108,11 @@ test('a tampered or expired report link shows a clear page and no data', async (
   expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
   await page.screenshot({ path: '.tmp/shots/reports-expired-link.png' });
 });
+
+test('an email the report service cannot take shows a visible message in the frame\'s place', async ({ page }) => {
+  const message = 'Reports cannot be shown for this account: its email is not accepted by the report service. Please contact us.';
+  await page.route('**/api/sigma/filtered', (route) => route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: message }) }));
+  await logIn(page, demo.lakeside);
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(page.locator('iframe[title="Sigma Report"]')).toHaveCount(0);
+});
