@@ -202,6 +202,15 @@ describe('registration with the temporary password', () => {
     expect((await post('/api/users/login', { email: u.email, password: 'Chosen123' })).statusCode).toBe(200);
   });
 
+  it('lets a pending account set its password with a reset code (when the invitation mail was lost)', async () => {
+    const u = await createUser(t, { email: 'lost-invite@customer.test', pending: true });
+    await issueCode(t.db, t.config.jwtSecret, u.id, 'registration', 'Never-arrived1');
+    expect((await post('/api/users/reset-password', { email: u.email })).statusCode).toBe(200);
+    const ok = await post('/api/users/reset-password/verify', { email: u.email, code: lastCode(u.email), newPassword: 'Chosen123' });
+    expect(ok.statusCode).toBe(200);
+    expect((await post('/api/users/login', { email: u.email, password: 'Chosen123' })).statusCode).toBe(200);
+  });
+
   it('does not take a reset code as a temporary password', async () => {
     const u = await createUser(t, { email: 'mixed@customer.test' });
     await issueCode(t.db, t.config.jwtSecret, u.id, 'reset', '87654321');
