@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -139,6 +139,14 @@ export function localStorage(dir: string, secret: string): LocalStorage {
     if (!file.startsWith(root + path.sep)) throw new Error(`storage key outside the folder: ${key}`);
     return file;
   };
+  const syncPath = async (p: string, flags: string) => {
+    const handle = await open(p, flags);
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  };
   return {
     kind: 'local',
     dir: root,
@@ -148,7 +156,10 @@ export function localStorage(dir: string, secret: string): LocalStorage {
       const tmp = `${file}.${randomUUID()}.part`;
       try {
         await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+        // On disk before the upload is acknowledged: the file, then its name in the folder.
+        await syncPath(tmp, 'r+');
         await rename(tmp, file);
+        await syncPath(path.dirname(file), 'r');
       } catch (err) {
         await rm(tmp, { force: true });
         throw err;
