@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +104,54 @@ describe('portal command line', { timeout: 180_000 }, () => {
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
     expect(b.output()).not.toContain('First1234');
+  });
+
+  it('keeps acknowledged writes when the process is killed outright, and takes over its stale lock', async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'c.csv'), 'id,name\nK-1,Kept Customer\n');
+    writeFileSync(path.join(dir, 'p.csv'), 'id,customer_id,name,property_type\nKP-1,K-1,Kept Tower,Office\n');
+    expect(portal(dir, ['import', '--customers', path.join(dir, 'c.csv'), '--properties', path.join(dir, 'p.csv')]).status).toBe(0);
+    const extra = { PORTAL_ADMIN_EMAIL: 'first@example-hvac.com', PORTAL_ADMIN_PASSWORD: 'First1234' };
+    const a = serve(dir, extra);
+    const url = await a.ready;
+    const token = ((await (await login(url, 'first@example-hvac.com', 'First1234')).json()) as { token: string }).token;
+    // While the server holds the data folder, another process is refused.
+    expect(portal(dir, ['migrate']).status).toBe(1);
+    const signup = await fetch(`${url}/api/users/signup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Kept',
+        email: 'kept@customer.test',
+        password: 'Tmp-pass-9Q',
+        customers: [{ ID: 'K-1', NAME: 'Kept Customer' }],
+        buildops_customer_ids: ['K-1'],
+        buildops_property_ids: ['KP-1'],
+        properties: ['Kept Tower'],
+      }),
+    });
+    expect(signup.status).toBe(201);
+    const form = new FormData();
+    form.append('propertyId', 'KP-1');
+    form.append('file', new Blob([Buffer.from('kept bytes\n')]), 'kept-report.txt');
+    const upload = await fetch(`${url}/api/s3/uploaddocument`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(upload.status).toBe(201);
+    // Kill the server process itself (the one holding the data folder's lock; tsx runs it as a child).
+    const serverPid = Number(readFileSync(path.join(dir, 'db.lock'), 'utf8'));
+    process.kill(serverPid, 'SIGKILL');
+    await a.exited;
+
+    const b = serve(dir, extra);
+    const url2 = await b.ready;
+    const auth2 = { authorization: `Bearer ${((await (await login(url2, 'first@example-hvac.com', 'First1234')).json()) as { token: string }).token}` };
+    const users = (await (await fetch(`${url2}/api/users`, { headers: auth2 })).json()) as { EMAIL: string; BUILDOPS_PROPERTY_IDS: string[] }[];
+    expect(users.find((u) => u.EMAIL === 'kept@customer.test')?.BUILDOPS_PROPERTY_IDS).toEqual(['KP-1']);
+    const docs = (await (await fetch(`${url2}/api/s3/getdocumentsbyproperty?propertyId=KP-1`, { headers: auth2 })).json()) as { DOCUMENT_URL: string }[];
+    expect(docs.map((d) => d.DOCUMENT_URL.split('/').pop())).toEqual(['kept-report.txt']);
+    const link = (await (await fetch(`${url2}/api/s3/getpresignedurl?key=${encodeURIComponent(docs[0]!.DOCUMENT_URL)}`, { headers: auth2 })).json()) as { url: string };
+    expect(await (await fetch(new URL(link.url, url2))).text()).toBe('kept bytes\n');
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
   });
 
   it('seed-demo is idempotent', async () => {
