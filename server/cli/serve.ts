@@ -2,7 +2,6 @@ import { buildApp } from '../app.js';
 import { isStaffEmail } from '../config.js';
 import { seedDemo } from '../demo/seed.js';
 import { hashPassword } from '../lib/passwords.js';
-import { startServices } from '../services.js';
 import type { Command } from './commands.js';
 
 export const serveCommand: Command = {
@@ -28,7 +27,6 @@ absent. --demo loads the demo data first (idempotent) and prints the demo sign-i
     }
     let accounts: { email: string; password: string; note: string }[] = [];
     if (values.demo) accounts = (await seedDemo(db, config)).accounts;
-    await startServices(app);
 
     let closing = false;
     const shutdown = async (signal: string) => {
