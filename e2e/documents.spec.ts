@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { documentsText as t } from '../web/features/documents/strings.js';
 import { demo, lastMailTo } from './support/env.js';
-import { logIn, makeCustomer as makeAccount, shotter } from './support/session.js';
+import { logIn, makeCustomer as makeAccount, readTickedOptions, shotter } from './support/session.js';
 
 const stamp = Date.now().toString(36);
 const shot = shotter('documents');
@@ -31,16 +31,7 @@ async function chooseCustomer(page: Page, name: string) {
 
 /** The property dropdown's options, each marked with ' [x]' when its checkbox is ticked. */
 async function propertyOptions(page: Page) {
-  const dialog = page.getByRole('dialog', { name: t.title });
-  await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
-  await expect(page.getByRole('option').first()).toBeVisible();
-  const result: string[] = [];
-  for (const option of await page.getByRole('option').all()) {
-    const checked = await option.getByRole('checkbox').isChecked();
-    result.push(`${(await option.innerText()).trim()}${checked ? ' [x]' : ''}`);
-  }
-  await page.keyboard.press('Escape');
-  return result;
+  return readTickedOptions(page, page.getByRole('dialog', { name: t.title }).getByRole('combobox', { name: t.propertyLabel }));
 }
 
 const lakeside = { ID: 'CUST-1003', NAME: 'LAKESIDE SCHOOL DISTRICT' };

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { documentsText as d } from '../web/features/documents/strings.js';
 import { usersText as t } from '../web/features/users/strings.js';
 import { demo, lastMailTo } from './support/env.js';
-import { logIn, makeCustomer, shotter } from './support/session.js';
+import { logIn, makeCustomer, readTickedOptions, shotter } from './support/session.js';
 
 const stamp = Date.now().toString(36);
 const shot = shotter('users');
@@ -20,14 +20,7 @@ async function customerPage(browser: Browser, email: string, password: string) {
 async function documentProperties(page: Page) {
   await page.getByRole('button', { name: 'Documents' }).click();
   const dialog = page.getByRole('dialog', { name: d.title });
-  await dialog.getByRole('combobox', { name: d.propertyLabel }).click();
-  await expect(page.getByRole('option').first()).toBeVisible();
-  const result: string[] = [];
-  for (const option of await page.getByRole('option').all()) {
-    const checked = await option.getByRole('checkbox').isChecked();
-    result.push(`${(await option.innerText()).trim()}${checked ? ' [x]' : ''}`);
-  }
-  await page.keyboard.press('Escape');
+  const result = await readTickedOptions(page, dialog.getByRole('combobox', { name: d.propertyLabel }));
   await dialog.getByRole('button', { name: d.close }).click();
   return result;
 }

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { demo } from './env.js';
 
 /** Signs in through the log-in screen and waits for /home. */
@@ -59,4 +59,17 @@ export async function makeCustomer(
   const verify = await request.post('/api/users/user-registration/verify', { data: { email, code: 'Tmp-pass-9Q', newPassword: password } });
   expect(verify.ok()).toBe(true);
   return password;
+}
+
+/** Opens a multi-select dropdown and reads its options, each marked ' [x]' when ticked; closes it again. */
+export async function readTickedOptions(page: Page, combobox: Locator) {
+  await combobox.click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  const result: string[] = [];
+  for (const option of await page.getByRole('option').all()) {
+    const checked = await option.getByRole('checkbox').isChecked();
+    result.push(`${(await option.innerText()).trim()}${checked ? ' [x]' : ''}`);
+  }
+  await page.keyboard.press('Escape');
+  return result;
 }

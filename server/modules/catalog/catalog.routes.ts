@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden, notFound } from '../../lib/http-error.js';
+import { forbidden, listForMessage as list, notFound } from '../../lib/http-error.js';
 import { canSeeCustomer, canSeeProperty } from '../../lib/scope.js';
 import { listCustomers, propertiesOfCustomers } from './catalog.repository.js';
 import {
@@ -13,7 +13,6 @@ import {
 } from './catalog.schema.js';
 
 const tags = ['catalogue'];
-const list = (xs: string[]) => xs.slice(0, 10).join(', ') + (xs.length > 10 ? ` and ${xs.length - 10} more` : '');
 
 /** Customers and properties, filtered to the caller's scope. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,7 +13,7 @@ import {
   type LocalStorage,
 } from '../../adapters/storage/storage.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error.js';
+import { badRequest, forbidden, HttpError, listForMessage as list, notFound } from '../../lib/http-error.js';
 import { canSeeProperty } from '../../lib/scope.js';
 import { deleteDocument, documentByKey, documentsJson, existingProperties, insertDocument, toDocument } from './documents.repository.js';
 import {
@@ -33,7 +33,6 @@ import {
 } from './documents.schema.js';
 
 const tags = ['documents'];
-const list = (xs: string[]) => xs.slice(0, 10).join(', ') + (xs.length > 10 ? ` and ${xs.length - 10} more` : '');
 
 /** The public path of signed local links; listed in publicApiPaths. */
 export const documentsPublicPaths = [LOCAL_OBJECT_PATH];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthUser } from '../../app.js';
 import { isStaffEmail } from '../../config.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error.js';
+import { badRequest, forbidden, HttpError, listForMessage as list, notFound } from '../../lib/http-error.js';
 import { canSeeUser } from '../../lib/scope.js';
 import { issueCode } from '../auth/auth.repository.js';
 import {
@@ -37,7 +37,6 @@ const adminOnly = (user: { isAdmin: boolean } | null, what: string) => {
   if (!user?.isAdmin) throw forbidden(`Only administrators may ${what}.`);
 };
 const unique = <T>(xs: T[]) => [...new Set(xs)];
-const list = (xs: string[]) => xs.slice(0, 10).join(', ') + (xs.length > 10 ? ` and ${xs.length - 10} more` : '');
 
 /** Accounts and their assignments (spec section 7, /api/users/*). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import SvgIcon from '@mui/material/SvgIcon';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useMemo, useState } from 'react';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { useBuildings } from '../api/get-buildings';
 import { useCustomerByEmail } from '../api/get-customer-by-email';
 import { useCustomers } from '../api/get-customers';
@@ -30,14 +28,7 @@ export interface DocumentsDialogProps {
 export function DocumentsDialog({ open, onClose, isAdmin, viewedEmail }: DocumentsDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="documents-dialog-title">
-      <DialogTitle id="documents-dialog-title" sx={{ pr: 7 }}>
-        {t.title}
-      </DialogTitle>
-      <IconButton aria-label={t.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <SvgIcon>
-          <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
-        </SvgIcon>
-      </IconButton>
+      <DialogHeading id="documents-dialog-title" title={t.title} closeLabel={t.close} onClose={onClose} />
       <DialogContent dividers sx={{ minHeight: 420 }}>
         {open && <DocumentsBody isAdmin={isAdmin} viewedEmail={viewedEmail} />}
       </DialogContent>

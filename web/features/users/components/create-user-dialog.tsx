@@ -17,7 +17,7 @@ import { useStaffDomains } from '../api/get-public-config';
 import { generatePassword } from '../password';
 import { isStaffEmail } from '../staff';
 import { usersText as t } from '../strings';
-import { DialogHeading } from './dialog-heading';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 
 export interface UserDialogProps {
   open: boolean;
@@ -30,7 +30,7 @@ export interface UserDialogProps {
 export function CreateUserDialog({ open, onClose, onUsersChanged }: UserDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-user-title">
-      <DialogHeading id="create-user-title" title={t.createTitle} onClose={onClose} />
+      <DialogHeading id="create-user-title" title={t.createTitle} closeLabel={t.close} onClose={onClose} />
       {open && <CreateUserForm onClose={onClose} onUsersChanged={onUsersChanged} />}
     </Dialog>
   );

@@ -17,7 +17,7 @@ import { useCustomerUsers } from '../hooks/use-customer-users';
 import { useSaveAssignments } from '../hooks/use-save-assignments';
 import { usersText as t } from '../strings';
 import type { UserDialogProps } from './create-user-dialog';
-import { DialogHeading } from './dialog-heading';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { RemoveUsersDialog } from './remove-users-dialog';
 import { SearchChecklist } from './search-checklist';
 import { SelectedChips } from './selected-chips';
@@ -29,7 +29,7 @@ const SUCCESS_POPUP_MS = 3000;
 export function EditUserDialog({ open, onClose, onUsersChanged }: UserDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="edit-user-title">
-      <DialogHeading id="edit-user-title" title={t.editTitle} onClose={onClose} />
+      <DialogHeading id="edit-user-title" title={t.editTitle} closeLabel={t.close} onClose={onClose} />
       {open && <EditUserForm onClose={onClose} onUsersChanged={onUsersChanged} />}
     </Dialog>
   );

@@ -8,14 +8,14 @@ import { useRemoveUsers } from '../api/remove-users';
 import { useCustomerUsers } from '../hooks/use-customer-users';
 import { usersText as t } from '../strings';
 import type { UserDialogProps } from './create-user-dialog';
-import { DialogHeading } from './dialog-heading';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { SearchChecklist } from './search-checklist';
 
 /** Remove Users (administrators): a searchable checklist of the non-staff users. */
 export function RemoveUsersDialog({ open, onClose, onUsersChanged }: UserDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="remove-users-title">
-      <DialogHeading id="remove-users-title" title={t.removeTitle} onClose={onClose} />
+      <DialogHeading id="remove-users-title" title={t.removeTitle} closeLabel={t.close} onClose={onClose} />
       {open && <RemoveUsersForm onUsersChanged={onUsersChanged} />}
     </Dialog>
   );
