@@ -1,0 +1,53 @@
+/**
+ * The portal's DynamoDB tables, as plain data: the CDK data construct deploys them and the local
+ * stack creates them from this same list, so there is no second definition to keep in step.
+ * Access patterns of each table are written in its data-access file, lambdas/shared/data/<table>.ts.
+ */
+export type KeyType = 'S' | 'N';
+export interface KeyDef {
+  name: string;
+  type: KeyType;
+}
+export interface IndexDef {
+  name: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+}
+export interface TableDef {
+  /** Logical id, also the suffix of the physical name (`portal-<stage>-<id>`). */
+  id: string;
+  /** The environment variable that carries the table's name to the functions. */
+  env: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+  indexes?: IndexDef[];
+  /** Attribute holding an epoch-seconds expiry; readers treat expired items as absent. */
+  ttl?: string;
+}
+
+const S = (name: string): KeyDef => ({ name, type: 'S' });
+
+export const tables = {
+  users: { id: 'users', env: 'USERS_TABLE', partitionKey: S('email') },
+  customers: { id: 'customers', env: 'CUSTOMERS_TABLE', partitionKey: S('id') },
+  properties: {
+    id: 'properties',
+    env: 'PROPERTIES_TABLE',
+    partitionKey: S('id'),
+    indexes: [{ name: 'byCustomer', partitionKey: S('customerId'), sortKey: S('id') }],
+  },
+  documents: {
+    id: 'documents',
+    env: 'DOCUMENTS_TABLE',
+    partitionKey: S('key'),
+    indexes: [{ name: 'byProperty', partitionKey: S('propertyId'), sortKey: S('uploadedAt') }],
+  },
+  equipment: { id: 'equipment', env: 'EQUIPMENT_TABLE', partitionKey: S('customerId'), sortKey: S('id') },
+  reportRows: { id: 'report-rows', env: 'REPORT_ROWS_TABLE', partitionKey: S('propertyId'), sortKey: S('sk') },
+  reports: { id: 'reports', env: 'REPORTS_TABLE', partitionKey: S('id') },
+  audit: { id: 'audit', env: 'AUDIT_TABLE', partitionKey: S('stream'), sortKey: S('sk') },
+  rateLimits: { id: 'rate-limits', env: 'RATE_LIMITS_TABLE', partitionKey: S('key'), ttl: 'expiresAt' },
+} as const satisfies Record<string, TableDef>;
+
+export type TableName = keyof typeof tables;
+export const tableList: TableDef[] = Object.values(tables);

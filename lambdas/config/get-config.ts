@@ -1,0 +1,13 @@
+import { settings } from '../shared/env.js';
+import { ok } from '../shared/http.js';
+import { api } from '../shared/middleware.js';
+
+/** The web app's settings (until it reads config.json): product name, contact link, staff domains. */
+export const handler = api({}, async () =>
+  ok({
+    productName: settings.productName(),
+    contactUrl: settings.contactUrl(),
+    staffDomains: settings.staffDomains(),
+    excludedCustomerDomains: settings.excludedCustomerDomains(),
+  }),
+);

@@ -1,0 +1,140 @@
+/**
+ * The route table: one row per endpoint. The CDK app makes one function and one HTTP API route per
+ * row, the local gateway serves the same rows, and the authorization-matrix test checks every row.
+ *
+ * - `handler`: the file under lambdas/ (without extension) whose `handler` export serves the route.
+ * - `access`: `public` (no token), `user` (any signed-in user; the handler checks scope),
+ *   `admin` (staff only; refused with 403 before the handler runs).
+ * - `tables`, `bucket`, `cognito`, `secrets`: what the function's role is granted, nothing more.
+ *   Tables: `read` or `write` (write includes read); bucket: prefix and `read`/`write`/`delete`.
+ * - `slash`: the spec writes this path with a trailing slash too; both reach the function.
+ */
+import type { TableName } from '../infra/tables.js';
+
+export type Access = 'public' | 'user' | 'admin';
+export type TableAccess = 'read' | 'write';
+export type CognitoAction =
+  | 'InitiateAuth'
+  | 'RespondToAuthChallenge'
+  | 'ForgotPassword'
+  | 'ConfirmForgotPassword'
+  | 'AdminCreateUser'
+  | 'AdminDeleteUser'
+  | 'AdminGetUser';
+export type SecretName = 'sigma' | 'telemetry' | 'embed';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  handler: string;
+  access: Access;
+  tables?: Partial<Record<TableName, TableAccess>>;
+  bucket?: { prefix: string; actions: ('read' | 'write' | 'delete')[] };
+  cognito?: CognitoAction[];
+  secrets?: SecretName[];
+  /** Larger memory or timeout than the default (256 MB, 10 s). */
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  slash?: true;
+}
+
+/** Every signed-in call reads the caller's row from the users table. */
+const caller = { users: 'read' } as const;
+
+export const routes: Route[] = [
+  // Accounts (public): thin handlers over Cognito
+  { method: 'GET', path: '/api/config', handler: 'config/get-config', access: 'public' },
+  {
+    method: 'POST', path: '/api/users/login', handler: 'accounts/login', access: 'public', slash: true,
+    tables: { users: 'read', rateLimits: 'write' }, cognito: ['InitiateAuth'],
+  },
+  {
+    method: 'POST', path: '/api/users/reset-password', handler: 'accounts/reset-password', access: 'public',
+    tables: { users: 'read', rateLimits: 'write' }, cognito: ['ForgotPassword'],
+  },
+  {
+    method: 'POST', path: '/api/users/reset-password/verify', handler: 'accounts/reset-password-verify', access: 'public',
+    tables: { users: 'read', rateLimits: 'write' }, cognito: ['ConfirmForgotPassword'],
+  },
+  {
+    method: 'POST', path: '/api/users/user-registration/verify', handler: 'accounts/registration-verify', access: 'public',
+    tables: { users: 'write', rateLimits: 'write' }, cognito: ['InitiateAuth', 'RespondToAuthChallenge'],
+  },
+
+  // Users (spec section 7)
+  { method: 'GET', path: '/api/users/getproperty/{email}', handler: 'users/get-property', access: 'user', tables: { ...caller, properties: 'read' } },
+  { method: 'GET', path: '/api/users/usercustomerbyemail/{email}', handler: 'users/user-customer-by-email', access: 'user', tables: { ...caller, customers: 'read' } },
+  { method: 'GET', path: '/api/users/getcustomerbyemail/{email}', handler: 'users/get-customer-by-email', access: 'user', tables: { ...caller, customers: 'read' } },
+  { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin', slash: true, tables: { ...caller, customers: 'read', properties: 'read' } },
+  { method: 'PUT', path: '/api/users/{email}/customers', handler: 'users/put-customers', access: 'admin', tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' } },
+  { method: 'PUT', path: '/api/users/{email}/properties', handler: 'users/put-properties', access: 'admin', tables: { users: 'write', properties: 'read', audit: 'write' } },
+  {
+    method: 'POST', path: '/api/users/signup', handler: 'users/signup', access: 'admin',
+    tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' }, cognito: ['AdminCreateUser'],
+  },
+  {
+    method: 'POST', path: '/api/users/remove-users', handler: 'users/remove-users', access: 'admin',
+    tables: { users: 'write', audit: 'write' }, cognito: ['AdminDeleteUser'],
+  },
+
+  // Catalogue
+  { method: 'GET', path: '/api/users/customers', handler: 'catalog/list-customers', access: 'admin', slash: true, tables: { ...caller, customers: 'read' } },
+  { method: 'POST', path: '/api/users/customers/properties', handler: 'catalog/get-customer-properties', access: 'user', tables: { ...caller, properties: 'read' } },
+  { method: 'GET', path: '/api/sigma/customers', handler: 'catalog/get-customers', access: 'user', tables: { ...caller, customers: 'read' } },
+  { method: 'GET', path: '/api/sigma/buildings/{customerId}', handler: 'catalog/get-buildings', access: 'user', tables: { ...caller, properties: 'read' } },
+
+  // Documents
+  { method: 'GET', path: '/api/s3/getdocumentsbyproperty', handler: 'documents/get-documents-by-property', access: 'user', tables: { ...caller, documents: 'read' } },
+  {
+    method: 'GET', path: '/api/s3/getpresignedurl', handler: 'documents/get-presigned-url', access: 'user',
+    tables: { ...caller, documents: 'read' }, bucket: { prefix: 'documents/', actions: ['read'] },
+  },
+  {
+    method: 'POST', path: '/api/s3/deletedocument', handler: 'documents/delete-document', access: 'admin',
+    tables: { ...caller, documents: 'write', audit: 'write' }, bucket: { prefix: 'documents/', actions: ['delete'] },
+  },
+  {
+    method: 'POST', path: '/api/s3/uploaddocument', handler: 'documents/upload-document', access: 'admin',
+    tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' }, bucket: { prefix: 'documents/', actions: ['write', 'delete'] },
+    memoryMb: 512, timeoutSeconds: 29,
+  },
+  {
+    method: 'POST', path: '/api/s3/upload-url', handler: 'documents/create-upload-url', access: 'admin',
+    tables: { ...caller, properties: 'read' }, bucket: { prefix: 'uploads/', actions: ['write'] },
+  },
+  {
+    method: 'POST', path: '/api/s3/confirm-upload', handler: 'documents/confirm-upload', access: 'admin',
+    tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' },
+    bucket: { prefix: 'uploads/', actions: ['read', 'delete'] }, timeoutSeconds: 29,
+  },
+
+  // Analytics, audit
+  { method: 'GET', path: '/api/analytics/data/{customerId}', handler: 'analytics/get-data', access: 'user', tables: { ...caller, equipment: 'read' } },
+  { method: 'GET', path: '/api/analytics/nclarity-customer/{customerId}', handler: 'analytics/get-telemetry-customer', access: 'user', tables: { ...caller, customers: 'read' } },
+  { method: 'GET', path: '/api/audit', handler: 'audit/list-events', access: 'admin', tables: { ...caller, audit: 'read' } },
+  { method: 'POST', path: '/api/audit/view-as', handler: 'audit/view-as', access: 'admin', tables: { ...caller, audit: 'write' } },
+
+  // Telemetry proxy (the key stays server-side)
+  {
+    method: 'GET', path: '/api/telemetry/{customerId}/devices', handler: 'telemetry/get-devices', access: 'user',
+    tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
+  },
+  {
+    method: 'POST', path: '/api/telemetry/{customerId}/samples', handler: 'telemetry/get-samples', access: 'user',
+    tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
+  },
+
+  // Reports
+  { method: 'GET', path: '/api/reports', handler: 'reports/get-reports', access: 'user', tables: { ...caller, reports: 'read' } },
+  {
+    method: 'POST', path: '/api/sigma/filtered', handler: 'reports/filtered', access: 'user',
+    tables: { users: 'read', reports: 'read', properties: 'read' }, secrets: ['sigma', 'embed'],
+  },
+  // The built-in report host's data: the embed token (not a Cognito token) is checked by the handler.
+  { method: 'GET', path: '/api/embed/data', handler: 'reports/embed-data', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
+  { method: 'GET', path: '/api/embed/table', handler: 'reports/embed-table', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
+  { method: 'GET', path: '/api/embed/table.csv', handler: 'reports/embed-table-csv', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
+];
+
+export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
+export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((r) => [routeKey(r), r]));

@@ -1,0 +1,37 @@
+/**
+ * Settings every function reads from its environment. Names are global and their values equal
+ * across functions (locally all handlers share one process). A missing setting is a deployment
+ * error: it fails the request with a logged 500, naming the variable.
+ */
+import { tables, type TableName } from '../../infra/tables.js';
+
+export function required(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`Environment variable ${name} is not set`);
+  return v;
+}
+
+export const tableName = (t: TableName) => required(tables[t].env);
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+
+export const settings = {
+  staffDomains: () => list(process.env.STAFF_DOMAINS),
+  excludedCustomerDomains: () => list(process.env.EXCLUDED_CUSTOMER_DOMAINS),
+  productName: () => process.env.PRODUCT_NAME || 'Comfort Portal',
+  contactUrl: () => process.env.CONTACT_URL || 'https://example.com/contact',
+  publicUrl: () => required('PUBLIC_URL'),
+  userPoolId: () => required('USER_POOL_ID'),
+  userPoolClientId: () => required('USER_POOL_CLIENT_ID'),
+  documentsBucket: () => required('DOCUMENTS_BUCKET'),
+};
+
+/** An administrator is an existing user whose email is in one of the stage's staff domains. */
+export function isStaffEmail(email: string): boolean {
+  const domain = email.toLowerCase().split('@').pop() ?? '';
+  return settings.staffDomains().includes(domain);
+}

@@ -1,0 +1,167 @@
+/**
+ * The one middleware stack every API handler runs on (middy):
+ *   count calls and log one line per request -> answer errors as { error } -> parse the JSON body
+ *   (malformed: 400) -> resolve the caller from the users table (gone or revoked: 401; `admin`
+ *   routes: 403 for non-staff) -> validate body, query and path parameters with zod (400 naming the
+ *   field) -> the handler.
+ * A route's access (public, user, admin) comes from the route table by the event's route key.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { z, type ZodType } from 'zod';
+import { routesByKey, type Access } from '../routes.js';
+import { calls, countCalls, dynamo } from './clients.js';
+import { getUser } from './data/users.js';
+import { isStaffEmail } from './env.js';
+import { badRequest, forbidden, HttpError, unauthorized, type Reply } from './http.js';
+import { log } from './log.js';
+import { assignedScope, type Scope } from './scope.js';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
+
+export const SESSION_EXPIRED = 'Your session has expired or is invalid. Please log in again.';
+
+export interface ApiRequest<B, Q, P> {
+  event: ApiEvent;
+  body: B;
+  query: Q;
+  params: P;
+  /** The signed-in caller with their scope; null only on public routes. */
+  caller: Scope | null;
+  /** The body as sent (base64 decoded), for handlers that parse it themselves (multipart). */
+  rawBody: Buffer;
+  headers: Record<string, string>;
+  sourceIp: string;
+}
+
+interface Spec<B extends ZodType | undefined, Q extends ZodType | undefined, P extends ZodType | undefined> {
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Leave the body unparsed (multipart uploads); `rawBody` carries it. */
+  rawBody?: true;
+  /** Largest body accepted, in bytes (default 1 MiB); larger: 413. */
+  maxBodyBytes?: number;
+}
+
+type Out<S> = S extends ZodType ? z.output<S> : undefined;
+
+interface Ctx {
+  access: Access;
+  route: string;
+  caller: Scope | null;
+  rawBody: Buffer;
+  json: unknown;
+}
+
+/** "body.email: must be an email address" from zod's first issue. */
+function describe(where: string, error: z.ZodError): string {
+  const issue = error.issues[0];
+  const at = issue?.path.length ? `${where}.${issue.path.join('.')}` : where;
+  return `Invalid ${at}: ${issue?.message ?? 'bad value'}`;
+}
+
+/** Refuses NUL and other control characters in path and query values before any lookup. */
+function checkText(where: string, values: Record<string, string | undefined> | undefined) {
+  for (const [k, v] of Object.entries(values ?? {})) {
+    if (v === undefined) continue;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(v)) throw badRequest(`Invalid ${where}.${k}: must not contain control characters`);
+    if (v.length > 1000) throw badRequest(`Invalid ${where}.${k}: must be at most 1000 characters`);
+  }
+}
+
+export async function resolveCaller(event: ApiEvent): Promise<Scope> {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : '';
+  if (!email) throw unauthorized();
+  const row = await getUser(dynamo(), email);
+  // Tokens carry the tokensValidAfter in force when they were issued (claim `tva`, added by the
+  // pre-token-generation trigger); a reset moves the row's value on, so older tokens stop here.
+  const stamped = Number(claims?.tva ?? 0);
+  if (!row || stamped < (row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
+  const isAdmin = isStaffEmail(email);
+  const assigned = isAdmin ? { customerIds: new Set<string>(), propertyIds: new Set<string>() } : assignedScope(row);
+  return { isAdmin, userId: row.userId, email, name: row.name, ...assigned };
+}
+
+function toResult(reply: Reply): ApiResult {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
+  if (reply.text !== undefined) return { statusCode: reply.statusCode, headers, body: reply.text };
+  if (reply.body === undefined) return { statusCode: reply.statusCode, headers, body: '' };
+  return { statusCode: reply.statusCode, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(reply.body) };
+}
+
+export function api<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, P extends ZodType | undefined = undefined>(
+  spec: Spec<B, Q, P>,
+  fn: (req: ApiRequest<Out<B>, Out<Q>, Out<P>>) => Promise<Reply>,
+) {
+  const ctxOf = new WeakMap<object, Ctx>();
+
+  const core = async (event: ApiEvent): Promise<ApiResult> => {
+    const ctx = ctxOf.get(event)!;
+    const parse = <S extends ZodType | undefined>(schema: S, value: unknown, where: string): Out<S> => {
+      if (!schema) return undefined as Out<S>;
+      const r = schema.safeParse(value);
+      if (!r.success) throw badRequest(describe(where, r.error));
+      return r.data as Out<S>;
+    };
+    checkText('path', event.pathParameters);
+    checkText('query', event.queryStringParameters);
+    const params = parse(spec.params as P, event.pathParameters ?? {}, 'path');
+    const query = parse(spec.query as Q, event.queryStringParameters ?? {}, 'query');
+    const body = parse(spec.body as B, ctx.json ?? {}, 'body');
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+    const reply = await fn({ event, body, query, params, caller: ctx.caller, rawBody: ctx.rawBody, headers, sourceIp: event.requestContext.http.sourceIp });
+    return toResult(reply);
+  };
+
+  const handler = middy<ApiEvent, ApiResult>(core)
+    .before(async (request) => {
+      const event = request.event;
+      const route = event.routeKey;
+      const found = routesByKey.get(route);
+      if (!found) throw new Error(`No route table entry for ${route}`);
+      const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      const ctx: Ctx = { access: found.access, route, caller: null, rawBody: raw, json: undefined };
+      ctxOf.set(event, ctx);
+      if (found.access !== 'public') {
+        ctx.caller = await resolveCaller(event);
+        if (found.access === 'admin' && !ctx.caller.isAdmin) throw forbidden('Only administrators may do this.');
+      }
+      if (raw.length > (spec.maxBodyBytes ?? 1024 * 1024)) throw new HttpError(413, 'The request is too large.');
+      if (!spec.rawBody && raw.length > 0) {
+        const type = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+        if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new HttpError(415, 'The body must be JSON (Content-Type: application/json).');
+        try {
+          ctx.json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw badRequest('The body is not valid JSON.');
+        }
+      }
+    })
+    .onError(async (request) => {
+      const err = request.error;
+      if (err instanceof HttpError) {
+        request.response = toResult({ statusCode: err.statusCode, body: { error: err.message }, headers: err.headers });
+        return;
+      }
+      log.error('request failed', { route: request.event.routeKey, err });
+      request.response = toResult({ statusCode: 500, body: { error: 'Internal error' } });
+    });
+
+  return (event: ApiEvent): Promise<ApiResult> =>
+    countCalls(async () => {
+      const started = performance.now();
+      const result = await handler(event, {} as never);
+      log.info('request', {
+        route: event.routeKey,
+        status: result.statusCode,
+        ms: Math.round(performance.now() - started),
+        calls: calls(),
+      });
+      return result;
+    });
+}
