@@ -52,6 +52,17 @@ function countPlaywright(file, status) {
 }
 
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+
+if (want('jest')) {
+  // The serverless stack: handler unit tests, CDK template tests, integration through the local stack.
+  const file = path.join(out, 'jest.json');
+  const status = run('serverless: unit, infrastructure and integration tests (jest)', process.execPath, [jest, '--json', `--outputFile=${file}`], {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  countVitest(file, status);
+}
 
 if (want('unit')) {
   const file = path.join(out, 'vitest-pglite.json');
