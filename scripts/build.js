@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const sources = ['server', 'web', 'package-lock.json', 'vite.config.ts'];
+const sources = ['server', 'infra/local/simulator', 'web', 'package-lock.json', 'vite.config.ts'];
 
 function newest(p) {
   if (!existsSync(p)) return 0;
@@ -43,6 +43,18 @@ await build({
   entryPoints: files(path.join(root, 'server')),
   outdir: path.join(root, 'dist', 'server'),
   outbase: path.join(root, 'server'),
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+// The telemetry simulator moved to infra/local/simulator; the old server still imports it from there.
+rmSync(path.join(root, 'dist', 'infra'), { recursive: true, force: true });
+await build({
+  entryPoints: files(path.join(root, 'infra', 'local', 'simulator')),
+  outdir: path.join(root, 'dist', 'infra', 'local', 'simulator'),
+  outbase: path.join(root, 'infra', 'local', 'simulator'),
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -21,6 +21,6 @@ export const commands: Record<string, Command> = {
   'seed-demo': seedDemoCommand,
   'create-user': createUserCommand,
   import: importCommand,
-  simulator: (await import('../simulator/simulator-command.js')).simulatorCommand,
+  simulator: (await import('./simulator-command.js')).simulatorCommand,
   reports: (await import('../modules/reports/reports.command.js')).reportsCommand,
 };

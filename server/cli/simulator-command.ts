@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Command } from '../cli/commands.js';
+import type { Command } from './commands.js';
 import { demoEquipment } from '../demo/data.js';
-import { fleetFor, generatedFleet } from './fleet.js';
-import { startSimulator } from './simulator.js';
+import { fleetFor, generatedFleet } from '../../infra/local/simulator/fleet.js';
+import { startSimulator } from '../../infra/local/simulator/simulator.js';
 
 export const simulatorCommand: Command = {
   summary: 'run the built-in telemetry-service simulator on its own',

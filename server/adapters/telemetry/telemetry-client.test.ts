@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generatedFleet } from '../../simulator/fleet.js';
-import { startSimulator, type Simulator } from '../../simulator/simulator.js';
+import { generatedFleet } from '../../../infra/local/simulator/fleet.js';
+import { startSimulator, type Simulator } from '../../../infra/local/simulator/simulator.js';
 import { buildLatestQuery, createTelemetryClient, TELEMETRY_FIELDS, TelemetryServiceError, type TelemetryClientOptions } from './telemetry-client.js';
 
 const KEY = 'client-test-key';

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { createTelemetryClient, TelemetryServiceError, type TelemetryClient, type TelemetryDevice } from '../../adapters/telemetry/telemetry-client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { canSeeCustomer, canSeeProperty, type Scope } from '../../lib/scope.js';
-import { fleetFor } from '../../simulator/fleet.js';
-import { startSimulator } from '../../simulator/simulator.js';
+import { fleetFor } from '../../../infra/local/simulator/fleet.js';
+import { startSimulator } from '../../../infra/local/simulator/simulator.js';
 import { allEquipmentIds, equipmentOf, findCustomerMapping } from './telemetry.repository.js';
 import { CustomerParams, DevicesReply, ErrorReply, SamplesBody, SamplesReply, telemetryMessages } from './telemetry.schema.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../simulator/simulator.js';
+import type { Simulator } from '../../../infra/local/simulator/simulator.js';
 import { bearer, createCustomer, createTestApp, createUser, STAFF, type TestContext, type TestUser } from '../../test/helpers.js';
 
 let t: TestContext;
