@@ -1,0 +1,102 @@
+/**
+ * The reports area's request and answer shapes, once: the handlers validate with them and the
+ * browser (report pages, report list) takes its types from them.
+ */
+import { z } from 'zod';
+
+export const ErrorReply = z.object({ error: z.string() });
+
+export const ReportReply = z.object({ id: z.string(), name: z.string(), group: z.string(), frames: z.array(z.string()) });
+export const ReportsReply = z.array(ReportReply);
+export type ReportReply = z.output<typeof ReportReply>;
+
+/** The built-in report host's pages (`/embed/<page>`), one per default report. */
+export const pageNames = ['dashboard', 'quotes', 'work-orders', 'maintenance', 'capital-projects', 'assets', 'invoicing', 'analytics'] as const;
+export type PageName = (typeof pageNames)[number];
+export const isPage = (page: string): page is PageName => (pageNames as readonly string[]).includes(page);
+
+/** A list of ids as an array (strings or numbers) or comma-joined text; absent, null or empty: no narrowing. */
+const IdList = z
+  .union([z.array(z.union([z.string().max(200), z.number()])).max(10_000), z.string().max(200_000), z.null()])
+  .optional()
+  .transform((v) => {
+    const items = v === null || v === undefined ? [] : Array.isArray(v) ? v.map(String) : v.split(',');
+    return [...new Set(items.map((s) => s.trim()).filter(Boolean))];
+  });
+
+/** The filtered embed request of spec section 3: userId, email, _url, properties, customers, selectedReport, userDetails. */
+export const FilteredBody = z.object({
+  userId: z.union([z.number().int(), z.string().max(50), z.null()]).optional(),
+  email: z.string().trim().toLowerCase().max(320).email('must be an email address'),
+  _url: z.string().trim().min(1, 'is required').max(4000),
+  properties: IdList,
+  customers: IdList,
+  selectedReport: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1, 'is required').max(200)),
+  // Sent by the web app; the server takes nothing from it (the viewed user's row comes from the users table).
+  userDetails: z.unknown().optional(),
+});
+export type FilteredBody = z.output<typeof FilteredBody>;
+
+export const FilteredReply = z.object({ url: z.string(), expiresAt: z.string() });
+export type FilteredReply = z.output<typeof FilteredReply>;
+
+export const EmbedTableQuery = z.object({
+  sort: z.string().max(64).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+});
+export type EmbedTableQuery = z.output<typeof EmbedTableQuery>;
+
+// The built-in pages' data (GET /api/embed/data, /api/embed/table).
+export const Format = z.enum(['count', 'money', 'percent', 'days', 'years']);
+export type Format = z.output<typeof Format>;
+export const Figure = z.object({ label: z.string(), value: z.number().nullable(), format: Format });
+export type Figure = z.output<typeof Figure>;
+export const ChartData = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(['bar', 'stacked-bar', 'line', 'pie', 'horizontal-bar']),
+  format: Format,
+  categories: z.array(z.string()),
+  series: z.array(z.object({ name: z.string(), data: z.array(z.number()) })),
+});
+export type ChartData = z.output<typeof ChartData>;
+export const ColumnType = z.enum(['text', 'date', 'money', 'number']);
+export type ColumnType = z.output<typeof ColumnType>;
+export const Column = z.object({ key: z.string(), label: z.string(), type: ColumnType });
+export type Column = z.output<typeof Column>;
+export const Cell = z.union([z.string(), z.number(), z.null()]);
+export type Row = Record<string, z.output<typeof Cell>>;
+export const TablePage = z.object({
+  title: z.string(),
+  columns: z.array(Column),
+  rows: z.array(z.record(z.string(), Cell)),
+  total: z.number(),
+  sort: z.string(),
+  dir: z.enum(['asc', 'desc']),
+});
+export type TablePage = z.output<typeof TablePage>;
+export const PageData = z.object({
+  page: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  figures: z.array(Figure),
+  charts: z.array(ChartData),
+  table: TablePage,
+});
+export type PageData = z.output<typeof PageData>;
+
+/** Messages of this area (the spec names none; these are the portal's own). */
+export const messages = {
+  ownViewOnly: 'You can only view reports as yourself.',
+  staffView: 'Administrators can view the portal as a non-staff customer only.',
+  unknownUser: 'No user with that email.',
+  userIdMismatch: 'Invalid body.userId: does not belong to the email',
+  noAssignments: 'No customers or properties are assigned to this account, so there is no report to show. Please contact your administrator.',
+  nothingInScope: 'None of the requested customers or properties is assigned to this account.',
+  unknownReport: (r: string) => `Unknown report "${r}" (body.selectedReport).`,
+  unknownFrame: (name: string) => `Invalid body._url: not a frame of the report "${name}".`,
+  sigmaNotConfigured: 'This report is hosted by Sigma, which is not configured (SIGMA_CLIENT_ID and SIGMA_SECRET).',
+  sigmaEmail: 'This account\'s email address cannot be used with the report service. Please contact your administrator.',
+  embedInvalid: 'This report link has expired or is not valid. Reload the portal page to see the report again.',
+  embedNoAccess: 'This report is no longer available to this account.',
+} as const;
