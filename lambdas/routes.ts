@@ -70,7 +70,7 @@ export const routes: Route[] = [
   { method: 'PUT', path: '/api/users/{email}/properties', handler: 'users/put-properties', access: 'admin', tables: { users: 'write', properties: 'read', audit: 'write' } },
   {
     method: 'POST', path: '/api/users/signup', handler: 'users/signup', access: 'admin',
-    tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' }, cognito: ['AdminCreateUser'],
+    tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' }, cognito: ['AdminCreateUser', 'AdminDeleteUser'],
   },
   {
     method: 'POST', path: '/api/users/remove-users', handler: 'users/remove-users', access: 'admin',
@@ -109,7 +109,7 @@ export const routes: Route[] = [
   },
 
   // Analytics, audit
-  { method: 'GET', path: '/api/analytics/data/{customerId}', handler: 'analytics/get-data', access: 'user', tables: { ...caller, equipment: 'read' } },
+  { method: 'GET', path: '/api/analytics/data/{customerId}', handler: 'analytics/get-data', access: 'user', tables: { ...caller, customers: 'read', equipment: 'read' } },
   { method: 'GET', path: '/api/analytics/nclarity-customer/{customerId}', handler: 'analytics/get-telemetry-customer', access: 'user', tables: { ...caller, customers: 'read' } },
   { method: 'GET', path: '/api/audit', handler: 'audit/list-events', access: 'admin', tables: { ...caller, audit: 'read' } },
   { method: 'POST', path: '/api/audit/view-as', handler: 'audit/view-as', access: 'admin', tables: { ...caller, audit: 'write' } },
