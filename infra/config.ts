@@ -1,0 +1,89 @@
+/**
+ * Stage settings: one object per environment in cdk.json context under the stage's name, validated
+ * by one zod schema when the app is synthesised. A missing or bad setting stops synth naming it.
+ */
+import { z } from 'zod';
+
+const domain = z
+  .string()
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a lower-case domain such as example.com');
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
+const name = z.string().trim().min(1, 'must not be empty');
+
+/** The retention values CloudWatch Logs accepts. */
+const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
+
+export const StageSchema = z.strictObject({
+  /** Deploy target; unset: the CLI's account and region (`CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION`). */
+  account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id').optional(),
+  region: z.string().regex(/^[a-z]{2}(?:-gov)?-[a-z]+-\d$/, 'must be an AWS region such as eu-west-1').optional(),
+  productName: name,
+  contactUrl: httpsUrl,
+  staffDomains: z.array(domain).min(1, 'must list at least one domain'),
+  excludedCustomerDomains: z.array(domain),
+  logLevel: z.enum(['debug', 'info', 'warn', 'error']),
+  logRetentionDays: z.number().refine((d) => (RETENTION_DAYS as readonly number[]).includes(d), {
+    error: `must be one of ${RETENTION_DAYS.join(', ')}`,
+  }),
+  removalPolicy: z.enum(['retain', 'destroy']),
+  documentsBucketVersioned: z.boolean(),
+  /** API Gateway stage throttling, applied to every route. */
+  throttle: z.strictObject({
+    rateLimit: z.number().positive('must be above 0'),
+    burstLimit: z.number().int().positive('must be above 0'),
+  }),
+  sigma: z.strictObject({
+    /** Unset: Sigma is not used and reports are served by the built-in report host. */
+    clientId: name.optional(),
+    sessionSeconds: z.number().int().positive().max(30 * 86400, 'must be at most 30 days (2592000)'),
+    accountType: name.optional(),
+    teams: z.array(name),
+    customerAttribute: name,
+    propertyAttribute: name,
+  }),
+  /** Lifetime of the built-in report host's embed tokens. */
+  embedTokenSeconds: z.number().int().positive().max(86400, 'must be at most one day (86400)'),
+  telemetry: z.strictObject({
+    /** Unset: telemetry routes answer that the service is not configured. */
+    baseUrl: httpsUrl.optional(),
+    maxPages: z.number().int().positive(),
+    timeoutMs: z.number().int().positive().max(28000, 'must be at most 28000 (the functions time out at 29 s)'),
+  }),
+});
+
+export type StageSettings = z.infer<typeof StageSchema>;
+export interface Stage extends StageSettings {
+  name: string;
+}
+
+export class StageConfigError extends Error {}
+
+/** The stage named by `-c stage=<name>`, from the context object holding every stage's settings. */
+export function loadStage(stageName: unknown, stages: unknown): Stage {
+  const known = stages && typeof stages === 'object' ? Object.keys(stages) : [];
+  const listed = known.length ? known.join(', ') : '(none: add "stages" to cdk.json context)';
+  if (typeof stageName !== 'string' || !stageName) {
+    throw new StageConfigError(`Choose a stage with -c stage=<name>. Stages in cdk.json: ${listed}`);
+  }
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stageName)) {
+    throw new StageConfigError(`Stage name "${stageName}" must be lower-case letters, digits and dashes (at most 20)`);
+  }
+  const raw = (stages as Record<string, unknown>)[stageName];
+  if (raw === undefined) throw new StageConfigError(`Unknown stage "${stageName}". Stages in cdk.json: ${listed}`);
+  const parsed = StageSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => {
+      const at = ['stages', stageName, ...i.path.map(String)].join('.');
+      const missing = i.code === 'invalid_type' && valueAt(raw, i.path) === undefined;
+      return `  ${at}: ${missing ? 'is missing' : i.message}`;
+    });
+    throw new StageConfigError(`Bad settings for stage "${stageName}" in cdk.json:\n${problems.join('\n')}`);
+  }
+  return { name: stageName, ...parsed.data };
+}
+
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let v = root;
+  for (const k of path) v = v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return v;
+}

@@ -1,0 +1,141 @@
+/**
+ * One environment of the portal: data, documents, secrets, web (CloudFront), auth (Cognito) and
+ * the API, wired with the stage's settings. Named `Portal-<stage>`.
+ */
+import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Tags, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { ApiConstruct } from './api-construct.js';
+import { AuthConstruct } from './auth-construct.js';
+import type { Stage } from './config.js';
+import { DataConstruct } from './data-construct.js';
+import { SecretsConstruct } from './secrets-construct.js';
+import { StorageConstruct, documentsBucketName } from './storage-construct.js';
+import { tables, type TableName } from './tables.js';
+import { WebConstruct } from './web-construct.js';
+
+export const stackName = (stage: Pick<Stage, 'name'>) => `Portal-${stage.name}`;
+
+/** The settings every API function reads, beside its own secret ids. */
+export function functionEnvironment(stage: Stage, refs: { tableNames: Record<TableName, string>; documentsBucket: string; userPoolId: string; userPoolClientId: string; publicUrl: string }) {
+  const env: Record<string, string> = {
+    DOCUMENTS_BUCKET: refs.documentsBucket,
+    USER_POOL_ID: refs.userPoolId,
+    USER_POOL_CLIENT_ID: refs.userPoolClientId,
+    PUBLIC_URL: refs.publicUrl,
+    STAFF_DOMAINS: stage.staffDomains.join(','),
+    EXCLUDED_CUSTOMER_DOMAINS: stage.excludedCustomerDomains.join(','),
+    PRODUCT_NAME: stage.productName,
+    CONTACT_URL: stage.contactUrl,
+    LOG_LEVEL: stage.logLevel,
+    SIGMA_SESSION_SECONDS: String(stage.sigma.sessionSeconds),
+    SIGMA_TEAMS: stage.sigma.teams.join(','),
+    SIGMA_CUSTOMER_ATTRIBUTE: stage.sigma.customerAttribute,
+    SIGMA_PROPERTY_ATTRIBUTE: stage.sigma.propertyAttribute,
+    EMBED_TOKEN_TTL: String(stage.embedTokenSeconds),
+    TELEMETRY_MAX_PAGES: String(stage.telemetry.maxPages),
+    TELEMETRY_TIMEOUT_MS: String(stage.telemetry.timeoutMs),
+  };
+  if (stage.sigma.clientId) env.SIGMA_CLIENT_ID = stage.sigma.clientId;
+  if (stage.sigma.accountType) env.SIGMA_ACCOUNT_TYPE = stage.sigma.accountType;
+  if (stage.telemetry.baseUrl) env.TELEMETRY_BASE_URL = stage.telemetry.baseUrl;
+  for (const name of Object.keys(tables) as TableName[]) env[tables[name].env] = refs.tableNames[name];
+  return env;
+}
+
+export class PortalStack extends Stack {
+  readonly data: DataConstruct;
+  readonly storage: StorageConstruct;
+  readonly secrets: SecretsConstruct;
+  readonly auth: AuthConstruct;
+  readonly api: ApiConstruct;
+  readonly web: WebConstruct;
+
+  constructor(scope: Construct, stage: Stage, props: StackProps = {}) {
+    super(scope, stackName(stage), {
+      description: `Customer portal, stage ${stage.name}`,
+      ...props,
+      env: { account: stage.account ?? props.env?.account, region: stage.region ?? props.env?.region },
+    });
+    Tags.of(this).add('portal:stage', stage.name);
+
+    this.data = new DataConstruct(this, 'Data', { stage });
+    this.storage = new StorageConstruct(this, 'Storage', { stage });
+    this.secrets = new SecretsConstruct(this, 'Secrets', { stage });
+    // The functions' PUBLIC_URL is the distribution's address, which is made after them: resolved
+    // lazily at synth. No cycle: the distribution depends on the API resource, not its routes.
+    const publicUrl = Lazy.string({ produce: () => this.web.url });
+
+    const { tables: t } = this.data;
+    this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl });
+    const tableNames = Object.fromEntries((Object.keys(t) as TableName[]).map((n) => [n, t[n].tableName])) as Record<TableName, string>;
+    this.api = new ApiConstruct(this, 'Api', {
+      stage,
+      tables: t,
+      documents: this.storage.documents,
+      pool: this.auth.pool,
+      client: this.auth.client,
+      secrets: this.secrets.secrets,
+      environment: functionEnvironment(stage, {
+        tableNames,
+        documentsBucket: this.storage.documents.bucketName,
+        userPoolId: this.auth.pool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+        publicUrl,
+      }),
+    });
+    this.web = new WebConstruct(this, 'Web', {
+      stage,
+      api: this.api.api,
+      logs: this.storage.logs,
+      documentsBucketName: documentsBucketName(stage),
+      runtimeConfig: {
+        userPoolId: this.auth.pool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+        region: Aws.REGION,
+        productName: stage.productName,
+        contactUrl: stage.contactUrl,
+        staffDomains: stage.staffDomains,
+        excludedCustomerDomains: stage.excludedCustomerDomains,
+        signInFlow: 'USER_SRP_AUTH',
+      },
+    });
+    this.storage.allowOrigin(this.web.url);
+
+    const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
+    out('PortalUrl', this.web.url, 'The portal (CloudFront)');
+    out('ApiUrl', this.api.stage.url, 'The HTTP API, also reachable as <PortalUrl>/api');
+    out('UserPoolId', this.auth.pool.userPoolId, 'Cognito user pool');
+    out('UserPoolClientId', this.auth.client.userPoolClientId, 'Cognito app client of the web app');
+    out('Region', Aws.REGION, 'Region of the stack');
+    out('DocumentsBucket', this.storage.documents.bucketName, 'Documents bucket');
+    for (const name of Object.keys(t) as TableName[]) out(tableOutputId(name), t[name].tableName, `DynamoDB table ${tables[name].id}`);
+    this.acknowledgeLibraryProviders();
+  }
+
+  /**
+   * aws-cdk-lib's own provider functions (web file deployment, emptying buckets on destroy) come
+   * with the managed basic-execution policy, the runtime their library version pins and the
+   * wildcards their job needs. They run only during deployments.
+   */
+  private acknowledgeLibraryProviders() {
+    const providers = this.node.children.filter((c) => /^Custom::(CDKBucketDeployment|S3AutoDeleteObjects)/.test(c.node.id));
+    for (const p of providers) {
+      const deployment = p.node.id.startsWith('Custom::CDKBucketDeployment');
+      const why = deployment ? 'CDK BucketDeployment provider copying the web build into the site bucket at deploy time' : 'CDK provider emptying a bucket when a destroy-policy stage is deleted';
+      Validations.of(p).acknowledge(
+        { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: `${why}; it runs only during deployments.` },
+        { id: 'AwsSolutions-L1', reason: `${why}; its runtime is the one aws-cdk-lib pins.` },
+      );
+      if (!deployment) continue;
+      const site = this.resolve((this.web.bucket.node.defaultChild as CfnResource).logicalId) as string;
+      const assets = `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>/*`;
+      const wildcards = ['Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*', 'Action::s3:DeleteObject*', 'Action::s3:Abort*', 'Resource::*'];
+      for (const id of [...wildcards, `Resource::<${site}.Arn>/*`, `Resource::${assets}`]) {
+        Validations.of(p).acknowledge({ id: `AwsSolutions-IAM5[${id}]`, reason: `${why}: the library's grants on the asset and site buckets (read assets, write and prune site files, invalidate the distribution).` });
+      }
+    }
+  }
+}
+
+/** `reportRows` → `ReportRowsTable`: the output naming each table. */
+export const tableOutputId = (name: TableName) => `${name.charAt(0).toUpperCase()}${name.slice(1)}Table`;

@@ -1,0 +1,186 @@
+/**
+ * The web app: a private bucket behind CloudFront (origin access control). `/api/*` goes to the
+ * HTTP API on the same origin, uncached; the web behaviour alone has the SPA fallback function.
+ * Hashed assets are cached a year; index.html, embed.html and config.json are revalidated on
+ * every load. config.json (pool, client, region, product settings) is written at deploy time.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { Stage } from './config.js';
+import { ROOT } from './function-construct.js';
+
+export const WEB_BUILD = path.join(ROOT, 'dist', 'web');
+export const SIGMA_ORIGIN = 'https://app.sigmacomputing.com';
+
+/**
+ * Viewer-request rewrite on the web behaviour only (API answers, 4xx included, pass unchanged):
+ * `/embed/<page>` is the built-in report host's page, any other path without a file extension is
+ * a route of the single-page app.
+ */
+export const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (/^\\/embed\\/[^/.]+\\/?$/.test(uri)) {
+    request.uri = '/embed.html';
+  } else if (!/\\.[A-Za-z0-9]+$/.test(uri.substring(uri.lastIndexOf('/') + 1))) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export interface WebProps {
+  stage: Stage;
+  api: apigw.IHttpApi;
+  logs: s3.IBucket;
+  /** Name of the documents bucket, for the CSP's connect-src (presigned downloads and uploads). */
+  documentsBucketName: string;
+  /** The values of config.json. */
+  runtimeConfig: Record<string, unknown>;
+}
+
+export class WebConstruct extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** https://<distribution domain> */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { stage } = props;
+    const retain = stage.removalPolicy === 'retain';
+    this.bucket = new s3.Bucket(this, 'Site', {
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !retain,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: props.logs,
+      serverAccessLogsPrefix: 'web-bucket/',
+    });
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'Headers', {
+      responseHeadersPolicyName: `portal-${stage.name}-headers`,
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        // Report frames (the built-in host's /embed pages) are on the portal's own origin.
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.SAMEORIGIN, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(stage, props.documentsBucketName), override: true },
+      },
+    });
+
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      functionName: `portal-${stage.name}-spa-fallback`,
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      comment: 'SPA and report-page fallback for the web behaviour',
+    });
+
+    const apiOrigin = new origins.HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Cdn', {
+      comment: `Portal ${stage.name}`,
+      defaultRootObject: 'index.html',
+      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          compress: true,
+        },
+      },
+    });
+    Validations.of(this.distribution).acknowledge(
+      { id: 'AwsSolutions-CFR1', reason: 'Customers sign in from any country; no geographic restriction is part of the product.' },
+      { id: 'AwsSolutions-CFR2', reason: 'No WAF web ACL in this design: the API has stage throttling and per-email/per-address rate limits in the portal.' },
+      { id: 'AwsSolutions-CFR4', reason: 'The distribution uses the default CloudFront certificate (no custom domain yet), which allows TLSv1 viewers; CloudFront ignores the minimum protocol version then.' },
+    );
+    this.url = `https://${this.distribution.distributionDomainName}`;
+
+    const revalidate = [deploy.CacheControl.fromString('no-cache')];
+    const hasBuild = existsSync(path.join(WEB_BUILD, 'index.html'));
+    if (!hasBuild) {
+      Annotations.of(this).addWarningV2(
+        'portal:no-web-build',
+        `No web build in ${path.relative(ROOT, WEB_BUILD)}: only config.json is deployed. Run npm run build before cdk deploy.`,
+      );
+    }
+    // Assets first: a new index.html must not reach a browser before the files it names.
+    const assets = hasBuild
+      ? new deploy.BucketDeployment(this, 'Assets', {
+          sources: [deploy.Source.asset(path.join(WEB_BUILD, 'assets'))],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: 'assets/',
+          // Hashed names: old ones stay for pages still open in a browser.
+          prune: false,
+          cacheControl: [deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+        })
+      : undefined;
+    const config = new deploy.BucketDeployment(this, 'RuntimeConfig', {
+      sources: [deploy.Source.jsonData('config.json', props.runtimeConfig)],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: revalidate,
+      distribution: this.distribution,
+      distributionPaths: ['/config.json'],
+    });
+    if (assets) config.node.addDependency(assets);
+    if (hasBuild && assets) {
+      const pages = new deploy.BucketDeployment(this, 'Pages', {
+        sources: [deploy.Source.asset(WEB_BUILD, { exclude: ['assets', 'assets/**', 'config.json'] })],
+        destinationBucket: this.bucket,
+        prune: false,
+        cacheControl: revalidate,
+        distribution: this.distribution,
+        distributionPaths: ['/', '/index.html', '/embed.html'],
+      });
+      pages.node.addDependency(assets);
+    }
+  }
+}
+
+/** Self, Cognito's endpoint (sign-in from the browser), the documents bucket, Sigma frames when configured. */
+export function contentSecurityPolicy(stage: Stage, documentsBucketName: string): string {
+  const documents = [`https://${documentsBucketName}.s3.${Aws.REGION}.amazonaws.com`, `https://${documentsBucketName}.s3.amazonaws.com`];
+  const frames = stage.sigma.clientId ? ` ${SIGMA_ORIGIN}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' https://cognito-idp.${Aws.REGION}.amazonaws.com ${documents.join(' ')}`,
+    `frame-src 'self'${frames}`,
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
