@@ -1,10 +1,10 @@
 import { CustomerParams, type DevicesReply } from '../shared/contract/telemetry.js';
 import { ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
-import { customerDevices } from '../shared/telemetry/service.js';
+import { customerDevices, requestDeadline } from '../shared/telemetry/service.js';
 
 /** The telemetry service's devices of the customer's equipment rows the caller may see. */
 export const handler = api({ params: CustomerParams }, async ({ caller, params }) => {
-  const reply: DevicesReply = { data: await customerDevices(caller!, params.customerId) };
+  const reply: DevicesReply = { data: await customerDevices(caller!, params.customerId, { deadline: requestDeadline() }) };
   return ok(reply);
 });

@@ -14,11 +14,19 @@ export interface TelemetryDevice {
 
 export type DeviceSample = Sample;
 
+/**
+ * `deadline` (epoch ms) bounds one call, attempts and backoff included: a Lambda behind API Gateway
+ * must answer before its own timeout, or the caller gets the gateway's error instead of ours.
+ */
+export interface CallLimit {
+  deadline?: number;
+}
+
 export interface TelemetryClient {
   /** Every device of the account, following links.next; cached for minutes. */
-  listDevices(): Promise<TelemetryDevice[]>;
+  listDevices(limit?: CallLimit): Promise<TelemetryDevice[]>;
   /** The latest sample per device in the last hour, queried in batches; cached for seconds. */
-  latestSamples(deviceIds: string[]): Promise<Record<string, DeviceSample>>;
+  latestSamples(deviceIds: string[], limit?: CallLimit): Promise<Record<string, DeviceSample>>;
 }
 
 /** The telemetry service failed or answered something unusable; status is its HTTP status (0: no answer). */
@@ -57,12 +65,6 @@ export interface TelemetryClientOptions {
   maxPages: number;
   /** Per attempt. */
   timeoutMs: number;
-  /**
-   * Most time one listDevices() or latestSamples() may spend, attempts and backoff included: a
-   * Lambda behind API Gateway must answer before its own timeout, or the caller gets the gateway's
-   * error instead of ours. Unset: no limit besides the attempts.
-   */
-  budgetMs?: number;
   /** Attempts after the first, on network errors and 5xx only. */
   retries?: number;
   backoffMs?: number;
@@ -75,7 +77,7 @@ export interface TelemetryClientOptions {
   pageSize?: number;
   bucket?: string;
   fetch?: typeof fetch;
-  /** The clock of the caches (tests move it); timeouts and the budget use the real one. */
+  /** The clock of the caches (tests move it); timeouts and deadlines use the real one. */
   now?: () => number;
 }
 
@@ -146,7 +148,6 @@ export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryCl
   const pageSize = opts.pageSize ?? 1000;
   const stats = { requests: 0, retries: 0 };
   const inflight = new Map<string, Promise<unknown>>();
-  const deadlineFromNow = () => (opts.budgetMs === undefined ? Infinity : Date.now() + opts.budgetMs);
 
   /** One call with a timeout per attempt and a bounded retry with backoff on network errors and 5xx. */
   async function attempt(method: 'GET' | 'POST', url: string, deadline: number, body?: string): Promise<unknown> {
@@ -204,8 +205,7 @@ export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryCl
   let devices: { at: number; value: TelemetryDevice[] } | undefined;
   let devicesLoading: Promise<TelemetryDevice[]> | undefined;
 
-  async function fetchAllDevices(): Promise<TelemetryDevice[]> {
-    const deadline = deadlineFromNow();
+  async function fetchAllDevices(deadline: number): Promise<TelemetryDevice[]> {
     const out: TelemetryDevice[] = [];
     const seen = new Set<string>();
     let url: string | null = new URL(`v3/device?limit=${pageSize}`, base).toString();
@@ -233,9 +233,9 @@ export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryCl
     return out;
   }
 
-  async function listDevices(): Promise<TelemetryDevice[]> {
+  async function listDevices(limit: CallLimit = {}): Promise<TelemetryDevice[]> {
     if (devices && now() - devices.at < deviceTtlMs) return devices.value;
-    devicesLoading ??= fetchAllDevices()
+    devicesLoading ??= fetchAllDevices(limit.deadline ?? Infinity)
       .then((value) => {
         devices = { at: now(), value };
         return value;
@@ -261,8 +261,8 @@ export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryCl
     return out;
   }
 
-  async function latestSamples(deviceIds: string[]): Promise<Record<string, DeviceSample>> {
-    const deadline = deadlineFromNow();
+  async function latestSamples(deviceIds: string[], limit: CallLimit = {}): Promise<Record<string, DeviceSample>> {
+    const deadline = limit.deadline ?? Infinity;
     const t = now();
     const out: Record<string, DeviceSample> = {};
     const missing: string[] = [];

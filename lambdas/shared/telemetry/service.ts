@@ -11,10 +11,14 @@ import { forbidden, HttpError, notFound } from '../http.js';
 import { log } from '../log.js';
 import { canSeeCustomer, canSeeProperty, type Scope } from '../scope.js';
 import { readSecret } from '../secrets.js';
-import { createTelemetryClient, TelemetryServiceError, type TelemetryClient, type TelemetryDevice } from './client.js';
+import { createTelemetryClient, TelemetryServiceError, type CallLimit, type TelemetryClient, type TelemetryDevice } from './client.js';
 
-/** The functions time out at 29 s (route table); a slow service must still get our 503, not the gateway's. */
+/**
+ * The functions time out at 29 s (route table): the service's part of one request ends by then
+ * minus room for start-up and the table reads, so a slow service still gets our 503, not the gateway's.
+ */
 const BUDGET_MS = 24_000;
+export const requestDeadline = () => Date.now() + BUDGET_MS;
 
 const positive = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -40,7 +44,7 @@ async function create(): Promise<TelemetryClient> {
     log.error('telemetry key not readable', { secretName: 'telemetry', err });
     throw new HttpError(503, telemetryMessages.unavailable);
   }
-  return createTelemetryClient({ baseUrl, apiKey, maxPages, timeoutMs, budgetMs: BUDGET_MS });
+  return createTelemetryClient({ baseUrl, apiKey, maxPages, timeoutMs });
 }
 
 /** The container's client, made on first use; a failed set-up is tried again on the next request. */
@@ -67,7 +71,7 @@ export function serviceFailure(err: unknown): never {
  * equipment.id is one of the customer's equipment rows the caller may see (on an assigned
  * property, or on none), like the analytics rows. No visible equipment: no call to the service.
  */
-export async function customerDevices(scope: Scope, customerId: string): Promise<TelemetryDevice[]> {
+export async function customerDevices(scope: Scope, customerId: string, limit: CallLimit): Promise<TelemetryDevice[]> {
   if (!canSeeCustomer(scope, customerId)) throw forbidden(telemetryMessages.noAccess);
   const db = dynamo();
   const [customer, rows] = await Promise.all([getCustomer(db, customerId), equipmentOfCustomer(db, customerId)]);
@@ -76,6 +80,6 @@ export async function customerDevices(scope: Scope, customerId: string): Promise
   const equipment = new Set(rows.filter((r) => !r.propertyId || canSeeProperty(scope, r.propertyId)).map((r) => r.id));
   if (equipment.size === 0) return [];
   const telemetry = await telemetryClient();
-  const all = await telemetry.listDevices().catch(serviceFailure);
+  const all = await telemetry.listDevices(limit).catch(serviceFailure);
   return all.filter((d) => equipment.has(d.equipment.id));
 }

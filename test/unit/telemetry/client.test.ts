@@ -103,14 +103,17 @@ describe('retries and time limits', () => {
     expect(Date.now() - started).toBeLessThan(1500);
     expect(c.stats.retries).toBe(1);
   });
-  it('stops within its budget however many attempts remain', async () => {
-    svc.faults.push({ on: 'device', times: 10, delayMs: 1000 });
-    const c = client({ timeoutMs: 1000, budgetMs: 400, retries: 5 });
+  it('stops at the deadline however many attempts remain', async () => {
+    svc.faults.push({ on: 'any', times: 20, delayMs: 1000 });
+    const c = client({ timeoutMs: 1000, retries: 5 });
     const started = Date.now();
-    const err = await c.listDevices().catch((e: unknown) => e);
+    const err = await c.listDevices({ deadline: started + 400 }).catch((e: unknown) => e);
     expect(err).toEqual(new TelemetryServiceError('The telemetry service did not answer in time.'));
     expect((err as TelemetryServiceError).status).toBe(0);
     expect(Date.now() - started).toBeLessThan(900);
+    const late = Date.now();
+    await expect(c.latestSamples(['DEV-00002'], { deadline: late + 300 })).rejects.toThrow('The telemetry service did not answer in time.');
+    expect(Date.now() - late).toBeLessThan(900);
   });
   it('reports an unreachable service', async () => {
     const url = svc.url;
