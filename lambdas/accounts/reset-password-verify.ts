@@ -1,0 +1,45 @@
+import { ConfirmForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { dynamo, identity } from '../shared/clients.js';
+import { accountMessages, VerifyBody } from '../shared/contract/accounts.js';
+import { assertUnderLimit, clear, hit, limits, overLimit } from '../shared/data/rate-limits.js';
+import { settings } from '../shared/env.js';
+import { badRequest, ok } from '../shared/http.js';
+import { api } from '../shared/middleware.js';
+import { PASSWORD_RULE_MESSAGE, passwordMeetsRule } from '../shared/passwords.js';
+import { errorName, isPolicyRefusal, serviceFailure } from './cognito-errors.js';
+
+/**
+ * POST /api/users/reset-password/verify: the mailed code sets a new password. The fifth wrong code
+ * for an email voids the code (counted here: Cognito's own limit is not exact and the local pool
+ * has none). The post-confirmation trigger then refuses every older token.
+ */
+export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
+  const db = dynamo();
+  await assertUnderLimit(db, limits.codeCheckPerAddress, sourceIp);
+  if (!passwordMeetsRule(body.newPassword)) throw badRequest(PASSWORD_RULE_MESSAGE);
+  const refuse = async (wrongCode: boolean) => {
+    if (wrongCode) await hit(db, limits.wrongCodePerEmail, body.email);
+    await hit(db, limits.codeCheckPerAddress, sourceIp);
+    return badRequest(accountMessages.resetFailed);
+  };
+  if (await overLimit(db, limits.wrongCodePerEmail, body.email)) throw await refuse(false);
+  try {
+    await identity().send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: settings.userPoolClientId(),
+        Username: body.email,
+        ConfirmationCode: body.code,
+        Password: body.newPassword,
+      }),
+    );
+  } catch (e) {
+    if (isPolicyRefusal(e)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    const name = errorName(e);
+    if (name === 'CodeMismatchException') throw await refuse(true);
+    if (['ExpiredCodeException', 'UserNotFoundException', 'NotAuthorizedException', 'TooManyFailedAttemptsException', 'LimitExceededException', 'InvalidParameterException'].includes(name))
+      throw await refuse(false);
+    throw serviceFailure(e, 'ConfirmForgotPassword');
+  }
+  await clear(db, limits.wrongCodePerEmail, body.email);
+  return ok({ message: accountMessages.resetDone });
+});

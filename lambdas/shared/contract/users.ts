@@ -1,0 +1,70 @@
+/**
+ * The user calls' requests and answers (spec section 7, /api/users/*), one definition for the
+ * handlers that validate them and the web app that parses them.
+ */
+import { z } from 'zod';
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320)
+  .regex(/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/, 'must be an email address');
+export const Id = z.string().trim().min(1, 'must not be empty').max(200);
+
+export const EmailParams = z.object({ email: Email });
+
+/** Spec section 3, "Portal user": parallel arrays of names and ids. */
+export const PortalUser = z.object({
+  NAME: z.string(),
+  EMAIL: z.string(),
+  CUSTOMER_NAME: z.array(z.string()),
+  BUILDOPS_CUSTOMER_ID: z.array(z.string()),
+  PROPERTIES: z.array(z.string()),
+  BUILDOPS_PROPERTY_IDS: z.array(z.string()),
+});
+export const PortalUsers = z.array(PortalUser);
+
+export const UserCustomersReply = z.object({ CUSTOMER_NAME: z.array(z.string()), BUILDOPS_CUSTOMER_ID: z.array(z.string()) });
+
+const IdName = z.object({ ID: Id, NAME: z.string().max(500).optional() });
+export const PutCustomersBody = z.object({ customers: z.array(IdName).max(10_000) });
+export const PutPropertiesBody = z.object({ properties: z.array(IdName).max(100_000) });
+export const AssignmentsReply = z.object({
+  message: z.string(),
+  BUILDOPS_CUSTOMER_ID: z.array(z.string()),
+  BUILDOPS_PROPERTY_IDS: z.array(z.string()),
+});
+
+/** A customer as the create-user form may send it: { ID, NAME }, { id, name } or just the id. */
+const SentCustomer = z.union([
+  Id,
+  z.object({ ID: Id, NAME: z.string().max(500).optional() }),
+  z.object({ id: Id, name: z.string().max(500).optional() }),
+]);
+
+/** Spec section 3, "New user". */
+export const SignupBody = z.object({
+  name: z.string().trim().toLowerCase().min(1, 'is required').max(200),
+  email: Email,
+  password: z.string().min(5, 'must be at least 5 characters').max(200),
+  customers: z.array(SentCustomer).max(10_000).default([]),
+  buildops_customer_ids: z.array(Id).max(10_000).default([]),
+  buildops_property_ids: z.array(Id).max(100_000).default([]),
+  properties: z.array(z.string().max(500)).max(100_000).default([]),
+});
+export const SignupReply = z.object({ message: z.string(), EMAIL: z.string() });
+
+export const RemoveUsersBody = z.object({ users: z.array(Email).min(1, 'must name at least one user').max(1000) });
+export const RemoveUsersReply = z.object({ message: z.string(), removed: z.array(z.string()) });
+
+export const userMessages = {
+  exists: 'User already exists.',
+  created: 'User created successfully!',
+  removed: 'Users Removed successfully!',
+  updated: 'Customers and Properties updated successfully!',
+} as const;
+
+export type PortalUser = z.infer<typeof PortalUser>;
+export type SignupBody = z.infer<typeof SignupBody>;
+export type AssignmentsReply = z.infer<typeof AssignmentsReply>;

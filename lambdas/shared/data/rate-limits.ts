@@ -1,0 +1,101 @@
+/**
+ * rate-limits: counters of failed sign-ins, code requests and wrong codes, shared by every function
+ * instance.
+ *
+ * Item: { key: '<kind>:<subject>:<windowStart>', hits, expiresAt } — `expiresAt` (epoch seconds) is
+ * the table's TTL attribute and the end of the window. DynamoDB deletes expired items lazily (up to
+ * days later), so readers treat an item past `expiresAt` as absent.
+ *
+ * Fixed windows: `windowStart` is the window's start in epoch seconds, so a new window is a new
+ * item and needs no reset. Sliding counters (`sliding: true`, e.g. wrong codes for one email) use
+ * `windowStart` 0 and move `expiresAt` on at every hit.
+ *
+ * Access patterns:
+ * - the count of the current window: GetItem
+ * - count a hit: UpdateItem ADD hits :1, SET expiresAt (atomic, no read first)
+ * - forget the subject's current window (a sign-in succeeded, a new code was sent): DeleteItem
+ */
+import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../env.js';
+import { HttpError } from '../http.js';
+
+export interface Limit {
+  kind: string;
+  max: number;
+  windowSeconds: number;
+  /** One counter living `windowSeconds` after its last hit, instead of fixed windows. */
+  sliding?: true;
+}
+
+/** The portal's limits (README): failed sign-ins, code requests, code checks, wrong codes. */
+export const limits = {
+  loginPerEmail: { kind: 'login-email', max: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { kind: 'login-ip', max: 50, windowSeconds: 15 * 60 },
+  codeRequestPerEmail: { kind: 'code-request-email', max: 5, windowSeconds: 60 * 60 },
+  codeRequestPerAddress: { kind: 'code-request-ip', max: 30, windowSeconds: 60 * 60 },
+  codeCheckPerAddress: { kind: 'code-check-ip', max: 30, windowSeconds: 15 * 60 },
+  /** Wrong reset codes for one email: the fifth voids the code (Cognito's codes live an hour). */
+  wrongCodePerEmail: { kind: 'wrong-code-email', max: 5, windowSeconds: 60 * 60, sliding: true },
+} as const satisfies Record<string, Limit>;
+
+export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+
+const table = () => tableName('rateLimits');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function window(limit: Limit, subject: string, now = nowSeconds()) {
+  const start = limit.sliding ? 0 : now - (now % limit.windowSeconds);
+  return { key: `${limit.kind}:${subject.toLowerCase()}:${start}`, end: limit.sliding ? now + limit.windowSeconds : start + limit.windowSeconds };
+}
+
+/** Hits counted in the subject's current window, and the seconds until it ends (0 if none). */
+export async function count(db: DynamoDBDocumentClient, limit: Limit, subject: string): Promise<{ hits: number; retryAfter: number }> {
+  const now = nowSeconds();
+  const r = await db.send(new GetCommand({ TableName: table(), Key: { key: window(limit, subject, now).key } }));
+  const item = r.Item as { hits?: number; expiresAt?: number } | undefined;
+  if (!item || (item.expiresAt ?? 0) <= now) return { hits: 0, retryAfter: 0 };
+  return { hits: item.hits ?? 0, retryAfter: (item.expiresAt ?? now) - now };
+}
+
+/** True when the subject has used up its window. */
+export async function overLimit(db: DynamoDBDocumentClient, limit: Limit, subject: string): Promise<boolean> {
+  return (await count(db, limit, subject)).hits >= limit.max;
+}
+
+/** Throws 429 with Retry-After when the subject has used up its window. */
+export async function assertUnderLimit(db: DynamoDBDocumentClient, limit: Limit, subject: string): Promise<void> {
+  const { hits, retryAfter } = await count(db, limit, subject);
+  if (hits >= limit.max) throw new HttpError(429, TOO_MANY, { 'retry-after': String(Math.max(1, retryAfter)) });
+}
+
+/** Counts one hit; returns the hits of the window so far. */
+export async function hit(db: DynamoDBDocumentClient, limit: Limit, subject: string): Promise<number> {
+  const now = nowSeconds();
+  const w = window(limit, subject, now);
+  // A sliding counter whose item outlived its expiry (TTL deletes late) starts again from one.
+  const stale = limit.sliding ? { ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now' } : {};
+  const update = (expression: string) =>
+    db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { key: w.key },
+        UpdateExpression: expression,
+        ExpressionAttributeValues: { ':one': 1, ':exp': w.end, ...(limit.sliding && expression.startsWith('ADD') ? { ':now': now } : {}) },
+        ReturnValues: 'UPDATED_NEW',
+        ...(expression.startsWith('ADD') ? stale : {}),
+      }),
+    );
+  try {
+    const r = await update('ADD hits :one SET expiresAt = :exp');
+    return Number(r.Attributes?.hits ?? 1);
+  } catch (e) {
+    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    await update('SET hits = :one, expiresAt = :exp');
+    return 1;
+  }
+}
+
+/** Forgets the subject's current window. */
+export async function clear(db: DynamoDBDocumentClient, limit: Limit, subject: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: table(), Key: { key: window(limit, subject).key } }));
+}

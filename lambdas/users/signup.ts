@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { AdminCreateUserCommand, AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { dynamo, identity } from '../shared/clients.js';
+import { SignupBody, userMessages } from '../shared/contract/users.js';
+import { appendAudit } from '../shared/data/audit.js';
+import { getCustomers } from '../shared/data/customers.js';
+import { getProperties } from '../shared/data/properties.js';
+import { createUser, deleteUser, getUser } from '../shared/data/users.js';
+import { isStaffEmail, settings } from '../shared/env.js';
+import { badRequest, HttpError, listForMessage, ok } from '../shared/http.js';
+import { log } from '../shared/log.js';
+import { api } from '../shared/middleware.js';
+import { PASSWORD_RULE_MESSAGE } from '../shared/passwords.js';
+import { errorName } from '../accounts/cognito-errors.js';
+
+const exists = () => new HttpError(422, userMessages.exists);
+
+/**
+ * POST /api/users/signup (administrators): the users row (pending), then the Cognito user, which
+ * mails the sent password as the temporary one (text by the custom-message trigger). When Cognito
+ * refuses, the row goes again: neither half is left behind. Staff accounts get no assignments.
+ */
+export const handler = api({ body: SignupBody }, async ({ body, caller }) => {
+  const db = dynamo();
+  if (await getUser(db, body.email)) throw exists();
+  const staff = isStaffEmail(body.email);
+  const sent = body.customers.map((c) => (typeof c === 'string' ? c : 'ID' in c ? c.ID : c.id));
+  const customerIds = staff ? [] : [...new Set([...body.buildops_customer_ids, ...sent])];
+  const propertyIds = staff ? [] : [...new Set(body.buildops_property_ids)];
+
+  const [customers, properties] = await Promise.all([getCustomers(db, customerIds), getProperties(db, propertyIds)]);
+  const knownCustomers = new Set(customers.map((c) => c.id));
+  const missing = customerIds.filter((id) => !knownCustomers.has(id));
+  if (missing.length) throw badRequest(`Invalid body.buildops_customer_ids: unknown customer id ${listForMessage(missing)}.`);
+  const knownProperties = new Set(properties.map((p) => p.id));
+  const unknown = propertyIds.filter((id) => !knownProperties.has(id));
+  if (unknown.length) throw badRequest(`Invalid body.buildops_property_ids: unknown property id ${listForMessage(unknown)}.`);
+  const outside = properties.filter((p) => !knownCustomers.has(p.customerId)).map((p) => p.id);
+  if (outside.length) throw badRequest(`Invalid body.buildops_property_ids: ${listForMessage(outside)} belong to none of the chosen customers.`);
+
+  const now = new Date().toISOString();
+  const created = await createUser(db, {
+    email: body.email,
+    userId: randomUUID(),
+    name: body.name,
+    customerIds: customers.map((c) => c.id),
+    properties: Object.fromEntries(properties.map((p) => [p.id, p.customerId])),
+    pending: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!created) throw exists();
+
+  try {
+    await identity().send(
+      new AdminCreateUserCommand({
+        UserPoolId: settings.userPoolId(),
+        Username: body.email,
+        TemporaryPassword: body.password,
+        DesiredDeliveryMediums: ['EMAIL'],
+        UserAttributes: [
+          { Name: 'email', Value: body.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'name', Value: body.name },
+        ],
+      }),
+    );
+  } catch (e) {
+    await deleteUser(db, body.email);
+    const name = errorName(e);
+    if (name === 'UsernameExistsException') throw exists();
+    if (name === 'InvalidPasswordException') throw badRequest(`Invalid body.password: ${PASSWORD_RULE_MESSAGE}`);
+    log.error('AdminCreateUser failed; the users row was removed again', { email: body.email, err: e });
+    // The local pool saves the user before its mail fails: take that half away too.
+    await identity()
+      .send(new AdminDeleteUserCommand({ UserPoolId: settings.userPoolId(), Username: body.email }))
+      .catch((err: unknown) => {
+        if (errorName(err) !== 'UserNotFoundException') log.error('AdminDeleteUser after a failed AdminCreateUser failed', { email: body.email, err });
+      });
+    throw new HttpError(503, 'The account could not be created because the sign-in service did not answer. Please try again.');
+  }
+  await appendAudit(db, caller!.email, 'user.create', body.email, { customers: customerIds, properties: propertyIds });
+  return ok({ message: userMessages.created, EMAIL: body.email }, 201);
+});

@@ -1,0 +1,94 @@
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { get, put, resetAws, user } from '../accounts/fake-aws.js';
+import { handler as customMessage } from '../../../lambdas/triggers/custom-message.js';
+import { handler as postConfirmation } from '../../../lambdas/triggers/post-confirmation.js';
+import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
+
+const base = { version: '1', region: 'eu-west-1', userPoolId: 'local_pool', userName: '7d1c-uuid', callerContext: { awsSdkVersion: '1', clientId: 'client-1' } };
+
+const preTokenEvent = (email: string) =>
+  ({
+    ...base,
+    triggerSource: 'TokenGeneration_Authentication',
+    request: { userAttributes: { email, sub: '7d1c-uuid' }, groupConfiguration: {} },
+    response: { claimsOverrideDetails: {} },
+  }) as unknown as PreTokenGenerationTriggerEvent;
+
+const messageEvent = (triggerSource: string) =>
+  ({
+    ...base,
+    triggerSource,
+    request: { userAttributes: { email: 'new@customer.test', name: 'new person' }, codeParameter: '{####}', usernameParameter: '{username}' },
+    response: { smsMessage: '', emailMessage: '', emailSubject: '' },
+  }) as unknown as CustomMessageTriggerEvent;
+
+beforeEach(() => resetAws());
+
+describe('pre-token-generation', () => {
+  it('fails the sign-in of a Cognito user who has no users row', async () => {
+    await expect(preToken(preTokenEvent('ghost@customer.test'))).rejects.toThrow('This account has no portal user.');
+  });
+
+  it('adds the first customer, userId, name and tokensValidAfter as string claims', async () => {
+    put('users', user('two@customer.test', { userId: 'u-2', name: 'two customers', customerIds: ['c-9', 'c-1'], tokensValidAfter: 1700000000123 }));
+    const out = await preToken(preTokenEvent('Two@Customer.test'));
+    expect(out.response.claimsOverrideDetails.claimsToAddOrOverride).toEqual({
+      BUILDOPS_CUSTOMER_ID: 'c-9',
+      userId: 'u-2',
+      name: 'two customers',
+      tva: '1700000000123',
+    });
+  });
+
+  it('gives an account without customers an empty BUILDOPS_CUSTOMER_ID (the web app reads it as none) and tva 0', async () => {
+    put('users', user('none@customer.test'));
+    const claims = (await preToken(preTokenEvent('none@customer.test'))).response.claimsOverrideDetails.claimsToAddOrOverride!;
+    expect(claims.BUILDOPS_CUSTOMER_ID).toBe('');
+    expect(claims.tva).toBe('0');
+  });
+});
+
+describe('custom-message', () => {
+  it('writes the invitation: product, temporary password on its own line, user name and the registration link', async () => {
+    const out = await customMessage(messageEvent('CustomMessage_AdminCreateUser'));
+    expect(out.response.emailSubject).toBe('Your Comfort Portal Reporting account');
+    const lines = out.response.emailMessage!.split('\n');
+    expect(lines[0]).toBe('Hello new person,');
+    expect(lines).toContain('{####}');
+    expect(out.response.emailMessage!.match(/\{####\}/g)).toHaveLength(1);
+    expect(out.response.emailMessage!.match(/\{username\}/g)).toHaveLength(1);
+    expect(out.response.emailMessage).toContain('https://portal.example.com/user-registration');
+  });
+
+  it('writes the reset mail with the code on its own line and the reset link', async () => {
+    const out = await customMessage(messageEvent('CustomMessage_ForgotPassword'));
+    expect(out.response.emailSubject).toBe('Comfort Portal password reset code');
+    expect(out.response.emailMessage!.split('\n')).toContain('{####}');
+    expect(out.response.emailMessage).toContain('https://portal.example.com/reset-password');
+  });
+
+  it("leaves other messages as Cognito's", async () => {
+    const out = await customMessage(messageEvent('CustomMessage_ResendCode'));
+    expect(out.response.emailMessage).toBe('');
+  });
+});
+
+describe('post-confirmation', () => {
+  const event = (triggerSource: string) =>
+    ({ ...base, triggerSource, request: { userAttributes: { email: 'reset@customer.test' } }, response: {} }) as unknown as PostConfirmationTriggerEvent;
+
+  it('moves tokensValidAfter on after a password reset, so older tokens are refused', async () => {
+    put('users', user('reset@customer.test', { tokensValidAfter: 1 }));
+    const before = Date.now();
+    await postConfirmation(event('PostConfirmation_ConfirmForgotPassword'));
+    expect(Number(get('users', 'reset@customer.test')!.tokensValidAfter)).toBeGreaterThanOrEqual(before);
+  });
+
+  it('leaves the account alone on a sign-up confirmation and ignores a user with no row', async () => {
+    put('users', user('reset@customer.test', { tokensValidAfter: 1 }));
+    await postConfirmation(event('PostConfirmation_ConfirmSignUp'));
+    expect(get('users', 'reset@customer.test')!.tokensValidAfter).toBe(1);
+    put('users');
+    await expect(postConfirmation({ ...event('PostConfirmation_ConfirmForgotPassword'), request: { userAttributes: { email: 'ghost@customer.test' } } })).resolves.toBeDefined();
+  });
+});
