@@ -79,12 +79,12 @@ export const routes: Route[] = [
 
   // Catalogue
   { method: 'GET', path: '/api/users/customers', handler: 'catalog/list-customers', access: 'admin', slash: true, tables: { ...caller, customers: 'read' } },
-  { method: 'POST', path: '/api/users/customers/properties', handler: 'catalog/get-customer-properties', access: 'user', tables: { ...caller, properties: 'read' } },
+  { method: 'POST', path: '/api/users/customers/properties', handler: 'catalog/get-customer-properties', access: 'user', tables: { ...caller, customers: 'read', properties: 'read' } },
   { method: 'GET', path: '/api/sigma/customers', handler: 'catalog/get-customers', access: 'user', tables: { ...caller, customers: 'read' } },
-  { method: 'GET', path: '/api/sigma/buildings/{customerId}', handler: 'catalog/get-buildings', access: 'user', tables: { ...caller, properties: 'read' } },
+  { method: 'GET', path: '/api/sigma/buildings/{customerId}', handler: 'catalog/get-buildings', access: 'user', tables: { ...caller, customers: 'read', properties: 'read' } },
 
   // Documents
-  { method: 'GET', path: '/api/s3/getdocumentsbyproperty', handler: 'documents/get-documents-by-property', access: 'user', tables: { ...caller, documents: 'read' } },
+  { method: 'GET', path: '/api/s3/getdocumentsbyproperty', handler: 'documents/get-documents-by-property', access: 'user', tables: { ...caller, properties: 'read', documents: 'read' } },
   {
     method: 'GET', path: '/api/s3/getpresignedurl', handler: 'documents/get-presigned-url', access: 'user',
     tables: { ...caller, documents: 'read' }, bucket: { prefix: 'documents/', actions: ['read'] },

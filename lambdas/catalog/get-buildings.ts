@@ -1,0 +1,21 @@
+import { dynamo } from '../shared/clients.js';
+import { CustomerParams, type SigmaBuildingsReply } from '../shared/contract/catalog.js';
+import { getCustomer } from '../shared/data/customers.js';
+import { propertiesOfCustomers } from '../shared/data/properties.js';
+import { forbidden, notFound, ok } from '../shared/http.js';
+import { api } from '../shared/middleware.js';
+import { canSeeCustomer, canSeeProperty } from '../shared/scope.js';
+
+/** GET /api/sigma/buildings/{customerId}: the customer's properties in the caller's scope, as parallel arrays. */
+export const handler = api({ params: CustomerParams }, async ({ params, caller }) => {
+  const scope = caller!;
+  const { customerId } = params;
+  if (!canSeeCustomer(scope, customerId)) throw forbidden(`You do not have access to customer ${customerId}.`);
+  if (scope.isAdmin && !(await getCustomer(dynamo(), customerId))) throw notFound(`No customer with the id ${customerId}.`);
+  const rows = (await propertiesOfCustomers(dynamo(), [customerId])).filter((p) => canSeeProperty(scope, p.id));
+  return ok({
+    property_names: rows.map((p) => p.name),
+    property_ids: rows.map((p) => p.id),
+    property_type: rows.map((p) => p.propertyType),
+  } satisfies SigmaBuildingsReply);
+});

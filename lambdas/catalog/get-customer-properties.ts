@@ -1,0 +1,25 @@
+import { dynamo } from '../shared/clients.js';
+import { PropertiesBody, type PropertiesReply } from '../shared/contract/catalog.js';
+import { getCustomers } from '../shared/data/customers.js';
+import { propertiesOfCustomers } from '../shared/data/properties.js';
+import { forbidden, listForMessage as list, notFound, ok } from '../shared/http.js';
+import { api } from '../shared/middleware.js';
+import { canSeeCustomer, canSeeProperty } from '../shared/scope.js';
+
+/** POST /api/users/customers/properties { customerIds }: their properties, filtered to the caller's scope. */
+export const handler = api({ body: PropertiesBody }, async ({ body, caller }) => {
+  const scope = caller!;
+  const ids = [...new Set(body.customerIds)];
+  const outside = ids.filter((id) => !canSeeCustomer(scope, id));
+  if (outside.length) throw forbidden(`You do not have access to customer ${list(outside)}.`);
+  if (ids.length === 0) return ok([]);
+  if (scope.isAdmin) {
+    const found = new Set((await getCustomers(dynamo(), ids)).map((c) => c.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw notFound(`No customer with the id ${list(missing)}.`);
+  }
+  const rows = await propertiesOfCustomers(dynamo(), ids);
+  return ok(
+    rows.filter((p) => canSeeProperty(scope, p.id)).map((p) => ({ ID: p.id, NAME: p.name, PROPERTY_TYPE: p.propertyType })) satisfies PropertiesReply,
+  );
+});

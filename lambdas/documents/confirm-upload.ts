@@ -1,0 +1,40 @@
+import { documentsBucket } from '../../infra/definitions.js';
+import { ConfirmBody, documentMessages, tooLargeMessage } from '../shared/contract/documents.js';
+import { contentTypeFor, newDocumentKey, parseUploadKey } from '../shared/documents/files.js';
+import { copyObject, headObject } from '../shared/documents/objects.js';
+import { checkUploadProperty, discardObject, recordDocument } from '../shared/documents/store.js';
+import { badRequest, HttpError, ok } from '../shared/http.js';
+import { api } from '../shared/middleware.js';
+
+/**
+ * POST /api/s3/confirm-upload { key, propertyId } (administrators): checks the object a presigned
+ * upload left under uploads/ (its key's shape, size and type), moves it to
+ * `documents/<same uuid>/<file name>` and records it. Answers as the multipart upload does.
+ * A refused upload is removed; unconfirmed ones expire by the bucket's lifecycle rule.
+ */
+export const handler = api({ body: ConfirmBody }, async ({ body, caller }) => {
+  const scope = caller!;
+  const upload = parseUploadKey(body.key);
+  if (!upload) throw badRequest(documentMessages.notUploadKey);
+  await checkUploadProperty(scope, body.propertyId);
+
+  const head = await headObject(body.key);
+  if (!head) throw badRequest(documentMessages.noUpload);
+  const max = documentsBucket.maxUploadBytes;
+  const contentType = contentTypeFor(upload.fileName);
+  if (head.size > max) {
+    await discardObject(body.key);
+    throw new HttpError(413, tooLargeMessage(max));
+  }
+  if (head.contentType.split(';')[0]!.trim().toLowerCase() !== contentType) {
+    await discardObject(body.key);
+    throw badRequest(documentMessages.wrongType(contentType, head.contentType));
+  }
+
+  const key = newDocumentKey(upload.fileName, upload.id);
+  await copyObject(body.key, key, contentType);
+  await discardObject(body.key);
+  const reply = await recordDocument(scope, { key, propertyId: body.propertyId, fileName: upload.fileName, contentType, size: head.size });
+  if (!reply) throw badRequest(documentMessages.noUpload);
+  return ok(reply, 201);
+});

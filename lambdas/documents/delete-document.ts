@@ -1,0 +1,26 @@
+import { dynamo } from '../shared/clients.js';
+import { DeleteBody, documentMessages } from '../shared/contract/documents.js';
+import { appendAudit } from '../shared/data/audit.js';
+import { deleteDocument } from '../shared/data/documents.js';
+import { deleteObject } from '../shared/documents/objects.js';
+import { notFound, ok } from '../shared/http.js';
+import { log } from '../shared/log.js';
+import { api } from '../shared/middleware.js';
+
+/**
+ * POST /api/s3/deletedocument { key, propertyId } (administrators): the row first, so users stop
+ * seeing the document at once; then the object (a failed object delete leaves an orphan, logged);
+ * then the audit event.
+ */
+export const handler = api({ body: DeleteBody }, async ({ body, caller }) => {
+  const { key, propertyId } = body;
+  const row = await deleteDocument(dynamo(), key, propertyId);
+  if (!row) throw notFound(documentMessages.noDocumentIn(propertyId));
+  try {
+    await deleteObject(key);
+  } catch (err) {
+    log.error('document row deleted but its object could not be removed (orphaned object)', { key, err });
+  }
+  await appendAudit(dynamo(), caller!.email, 'document.delete', key, { propertyId });
+  return ok({ message: documentMessages.deleted });
+});

@@ -1,0 +1,22 @@
+import { dynamo } from '../shared/clients.js';
+import { documentMessages, DocumentsQuery, type DocumentRecord } from '../shared/contract/documents.js';
+import { documentsOfProperties } from '../shared/data/documents.js';
+import { getProperties } from '../shared/data/properties.js';
+import { forbidden, listForMessage as list, notFound, ok } from '../shared/http.js';
+import { api } from '../shared/middleware.js';
+import { canSeeProperty } from '../shared/scope.js';
+
+/** GET /api/s3/getdocumentsbyproperty?propertyId=a,b: the documents of those properties, newest first. */
+export const handler = api({ query: DocumentsQuery }, async ({ query, caller }) => {
+  const scope = caller!;
+  const ids = query.propertyId;
+  const outside = ids.filter((id) => !canSeeProperty(scope, id));
+  if (outside.length) throw forbidden(documentMessages.outsideProperty(list(outside)));
+  if (scope.isAdmin) {
+    const known = new Set((await getProperties(dynamo(), ids)).map((p) => p.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) throw notFound(documentMessages.noProperty(list(missing)));
+  }
+  const docs = await documentsOfProperties(dynamo(), ids);
+  return ok(docs.map((d): DocumentRecord => ({ DOCUMENT_URL: d.key, UPLOADED_AT: d.uploadedAt, PROPERTY_ID: d.propertyId })));
+});

@@ -1,0 +1,45 @@
+/** The audit log calls: GET /api/audit and POST /api/audit/view-as (administrators). */
+import { z } from 'zod';
+
+/** An event's cursor: its sort key, `<ISO time>#<uuid>`. */
+const Cursor = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/, 'must be the nextBefore of a previous page');
+
+export const AuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** Answer events older than this one (the previous page's nextBefore). */
+  before: Cursor.optional(),
+});
+
+export const AuditEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  details: z.unknown(),
+});
+
+export const AuditReply = z.object({
+  events: z.array(AuditEvent),
+  /** Pass as ?before= for the next (older) page; null on the last page. */
+  nextBefore: z.string().nullable(),
+});
+
+export const ViewAsBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(320)
+    .regex(/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/, 'must be an email address'),
+});
+export const ViewAsReply = z.object({ message: z.string() });
+
+export const auditMessages = {
+  staffViewAs: 'Invalid body.email: staff accounts cannot be viewed as a customer.',
+  noUser: (email: string) => `No user with the email ${email}.`,
+  viewing: (email: string) => `Viewing the portal as ${email}.`,
+} as const;
+
+export type AuditEvent = z.infer<typeof AuditEvent>;
+export type AuditReply = z.infer<typeof AuditReply>;

@@ -1,0 +1,30 @@
+/**
+ * The catalogue calls' requests and answers (spec section 7 and the report pickers), one definition
+ * for the handlers that validate them and the web app that parses them.
+ */
+import { z } from 'zod';
+
+export const Id = z.string().trim().min(1, 'must not be empty').max(200);
+
+/** GET /api/users/customers (administrators). */
+export const CustomersReply = z.array(z.object({ ID: z.string(), NAME: z.string() }));
+
+/** POST /api/users/customers/properties */
+export const PropertiesBody = z.object({ customerIds: z.array(Id).max(10_000) });
+export const PropertiesReply = z.array(z.object({ ID: z.string(), NAME: z.string(), PROPERTY_TYPE: z.string() }));
+
+/** GET /api/sigma/customers: parallel arrays. */
+export const SigmaCustomersReply = z.object({ customer_names: z.array(z.string()), customer_ids: z.array(z.string()) });
+
+/** GET /api/sigma/buildings/{customerId}: parallel arrays. */
+export const CustomerParams = z.object({ customerId: Id });
+export const SigmaBuildingsReply = z.object({
+  property_names: z.array(z.string()),
+  property_ids: z.array(z.string()),
+  property_type: z.array(z.string()),
+});
+
+export type CustomersReply = z.infer<typeof CustomersReply>;
+export type PropertiesReply = z.infer<typeof PropertiesReply>;
+export type SigmaCustomersReply = z.infer<typeof SigmaCustomersReply>;
+export type SigmaBuildingsReply = z.infer<typeof SigmaBuildingsReply>;

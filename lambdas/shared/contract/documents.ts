@@ -1,0 +1,109 @@
+/**
+ * The documents calls (spec section 7, /api/s3/*, plus presigned uploads): requests, answers and the
+ * messages the portal answers with, one definition for the handlers and the web app.
+ */
+import { z } from 'zod';
+
+/** A storage key is made by the server; this guards every key a client sends back. */
+export function isSafeKey(key: string): boolean {
+  if (!key || key.length > 1024 || key.startsWith('/') || key.includes('\\') || key.includes('\0')) return false;
+  return key.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+}
+
+/** The spec's file-name rule (section 5): letters, digits, dot, underscore and hyphen. */
+export const FILE_NAME_RULE = /^[A-Za-z0-9._-]+$/;
+export const isValidFileName = (name: string) => FILE_NAME_RULE.test(name) && name !== '.' && name !== '..' && name.length <= 255;
+
+export const documentMessages = {
+  invalidFileName: [
+    'The file name contains invalid characters (including spaces or special symbols).',
+    'Please rename the file using only letters, numbers, dots (.), underscores (_) and hyphens (-), then upload it again.',
+    'Example: my_file-name.png',
+  ].join('\n'),
+  fileRequired: 'Please select a file',
+  deleted: 'Document deleted successfully.',
+  uploaded: 'File uploaded successfully.',
+  storageDown: 'The document storage is not available right now. Please try again later.',
+  notMultipart: 'Invalid body: send multipart/form-data with the fields propertyId and file.',
+  propertyRequired: 'Invalid body.propertyId: is required.',
+  propertyTwice: 'Invalid body.propertyId: send it once.',
+  oneFile: 'Invalid body.file: send one file per upload.',
+  tooManyFields: 'Invalid body: too many form fields.',
+  noDocument: 'No document with that key.',
+  noDocumentIn: (propertyId: string) => `No document with that key in property ${propertyId}.`,
+  noProperty: (ids: string) => `No property with the id ${ids}.`,
+  outsideProperty: (ids: string) => `You do not have access to property ${ids}.`,
+  outsideDocument: 'You do not have access to this document.',
+  notUploadKey: 'Invalid body.key: must be a key answered by /api/s3/upload-url.',
+  noUpload: 'Invalid body.key: no such upload (it was never sent, was already confirmed or has expired). Ask for a new upload URL.',
+  wrongType: (expected: string, got: string) => `Invalid upload: the file was sent as ${got || 'no content type'}; send it with Content-Type ${expected}.`,
+} as const;
+
+/** "The file is too large. The largest file you can upload is 4 MiB." */
+export const tooLargeMessage = (maxBytes: number) => {
+  const mib = maxBytes / (1024 * 1024);
+  const kib = maxBytes / 1024;
+  const size = mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB` : kib >= 1 ? `${Number.isInteger(kib) ? kib : kib.toFixed(1)} KiB` : `${maxBytes} bytes`;
+  return `The file is too large. The largest file you can upload is ${size}.`;
+};
+
+/** A document key as the client sends it back: never absolute, never with `..` segments. */
+export const Key = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(1024)
+  .refine(isSafeKey, 'must be a document key (no absolute path, no empty, "." or ".." segments)');
+export const PropertyId = z.string().trim().min(1, 'is required').max(200);
+
+/** GET /api/s3/getdocumentsbyproperty?propertyId=a,b */
+export const DocumentsQuery = z.object({
+  propertyId: z
+    .string({ error: 'must name at least one property id' })
+    .max(100_000)
+    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .refine((ids) => ids.length > 0, 'must name at least one property id')
+    .refine((ids) => ids.length <= 1000, 'may name at most 1000 property ids')
+    .refine((ids) => ids.every((id) => id.length <= 200), 'has an id longer than 200 characters'),
+});
+export const Document = z.object({ DOCUMENT_URL: z.string(), UPLOADED_AT: z.string(), PROPERTY_ID: z.string() });
+export const DocumentsReply = z.array(Document);
+
+/** GET /api/s3/getpresignedurl?key=...[&download=1] */
+export const LinkQuery = z.object({
+  key: Key,
+  /** 1: a link that always downloads (Content-Disposition: attachment). */
+  download: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+export const LinkReply = z.object({ url: z.string() });
+
+/** POST /api/s3/deletedocument */
+export const DeleteBody = z.object({ key: Key, propertyId: PropertyId });
+export const MessageReply = z.object({ message: z.string() });
+
+/** POST /api/s3/uploaddocument (multipart) and POST /api/s3/confirm-upload answer 201 with this. */
+export const UploadReply = Document.extend({ message: z.string() });
+
+/** POST /api/s3/upload-url: a presigned PUT for one file of one property. */
+export const UploadUrlBody = z.object({
+  propertyId: PropertyId,
+  /** Checked against the file-name rule as sent. */
+  fileName: z.string().min(1, 'is required').max(1024),
+  size: z.number().int().min(0),
+  /** The browser's idea of the type; ignored: the type comes from the extension. */
+  contentType: z.string().max(255).optional(),
+});
+export const UploadUrlReply = z.object({
+  url: z.string(),
+  key: z.string(),
+  /** Headers the PUT must carry exactly (the signed content type). */
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+
+/** POST /api/s3/confirm-upload: the upload's key and the property it belongs to. */
+export const ConfirmBody = z.object({ key: Key, propertyId: PropertyId });
+
+export type DocumentRecord = z.infer<typeof Document>;
+export type UploadReply = z.infer<typeof UploadReply>;
+export type UploadUrlReply = z.infer<typeof UploadUrlReply>;

@@ -1,0 +1,66 @@
+/**
+ * The documents bucket: the only place that builds S3 requests. Keys are always made by the portal
+ * (see files.ts); presigned links carry the headers the portal chose, never the client's.
+ */
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { storage } from '../clients.js';
+import { settings } from '../env.js';
+
+const bucket = () => settings.documentsBucket();
+
+export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await storage().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await storage().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/** Size and content type of an object, or null when there is none. */
+export async function headObject(key: string): Promise<{ size: number; contentType: string } | null> {
+  try {
+    const r = await storage().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return { size: r.ContentLength ?? 0, contentType: r.ContentType ?? '' };
+  } catch (e) {
+    const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404) return null;
+    throw e;
+  }
+}
+
+/** Copies within the bucket, setting the content type the portal decided. */
+export async function copyObject(from: string, to: string, contentType: string): Promise<void> {
+  await storage().send(
+    new CopyObjectCommand({
+      Bucket: bucket(),
+      Key: to,
+      CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: contentType,
+    }),
+  );
+}
+
+/** A presigned GET that answers with the given disposition and content type. */
+export function downloadUrl(key: string, opts: { disposition: string; contentType: string; expiresIn: number }): Promise<string> {
+  return getSignedUrl(
+    storage(),
+    new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: opts.disposition, ResponseContentType: opts.contentType }),
+    { expiresIn: opts.expiresIn },
+  );
+}
+
+/** A presigned PUT for `key`; the content type is signed, so the upload must carry exactly it. */
+export function uploadUrl(key: string, contentType: string, expiresIn: number): Promise<string> {
+  return getSignedUrl(storage(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), {
+    expiresIn,
+    signableHeaders: new Set(['content-type']),
+  });
+}
