@@ -2,7 +2,8 @@
  * Cognito custom-message trigger: the invitation (AdminCreateUser) and the reset-code mail
  * (ForgotPassword) in the portal's words, naming the stage's product. Cognito fills in `{####}`
  * (the temporary password or the code) and `{username}`; the invitation must carry both, each
- * once (the local pool replaces only the first of each).
+ * once (the local pool replaces only the first of each). With email as the sign-in name the user
+ * name is Cognito's internal id, so it is shown only as a reference.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { settings } from '../shared/env.js';
@@ -16,13 +17,15 @@ export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomM
     event.response.emailMessage = [
       `Hello ${name},`,
       '',
-      `An account has been created for you on ${product} Reporting. Your user name is ${usernameParameter ?? '{username}'}.`,
+      `An account has been created for you on ${product} Reporting; you sign in with your email address.`,
       'Your temporary password is:',
       '',
       codeParameter,
       '',
       `Set your own password at ${settings.publicUrl()}/user-registration with your email and this temporary password.`,
       'The temporary password works for 7 days and only on that page.',
+      '',
+      `Account reference: ${usernameParameter ?? '{username}'}`,
     ].join('\n');
   } else if (event.triggerSource === 'CustomMessage_ForgotPassword') {
     event.response.emailSubject = `${product} password reset code`;

@@ -1,0 +1,201 @@
+/**
+ * The user calls through the local stack, ported from the old server's users tests: who may read
+ * whom, the administrator's list, assignments, signup (Cognito user and users row together) and
+ * remove-users (the removed user's token fails at the next call).
+ */
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteUser, getUser } from '../../lambdas/shared/data/users.js';
+import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
+
+jest.setTimeout(60_000);
+
+let t: TestStack;
+const tokens: Record<string, string> = {};
+const ADMIN = 'boss@staff.test';
+
+beforeAll(async () => {
+  t = await startTestStack();
+  await putCustomer({ id: 'C-A', name: 'alpha' });
+  await putCustomer({ id: 'C-B', name: 'beta' });
+  for (const [id, customerId, name] of [
+    ['P-A0', 'C-A', 'A zero'],
+    ['P-A1', 'C-A', 'A one'],
+    ['P-A2', 'C-A', 'A two'],
+    ['P-B0', 'C-B', 'B zero'],
+  ] as const)
+    await putProperty({ id, customerId, name, propertyType: 'Office' });
+  await createTestUser({ email: ADMIN, password: 'Admin123' });
+  await createTestUser({ email: 'a@customer.test', name: 'user a', password: 'Passw0rd', customers: ['C-A'], properties: ['P-A0', 'P-A1'] });
+  await createTestUser({ email: 'b@customer.test', password: 'Passw0rd', customers: ['C-B'], properties: ['P-B0'] });
+  tokens.admin = await signIn(ADMIN, 'Admin123');
+  tokens.a = await signIn('a@customer.test', 'Passw0rd');
+  tokens.b = await signIn('b@customer.test', 'Passw0rd');
+});
+afterAll(async () => t?.stop());
+
+const auditActions = async () =>
+  ((await t.db.send(new ScanCommand({ TableName: t.env.AUDIT_TABLE }))).Items ?? []).map((e) => `${String(e.action)} ${String(e.target)}`);
+
+describe('GET /api/users/getproperty/{email}', () => {
+  it('401 without a token, 400 for a malformed email, 403 for another user', async () => {
+    expect((await request('GET', '/api/users/getproperty/a@customer.test')).status).toBe(401);
+    expect((await request('GET', '/api/users/getproperty/not-an-email', { token: tokens.a })).status).toBe(400);
+    expect((await request('GET', '/api/users/getproperty/a@customer.test', { token: tokens.b })).status).toBe(403);
+    expect((await request('GET', '/api/users/getproperty/nobody@customer.test', { token: tokens.b })).status).toBe(403);
+  });
+
+  it('answers the user with parallel arrays; case-insensitive email; 404 unknown for an administrator', async () => {
+    const r = await request('GET', '/api/users/getproperty/A@Customer.TEST', { token: tokens.a });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual([
+      { NAME: 'user a', EMAIL: 'a@customer.test', CUSTOMER_NAME: ['alpha'], BUILDOPS_CUSTOMER_ID: ['C-A'], PROPERTIES: ['A one', 'A zero'], BUILDOPS_PROPERTY_IDS: ['P-A1', 'P-A0'] },
+    ]);
+    expect(((await request('GET', '/api/users/getproperty/a@customer.test', { token: tokens.admin })).json as { EMAIL: string }[])[0]!.EMAIL).toBe('a@customer.test');
+    expect((await request('GET', '/api/users/getproperty/nobody@customer.test', { token: tokens.admin })).status).toBe(404);
+  });
+});
+
+describe('GET /api/users/usercustomerbyemail and getcustomerbyemail', () => {
+  it('401, 403, then the customers as parallel arrays', async () => {
+    for (const path of ['usercustomerbyemail', 'getcustomerbyemail']) {
+      expect((await request('GET', `/api/users/${path}/a@customer.test`)).status).toBe(401);
+      expect((await request('GET', `/api/users/${path}/a@customer.test`, { token: tokens.b })).status).toBe(403);
+      const r = await request('GET', `/api/users/${path}/a@customer.test`, { token: tokens.a });
+      expect(r.json).toEqual({ CUSTOMER_NAME: ['alpha'], BUILDOPS_CUSTOMER_ID: ['C-A'] });
+    }
+  });
+});
+
+describe('GET /api/users', () => {
+  it('401, 403 for a customer, then every user for an administrator (with and without the slash)', async () => {
+    expect((await request('GET', '/api/users')).status).toBe(401);
+    expect((await request('GET', '/api/users', { token: tokens.a })).status).toBe(403);
+    for (const url of ['/api/users', '/api/users/']) {
+      const r = await request('GET', url, { token: tokens.admin });
+      expect(r.status).toBe(200);
+      const users = r.json as { EMAIL: string }[];
+      expect(users.map((u) => u.EMAIL)).toEqual(expect.arrayContaining(['a@customer.test', 'b@customer.test', ADMIN]));
+      expect(users.find((u) => u.EMAIL === 'b@customer.test')).toMatchObject({ BUILDOPS_CUSTOMER_ID: ['C-B'], PROPERTIES: ['B zero'] });
+    }
+  });
+});
+
+describe('PUT /api/users/{email}/customers and /properties', () => {
+  it('401, 400, 403, 404 before anything changes', async () => {
+    await createTestUser({ email: 'u1@customer.test', password: 'Passw0rd', customers: ['C-A'] });
+    const put = (path: string, body: unknown, token?: string) => request('PUT', path, { token, body });
+    expect((await put('/api/users/u1@customer.test/customers', { customers: [] })).status).toBe(401);
+    expect((await put('/api/users/u1@customer.test/customers', { customers: 'x' }, tokens.admin)).status).toBe(400);
+    expect(((await put('/api/users/u1@customer.test/customers', { customers: [{ ID: 'nope' }] }, tokens.admin)).json as { error: string }).error).toMatch(
+      /unknown customer id nope/,
+    );
+    expect((await put('/api/users/u1@customer.test/customers', { customers: [] }, tokens.a)).status).toBe(403);
+    expect((await put('/api/users/u1@customer.test/properties', { properties: [] }, tokens.a)).status).toBe(403);
+    expect((await put('/api/users/nobody@customer.test/customers', { customers: [] }, tokens.admin)).status).toBe(404);
+    expect((await put(`/api/users/${ADMIN}/customers`, { customers: [{ ID: 'C-A' }] }, tokens.admin)).status).toBe(400);
+    expect((await getUser(t.db, 'u1@customer.test'))?.customerIds).toEqual(['C-A']);
+  });
+
+  it('replaces customers, dropping properties outside them, and refuses properties of other customers', async () => {
+    await createTestUser({ email: 'u2@customer.test', password: 'Passw0rd', customers: ['C-A', 'C-B'], properties: ['P-A0', 'P-B0'] });
+    const r = await request('PUT', '/api/users/u2@customer.test/customers', { token: tokens.admin, body: { customers: [{ ID: 'C-B', NAME: 'beta' }] } });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ message: 'Customers and Properties updated successfully!', BUILDOPS_CUSTOMER_ID: ['C-B'], BUILDOPS_PROPERTY_IDS: ['P-B0'] });
+    expect((await getUser(t.db, 'u2@customer.test'))?.properties).toEqual({ 'P-B0': 'C-B' });
+
+    const bad = await request('PUT', '/api/users/u2@customer.test/properties', { token: tokens.admin, body: { properties: [{ ID: 'P-A1' }] } });
+    expect(bad.status).toBe(400);
+    expect((bad.json as { error: string }).error).toMatch(/belong to no customer/);
+    const ok = await request('PUT', '/api/users/u2@customer.test/properties', { token: tokens.admin, body: { properties: [] } });
+    expect(ok.json).toEqual({ message: 'Customers and Properties updated successfully!', BUILDOPS_CUSTOMER_ID: ['C-B'], BUILDOPS_PROPERTY_IDS: [] });
+    expect(await auditActions()).toEqual(expect.arrayContaining(['user.customers u2@customer.test', 'user.properties u2@customer.test']));
+  });
+});
+
+describe('POST /api/users/signup', () => {
+  const body = (over: Record<string, unknown> = {}) => ({
+    name: 'New Person',
+    email: 'New.Person@Customer.test',
+    password: 'Tmp!pass12Ab',
+    customers: [{ ID: 'C-A', NAME: 'alpha' }],
+    buildops_customer_ids: ['C-A'],
+    buildops_property_ids: ['P-A2'],
+    properties: ['A two'],
+    ...over,
+  });
+  const signup = (b: unknown, token?: string) => request('POST', '/api/users/signup', { token, body: b });
+
+  it('401, 400, 403 before creating anything', async () => {
+    expect((await signup(body())).status).toBe(401);
+    expect(((await signup(body({ email: 'nope' }), tokens.admin)).json as { error: string }).error).toMatch(/email/);
+    expect((await signup(body({ name: '' }), tokens.admin)).status).toBe(400);
+    expect((await signup(body({ buildops_customer_ids: ['ghost'], customers: [] }), tokens.admin)).status).toBe(400);
+    const wrongProperty = await signup(body({ buildops_property_ids: ['P-B0'] }), tokens.admin);
+    expect(wrongProperty.status).toBe(400);
+    expect((wrongProperty.json as { error: string }).error).toMatch(/none of the chosen customers/);
+    expect((await signup(body(), tokens.a)).status).toBe(403);
+    expect(await getUser(t.db, 'new.person@customer.test')).toBeUndefined();
+  });
+
+  it('creates the users row and the Cognito user with the invitation; 422 for a repeat', async () => {
+    const r = await signup(body(), tokens.admin);
+    expect(r.status).toBe(201);
+    expect(r.json).toEqual({ message: 'User created successfully!', EMAIL: 'new.person@customer.test' });
+    expect(await getUser(t.db, 'new.person@customer.test')).toMatchObject({ name: 'new person', pending: true, customerIds: ['C-A'], properties: { 'P-A2': 'C-A' } });
+    const cognitoUser = await t.cognito.send(new AdminGetUserCommand({ UserPoolId: t.stack.userPoolId, Username: 'new.person@customer.test' }));
+    expect(cognitoUser.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
+    const mail = (await t.outbox()).find((m) => m.to === 'new.person@customer.test')!;
+    expect(mail.text.split('\n')).toContain('Tmp!pass12Ab');
+    expect(await auditActions()).toContain('user.create new.person@customer.test');
+
+    const again = await signup(body({ email: 'NEW.PERSON@customer.test' }), tokens.admin);
+    expect(again.status).toBe(422);
+    expect(again.json).toEqual({ error: 'User already exists.' });
+  });
+
+  it('422s an email Cognito has without a users row, leaving no row behind', async () => {
+    await createTestUser({ email: 'half@customer.test', password: 'Passw0rd' });
+    await deleteUser(t.db, 'half@customer.test');
+    const r = await signup(body({ email: 'half@customer.test' }), tokens.admin);
+    expect(r.status).toBe(422);
+    expect(await getUser(t.db, 'half@customer.test')).toBeUndefined();
+  });
+
+  it('gives staff-domain users no assignments', async () => {
+    expect((await signup(body({ email: 'helper@staff.test' }), tokens.admin)).status).toBe(201);
+    const got = ((await request('GET', '/api/users/getproperty/helper@staff.test', { token: tokens.admin })).json as Record<string, unknown>[])[0];
+    expect(got).toMatchObject({ BUILDOPS_CUSTOMER_ID: [], BUILDOPS_PROPERTY_IDS: [] });
+  });
+});
+
+describe('POST /api/users/remove-users', () => {
+  const remove = (users: string[], token?: string) => request('POST', '/api/users/remove-users', { token, body: { users } });
+
+  it('401, 400, 403, 404 before removing anything', async () => {
+    await createTestUser({ email: 'keep@customer.test', password: 'Passw0rd', customers: ['C-A'] });
+    const keep = await signIn('keep@customer.test', 'Passw0rd');
+    expect((await remove(['keep@customer.test'])).status).toBe(401);
+    expect((await remove([], tokens.admin)).status).toBe(400);
+    expect(((await remove([ADMIN], tokens.admin)).json as { error: string }).error).toMatch(/your own account/);
+    await createTestUser({ email: 'colleague@staff.test', password: 'Passw0rd' });
+    expect(((await remove(['colleague@staff.test'], tokens.admin)).json as { error: string }).error).toMatch(/staff accounts/);
+    expect((await remove(['keep@customer.test'], tokens.a)).status).toBe(403);
+    expect((await remove(['keep@customer.test', 'ghost@customer.test'], tokens.admin)).status).toBe(404);
+    expect((await request('GET', '/api/users/getproperty/keep@customer.test', { token: keep })).status).toBe(200);
+  });
+
+  it('removes the users from Cognito and the table; their tokens stop working at once', async () => {
+    await createTestUser({ email: 'r1@customer.test', password: 'Passw0rd', customers: ['C-A'], properties: ['P-A0'] });
+    await createTestUser({ email: 'r2@customer.test', password: 'Passw0rd', customers: ['C-B'] });
+    const token = await signIn('r1@customer.test', 'Passw0rd');
+    const r = await remove(['r1@customer.test', 'R2@customer.test'], tokens.admin);
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ message: 'Users Removed successfully!', removed: ['r1@customer.test', 'r2@customer.test'] });
+    expect((await request('GET', '/api/users/getproperty/r1@customer.test', { token })).status).toBe(401);
+    expect(await getUser(t.db, 'r1@customer.test')).toBeUndefined();
+    await expect(t.cognito.send(new AdminGetUserCommand({ UserPoolId: t.stack.userPoolId, Username: 'r1@customer.test' }))).rejects.toThrow();
+    expect((await request('POST', '/api/users/login', { body: { email: 'r1@customer.test', password: 'Passw0rd' } })).status).toBe(401);
+    expect(await auditActions()).toEqual(expect.arrayContaining(['user.remove r1@customer.test', 'user.remove r2@customer.test']));
+  });
+});
