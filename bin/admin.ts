@@ -1,0 +1,191 @@
+/**
+ * Operator commands against the local stack or a deployed stage:
+ *   tsx bin/admin.ts <command> [--stage NAME | --local [--data-dir DIR]] [options]
+ * Each command has --help. Errors print a message naming the problem and exit with 1.
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { appendAudit } from '../lambdas/shared/data/audit.js';
+import { dynamo } from '../lambdas/shared/clients.js';
+import { AdminEnvError, applyEnv, resolveEnv, type AdminTarget } from '../infra/admin/env.js';
+import { importKinds } from '../infra/admin/import-kinds.js';
+import { ImportError, importFiles, importHelp } from '../infra/admin/import.js';
+import { CatalogueFileError, catalogueInForce, formatCatalogue, loadCatalogueFile, reportsHelp, resetCatalogue } from '../infra/admin/reports.js';
+import { seedDemo, seedDemoHelp } from '../infra/admin/seed-demo.js';
+import { AdminInputError, createPortalUser } from '../infra/admin/users.js';
+import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/passwords.js';
+
+type Values = Record<string, string | boolean | undefined>;
+type Option = { type: 'string' | 'boolean' };
+
+interface Command {
+  summary: string;
+  help: string;
+  options: Record<string, Option>;
+  run(values: Values): Promise<number>;
+}
+
+/** A problem of the command line itself: printed with the command's help. */
+class UsageError extends Error {}
+
+const targetOptions: Record<string, Option> = { stage: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } };
+const list = (v: unknown) =>
+  String(v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const createUserHelp = `Usage: admin create-user [--stage NAME | --local [--data-dir DIR]] --email EMAIL --name NAME
+       [--password PASSWORD [--invite]] [--customers ID,ID] [--properties ID,ID]
+
+Creates a portal user: the users row with its assignments and the Cognito user.
+  --password P   the user signs in with P at once (no mail); with --invite, P is the temporary
+                 password of an invitation instead
+  (no password)  Cognito mails an invitation with a generated temporary password; the user sets
+                 their own at /user-registration
+Emails in STAFF_DOMAINS are administrators and get no assignments. Properties must belong to the
+given customers. ${PASSWORD_RULE_MESSAGE} (The user pool asks for 6 at least.)`;
+
+const commands: Record<string, Command> = {
+  import: {
+    summary: 'import customers, properties, equipment, mappings and report datasets from CSV (all checked before any write)',
+    help: importHelp,
+    options: Object.fromEntries(importKinds.map((k) => [k.flag, { type: 'string' as const }])),
+    async run(values) {
+      const files = Object.fromEntries(importKinds.flatMap((k) => (typeof values[k.flag] === 'string' ? [[k.flag, values[k.flag] as string]] : [])));
+      if (!Object.keys(files).length) throw new UsageError('Name at least one file.');
+      try {
+        const counts = await importFiles(files);
+        console.log(`Imported ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}.`);
+        return 0;
+      } catch (e) {
+        if (e instanceof ImportError) throw new ImportError(`Nothing was imported.\n${e.message}`);
+        throw e;
+      }
+    },
+  },
+  'create-user': {
+    summary: 'create a user: users row and Cognito user (an administrator when the email is in STAFF_DOMAINS)',
+    help: createUserHelp,
+    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, invite: { type: 'boolean' }, customers: { type: 'string' }, properties: { type: 'string' } },
+    async run(v) {
+      if (typeof v.email !== 'string' || typeof v.name !== 'string') throw new UsageError('--email and --name are required.');
+      if (v.invite && typeof v.password !== 'string') throw new UsageError('--invite goes with --password (without a password an invitation is sent anyway).');
+      const permanent = typeof v.password === 'string' && !v.invite;
+      const r = await createPortalUser({
+        email: v.email,
+        name: v.name,
+        ...(typeof v.password === 'string' ? { password: v.password } : {}),
+        customers: list(v.customers),
+        properties: list(v.properties),
+        permanent,
+      });
+      await appendAudit(dynamo(), 'cli', 'user.create', r.user.email, { customers: r.user.customerIds, properties: Object.keys(r.user.properties), permanent });
+      console.log(`Created ${r.staff ? 'administrator' : 'user'} ${r.user.email}${permanent ? '.' : `; Cognito mailed an invitation with a temporary password.`}`);
+      return 0;
+    },
+  },
+  'seed-demo': {
+    summary: 'load the demo customers, properties, datasets and sign-ins (idempotent)',
+    help: seedDemoHelp,
+    options: {},
+    async run() {
+      const started = Date.now();
+      const { accounts, added } = await seedDemo();
+      const what = Object.entries(added).map(([k, n]) => `${n} ${k}`).join(', ');
+      console.log(`Demo data is loaded (added ${what} in ${Date.now() - started} ms). Sign-ins:`);
+      for (const a of accounts) console.log(`  ${a.email.padEnd(36)} ${a.password.padEnd(12)} ${a.note}`);
+      return 0;
+    },
+  },
+  reports: {
+    summary: 'show the report catalogue, store one from a JSON file (--load FILE) or go back to the defaults (--reset)',
+    help: reportsHelp,
+    options: { load: { type: 'string' }, reset: { type: 'boolean' }, json: { type: 'boolean' } },
+    async run(v) {
+      if (v.load !== undefined && v.reset) throw new UsageError('Use either --load FILE or --reset.');
+      if (typeof v.load === 'string') {
+        try {
+          const stored = await loadCatalogueFile(v.load);
+          console.log(`Stored ${stored.length} reports from ${v.load}.`);
+        } catch (e) {
+          if (e instanceof CatalogueFileError) throw new CatalogueFileError(`Nothing was stored.\n${e.message}`);
+          throw e;
+        }
+      } else if (v.reset) {
+        await resetCatalogue();
+        console.log('Removed the stored catalogue; the defaults apply.');
+      }
+      const { reports, source } = await catalogueInForce();
+      console.log(v.json ? JSON.stringify({ reports }, null, 2) : formatCatalogue(reports, source));
+      return 0;
+    },
+  },
+};
+
+const usage = `Usage: npm run admin -- <command> [--stage NAME | --local [--data-dir DIR]] [options]
+
+Where the commands act:
+  --stage NAME      the deployed stack Portal-NAME (its outputs; the standard AWS credential chain)
+  --local           the running local stack (DATA_DIR/local-stack.json; --data-dir DIR or DATA_DIR)
+  (neither)         the environment as it is (table names, USER_POOL_ID, AWS_ENDPOINT_URL_*, ...)
+
+Commands:
+${Object.entries(commands)
+  .map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`)
+  .join('\n')}
+
+Each command has --help.`;
+
+const known = [ImportError, CatalogueFileError, AdminInputError, AdminEnvError];
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage);
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${usage}`);
+    return 1;
+  }
+  let values: Values;
+  try {
+    values = parseArgs({ args: rest, options: { ...targetOptions, ...command.options }, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    console.error(`${(e as Error).message}\n\n${command.help}`);
+    return 1;
+  }
+  if (values.help) {
+    console.log(command.help);
+    return 0;
+  }
+  try {
+    if (typeof values.stage === 'string' && values.local) throw new UsageError('Use either --stage NAME or --local.');
+    if (values['data-dir'] !== undefined && !values.local) throw new UsageError('--data-dir goes with --local.');
+    const target: AdminTarget =
+      typeof values.stage === 'string'
+        ? { kind: 'stage', stage: values.stage }
+        : values.local
+          ? { kind: 'local', ...(typeof values['data-dir'] === 'string' ? { dataDir: values['data-dir'] } : {}) }
+          : { kind: 'env' };
+    applyEnv(await resolveEnv(target));
+    return await command.run(values);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`${e.message}\n\n${command.help}`);
+      return 1;
+    }
+    if (known.some((k) => e instanceof k)) {
+      console.error((e as Error).message);
+      return 1;
+    }
+    const err = e as Error;
+    console.error(`${name} failed: ${err.name}: ${err.message}`);
+    if (process.env.DEBUG) console.error(err.stack);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main(process.argv.slice(2));

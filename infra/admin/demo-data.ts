@@ -1,0 +1,142 @@
+/** The demo catalogue: customers, properties, users, equipment and the telemetry mapping (as the old server's demo). */
+import type { CustomerItem } from '../../lambdas/shared/data/customers.js';
+import type { EquipmentItem } from '../../lambdas/shared/data/equipment.js';
+import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
+
+export interface DemoCustomer {
+  id: string;
+  name: string;
+  properties: { id: string; name: string; type: string }[];
+}
+
+/** The demo's staff domains (README "Demo sign-ins"), used when STAFF_DOMAINS is not set. */
+export const DEMO_STAFF_DOMAINS = ['example-hvac.com', 'example-services.com'];
+
+export const demoCustomers: DemoCustomer[] = [
+  {
+    id: 'CUST-1001',
+    name: 'NORTHWIND PROPERTIES',
+    properties: [
+      { id: 'PROP-1001-01', name: 'Northwind Tower', type: 'Office' },
+      { id: 'PROP-1001-02', name: 'Northwind Plaza', type: 'Retail' },
+      { id: 'PROP-1001-03', name: 'Harbor Logistics Center', type: 'Warehouse' },
+      { id: 'PROP-1001-04', name: 'Riverside Data Hall', type: 'Data Center' },
+    ],
+  },
+  {
+    id: 'CUST-1002',
+    name: 'HARBORVIEW MEDICAL CENTER',
+    properties: [
+      { id: 'PROP-1002-01', name: 'Harborview Main Hospital', type: 'Hospital' },
+      { id: 'PROP-1002-02', name: 'Eastside Outpatient Clinic', type: 'Clinic' },
+      { id: 'PROP-1002-03', name: 'Harborview Research Annex', type: 'Laboratory' },
+    ],
+  },
+  {
+    id: 'CUST-1003',
+    name: 'LAKESIDE SCHOOL DISTRICT',
+    properties: [
+      { id: 'PROP-1003-01', name: 'Lakeside High School', type: 'School' },
+      { id: 'PROP-1003-02', name: 'Maple Elementary', type: 'School' },
+      { id: 'PROP-1003-03', name: 'District Administration Building', type: 'Office' },
+    ],
+  },
+  {
+    id: 'CUST-1004',
+    name: 'SUMMIT RETAIL GROUP',
+    properties: [
+      { id: 'PROP-1004-01', name: 'Summit Mall', type: 'Retail' },
+      { id: 'PROP-1004-02', name: 'Summit Distribution Center', type: 'Warehouse' },
+    ],
+  },
+];
+
+export const demoTelemetryMappings: { customerId: string; telemetryCustomerId: string; telemetryCustomerName: string }[] = [
+  { customerId: 'CUST-1001', telemetryCustomerId: 'ncl-cust-northwind', telemetryCustomerName: 'Northwind Properties' },
+];
+
+/** Customer items with their telemetry mapping, as the customers table holds them. */
+export const demoCustomerItems = (): CustomerItem[] =>
+  demoCustomers.map((c) => {
+    const m = demoTelemetryMappings.find((x) => x.customerId === c.id);
+    return { id: c.id, name: c.name, ...(m ? { telemetryCustomerId: m.telemetryCustomerId, telemetryCustomerName: m.telemetryCustomerName } : {}) };
+  });
+
+export const demoPropertyItems = (): PropertyItem[] =>
+  demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, customerId: c.id, name: p.name, propertyType: p.type })));
+
+export const DEMO_ADMIN_PASSWORD = 'Admin1234';
+export const DEMO_CUSTOMER_PASSWORD = 'Demo1234';
+
+export interface DemoUser {
+  email: string;
+  name: string;
+  password: string;
+  customers: string[];
+  properties: string[];
+  note: string;
+}
+
+export function demoUsers(staffA: string, staffB: string): DemoUser[] {
+  return [
+    { email: `admin@${staffA}`, name: 'portal admin', password: DEMO_ADMIN_PASSWORD, customers: [], properties: [], note: 'administrator' },
+    { email: `support@${staffB}`, name: 'service desk', password: DEMO_ADMIN_PASSWORD, customers: [], properties: [], note: 'administrator (second staff domain)' },
+    {
+      email: 'facilities@northwind.test',
+      name: 'dana facilities',
+      password: DEMO_CUSTOMER_PASSWORD,
+      customers: ['CUST-1001'],
+      properties: ['PROP-1001-01', 'PROP-1001-02', 'PROP-1001-03', 'PROP-1001-04'],
+      note: 'customer: Northwind Properties (telemetry mapped)',
+    },
+    {
+      email: 'operations@harborview.test',
+      name: 'sam operations',
+      password: DEMO_CUSTOMER_PASSWORD,
+      customers: ['CUST-1002', 'CUST-1003'],
+      properties: ['PROP-1002-01', 'PROP-1002-02', 'PROP-1003-01'],
+      note: 'customer of two: Harborview Medical Center and Lakeside School District',
+    },
+    {
+      email: 'principal@lakeside.test',
+      name: 'lee principal',
+      password: DEMO_CUSTOMER_PASSWORD,
+      customers: ['CUST-1003'],
+      properties: ['PROP-1003-01', 'PROP-1003-02', 'PROP-1003-03'],
+      note: 'customer: Lakeside School District',
+    },
+    {
+      email: 'newhire@summit.test',
+      name: 'alex newhire',
+      password: DEMO_CUSTOMER_PASSWORD,
+      customers: [],
+      properties: [],
+      note: 'customer with no customer assigned yet',
+    },
+  ];
+}
+
+const eq = (id: string, customerId: string, propertyId: string, buildingName: string, name: string, equipmentType: string, data: object | string): EquipmentItem => ({
+  id,
+  customerId,
+  propertyId,
+  buildingName,
+  name,
+  equipmentType,
+  telemetryData: typeof data === 'string' ? data : JSON.stringify(data),
+});
+
+export const demoEquipment: EquipmentItem[] = [
+  eq('EQ-1001-01', 'CUST-1001', 'PROP-1001-01', 'Northwind Tower', 'RTU-1', 'Rooftop Unit', { make: 'Carrier', tons: 25, installYear: 2016 }),
+  eq('EQ-1001-02', 'CUST-1001', 'PROP-1001-01', 'Northwind Tower', 'RTU-2', 'Rooftop Unit', { make: 'Carrier', tons: 25, installYear: 2016 }),
+  eq('EQ-1001-03', 'CUST-1001', 'PROP-1001-01', 'Northwind Tower', 'CH-1', 'Chiller', { make: 'Trane', tons: 300, installYear: 2012 }),
+  eq('EQ-1001-04', 'CUST-1001', 'PROP-1001-02', 'Northwind Plaza', 'RTU-A', 'Rooftop Unit', { make: 'Lennox', tons: 15, installYear: 2019 }),
+  eq('EQ-1001-05', 'CUST-1001', 'PROP-1001-02', 'Northwind Plaza', 'AHU-1', 'Air Handler', { make: 'Daikin', cfm: 12000, installYear: 2014 }),
+  eq('EQ-1001-06', 'CUST-1001', 'PROP-1001-03', 'Harbor Logistics Center', 'MAU-1', 'Makeup Air Unit', { make: 'Greenheck', installYear: 2018 }),
+  eq('EQ-1001-07', 'CUST-1001', 'PROP-1001-04', 'Riverside Data Hall', 'CRAC-1', 'Computer Room AC', { make: 'Liebert', tons: 30, installYear: 2020 }),
+  eq('EQ-1001-08', 'CUST-1001', 'PROP-1001-04', 'Riverside Data Hall', 'CRAC-2', 'Computer Room AC', 'not json: kept to show {} for unparsable data'),
+  eq('EQ-1002-01', 'CUST-1002', 'PROP-1002-01', 'Harborview Main Hospital', 'CH-1', 'Chiller', { make: 'York', tons: 500, installYear: 2010 }),
+  eq('EQ-1002-02', 'CUST-1002', 'PROP-1002-01', 'Harborview Main Hospital', 'AHU-OR-1', 'Air Handler', { make: 'Trane', installYear: 2015 }),
+  eq('EQ-1002-03', 'CUST-1002', 'PROP-1002-02', 'Eastside Outpatient Clinic', 'RTU-1', 'Rooftop Unit', { make: 'York', tons: 10, installYear: 2017 }),
+  eq('EQ-1002-04', 'CUST-1002', 'PROP-1002-03', 'Harborview Research Annex', 'FCU-12', 'Fan Coil Unit', { make: 'Daikin', installYear: 2021 }),
+];

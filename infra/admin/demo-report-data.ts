@@ -1,0 +1,216 @@
+/**
+ * Demo report datasets: two years of work orders, quotes, invoices and assets for the demo
+ * properties. A seeded generator, so the same `now` always gives the same rows and ids (the
+ * sequence of random draws is the old server's, so its demo data and this one are the same).
+ */
+import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import { demoCustomers } from './demo-data.js';
+
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    money: (lo: number, hi: number) => Math.round((lo + next() * (hi - lo)) * 100) / 100,
+  };
+}
+
+const DAY = 86_400_000;
+const TECHNICIANS = ['J. Alvarez', 'M. Chen', 'R. Okafor', 'S. Patel', 'T. Nguyen', 'K. Johansson', 'L. Moreau', 'D. Kowalski'];
+const EQUIPMENT: { type: string; makes: string[]; prefix: string }[] = [
+  { type: 'Rooftop Unit', makes: ['Carrier', 'Trane', 'Lennox', 'York'], prefix: 'RTU' },
+  { type: 'Chiller', makes: ['Trane', 'York', 'Carrier', 'Daikin'], prefix: 'CH' },
+  { type: 'Boiler', makes: ['Lochinvar', 'Cleaver-Brooks', 'Weil-McLain'], prefix: 'B' },
+  { type: 'Air Handler', makes: ['Daikin', 'Trane', 'Carrier'], prefix: 'AHU' },
+  { type: 'Fan Coil Unit', makes: ['Daikin', 'Carrier', 'Trane'], prefix: 'FCU' },
+  { type: 'Cooling Tower', makes: ['BAC', 'Marley', 'EVAPCO'], prefix: 'CT' },
+  { type: 'Pump', makes: ['Bell & Gossett', 'Armstrong', 'Grundfos'], prefix: 'P' },
+  { type: 'Exhaust Fan', makes: ['Greenheck', 'Loren Cook'], prefix: 'EF' },
+  { type: 'Split System', makes: ['Mitsubishi', 'Daikin', 'LG'], prefix: 'SS' },
+  { type: 'Makeup Air Unit', makes: ['Greenheck', 'Captive-Aire'], prefix: 'MAU' },
+];
+const SERVICE_TASKS = [
+  'No cooling in %s',
+  'No heat reported in %s',
+  'Water leak under %s',
+  'Noisy fan on %s',
+  'Thermostat not responding near %s',
+  'High head pressure alarm on %s',
+  'Refrigerant leak check on %s',
+  'Tripped breaker on %s',
+  'Belt replacement on %s',
+  'Control board fault on %s',
+];
+const MAINTENANCE_TASKS = ['Quarterly PM on %s', 'Filter change on %s', 'Coil cleaning on %s', 'Annual inspection of %s', 'Water treatment for %s'];
+const CAPITAL_TASKS = ['Replace %s', 'Retrofit controls on %s', 'VFD upgrade on %s', 'Overhaul of %s'];
+const QUOTE_TASKS = ['Repair quote for %s', 'Replacement proposal for %s', 'Upgrade proposal for %s', 'Service agreement renewal for %s'];
+
+export interface ReportRows {
+  assets: AssetRow[];
+  workOrders: WorkOrderRow[];
+  quotes: QuoteRow[];
+  invoices: InvoiceRow[];
+}
+
+const iso = (t: number | Date) => new Date(t).toISOString();
+
+/**
+ * Generates the datasets for the given properties over the `months` before `now`: `size` scales
+ * the number of work orders (1 = a mid-sized building).
+ */
+export function generateReportRows(
+  properties: { id: string; size: number }[],
+  opts: { now: number; months?: number; seed?: number; idPrefix?: string },
+): ReportRows {
+  const months = opts.months ?? 24;
+  const r = random(opts.seed ?? 20261122);
+  const pre = opts.idPrefix ?? 'D';
+  const rows: ReportRows = { assets: [], workOrders: [], quotes: [], invoices: [] };
+  const start = opts.now - months * 30.4 * DAY;
+  const nowYear = new Date(opts.now).getUTCFullYear();
+  let wo = 0;
+  let inv = 0;
+  let q = 0;
+  for (const [pi, p] of properties.entries()) {
+    const names: string[] = [];
+    const nAssets = Math.max(4, Math.round(r.int(8, 16) * Math.sqrt(p.size)));
+    for (let i = 0; i < nAssets; i++) {
+      const e = r.pick(EQUIPMENT);
+      const year = nowYear - Math.floor(r.next() ** 1.4 * 26);
+      const age = nowYear - year;
+      const condition: AssetRow['condition'] =
+        age > 18 ? r.pick(['Poor', 'Critical', 'Fair'] as const) : age > 10 ? r.pick(['Fair', 'Good', 'Poor'] as const) : r.pick(['Good', 'Good', 'Fair'] as const);
+      const name = `${e.prefix}-${i + 1}`;
+      names.push(name);
+      rows.assets.push({
+        dataset: 'asset',
+        id: `AS-${pre}${pi + 1}-${String(i + 1).padStart(3, '0')}`,
+        propertyId: p.id,
+        name,
+        assetType: e.type,
+        make: r.pick(e.makes),
+        model: `${e.prefix}${r.int(100, 999)}${r.pick(['A', 'B', 'C', 'X'])}`,
+        serial: `${r.int(1000, 9999)}-${r.int(100000, 999999)}`,
+        installedOn: `${year}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
+        condition,
+      });
+    }
+    const at = (t: number) => new Date(Math.min(t, opts.now - 3600_000));
+    const addWorkOrder = (kind: WorkOrderRow['kind'], created: number) => {
+      const asset = r.pick(names);
+      const age = (opts.now - created) / DAY;
+      const tasks = kind === 'service' ? SERVICE_TASKS : kind === 'maintenance' ? MAINTENANCE_TASKS : CAPITAL_TASKS;
+      const duration = kind === 'capital' ? r.int(20, 120) * DAY : kind === 'maintenance' ? r.int(0, 10) * DAY + r.int(1, 8) * 3600_000 : r.int(2, 96) * 3600_000;
+      const scheduled = kind === 'service' ? null : created + (kind === 'capital' ? r.int(10, 40) : r.int(3, 14)) * DAY;
+      let status: WorkOrderRow['status'];
+      if (age > (kind === 'capital' ? 140 : 21)) status = r.next() < 0.04 ? 'Cancelled' : 'Completed';
+      else status = r.pick(['Open', 'In Progress', 'On Hold', 'Completed', 'Completed'] as const);
+      const completed = status === 'Completed' ? at(created + duration) : null;
+      const amount =
+        status === 'Cancelled' ? 0 : kind === 'capital' ? r.money(18_000, 240_000) : kind === 'maintenance' ? r.money(280, 2600) : r.money(140, 3800);
+      const id = `WO-${pre}${String(++wo).padStart(6, '0')}`;
+      const priority: WorkOrderRow['priority'] =
+        kind === 'maintenance'
+          ? r.pick(['Low', 'Medium'] as const)
+          : kind === 'capital'
+            ? r.pick(['Medium', 'High'] as const)
+            : r.pick(['Low', 'Medium', 'Medium', 'High', 'High', 'Emergency'] as const);
+      rows.workOrders.push({
+        dataset: 'wo',
+        id,
+        propertyId: p.id,
+        kind,
+        status,
+        priority,
+        createdAt: iso(at(created)),
+        ...(scheduled === null ? {} : { scheduledAt: iso(scheduled) }),
+        ...(completed ? { completedAt: iso(completed) } : {}),
+        description: r.pick(tasks).replace('%s', asset),
+        technician: r.pick(TECHNICIANS),
+        amount,
+      });
+      if (completed && amount > 0) {
+        const issued = completed.getTime() + r.int(1, 6) * DAY;
+        if (issued < opts.now) {
+          const due = issued + 30 * DAY;
+          const paidAt = r.next() < (opts.now - issued > 90 * DAY ? 0.985 : 0.85) ? issued + r.int(5, 55) * DAY : null;
+          const paid = paidAt !== null && paidAt < opts.now;
+          const voided = !paid && r.next() < 0.05;
+          inv += 1;
+          rows.invoices.push({
+            dataset: 'invoice',
+            id: `IN-${pre}${String(inv).padStart(6, '0')}`,
+            number: `INV-${pre}${String(100000 + inv)}`,
+            propertyId: p.id,
+            workOrderId: id,
+            issuedAt: iso(issued),
+            dueAt: iso(due),
+            ...(paid ? { paidAt: iso(paidAt) } : {}),
+            amount,
+            balance: paid || voided ? 0 : amount,
+            status: voided ? 'Void' : paid ? 'Paid' : due < opts.now ? 'Overdue' : 'Open',
+          });
+        }
+      }
+    };
+    for (let m = 0; m < months; m++) {
+      const monthStart = start + m * 30.4 * DAY;
+      const season = 1 + 0.45 * Math.sin(((m % 12) / 12) * 2 * Math.PI);
+      const growth = 0.8 + (0.4 * m) / months;
+      const service = Math.round(r.int(3, 7) * p.size * season * growth);
+      for (let i = 0; i < service; i++) addWorkOrder('service', monthStart + r.next() * 30.4 * DAY);
+      const maintenance = Math.round(r.int(2, 4) * p.size);
+      for (let i = 0; i < maintenance; i++) addWorkOrder('maintenance', monthStart + r.next() * 30.4 * DAY);
+      if (r.next() < 0.2 * Math.sqrt(p.size)) addWorkOrder('capital', monthStart + r.next() * 30.4 * DAY);
+      const quotes = r.int(0, 2 + Math.round(p.size));
+      for (let i = 0; i < quotes; i++) {
+        const created = monthStart + r.next() * 30.4 * DAY;
+        const age = (opts.now - created) / DAY;
+        const status: QuoteRow['status'] =
+          age > 45 ? r.pick(['Approved', 'Approved', 'Declined', 'Expired'] as const) : r.pick(['Draft', 'Sent', 'Sent', 'Approved'] as const);
+        const id = `QT-${pre}${String(++q).padStart(6, '0')}`;
+        const title = r.pick(QUOTE_TASKS).replace('%s', r.pick(names));
+        const amount = r.next() < 0.2 ? r.money(15_000, 180_000) : r.money(450, 12_000);
+        const decided = status === 'Approved' || status === 'Declined' ? at(created + r.int(2, 30) * DAY) : null;
+        rows.quotes.push({
+          dataset: 'quote',
+          id,
+          propertyId: p.id,
+          title,
+          status,
+          amount,
+          createdAt: iso(at(created)),
+          expiresAt: iso(created + 45 * DAY),
+          ...(decided ? { decidedAt: iso(decided) } : {}),
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+const SIZE: Record<string, number> = { Hospital: 2.2, 'Data Center': 1.6, Office: 1.2, Laboratory: 1.1, School: 1, Retail: 1, Warehouse: 0.6, Clinic: 0.7 };
+
+/** The demo properties with their size factor, in the order the generator draws them. */
+export const demoReportProperties = () => demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, size: SIZE[p.type] ?? 1 })));
+
+/** Today at 00:00 UTC: the demo's "now", so one day's runs give the same rows. */
+export function demoNow(at = Date.now()): number {
+  const d = new Date(at);
+  d.setUTCHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+/** Every demo report row for `now`, all datasets together. */
+export function demoReportRows(now = demoNow()): ReportRow[] {
+  const r = generateReportRows(demoReportProperties(), { now });
+  return [...r.assets, ...r.workOrders, ...r.quotes, ...r.invoices];
+}

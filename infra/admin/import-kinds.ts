@@ -1,0 +1,297 @@
+/**
+ * The CSV files `admin import` takes: for each kind its header row, row schema, the references a
+ * row makes to other rows, and the item it becomes. Kinds are listed in the order they are applied
+ * (a file may refer to rows of the kinds before it, in the same import).
+ */
+import { z } from 'zod';
+import type { EquipmentItem } from '../../lambdas/shared/data/equipment.js';
+import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
+import type { AssetRow, InvoiceRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+
+export type Reference = { column: string; kind: 'customer'; id: string } | { column: string; kind: 'property'; id: string } | { column: string; kind: 'workOrder'; id: string; propertyId: string };
+
+export type Target =
+  | { table: 'customers'; name: { id: string; name: string } }
+  | { table: 'mappings'; mapping: { customerId: string; telemetryCustomerId: string; telemetryCustomerName: string } }
+  | { table: 'properties'; item: PropertyItem }
+  | { table: 'equipment'; item: EquipmentItem }
+  | { table: 'reportRows'; item: WorkOrderRow | QuoteRow | InvoiceRow | AssetRow };
+
+export interface ImportKind {
+  flag: string;
+  description: string;
+  /** Column names in the documented order; the header row must contain at least the required ones. */
+  columns: { name: string; required: boolean }[];
+  /** Parses one record (column name → text): the item it becomes and its references, or the first issue. */
+  parse(record: Record<string, string | undefined>): { ok: true; target: Target; refs: Reference[] } | { ok: false; column: string; message: string };
+}
+
+/** Ties a row schema to its references and target, with the row's parsed type inferred. */
+function kind<S extends z.ZodType<Record<string, unknown>>>(def: {
+  flag: string;
+  description: string;
+  required: string;
+  row: S;
+  refs: (r: z.output<S>) => Reference[];
+  target: (r: z.output<S>) => Target;
+}): ImportKind {
+  return {
+    flag: def.flag,
+    description: def.description,
+    columns: def.description.split(',').map((name) => ({ name, required: def.required.split(',').includes(name) })),
+    parse(record) {
+      const parsed = def.row.safeParse(record);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return { ok: false, column: String(issue.path[0] ?? ''), message: issue.message };
+      }
+      return { ok: true, target: def.target(parsed.data), refs: def.refs(parsed.data) };
+    },
+  };
+}
+
+const id = z.string().trim().min(1, 'is required').max(200);
+const text = z.string().trim().max(500);
+const longText = z.string().trim().max(1000).default('');
+const money = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,10}(\.\d{1,2})?$/, 'must be an amount such as 1250.50')
+  .transform(Number);
+const isoDate = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** One spelling for every stored time (`2026-03-31T14:05:00.000Z`), so stored times sort as text; no zone means UTC. */
+export function canonicalTime(s: string): string {
+  let t = s.replace(' ', 'T');
+  if (t.includes('T')) {
+    t = t.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+    if (!/(Z|[+-]\d{2}:\d{2})$/.test(t)) t += 'Z';
+  }
+  return new Date(t).toISOString();
+}
+/** The calendar day exists (Date.parse takes 2026-02-30 as 2 March). */
+const realDay = (s: string) => {
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+const validTime = (s: string) => realDay(s) && !Number.isNaN(Date.parse(s.includes('T') || s.includes(' ') ? s.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2') : s));
+
+const when = z
+  .string()
+  .trim()
+  .regex(isoDate, 'must be a date such as 2026-03-31 or 2026-03-31T14:05:00Z')
+  .refine(validTime, 'is not a real date')
+  .transform(canonicalTime);
+const optionalWhen = z
+  .union([z.literal(''), when])
+  .default('')
+  .transform((s) => s || undefined);
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2014-06-30')
+  .refine(realDay, 'is not a real date');
+const oneOf = <T extends string>(values: readonly T[]) =>
+  z
+    .string()
+    .trim()
+    .refine((s): s is T => (values as readonly string[]).includes(s), `must be one of ${values.join(', ')}`)
+    .transform((s) => s as T);
+
+const property = (r: { property_id: string }): Reference => ({ column: 'property_id', kind: 'property', id: r.property_id });
+
+export const importKinds: ImportKind[] = [
+  kind({
+    flag: 'customers',
+    description: 'id,name',
+    required: 'id,name',
+    row: z.object({ id, name: id }),
+    refs: () => [],
+    target: (r) => ({ table: 'customers', name: { id: r.id, name: r.name } }),
+  }),
+  kind({
+    flag: 'properties',
+    description: 'id,customer_id,name,property_type',
+    required: 'id,customer_id,name',
+    row: z.object({ id, customer_id: id, name: id, property_type: text.default('') }),
+    refs: (r) => [{ column: 'customer_id', kind: 'customer', id: r.customer_id }],
+    target: (r) => ({ table: 'properties', item: { id: r.id, customerId: r.customer_id, name: r.name, propertyType: r.property_type } }),
+  }),
+  kind({
+    flag: 'equipment',
+    description: 'id,customer_id,property_id,building_name,name,equipment_type,telemetry_data',
+    required: 'id,customer_id,name',
+    row: z.object({
+      id,
+      customer_id: id,
+      property_id: text.default(''),
+      building_name: text.default(''),
+      name: id,
+      equipment_type: text.default(''),
+      telemetry_data: z.string().max(100_000).default('{}'),
+    }),
+    refs: (r) => [{ column: 'customer_id', kind: 'customer', id: r.customer_id }, ...(r.property_id ? [property(r)] : [])],
+    target: (r) => ({
+      table: 'equipment',
+      item: {
+        id: r.id,
+        customerId: r.customer_id,
+        ...(r.property_id ? { propertyId: r.property_id } : {}),
+        buildingName: r.building_name,
+        name: r.name,
+        equipmentType: r.equipment_type,
+        telemetryData: r.telemetry_data || '{}',
+      },
+    }),
+  }),
+  kind({
+    flag: 'telemetry-mappings',
+    description: 'customer_id,telemetry_customer_id,telemetry_customer_name',
+    required: 'customer_id,telemetry_customer_id',
+    row: z.object({ customer_id: id, telemetry_customer_id: id, telemetry_customer_name: text.default('') }),
+    refs: (r) => [{ column: 'customer_id', kind: 'customer', id: r.customer_id }],
+    target: (r) => ({
+      table: 'mappings',
+      mapping: { customerId: r.customer_id, telemetryCustomerId: r.telemetry_customer_id, telemetryCustomerName: r.telemetry_customer_name },
+    }),
+  }),
+  kind({
+    flag: 'work-orders',
+    description: 'id,property_id,kind,status,priority,created_at,scheduled_at,completed_at,description,technician,amount',
+    required: 'id,property_id,kind,status,priority,created_at',
+    row: z.object({
+      id,
+      property_id: id,
+      kind: oneOf(['service', 'maintenance', 'capital'] as const),
+      status: oneOf(['Open', 'In Progress', 'On Hold', 'Completed', 'Cancelled'] as const),
+      priority: oneOf(['Low', 'Medium', 'High', 'Emergency'] as const),
+      created_at: when,
+      scheduled_at: optionalWhen,
+      completed_at: optionalWhen,
+      description: longText,
+      technician: longText,
+      amount: z
+        .union([z.literal(''), money])
+        .default('')
+        .transform((v) => (v === '' ? 0 : v)),
+    }),
+    refs: (r) => [property(r)],
+    target: (r) => ({
+      table: 'reportRows',
+      item: {
+        dataset: 'wo',
+        id: r.id,
+        propertyId: r.property_id,
+        kind: r.kind,
+        status: r.status,
+        priority: r.priority,
+        createdAt: r.created_at,
+        ...(r.scheduled_at ? { scheduledAt: r.scheduled_at } : {}),
+        ...(r.completed_at ? { completedAt: r.completed_at } : {}),
+        description: r.description,
+        technician: r.technician,
+        amount: r.amount,
+      },
+    }),
+  }),
+  kind({
+    flag: 'quotes',
+    description: 'id,property_id,title,status,amount,created_at,expires_at,decided_at',
+    required: 'id,property_id,status,amount,created_at',
+    row: z.object({
+      id,
+      property_id: id,
+      title: longText,
+      status: oneOf(['Draft', 'Sent', 'Approved', 'Declined', 'Expired'] as const),
+      amount: money,
+      created_at: when,
+      expires_at: optionalWhen,
+      decided_at: optionalWhen,
+    }),
+    refs: (r) => [property(r)],
+    target: (r) => ({
+      table: 'reportRows',
+      item: {
+        dataset: 'quote',
+        id: r.id,
+        propertyId: r.property_id,
+        title: r.title,
+        status: r.status,
+        amount: r.amount,
+        createdAt: r.created_at,
+        ...(r.expires_at ? { expiresAt: r.expires_at } : {}),
+        ...(r.decided_at ? { decidedAt: r.decided_at } : {}),
+      },
+    }),
+  }),
+  kind({
+    flag: 'invoices',
+    description: 'id,number,property_id,work_order_id,issued_at,due_at,paid_at,amount,balance,status',
+    required: 'id,number,property_id,issued_at,due_at,amount,balance,status',
+    row: z.object({
+      id,
+      number: id,
+      property_id: id,
+      work_order_id: z.string().trim().max(200).default(''),
+      issued_at: when,
+      due_at: when,
+      paid_at: optionalWhen,
+      amount: money,
+      balance: money,
+      status: oneOf(['Open', 'Paid', 'Overdue', 'Void'] as const),
+    }),
+    refs: (r) => [property(r), ...(r.work_order_id ? [{ column: 'work_order_id', kind: 'workOrder' as const, id: r.work_order_id, propertyId: r.property_id }] : [])],
+    target: (r) => ({
+      table: 'reportRows',
+      item: {
+        dataset: 'invoice',
+        id: r.id,
+        number: r.number,
+        propertyId: r.property_id,
+        ...(r.work_order_id ? { workOrderId: r.work_order_id } : {}),
+        issuedAt: r.issued_at,
+        dueAt: r.due_at,
+        ...(r.paid_at ? { paidAt: r.paid_at } : {}),
+        amount: r.amount,
+        balance: r.balance,
+        status: r.status,
+      },
+    }),
+  }),
+  kind({
+    flag: 'assets',
+    description: 'id,property_id,name,asset_type,make,model,serial,installed_on,condition',
+    required: 'id,property_id,name',
+    row: z.object({
+      id,
+      property_id: id,
+      name: id,
+      asset_type: longText,
+      make: longText,
+      model: longText,
+      serial: longText,
+      installed_on: z.union([z.literal(''), day]).default(''),
+      condition: z
+        .union([z.literal(''), oneOf(['Good', 'Fair', 'Poor', 'Critical'] as const)])
+        .default('')
+        .transform((s) => s || 'Good'),
+    }),
+    refs: (r) => [property(r)],
+    target: (r) => ({
+      table: 'reportRows',
+      item: {
+        dataset: 'asset',
+        id: r.id,
+        propertyId: r.property_id,
+        name: r.name,
+        assetType: r.asset_type,
+        make: r.make,
+        model: r.model,
+        serial: r.serial,
+        ...(r.installed_on ? { installedOn: r.installed_on } : {}),
+        condition: r.condition,
+      },
+    }),
+  }),
+];

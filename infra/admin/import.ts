@@ -1,0 +1,172 @@
+/**
+ * `admin import`: CSV files of customers, properties, equipment, telemetry mappings and the report
+ * datasets. DynamoDB has no transaction across thousands of rows, so "all or nothing" is kept by
+ * order: every file is read, parsed and checked in full (its references looked up in the tables
+ * and in the files before it) before the first write. A bad row stops the import with its file,
+ * line and column, and nothing is written. Rows whose id exists are updated.
+ */
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { dynamo } from '../../lambdas/shared/clients.js';
+import { appendAudit } from '../../lambdas/shared/data/audit.js';
+import { getCustomers, putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
+import { putEquipment, type EquipmentItem } from '../../lambdas/shared/data/equipment.js';
+import { getProperties, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
+import { putReportRows, rowsOf, type ReportRow } from '../../lambdas/shared/data/report-rows.js';
+import { importKinds, type ImportKind, type Reference, type Target } from './import-kinds.js';
+
+export class ImportError extends Error {}
+
+interface Parsed {
+  kind: ImportKind;
+  file: string;
+  header: string[];
+  rows: { line: number; target: Target; refs: Reference[] }[];
+  /** The first row that failed its schema (the rows before it are in `rows`). */
+  failure?: { line: number; column: string; message: string };
+}
+
+async function readKind(kind: ImportKind, file: string): Promise<Parsed> {
+  const source = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new ImportError(`${file}: cannot read the file (${e.code ?? e.message})`);
+  });
+  let records: string[][];
+  try {
+    records = parse(source, { bom: true, skip_empty_lines: true, relax_column_count: false, trim: false });
+  } catch (e) {
+    const err = e as { lines?: number; column?: number; message: string };
+    throw new ImportError(`${file}:${err.lines ?? 1}:${(err.column ?? 0) + 1}: ${err.message.replace(/^Invalid Record Length: /, '')}`);
+  }
+  const header = (records[0] ?? []).map((h) => h.trim());
+  const missing = kind.columns.filter((c) => c.required && !header.includes(c.name)).map((c) => c.name);
+  if (!records.length || missing.length) throw new ImportError(`${file}:1:1: the header row must name the columns ${kind.description} (missing: ${missing.join(', ') || 'all'})`);
+  const unknown = header.findIndex((h) => !kind.columns.some((c) => c.name === h));
+  if (unknown >= 0) throw new ImportError(`${file}:1:${unknown + 1}: unknown column "${header[unknown]}" (expected ${kind.description})`);
+  const out: Parsed = { kind, file, header, rows: [] };
+  for (let i = 1; i < records.length; i++) {
+    const result = kind.parse(Object.fromEntries(header.map((h, j) => [h, records[i]![j]])));
+    if (!result.ok) {
+      out.failure = { line: i + 1, column: result.column, message: result.message };
+      break;
+    }
+    out.rows.push({ line: i + 1, target: result.target, refs: result.refs });
+  }
+  return out;
+}
+
+/** What the files already read will write: later files may refer to it. */
+interface Pending {
+  customers: Set<string>;
+  properties: Set<string>;
+  workOrders: Set<string>;
+}
+const woKey = (propertyId: string, id: string) => `${propertyId}\u0000${id}`;
+
+/** Looks up every reference of `parsed` that the earlier files do not satisfy; returns the first bad row's message. */
+async function checkReferences(parsed: Parsed, pending: Pending): Promise<string | null> {
+  const db = dynamo();
+  const refs = parsed.rows.flatMap((r) => r.refs);
+  const wanted = (k: Reference['kind']) => refs.filter((r) => r.kind === k);
+  const customerIds = wanted('customer').map((r) => r.id).filter((id) => !pending.customers.has(id));
+  const propertyIds = wanted('property').map((r) => r.id).filter((id) => !pending.properties.has(id));
+  const woProperties = wanted('workOrder').map((r) => (r.kind === 'workOrder' ? r.propertyId : ''));
+  const [customers, properties, workOrders] = await Promise.all([getCustomers(db, customerIds), getProperties(db, propertyIds), rowsOf(db, 'wo', woProperties)]);
+  const known = {
+    customer: new Set([...pending.customers, ...customers.map((c) => c.id)]),
+    property: new Set([...pending.properties, ...properties.map((p) => p.id)]),
+    workOrder: new Set([...pending.workOrders, ...workOrders.map((w) => woKey(w.propertyId, w.id))]),
+  };
+  for (const row of parsed.rows) {
+    for (const ref of row.refs) {
+      const ok = ref.kind === 'workOrder' ? known.workOrder.has(woKey(ref.propertyId, ref.id)) : known[ref.kind].has(ref.id);
+      if (ok) continue;
+      const what = ref.kind === 'workOrder' ? `unknown work order "${ref.id}" at property "${ref.propertyId}"` : `unknown ${ref.kind} "${ref.id}"`;
+      return `${parsed.file}:${row.line}:${parsed.header.indexOf(ref.column) + 1}: ${ref.column}: ${what}`;
+    }
+  }
+  return null;
+}
+
+/** The writes of a checked import: items keyed once each (a later row with the same id wins). */
+export interface ImportPlan {
+  customers: CustomerItem[];
+  properties: PropertyItem[];
+  equipment: EquipmentItem[];
+  reportRows: ReportRow[];
+  counts: Record<string, number>;
+}
+
+/** Reads and checks every file (flag → path); throws ImportError for the first problem. Writes nothing. */
+export async function planImport(files: Record<string, string>): Promise<ImportPlan> {
+  const unknownFlag = Object.keys(files).find((f) => !importKinds.some((k) => k.flag === f));
+  if (unknownFlag) throw new ImportError(`Unknown kind "${unknownFlag}": the kinds are ${importKinds.map((k) => k.flag).join(', ')}`);
+  const pending: Pending = { customers: new Set(), properties: new Set(), workOrders: new Set() };
+  const targets: Target[] = [];
+  const counts: Record<string, number> = {};
+  for (const kind of importKinds) {
+    const file = files[kind.flag];
+    if (!file) continue;
+    const parsed = await readKind(kind, file);
+    const bad = await checkReferences(parsed, pending);
+    if (bad) throw new ImportError(bad);
+    if (parsed.failure) {
+      const f = parsed.failure;
+      throw new ImportError(`${file}:${f.line}:${parsed.header.indexOf(f.column) + 1}: ${f.column} ${f.message}`);
+    }
+    for (const { target: t } of parsed.rows) {
+      targets.push(t);
+      if (t.table === 'customers') pending.customers.add(t.name.id);
+      if (t.table === 'properties') pending.properties.add(t.item.id);
+      if (t.table === 'reportRows' && t.item.dataset === 'wo') pending.workOrders.add(woKey(t.item.propertyId, t.item.id));
+    }
+    counts[kind.flag] = parsed.rows.length;
+  }
+
+  // Customers keep what the file does not set (a name import keeps the telemetry mapping, and back).
+  const touched = targets.flatMap((t) => (t.table === 'customers' ? [t.name.id] : t.table === 'mappings' ? [t.mapping.customerId] : []));
+  const customers = new Map((await getCustomers(dynamo(), touched)).map((c) => [c.id, c]));
+  const properties = new Map<string, PropertyItem>();
+  const equipment = new Map<string, EquipmentItem>();
+  const reportRows = new Map<string, ReportRow>();
+  for (const t of targets) {
+    if (t.table === 'customers') customers.set(t.name.id, { ...customers.get(t.name.id), ...t.name });
+    if (t.table === 'mappings') {
+      const { customerId, telemetryCustomerId, telemetryCustomerName } = t.mapping;
+      customers.set(customerId, { ...customers.get(customerId)!, telemetryCustomerId, telemetryCustomerName });
+    }
+    if (t.table === 'properties') properties.set(t.item.id, t.item);
+    if (t.table === 'equipment') equipment.set(`${t.item.customerId}\u0000${t.item.id}`, t.item);
+    if (t.table === 'reportRows') reportRows.set(`${t.item.propertyId}\u0000${t.item.dataset}#${t.item.id}`, t.item);
+  }
+  return {
+    customers: [...customers.values()].filter((c) => touched.includes(c.id)),
+    properties: [...properties.values()],
+    equipment: [...equipment.values()],
+    reportRows: [...reportRows.values()],
+    counts,
+  };
+}
+
+/** Checks every file, then writes them (customers first, so references hold if a write fails midway). */
+export async function importFiles(files: Record<string, string>, actor = 'cli'): Promise<Record<string, number>> {
+  const plan = await planImport(files);
+  const db = dynamo();
+  await putCustomers(db, plan.customers);
+  await putProperties(db, plan.properties);
+  await putEquipment(db, plan.equipment);
+  await putReportRows(db, plan.reportRows);
+  await appendAudit(db, actor, 'catalogue.import', Object.keys(plan.counts).join(','), plan.counts);
+  return plan.counts;
+}
+
+export const importHelp = `Usage: admin import [--stage NAME | --local [--data-dir DIR]] --<kind> FILE [--<kind> FILE ...]
+
+Imports CSV files with a header row. All or nothing: DynamoDB has no transaction across
+thousands of rows, so every file is read and every row checked (values, and references to
+customers, properties and work orders in the tables or in the files before it) before the first
+write. If any row of any file is bad, nothing is written and the message names the file, line and
+column. Rows whose id exists are updated. (Should a write itself fail midway, e.g. the connection
+drops, run the same import again: it is safe to repeat.)
+
+Kinds, in the order they are applied, and their header rows:
+${importKinds.map((k) => `  --${k.flag.padEnd(20)} ${k.description}`).join('\n')}`;

@@ -1,0 +1,94 @@
+/**
+ * `seedDemo()`: the demo customers, properties, equipment, telemetry mapping, report datasets and
+ * the six demo sign-ins of README.md (permanent passwords), written through the data modules.
+ * Idempotent as the old seeder was: what exists is left as it is, only what is missing is added,
+ * so a second run changes nothing visible.
+ */
+import { dynamo } from '../../lambdas/shared/clients.js';
+import { getCustomers, putCustomers } from '../../lambdas/shared/data/customers.js';
+import { equipmentOfCustomer, putEquipment } from '../../lambdas/shared/data/equipment.js';
+import { getProperties, putProperties } from '../../lambdas/shared/data/properties.js';
+import { putReportRows, rowsOf } from '../../lambdas/shared/data/report-rows.js';
+import { getUser } from '../../lambdas/shared/data/users.js';
+import { settings } from '../../lambdas/shared/env.js';
+import { DEMO_STAFF_DOMAINS, demoCustomerItems, demoCustomers, demoEquipment, demoPropertyItems, demoUsers } from './demo-data.js';
+import { demoNow, demoReportRows } from './demo-report-data.js';
+import { createPortalUser } from './users.js';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  note: string;
+}
+
+export interface SeedResult {
+  accounts: DemoAccount[];
+  /** What this run added (0 everywhere on a second run). */
+  added: { customers: number; properties: number; equipment: number; reportRows: number; users: number };
+}
+
+/** The property whose work orders mark the report datasets as seeded: written last. */
+const markerProperty = demoCustomers[0]!.properties[0]!.id;
+
+async function seedCatalogue(): Promise<Pick<SeedResult['added'], 'customers' | 'properties' | 'equipment'>> {
+  const db = dynamo();
+  const wanted = demoCustomerItems();
+  const existing = new Map((await getCustomers(db, wanted.map((c) => c.id))).map((c) => [c.id, c]));
+  // A missing customer is added whole; an existing one only gains its demo telemetry mapping if it has none.
+  const customers = wanted.flatMap((c) => {
+    const have = existing.get(c.id);
+    if (!have) return [c];
+    if (!have.telemetryCustomerId && c.telemetryCustomerId) return [{ ...have, telemetryCustomerId: c.telemetryCustomerId, telemetryCustomerName: c.telemetryCustomerName }];
+    return [];
+  });
+  await putCustomers(db, customers);
+
+  const props = demoPropertyItems();
+  const haveProps = new Set((await getProperties(db, props.map((p) => p.id))).map((p) => p.id));
+  const properties = props.filter((p) => !haveProps.has(p.id));
+  await putProperties(db, properties);
+
+  const owners = [...new Set(demoEquipment.map((e) => e.customerId))];
+  const haveEq = new Set((await Promise.all(owners.map((c) => equipmentOfCustomer(db, c)))).flat().map((e) => `${e.customerId}/${e.id}`));
+  const equipment = demoEquipment.filter((e) => !haveEq.has(`${e.customerId}/${e.id}`));
+  await putEquipment(db, equipment);
+  return { customers: customers.length, properties: properties.length, equipment: equipment.length };
+}
+
+/** Generates the datasets once: skipped when the marker property has work orders (as the old seeder). */
+async function seedReportRows(now: number): Promise<number> {
+  const db = dynamo();
+  if ((await rowsOf(db, 'wo', [markerProperty])).length > 0) return 0;
+  const rows = demoReportRows(now);
+  const isMarker = (r: (typeof rows)[number]) => r.dataset === 'wo' && r.propertyId === markerProperty;
+  // The marker rows last: a run cut short leaves no marker, so the next run writes everything again.
+  await putReportRows(db, rows.filter((r) => !isMarker(r)));
+  await putReportRows(db, rows.filter(isMarker));
+  return rows.length;
+}
+
+export async function seedDemo(opts: { staffDomains?: string[]; now?: number } = {}): Promise<SeedResult> {
+  const domains = opts.staffDomains ?? (settings.staffDomains().length ? settings.staffDomains() : DEMO_STAFF_DOMAINS);
+  const users = demoUsers(domains[0]!, domains[1] ?? domains[0]!);
+  const catalogue = await seedCatalogue();
+  const reportRows = await seedReportRows(opts.now ?? demoNow());
+  let created = 0;
+  // One at a time: the local pool's store writes one file.
+  for (const u of users) {
+    if (await getUser(dynamo(), u.email)) continue;
+    await createPortalUser({ email: u.email, name: u.name, password: u.password, customers: u.customers, properties: u.properties, permanent: true });
+    created += 1;
+  }
+  return {
+    accounts: users.map((u) => ({ email: u.email, password: u.password, note: u.note })),
+    added: { ...catalogue, reportRows, users: created },
+  };
+}
+
+export const seedDemoHelp = `Usage: admin seed-demo [--stage NAME | --local [--data-dir DIR]]
+
+Loads the demo data: customers with properties, equipment, the telemetry mapping, two years of
+report datasets (work orders, quotes, invoices, assets) and the six demo sign-ins of the README
+(permanent passwords, no invitation mail). What exists is left as it is, so running it again
+changes nothing. The administrators' domains are the first two of STAFF_DOMAINS, or the demo's
+example-hvac.com and example-services.com when it is not set.`;

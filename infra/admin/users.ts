@@ -1,0 +1,152 @@
+/**
+ * Portal accounts made by operators: the users row (with assignments) and the Cognito user, so
+ * that either both exist or neither does. Used by `admin create-user`, `seed-demo` and the local
+ * stack's start-up administrator (PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD).
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { dynamo, identity } from '../../lambdas/shared/clients.js';
+import { getCustomers } from '../../lambdas/shared/data/customers.js';
+import { getProperties } from '../../lambdas/shared/data/properties.js';
+import { createUser, deleteUser, getUser, type UserItem } from '../../lambdas/shared/data/users.js';
+import { isStaffEmail, settings } from '../../lambdas/shared/env.js';
+import { PASSWORD_RULE_MESSAGE, passwordMeetsRule } from '../../lambdas/shared/passwords.js';
+import { userPool } from '../definitions.js';
+
+export class AdminInputError extends Error {}
+
+export interface NewPortalUser {
+  email: string;
+  name: string;
+  /** Permanent: required. Invitation: the temporary password, generated when absent. */
+  password?: string;
+  customers: string[];
+  properties: string[];
+  /** true: the user signs in with `password` at once, no mail; false: Cognito mails an invitation. */
+  permanent: boolean;
+}
+
+export interface CreatedUser {
+  user: UserItem;
+  staff: boolean;
+  /** The invitation's temporary password (not for permanent users). */
+  temporaryPassword?: string;
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const minLength = userPool.passwordPolicy.minLength;
+
+/** The portal's rule (spec section 5), then the pool's minimum length, which is longer. */
+export function passwordProblem(password: string): string | null {
+  if (!passwordMeetsRule(password)) return PASSWORD_RULE_MESSAGE;
+  if (password.length < minLength) return `The user pool needs passwords of at least ${minLength} characters.`;
+  return null;
+}
+
+/** 12 characters from letters, digits and symbols with at least one of each class the pool requires. */
+export function generatePassword(length = 12): string {
+  const classes = ['abcdefghijkmnopqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', '!@#$%^&*-_=+'];
+  const all = classes.join('');
+  const chars = classes.map((c) => c[randomInt(c.length)]!);
+  while (chars.length < length) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/** Checks the assignments against the catalogue; returns the property → customer map. */
+async function checkAssignments(customers: string[], properties: string[]): Promise<Record<string, string>> {
+  const db = dynamo();
+  const known = new Set((await getCustomers(db, customers)).map((c) => c.id));
+  const missing = customers.filter((c) => !known.has(c));
+  if (missing.length) throw new AdminInputError(`Unknown customer ids: ${missing.join(', ')}`);
+  const props = await getProperties(db, properties);
+  const bad = properties.filter((p) => !props.some((k) => k.id === p && customers.includes(k.customerId)));
+  if (bad.length) throw new AdminInputError(`Properties unknown or not of the given customers: ${bad.join(', ')}`);
+  return Object.fromEntries(props.map((p) => [p.id, p.customerId]));
+}
+
+/**
+ * Creates the users row and the Cognito user. Refuses an email that has a row ("User ... already
+ * exists."). A Cognito user left without a row by an earlier failure is taken over when the
+ * password is permanent (its password is set); otherwise it is an error naming the way out.
+ */
+export async function createPortalUser(input: NewPortalUser): Promise<CreatedUser> {
+  const email = input.email.trim().toLowerCase();
+  const name = input.name.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw new AdminInputError(`"${input.email}" is not an email address.`);
+  if (!name) throw new AdminInputError('A name is required.');
+  if (input.permanent && !input.password) throw new AdminInputError('A permanent user needs a password.');
+  const problem = input.password === undefined ? null : passwordProblem(input.password);
+  if (problem) throw new AdminInputError(problem);
+  const staff = isStaffEmail(email);
+  const customerIds = staff ? [] : [...new Set(input.customers)];
+  const properties = staff ? {} : await checkAssignments(customerIds, [...new Set(input.properties)]);
+
+  const db = dynamo();
+  const now = new Date().toISOString();
+  const user: UserItem = { email, userId: randomUUID(), name, customerIds, properties, createdAt: now, updatedAt: now, ...(input.permanent ? {} : { pending: true }) };
+  if (!(await createUser(db, user))) throw new AdminInputError(`User ${email} already exists.`);
+
+  const password = input.password ?? generatePassword();
+  const pool = settings.userPoolId();
+  const idp = identity();
+  let created = false;
+  try {
+    try {
+      await idp.send(
+        new AdminCreateUserCommand({
+          UserPoolId: pool,
+          Username: email,
+          TemporaryPassword: password,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+            { Name: 'name', Value: name },
+          ],
+          DesiredDeliveryMediums: ['EMAIL'],
+          ...(input.permanent ? { MessageAction: 'SUPPRESS' as const } : {}),
+        }),
+      );
+      created = true;
+    } catch (e) {
+      const exists = (e as Error).name === 'UsernameExistsException';
+      if (exists && !input.permanent)
+        throw new AdminInputError(`The user pool already has ${email} but the portal has no row for it: remove it from the pool, or create it again with --password to take it over.`);
+      if (!exists) {
+        // The local pool saves the user before a failed mail: that half goes too.
+        created = true;
+        throw e;
+      }
+    }
+    if (input.permanent) await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: email, Password: password, Permanent: true }));
+  } catch (e) {
+    // Neither half stays behind: the row goes, and the Cognito user if this call made it.
+    if (created)
+      try {
+        await idp.send(new AdminDeleteUserCommand({ UserPoolId: pool, Username: email }));
+      } catch {
+        // Gone already, or unreachable: the error that matters is the first one.
+      }
+    await deleteUser(db, email);
+    throw e;
+  }
+  return { user, staff, ...(input.permanent ? {} : { temporaryPassword: password }) };
+}
+
+/** Creates this administrator (permanent password) unless a users row has the email; idempotent. */
+export async function ensureAdmin(email: string, password: string): Promise<{ created: boolean; staff: boolean }> {
+  const e = email.trim().toLowerCase();
+  const staff = isStaffEmail(e);
+  if (await getUser(dynamo(), e)) return { created: false, staff };
+  try {
+    await createPortalUser({ email: e, name: e.split('@')[0]!, password, customers: [], properties: [], permanent: true });
+  } catch (err) {
+    // Another process created it between the read and the write.
+    if (err instanceof AdminInputError && /already exists/.test(err.message)) return { created: false, staff };
+    throw err;
+  }
+  return { created: true, staff };
+}

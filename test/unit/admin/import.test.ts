@@ -1,0 +1,121 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ImportError, importFiles, planImport } from '../../../infra/admin/import.js';
+import { fakeDynamo, setTableEnv } from './support/fake-dynamo.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'admin-import-'));
+let n = 0;
+const file = (text: string) => {
+  const p = path.join(dir, `f${++n}.csv`);
+  writeFileSync(p, text);
+  return p;
+};
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+const db = fakeDynamo();
+beforeAll(() => setTableEnv());
+beforeEach(() => db.reset());
+
+const failure = async (files: Record<string, string>) => {
+  const err = await importFiles(files).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ImportError);
+  return (err as Error).message;
+};
+
+describe('admin import: a bad file writes nothing', () => {
+  it('names the file, line and column of a row that refers to an unknown customer, and writes no file', async () => {
+    const customers = file('id,name\nK-9,Initech\n');
+    const properties = file('id,customer_id,name,property_type\nKP-9,K-9,Initech Tower,Office\nKP-10,K-404,Lost,Office\n');
+    expect(await failure({ customers, properties })).toBe(`${properties}:3:2: customer_id: unknown customer "K-404"`);
+    expect(db.writes()).toBe(0);
+  });
+
+  it('checks a later file fully before the first write of an earlier one', async () => {
+    const customers = file('id,name\nK-1,Acme\n');
+    const assets = file('id,property_id,name,installed_on\nA-1,KP-404,RTU,2014-06-30\n');
+    expect(await failure({ customers, assets })).toBe(`${assets}:2:2: property_id: unknown property "KP-404"`);
+    expect(db.writes()).toBe(0);
+  });
+
+  it('rejects a missing required value, an unknown column, a bad header, broken CSV and a missing file with positions', async () => {
+    const empty = file('id,name\nK-5,\n');
+    expect(await failure({ customers: empty })).toBe(`${empty}:2:2: name is required`);
+    const extra = file('id,name,colour\nK-6,x,red\n');
+    expect(await failure({ customers: extra })).toBe(`${extra}:1:3: unknown column "colour" (expected id,name)`);
+    const header = file('identifier,name\nK-7,x\n');
+    expect(await failure({ customers: header })).toBe(`${header}:1:1: the header row must name the columns id,name (missing: id)`);
+    const ragged = file('id,name\nK-8,x,y\n');
+    expect(await failure({ customers: ragged })).toMatch(new RegExp(`^${escape(ragged)}:2:`));
+    expect(await failure({ customers: path.join(dir, 'missing.csv') })).toMatch(/missing\.csv: cannot read the file \(ENOENT\)$/);
+    expect(db.writes()).toBe(0);
+  });
+
+  it('rejects bad values of the report datasets with the rule', async () => {
+    db.seed('properties', [{ id: 'P-1', customerId: 'C-1', name: 'Tower', propertyType: 'Office' }]);
+    const wo = file('id,property_id,kind,status,priority,created_at\nW-1,P-1,service,Done,Low,2026-03-31\n');
+    expect(await failure({ 'work-orders': wo })).toBe(`${wo}:2:4: status must be one of Open, In Progress, On Hold, Completed, Cancelled`);
+    const quotes = file('id,property_id,status,amount,created_at\nQ-1,P-1,Sent,12.345,2026-03-31\n');
+    expect(await failure({ quotes })).toBe(`${quotes}:2:4: amount must be an amount such as 1250.50`);
+    const date = file('id,property_id,status,amount,created_at\nQ-1,P-1,Sent,12,2026-02-30T10:00\n');
+    expect(await failure({ quotes: date })).toBe(`${date}:2:5: created_at is not a real date`);
+    const invoice = file('id,number,property_id,work_order_id,issued_at,due_at,amount,balance,status\nI-1,N-1,P-1,W-404,2026-03-01,2026-03-31,10,10,Open\n');
+    expect(await failure({ invoices: invoice })).toBe(`${invoice}:2:4: work_order_id: unknown work order "W-404" at property "P-1"`);
+    expect(db.writes()).toBe(0);
+  });
+
+  it('reports the first bad row of a file, whether its value or its reference is wrong', async () => {
+    const properties = file('id,customer_id,name\nP-1,C-404,Tower\nP-2,C-1,\n');
+    expect(await failure({ properties })).toBe(`${properties}:2:2: customer_id: unknown customer "C-404"`);
+    db.seed('customers', [{ id: 'C-404', name: 'Acme' }]);
+    expect(await failure({ properties })).toBe(`${properties}:3:3: name is required`);
+  });
+
+  it('refuses a kind it does not know', async () => {
+    expect(await failure({ buildings: file('id\n1\n') })).toMatch(/^Unknown kind "buildings"/);
+  });
+});
+
+describe('admin import: a good import', () => {
+  it('writes every kind, refers to rows of earlier files, and updates rows whose id exists', async () => {
+    db.seed('customers', [{ id: 'K-1', name: 'Old name', telemetryCustomerId: 't-1', telemetryCustomerName: 'Acme T' }]);
+    const counts = await importFiles({
+      customers: file('name,id\n"Acme, Inc.",K-1\nGlobex,K-2\n'),
+      properties: file('id,customer_id,name,property_type\nKP-1,K-1,Acme HQ,Office\nKP-2,K-2,Globex Plant,Factory\n'),
+      equipment: file('id,customer_id,property_id,building_name,name,equipment_type,telemetry_data\nKE-1,K-1,KP-1,Acme HQ,RTU-1,Rooftop Unit,"{""tons"":5}"\nKE-2,K-2,,Yard,Pump,,\n'),
+      'telemetry-mappings': file('customer_id,telemetry_customer_id,telemetry_customer_name\nK-2,t-2,Globex T\n'),
+      'work-orders': file('id,property_id,kind,status,priority,created_at,amount\nW-1,KP-1,service,Completed,High,2026-03-31 14:05,120.50\n'),
+      invoices: file('id,number,property_id,work_order_id,issued_at,due_at,amount,balance,status\nI-1,N-1,KP-1,W-1,2026-04-01T10:00:00+0200,2026-05-01,120.50,0,Paid\n'),
+      assets: file('id,property_id,name,installed_on,condition\nA-1,KP-2,Boiler,2014-06-30,\n'),
+    });
+    expect(counts).toEqual({ customers: 2, properties: 2, equipment: 2, 'telemetry-mappings': 1, 'work-orders': 1, invoices: 1, assets: 1 });
+    // A name import keeps the telemetry mapping it does not mention.
+    expect(db.items('customers')).toEqual([
+      { id: 'K-1', name: 'Acme, Inc.', telemetryCustomerId: 't-1', telemetryCustomerName: 'Acme T' },
+      { id: 'K-2', name: 'Globex', telemetryCustomerId: 't-2', telemetryCustomerName: 'Globex T' },
+    ]);
+    expect(db.items('equipment')).toEqual([
+      { customerId: 'K-1', id: 'KE-1', propertyId: 'KP-1', buildingName: 'Acme HQ', name: 'RTU-1', equipmentType: 'Rooftop Unit', telemetryData: '{"tons":5}' },
+      { customerId: 'K-2', id: 'KE-2', buildingName: 'Yard', name: 'Pump', equipmentType: '', telemetryData: '{}' },
+    ]);
+    const rows = db.items('report-rows');
+    expect(rows.find((r) => r.id === 'W-1')).toMatchObject({ sk: 'wo#W-1', propertyId: 'KP-1', createdAt: '2026-03-31T14:05:00.000Z', amount: 120.5, description: '' });
+    expect(rows.find((r) => r.id === 'I-1')).toMatchObject({ workOrderId: 'W-1', issuedAt: '2026-04-01T08:00:00.000Z', dueAt: '2026-05-01T00:00:00.000Z', status: 'Paid' });
+    expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paidAt');
+    expect(rows.find((r) => r.id === 'A-1')).toMatchObject({ installedOn: '2014-06-30', condition: 'Good', assetType: '' });
+    expect(db.items('audit')).toEqual([expect.objectContaining({ actorEmail: 'cli', action: 'catalogue.import', details: counts })]);
+  });
+
+  it('writes a repeated id once, the later row winning', async () => {
+    const plan = await planImport({ customers: file('id,name\nK-1,First\nK-1,Second\n') });
+    expect(plan.customers).toEqual([{ id: 'K-1', name: 'Second' }]);
+    await importFiles({ customers: file('id,name\nK-1,First\nK-1,Second\n') });
+    expect(db.items('customers')).toEqual([{ id: 'K-1', name: 'Second' }]);
+  });
+
+  it('writes thousands of rows in batches of 25', async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `K-${i},Customer ${i}`);
+    await importFiles({ customers: file(`id,name\n${lines.join('\n')}\n`) });
+    expect(db.items('customers')).toHaveLength(1000);
+  });
+});

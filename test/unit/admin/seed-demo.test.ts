@@ -1,0 +1,70 @@
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { demoNow, demoReportRows } from '../../../infra/admin/demo-report-data.js';
+import { seedDemo } from '../../../infra/admin/seed-demo.js';
+import { fakeDynamo, setTableEnv } from './support/fake-dynamo.js';
+
+const db = fakeDynamo();
+const idp = mockClient(CognitoIdentityProviderClient);
+beforeAll(() => setTableEnv());
+beforeEach(() => {
+  db.reset();
+  idp.reset();
+});
+const NOW = Date.UTC(2026, 4, 10);
+
+describe('seedDemo', () => {
+  it('generates the same report rows for the same day', () => {
+    expect(demoNow(Date.UTC(2026, 4, 10, 17, 30))).toBe(NOW);
+    const a = demoReportRows(NOW);
+    expect(demoReportRows(NOW)).toEqual(a);
+    expect(a.filter((r) => r.dataset === 'wo').length).toBeGreaterThan(2000);
+  });
+
+  it('writes the demo catalogue, datasets and six permanent sign-ins; a second run adds nothing', async () => {
+    const first = await seedDemo({ now: NOW });
+    expect(first.added).toEqual({ customers: 4, properties: 12, equipment: 12, reportRows: demoReportRows(NOW).length, users: 6 });
+    expect(first.accounts.map((a) => a.email)).toEqual([
+      'admin@example-hvac.com',
+      'support@example-services.com',
+      'facilities@northwind.test',
+      'operations@harborview.test',
+      'principal@lakeside.test',
+      'newhire@summit.test',
+    ]);
+    expect(db.items('customers').find((c) => c.id === 'CUST-1001')).toEqual({
+      id: 'CUST-1001',
+      name: 'NORTHWIND PROPERTIES',
+      telemetryCustomerId: 'ncl-cust-northwind',
+      telemetryCustomerName: 'Northwind Properties',
+    });
+    expect(db.items('users').find((u) => u.email === 'operations@harborview.test')).toMatchObject({
+      customerIds: ['CUST-1002', 'CUST-1003'],
+      properties: { 'PROP-1002-01': 'CUST-1002', 'PROP-1002-02': 'CUST-1002', 'PROP-1003-01': 'CUST-1003' },
+    });
+    expect(idp.commandCalls(AdminSetUserPasswordCommand).map((c) => c.args[0].input.Permanent)).toEqual([true, true, true, true, true, true]);
+    expect(idp.commandCalls(AdminCreateUserCommand).every((c) => c.args[0].input.MessageAction === 'SUPPRESS')).toBe(true);
+
+    const snapshot = ['customers', 'properties', 'equipment', 'report-rows', 'users'].map((t) => JSON.stringify(db.items(t)));
+    idp.resetHistory();
+    db.ddb.resetHistory();
+    // Another day: the datasets of the first run stay as they are.
+    const second = await seedDemo({ now: NOW + 86_400_000 });
+    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, users: 0 });
+    expect(db.writes()).toBe(0);
+    expect(idp.calls()).toHaveLength(0);
+    expect(['customers', 'properties', 'equipment', 'report-rows', 'users'].map((t) => JSON.stringify(db.items(t)))).toEqual(snapshot);
+  });
+
+  it('keeps an operator\'s changes to demo rows and only adds what is missing', async () => {
+    db.seed('customers', [{ id: 'CUST-1001', name: 'Renamed' }]);
+    await seedDemo({ now: NOW, staffDomains: ['staff.test'] });
+    expect(db.items('customers').find((c) => c.id === 'CUST-1001')).toEqual({
+      id: 'CUST-1001',
+      name: 'Renamed',
+      telemetryCustomerId: 'ncl-cust-northwind',
+      telemetryCustomerName: 'Northwind Properties',
+    });
+    expect(db.items('users').map((u) => u.email)).toEqual(expect.arrayContaining(['admin@staff.test', 'support@staff.test']));
+  });
+});

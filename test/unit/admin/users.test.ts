@@ -1,0 +1,119 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { AdminInputError, createPortalUser, ensureAdmin, generatePassword, passwordProblem } from '../../../infra/admin/users.js';
+import { passwordMeetsRule } from '../../../lambdas/shared/passwords.js';
+import { fakeDynamo, setTableEnv } from './support/fake-dynamo.js';
+
+const db = fakeDynamo();
+const idp = mockClient(CognitoIdentityProviderClient);
+beforeAll(() => setTableEnv());
+beforeEach(() => {
+  db.reset();
+  idp.reset();
+  db.seed('customers', [{ id: 'C-1', name: 'Acme' }, { id: 'C-2', name: 'Globex' }]);
+  db.seed('properties', [
+    { id: 'P-1', customerId: 'C-1', name: 'Tower', propertyType: 'Office' },
+    { id: 'P-2', customerId: 'C-2', name: 'Plant', propertyType: 'Factory' },
+  ]);
+});
+const base = { email: 'Dana@Acme.test', name: 'Dana', customers: ['C-1'], properties: ['P-1'], permanent: true, password: 'Secret123' };
+const refused = async (p: Promise<unknown>) => {
+  const err = await p.catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(AdminInputError);
+  return (err as Error).message;
+};
+
+describe('createPortalUser: refusals leave nothing behind', () => {
+  it('refuses a bad email, a weak password and a permanent user without one, before any call', async () => {
+    expect(await refused(createPortalUser({ ...base, email: 'dana' }))).toBe('"dana" is not an email address.');
+    expect(await refused(createPortalUser({ ...base, password: 'secret' }))).toMatch(/^Password must be at least 5 characters/);
+    expect(await refused(createPortalUser({ ...base, password: 'Ab1cd' }))).toBe('The user pool needs passwords of at least 6 characters.');
+    expect(await refused(createPortalUser({ ...base, password: undefined }))).toBe('A permanent user needs a password.');
+    expect(db.ddb.calls()).toHaveLength(0);
+    expect(idp.calls()).toHaveLength(0);
+  });
+
+  it('refuses unknown customers and properties outside the given customers', async () => {
+    expect(await refused(createPortalUser({ ...base, customers: ['C-1', 'C-404'] }))).toBe('Unknown customer ids: C-404');
+    expect(await refused(createPortalUser({ ...base, properties: ['P-1', 'P-2'] }))).toBe('Properties unknown or not of the given customers: P-2');
+    expect(db.items('users')).toEqual([]);
+    expect(idp.calls()).toHaveLength(0);
+  });
+
+  it('refuses an email that has a row, without touching Cognito', async () => {
+    await createPortalUser(base);
+    idp.resetHistory();
+    expect(await refused(createPortalUser({ ...base, name: 'other' }))).toBe('User dana@acme.test already exists.');
+    expect(idp.calls()).toHaveLength(0);
+    expect(db.items('users')).toEqual([expect.objectContaining({ name: 'dana' })]);
+  });
+
+  it('removes the row and the Cognito user when Cognito refuses the password', async () => {
+    idp.on(AdminSetUserPasswordCommand).rejects(Object.assign(new Error('Password does not conform to policy'), { name: 'InvalidPasswordException' }));
+    await expect(createPortalUser(base)).rejects.toThrow('Password does not conform to policy');
+    expect(db.items('users')).toEqual([]);
+    expect(idp.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input).toEqual({ UserPoolId: 'pool-1', Username: 'dana@acme.test' });
+  });
+
+  it('removes the row when the invitation cannot be sent, and names a pool user with no row', async () => {
+    idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('mail failed'), { name: 'CodeDeliveryFailureException' }));
+    await expect(createPortalUser({ ...base, permanent: false, password: undefined })).rejects.toThrow('mail failed');
+    expect(db.items('users')).toEqual([]);
+    idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }));
+    expect(await refused(createPortalUser({ ...base, permanent: false }))).toMatch(/^The user pool already has dana@acme.test but the portal has no row/);
+    expect(db.items('users')).toEqual([]);
+  });
+});
+
+describe('createPortalUser: success', () => {
+  it('writes the row with assignments and a Cognito user with a permanent password and no mail', async () => {
+    const r = await createPortalUser(base);
+    expect(r).toMatchObject({ staff: false, user: { email: 'dana@acme.test', name: 'dana', customerIds: ['C-1'], properties: { 'P-1': 'C-1' } } });
+    expect(r.user.userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.temporaryPassword).toBeUndefined();
+    expect(db.items('users')).toEqual([expect.not.objectContaining({ pending: true })]);
+    const create = idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input;
+    expect(create).toMatchObject({ UserPoolId: 'pool-1', Username: 'dana@acme.test', MessageAction: 'SUPPRESS', DesiredDeliveryMediums: ['EMAIL'] });
+    expect(create.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email_verified', Value: 'true' }, { Name: 'name', Value: 'dana' }]));
+    expect(idp.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toEqual({ UserPoolId: 'pool-1', Username: 'dana@acme.test', Password: 'Secret123', Permanent: true });
+  });
+
+  it('sends an invitation with a generated temporary password and marks the row pending', async () => {
+    const r = await createPortalUser({ ...base, permanent: false, password: undefined });
+    expect(passwordMeetsRule(r.temporaryPassword!)).toBe(true);
+    expect(idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toMatchObject({ TemporaryPassword: r.temporaryPassword });
+    expect(idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).not.toHaveProperty('MessageAction');
+    expect(idp.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
+    expect(db.items('users')).toEqual([expect.objectContaining({ pending: true })]);
+  });
+
+  it('gives staff no assignments, and takes over a pool user left without a row when the password is permanent', async () => {
+    idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }));
+    const r = await createPortalUser({ ...base, email: 'ops@example-hvac.com', customers: ['C-404'] });
+    expect(r).toMatchObject({ staff: true, user: { customerIds: [], properties: {} } });
+    expect(idp.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(1);
+  });
+
+  it('generates passwords of 12 characters that pass the rule and the pool', () => {
+    for (let i = 0; i < 50; i++) {
+      const p = generatePassword();
+      expect(p).toHaveLength(12);
+      expect(passwordProblem(p)).toBeNull();
+    }
+  });
+});
+
+describe('ensureAdmin', () => {
+  it('creates the administrator once and leaves an existing row alone', async () => {
+    expect(await ensureAdmin('First@Example-HVAC.com', 'First1234')).toEqual({ created: true, staff: true });
+    expect(await ensureAdmin('first@example-hvac.com', 'Other1234')).toEqual({ created: false, staff: true });
+    expect(idp.commandCalls(AdminCreateUserCommand)).toHaveLength(1);
+    expect(idp.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toMatchObject({ Username: 'first@example-hvac.com', Password: 'First1234' });
+    expect(db.items('users')).toEqual([expect.objectContaining({ email: 'first@example-hvac.com', name: 'first', customerIds: [] })]);
+  });
+});
