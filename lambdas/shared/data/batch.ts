@@ -1,0 +1,56 @@
+/** Paging and batching helpers shared by the data-access files. */
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+
+type Item = Record<string, unknown>;
+
+/** Every item of a Query, following LastEvaluatedKey. */
+export async function queryAll<T>(db: DynamoDBDocumentClient, input: QueryCommandInput): Promise<T[]> {
+  const out: T[] = [];
+  let start: Item | undefined;
+  do {
+    const r = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    out.push(...((r.Items ?? []) as T[]));
+    start = r.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** Every item of a Scan, following LastEvaluatedKey. */
+export async function scanAll<T>(db: DynamoDBDocumentClient, input: ScanCommandInput): Promise<T[]> {
+  const out: T[] = [];
+  let start: Item | undefined;
+  do {
+    const r = await db.send(new ScanCommand({ ...input, ExclusiveStartKey: start }));
+    out.push(...((r.Items ?? []) as T[]));
+    start = r.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** Items by key, 100 per request, retrying unprocessed keys; order is not kept. */
+export async function batchGet<T>(db: DynamoDBDocumentClient, table: string, keys: Item[]): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Item[] | undefined = keys.slice(i, i + 100);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const r = await db.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+      out.push(...((r.Responses?.[table] ?? []) as T[]));
+      pending = r.UnprocessedKeys?.[table]?.Keys as Item[] | undefined;
+    }
+  }
+  return out;
+}
+
+/** Puts (and deletes) in batches of 25, retrying unprocessed items. Not atomic across batches. */
+export async function batchWrite(db: DynamoDBDocumentClient, table: string, puts: Item[], deleteKeys: Item[] = []): Promise<void> {
+  const requests = [...puts.map((Item) => ({ PutRequest: { Item } })), ...deleteKeys.map((Key) => ({ DeleteRequest: { Key } }))];
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: typeof requests | undefined = requests.slice(i, i + 25);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const r = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = r.UnprocessedItems?.[table] as typeof requests | undefined;
+    }
+  }
+}

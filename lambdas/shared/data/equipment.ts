@@ -1,0 +1,30 @@
+/**
+ * equipment: the analytics rows of spec section 3, one item per piece of equipment.
+ *
+ * Item: { customerId, id, propertyId?, buildingName, name, equipmentType, telemetryData (JSON text) }
+ * telemetryData stays text: a value that does not parse is shown as {} (spec section 3).
+ *
+ * Access patterns:
+ * - a customer's equipment (analytics data, telemetry device filter): Query customerId
+ * - import: BatchWriteItem
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../env.js';
+import { batchWrite, queryAll } from './batch.js';
+
+export interface EquipmentItem {
+  customerId: string;
+  id: string;
+  propertyId?: string;
+  buildingName: string;
+  name: string;
+  equipmentType: string;
+  telemetryData: string;
+}
+
+const table = () => tableName('equipment');
+
+export const equipmentOfCustomer = (db: DynamoDBDocumentClient, customerId: string) =>
+  queryAll<EquipmentItem>(db, { TableName: table(), KeyConditionExpression: 'customerId = :c', ExpressionAttributeValues: { ':c': customerId } });
+
+export const putEquipment = (db: DynamoDBDocumentClient, items: EquipmentItem[]) => batchWrite(db, table(), items as unknown as Record<string, unknown>[]);
