@@ -1,0 +1,16 @@
+import { dynamo } from '../shared/clients.js';
+import { api } from '../shared/middleware.js';
+import { authorizeEmbed, loadPageInput } from '../shared/reports/embed-request.js';
+import { pageAttributes, pageData, pageDatasets } from '../shared/reports/pages.js';
+
+/** A built-in report page's figures, charts and first table rows; the embed token is the credential. */
+export const handler = api({}, async ({ headers }) => {
+  const db = dynamo();
+  const { page, scope } = await authorizeEmbed(db, headers);
+  const started = performance.now();
+  const input = await loadPageInput(db, scope, pageDatasets[page], pageAttributes[page]);
+  const loaded = performance.now();
+  const body = pageData(page, input);
+  const done = performance.now();
+  return { statusCode: 200, body, headers: { 'server-timing': `db;dur=${(loaded - started).toFixed(1)}, compute;dur=${(done - loaded).toFixed(1)}` } };
+});

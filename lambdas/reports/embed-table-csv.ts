@@ -1,0 +1,18 @@
+import { dynamo } from '../shared/clients.js';
+import { EmbedTableQuery } from '../shared/contract/reports.js';
+import { api } from '../shared/middleware.js';
+import { authorizeEmbed, loadPageInput } from '../shared/reports/embed-request.js';
+import { tableDataset, tableRows, toCsv } from '../shared/reports/pages.js';
+
+/** Every row of a built-in page's table in scope, as CSV, in the table's sort order. */
+export const handler = api({ query: EmbedTableQuery }, async ({ headers, query }) => {
+  const db = dynamo();
+  const { page, scope } = await authorizeEmbed(db, headers);
+  const input = await loadPageInput(db, scope, [tableDataset(page)]);
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    statusCode: 200,
+    text: toCsv(tableRows(page, input, { ...query, limit: null })),
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${page}-${day}.csv"` },
+  };
+});

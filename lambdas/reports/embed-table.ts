@@ -1,0 +1,14 @@
+import { dynamo } from '../shared/clients.js';
+import { EmbedTableQuery } from '../shared/contract/reports.js';
+import { ok } from '../shared/http.js';
+import { api } from '../shared/middleware.js';
+import { authorizeEmbed, loadPageInput } from '../shared/reports/embed-request.js';
+import { tableDataset, tableRows } from '../shared/reports/pages.js';
+
+/** A built-in page's table (first 200 rows) sorted by any column. */
+export const handler = api({ query: EmbedTableQuery }, async ({ headers, query }) => {
+  const db = dynamo();
+  const { page, scope } = await authorizeEmbed(db, headers);
+  const input = await loadPageInput(db, scope, [tableDataset(page)]);
+  return ok(tableRows(page, input, query));
+});

@@ -1,0 +1,47 @@
+import { dynamo } from '../shared/clients.js';
+import { FilteredBody, messages } from '../shared/contract/reports.js';
+import { HttpError, notFound, ok, badRequest } from '../shared/http.js';
+import { log } from '../shared/log.js';
+import { api } from '../shared/middleware.js';
+import { builtInPage, findReport, isBuiltInFrame, loadCatalogue } from '../shared/reports/catalogue.js';
+import { signEmbedToken } from '../shared/reports/embed-token.js';
+import { SigmaEmailError, sigmaConfig, sigmaConfigured, signSigmaUrl } from '../shared/reports/sigma-signer.js';
+import { everyId, resolveViewedUser, resolveViewScope } from '../shared/reports/view-scope.js';
+
+/** A signed URL for one frame of a report, filtered to the viewed user's customers and properties. */
+export const handler = api({ body: FilteredBody }, async ({ body, caller }) => {
+  const db = dynamo();
+  // Both reads at once; the viewed user's refusals come first, as they always did.
+  const [viewedR, catalogueR] = await Promise.allSettled([resolveViewedUser(db, caller!, body), loadCatalogue(db)]);
+  if (viewedR.status === 'rejected') throw viewedR.reason;
+  if (catalogueR.status === 'rejected') throw catalogueR.reason;
+  const viewed = viewedR.value;
+  const report = findReport(catalogueR.value, body.selectedReport);
+  if (!report) throw notFound(messages.unknownReport(body.selectedReport));
+  const frame = report.frames.find((f) => f === body._url);
+  if (!frame) throw badRequest(messages.unknownFrame(report.name));
+  const scope = await resolveViewScope(db, viewed, { customers: body.customers, properties: body.properties });
+
+  if (isBuiltInFrame(frame)) {
+    const { token, expiresAt } = await signEmbedToken({
+      uid: viewed.userId,
+      sub: viewed.email,
+      page: builtInPage(frame),
+      all: scope.all,
+      c: scope.customerIds,
+      p: scope.propertyIds,
+    });
+    return ok({ url: `${frame}${frame.includes('?') ? '&' : '?'}token=${token}`, expiresAt: expiresAt.toISOString() });
+  }
+  if (!sigmaConfigured()) throw new HttpError(503, messages.sigmaNotConfigured);
+  const ids = scope.all ? await everyId(db) : scope;
+  try {
+    return ok(await signSigmaUrl(await sigmaConfig(), { frameUrl: frame, email: viewed.email, customerIds: ids.customerIds, propertyIds: ids.propertyIds }));
+  } catch (err) {
+    if (err instanceof SigmaEmailError) {
+      log.error(err.message, { email: err.email, report: report.id });
+      throw new HttpError(422, messages.sigmaEmail);
+    }
+    throw err;
+  }
+});
