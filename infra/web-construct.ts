@@ -17,6 +17,7 @@ import type { Stage } from './config.js';
 import { ROOT } from './function-construct.js';
 
 export const WEB_BUILD = path.join(ROOT, 'dist', 'web');
+export const WEB_BUILD_CONTEXT = 'portal:webBuild';
 export const SIGMA_ORIGIN = 'https://app.sigmacomputing.com';
 
 /**
@@ -125,17 +126,19 @@ export class WebConstruct extends Construct {
     this.url = `https://${this.distribution.distributionDomainName}`;
 
     const revalidate = [deploy.CacheControl.fromString('no-cache')];
-    const hasBuild = existsSync(path.join(WEB_BUILD, 'index.html'));
+    // Another folder only for the infrastructure tests (a fixture build, or none).
+    const webBuild = path.resolve(ROOT, (this.node.tryGetContext(WEB_BUILD_CONTEXT) as string | undefined) ?? WEB_BUILD);
+    const hasBuild = existsSync(path.join(webBuild, 'index.html'));
     if (!hasBuild) {
       Annotations.of(this).addWarningV2(
         'portal:no-web-build',
-        `No web build in ${path.relative(ROOT, WEB_BUILD)}: only config.json is deployed. Run npm run build before cdk deploy.`,
+        `No web build in ${path.relative(ROOT, webBuild) || webBuild}: only config.json is deployed. Run npm run build before cdk deploy.`,
       );
     }
     // Assets first: a new index.html must not reach a browser before the files it names.
     const assets = hasBuild
       ? new deploy.BucketDeployment(this, 'Assets', {
-          sources: [deploy.Source.asset(path.join(WEB_BUILD, 'assets'))],
+          sources: [deploy.Source.asset(path.join(webBuild, 'assets'))],
           destinationBucket: this.bucket,
           destinationKeyPrefix: 'assets/',
           // Hashed names: old ones stay for pages still open in a browser.
@@ -154,7 +157,7 @@ export class WebConstruct extends Construct {
     if (assets) config.node.addDependency(assets);
     if (hasBuild && assets) {
       const pages = new deploy.BucketDeployment(this, 'Pages', {
-        sources: [deploy.Source.asset(WEB_BUILD, { exclude: ['assets', 'assets/**', 'config.json'] })],
+        sources: [deploy.Source.asset(webBuild, { exclude: ['assets', 'assets/**', 'config.json'] })],
         destinationBucket: this.bucket,
         prune: false,
         cacheControl: revalidate,

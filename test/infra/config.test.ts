@@ -1,0 +1,63 @@
+/** Stage settings: the cdk.json examples are valid; a missing or bad setting stops synth naming it. */
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { loadStage } from '../../infra/config.js';
+import { ROOT } from '../../infra/function-construct.js';
+import { cdkJson, stages } from './support/synth.js';
+
+const withDev = (change: (dev: Record<string, unknown>) => void) => {
+  const dev = structuredClone(stages.dev) as Record<string, unknown>;
+  change(dev);
+  return () => loadStage('dev', { ...stages, dev });
+};
+
+describe('stage settings', () => {
+  it('refuses a missing stage, listing the stages', () => {
+    expect(() => loadStage(undefined, stages)).toThrow('Choose a stage with -c stage=<name>. Stages in cdk.json: dev, staging, prod');
+  });
+
+  it('refuses an unknown stage, listing the stages', () => {
+    expect(() => loadStage('qa', stages)).toThrow('Unknown stage "qa". Stages in cdk.json: dev, staging, prod');
+  });
+
+  it('names a missing setting', () => {
+    expect(withDev((d) => delete d.productName)).toThrow('stages.dev.productName: is missing');
+  });
+
+  it('names a missing nested setting', () => {
+    expect(withDev((d) => delete (d.throttle as Record<string, unknown>).burstLimit)).toThrow('stages.dev.throttle.burstLimit: is missing');
+  });
+
+  it.each([
+    ['contactUrl', (d: Record<string, unknown>) => (d.contactUrl = 'http://example.com'), 'must be an https:// URL'],
+    ['staffDomains', (d: Record<string, unknown>) => (d.staffDomains = []), 'must list at least one domain'],
+    ['staffDomains.0', (d: Record<string, unknown>) => (d.staffDomains = ['Example.COM']), 'must be a lower-case domain'],
+    ['logRetentionDays', (d: Record<string, unknown>) => (d.logRetentionDays = 10), 'must be one of 1, 3, 5, 7, 14'],
+    ['removalPolicy', (d: Record<string, unknown>) => (d.removalPolicy = 'keep'), ''],
+    ['sigma.sessionSeconds', (d: Record<string, unknown>) => ((d.sigma as Record<string, unknown>).sessionSeconds = 40 * 86400), 'must be at most 30 days'],
+    ['telemetry.baseUrl', (d: Record<string, unknown>) => ((d.telemetry as Record<string, unknown>).baseUrl = 'not a url'), 'must be an https:// URL'],
+    ['account', (d: Record<string, unknown>) => (d.account = '1234'), 'must be a 12-digit AWS account id'],
+  ])('names a bad %s', (name, change, message) => {
+    expect(withDev(change)).toThrow(new RegExp(`stages\\.dev\\.${name.replace('.', '\\.')}: ${message}`));
+  });
+
+  it('refuses an unknown setting (a typo would otherwise be ignored)', () => {
+    expect(withDev((d) => (d.prodctName = 'x'))).toThrow(/prodctName/);
+  });
+
+  it('accepts every stage of cdk.json', () => {
+    for (const name of Object.keys(stages)) expect(loadStage(name, stages).name).toBe(name);
+  });
+
+  it('stops the CDK app with the message and exit code 1', () => {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'bin', 'portal.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, stage: 'qa' }), CDK_OUTDIR: path.join(os.tmpdir(), 'portal-config-test') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.stderr).toContain('Unknown stage "qa". Stages in cdk.json: dev, staging, prod');
+    expect(r.status).toBe(1);
+  });
+});

@@ -1,0 +1,31 @@
+/** cdk-nag's AwsSolutions pack on both example stages: every finding fixed or acknowledged with its reason. */
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { synth } from './support/synth.js';
+
+const findings = (scope: App) =>
+  new AwsSolutionsChecks().validateScope(scope).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath}`));
+
+describe('cdk-nag AwsSolutions', () => {
+  it('finds and names an unacknowledged finding (the check is live)', () => {
+    const app = new App();
+    new s3.Bucket(new Stack(app, 'Probe'), 'Plain');
+    expect(findings(app)).toEqual(expect.arrayContaining([expect.stringMatching(/^AwsSolutions-S10 Probe\/Plain/)]));
+  });
+
+  it('honours an acknowledgement with a reason', () => {
+    const app = new App();
+    const bucket = new s3.Bucket(new Stack(app, 'Probe'), 'Plain', { enforceSSL: true });
+    Validations.of(bucket).acknowledge({ id: 'AwsSolutions-S1', reason: 'probe' });
+    expect(findings(app).filter((f) => f.startsWith('AwsSolutions-S1 '))).toEqual([]);
+  });
+
+  it.each(['dev', 'prod'])('has no unacknowledged finding on stage %s', (stage) => {
+    expect(findings(synth(stage).app)).toEqual([]);
+  });
+
+  it('has no unacknowledged finding without a web build either', () => {
+    expect(findings(synth('dev', { webBuild: 'test/infra/fixtures/no-such-build' }).app)).toEqual([]);
+  });
+});

@@ -1,0 +1,390 @@
+/**
+ * The synthesised template of each example stage against the route table and the table
+ * definitions: routes and authorizer, one function per route, runtimes, least privilege, data
+ * protection, secrets, CloudFront behaviours, settings reaching the functions.
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import { routeKey, routes, type Route, type SecretName } from '../../lambdas/routes.js';
+import { documentsBucket } from '../../infra/definitions.js';
+import { functionId } from '../../infra/api-construct.js';
+import { secretEnv } from '../../infra/secrets-construct.js';
+import { tableOutputId } from '../../infra/portal-stack.js';
+import { tables, type TableName } from '../../infra/tables.js';
+import { actionsOf, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, type Synth } from './support/synth.js';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const tableNames = Object.keys(tables) as TableName[];
+const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe.each(['dev', 'prod'])('stage %s', (stageName) => {
+  let s: Synth;
+  beforeAll(() => {
+    s = synth(stageName);
+  });
+
+  /** The route function of a route-table row, found by the construct the API made for it. */
+  const fnOf = (r: Route) => {
+    const pf = s.stack.api.functions.get(r.handler);
+    if (!pf) throw new Error(`no function for ${r.handler}`);
+    const id = logicalId(s, pf.fn);
+    const role = refId(s.resources[id]!.Properties!.Role)!;
+    return { id, role, props: s.resources[id]!.Properties! };
+  };
+  const tableIds = () => Object.fromEntries(tableNames.map((n) => [logicalId(s, s.stack.data.tables[n]), n])) as Record<string, TableName>;
+
+  it('is named after its stage', () => {
+    expect(s.stack.stackName).toBe(`Portal-${stageName}`);
+  });
+
+  describe('API', () => {
+    it('has exactly the route table, each with the JWT authorizer unless public', () => {
+      const authorizers = ofType(s, 'AWS::ApiGatewayV2::Authorizer');
+      expect(authorizers).toHaveLength(1);
+      const [authorizerId] = authorizers[0]!;
+      const actual = ofType(s, 'AWS::ApiGatewayV2::Route')
+        .map(([, r]) => {
+          const p = r.Properties!;
+          return `${p.RouteKey as string} ${p.AuthorizationType as string}${p.AuthorizerId ? ` ${refId(p.AuthorizerId)}` : ''}`;
+        })
+        .sort();
+      const expected = routes.map((r) => `${routeKey(r)} ${r.access === 'public' ? 'NONE' : `JWT ${authorizerId}`}`).sort();
+      expect(actual).toEqual(expected);
+    });
+
+    it('serves the trailing-slash paths through the route without the slash (API Gateway refuses keys ending in /)', () => {
+      const keys = ofType(s, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string);
+      expect(keys.filter((k) => k.endsWith('/'))).toEqual([]);
+      for (const r of routes.filter((x) => x.slash)) expect(keys).toContain(routeKey(r));
+    });
+
+    it('has the authorizer on the user pool with the web client as audience', () => {
+      s.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: { Audience: [{ Ref: logicalId(s, s.stack.auth.client) }], Issuer: Match.anyValue() },
+      });
+    });
+
+    it('sends each route to the function of its own handler file', () => {
+      const integrations = Object.fromEntries(ofType(s, 'AWS::ApiGatewayV2::Integration'));
+      for (const [, r] of ofType(s, 'AWS::ApiGatewayV2::Route')) {
+        const key = r.Properties!.RouteKey as string;
+        const route = routes.find((x) => routeKey(x) === key)!;
+        const target = (r.Properties!.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+        const integration = integrations[refId(target[1])!]!;
+        expect(refId(integration.Properties!.IntegrationUri)).toBe(fnOf(route).id);
+        expect(fnOf(route).props.Description).toBe(`${key} (lambdas/${route.handler}.ts)`);
+      }
+    });
+
+    it('throttles the stage with the stage settings and writes access logs', () => {
+      s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingBurstLimit: s.stage.throttle.burstLimit, ThrottlingRateLimit: s.stage.throttle.rateLimit },
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+      });
+    });
+  });
+
+  describe('functions', () => {
+    it('has one function per route, plus the three Cognito triggers', () => {
+      const described = ofType(s, 'AWS::Lambda::Function').filter(([, f]) => /\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description)));
+      expect(described).toHaveLength(routes.length);
+      expect(new Set(routes.map((r) => fnOf(r).id)).size).toBe(routes.length);
+      expect(s.stack.api.functions.size).toBe(routes.length);
+      expect(Object.keys(s.stack.auth.triggers)).toHaveLength(3);
+    });
+
+    it('runs every portal function on nodejs22.x or newer, arm64, JSON logs kept for the stage', () => {
+      const ours = [...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)];
+      expect(ours.length).toBe(routes.length + 3);
+      for (const pf of ours) {
+        const p = s.resources[logicalId(s, pf.fn)]!.Properties!;
+        expect(Number(/^nodejs(\d+)\.x$/.exec(String(p.Runtime))?.[1])).toBeGreaterThanOrEqual(22);
+        expect(p.Architectures).toEqual(['arm64']);
+        expect(p.LoggingConfig).toEqual({ LogFormat: 'JSON', LogGroup: { Ref: expect.any(String) } });
+        const logGroup = s.resources[(p.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref]!;
+        expect(logGroup.Properties!.RetentionInDays).toBe(s.stage.logRetentionDays);
+      }
+    });
+
+    it('uses the memory and timeout of the route row (256 MB and 10 s by default)', () => {
+      for (const r of routes) {
+        expect(fnOf(r).props.MemorySize).toBe(r.memoryMb ?? 256);
+        expect(fnOf(r).props.Timeout).toBe(r.timeoutSeconds ?? 10);
+      }
+    });
+
+    it('gives every route function the shared settings, and secret ids only for the secrets its row lists', () => {
+      const distribution = logicalId(s, s.stack.web.distribution);
+      for (const r of routes) {
+        const env = (fnOf(r).props.Environment as { Variables: Record<string, unknown> }).Variables;
+        for (const n of tableNames) expect(refId(env[tables[n].env])).toBe(logicalId(s, s.stack.data.tables[n]));
+        expect(refId(env.DOCUMENTS_BUCKET)).toBe(logicalId(s, s.stack.storage.documents));
+        expect(refId(env.USER_POOL_ID)).toBe(logicalId(s, s.stack.auth.pool));
+        expect(refId(env.USER_POOL_CLIENT_ID)).toBe(logicalId(s, s.stack.auth.client));
+        expect(env.STAFF_DOMAINS).toBe(s.stage.staffDomains.join(','));
+        expect(env.EXCLUDED_CUSTOMER_DOMAINS).toBe(s.stage.excludedCustomerDomains.join(','));
+        expect(env.PRODUCT_NAME).toBe(s.stage.productName);
+        expect(env.CONTACT_URL).toBe(s.stage.contactUrl);
+        expect(env.PUBLIC_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] });
+        expect(env.SIGMA_CUSTOMER_ATTRIBUTE).toBe(s.stage.sigma.customerAttribute);
+        expect(env.TELEMETRY_MAX_PAGES).toBe(String(s.stage.telemetry.maxPages));
+        expect(env).not.toHaveProperty('S3_FORCE_PATH_STYLE');
+        for (const name of Object.keys(secretEnv) as SecretName[]) {
+          if (r.secrets?.includes(name)) expect(refId(env[secretEnv[name]])).toBe(logicalId(s, s.stack.secrets.secrets[name]));
+          else expect(env).not.toHaveProperty(secretEnv[name]);
+        }
+      }
+    });
+  });
+
+  describe('least privilege', () => {
+    it('has no wildcard action, and no wildcard resource on DynamoDB or S3 actions, in any portal function role', () => {
+      const ours = [...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)];
+      for (const pf of ours) {
+        const role = refId(s.resources[logicalId(s, pf.fn)]!.Properties!.Role)!;
+        expect(s.resources[role]!.Properties!.ManagedPolicyArns).toBeUndefined();
+        for (const st of roleStatements(s, role)) {
+          for (const a of actionsOf(st)) expect(a).not.toMatch(/^\*$|:\*$/);
+          if (actionsOf(st).some((a) => /^(dynamodb|s3):/.test(a))) for (const res of resourcesOf(st)) expect(res).not.toBe('*');
+        }
+      }
+    });
+
+    it('names in each function policy only the tables of its route row, writing only where the row says write', () => {
+      const ids = tableIds();
+      for (const r of routes) {
+        const statements = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')));
+        const named = new Set(statements.flatMap((st) => [...refsIn(st.Resource)].filter((id) => id in ids).map((id) => ids[id])));
+        expect([...named].sort()).toEqual(Object.keys(r.tables ?? {}).sort());
+        for (const name of named) {
+          const id = logicalId(s, s.stack.data.tables[name]);
+          const writes = statements.filter((st) => refsIn(st.Resource).has(id)).some((st) => actionsOf(st).some((a) => DYNAMO_WRITES.includes(a)));
+          expect({ route: r.handler, table: name, writes }).toEqual({ route: r.handler, table: name, writes: r.tables![name] === 'write' });
+        }
+      }
+    });
+
+    it('grants bucket actions only under the prefix of the route row', () => {
+      const bucket = logicalId(s, s.stack.storage.documents);
+      const expectedAction = { read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' };
+      for (const r of routes) {
+        const statements = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('s3:')));
+        if (!r.bucket) {
+          expect(statements).toEqual([]);
+          continue;
+        }
+        expect(statements).toHaveLength(1);
+        expect(actionsOf(statements[0]!).sort()).toEqual(r.bucket.actions.map((a) => expectedAction[a]).sort());
+        expect(statements[0]!.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${r.bucket.prefix}*`]] });
+      }
+    });
+
+    it('grants the Cognito actions of the row on the user pool only', () => {
+      const pool = logicalId(s, s.stack.auth.pool);
+      for (const r of routes) {
+        const statements = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('cognito-idp:')));
+        const actions = statements.flatMap(actionsOf).sort();
+        expect(actions).toEqual((r.cognito ?? []).map((a) => `cognito-idp:${a}`).sort());
+        for (const st of statements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [pool, 'Arn'] });
+      }
+    });
+
+    it('lets only the functions whose row lists a secret read it', () => {
+      for (const name of Object.keys(secretEnv) as SecretName[]) {
+        const secret = logicalId(s, s.stack.secrets.secrets[name]);
+        const readers = routes
+          .filter((r) => roleStatements(s, fnOf(r).role).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && refsIn(st.Resource).has(secret)))
+          .map((r) => r.handler)
+          .sort();
+        expect(readers).toEqual(routes.filter((r) => r.secrets?.includes(name)).map((r) => r.handler).sort());
+        for (const t of Object.values(s.stack.auth.triggers)) {
+          const role = refId(s.resources[logicalId(s, t.fn)]!.Properties!.Role)!;
+          expect(roleStatements(s, role).some((st) => refsIn(st.Resource).has(secret))).toBe(false);
+        }
+      }
+    });
+
+    it('gives the triggers the users table only: pre-token reads, post-confirmation writes, custom message nothing', () => {
+      const users = logicalId(s, s.stack.data.tables.users);
+      const dynamo = (t: keyof typeof s.stack.auth.triggers) => {
+        const role = refId(s.resources[logicalId(s, s.stack.auth.triggers[t].fn)]!.Properties!.Role)!;
+        return roleStatements(s, role).filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')));
+      };
+      const writes = (sts: ReturnType<typeof dynamo>) => sts.some((st) => actionsOf(st).some((a) => DYNAMO_WRITES.includes(a)));
+      for (const t of ['preTokenGeneration', 'postConfirmation'] as const) {
+        expect([...new Set(dynamo(t).flatMap((st) => [...refsIn(st.Resource)]))]).toEqual([users]);
+      }
+      expect(writes(dynamo('preTokenGeneration'))).toBe(false);
+      expect(writes(dynamo('postConfirmation'))).toBe(true);
+      expect(dynamo('customMessage')).toEqual([]);
+    });
+  });
+
+  describe('auth', () => {
+    it('has a pool with email as case-insensitive username, no self sign-up, the password policy and the three triggers', () => {
+      s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UsernameAttributes: ['email'],
+        UsernameConfiguration: { CaseSensitive: false },
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        Policies: { PasswordPolicy: { MinimumLength: 6, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false, TemporaryPasswordValidityDays: 7 } },
+        LambdaConfig: {
+          PreTokenGeneration: { 'Fn::GetAtt': [logicalId(s, s.stack.auth.triggers.preTokenGeneration.fn), 'Arn'] },
+          CustomMessage: { 'Fn::GetAtt': [logicalId(s, s.stack.auth.triggers.customMessage.fn), 'Arn'] },
+          PostConfirmation: { 'Fn::GetAtt': [logicalId(s, s.stack.auth.triggers.postConfirmation.fn), 'Arn'] },
+        },
+      });
+    });
+
+    it('has a web client without secret allowing USER_PASSWORD_AUTH and SRP, with token revocation', () => {
+      s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        GenerateSecret: false,
+        ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+        EnableTokenRevocation: true,
+        PreventUserExistenceErrors: 'ENABLED',
+        IdTokenValidity: 60,
+      });
+    });
+
+    it('gives the custom-message trigger the product name and the portal address', () => {
+      const env = (s.resources[logicalId(s, s.stack.auth.triggers.customMessage.fn)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env.PRODUCT_NAME).toBe(s.stage.productName);
+      expect(env.PUBLIC_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s, s.stack.web.distribution), 'DomainName'] }]] });
+    });
+  });
+
+  describe('data', () => {
+    it('has one table per definition: on-demand, point-in-time recovery, encrypted, TTL and indexes as defined', () => {
+      expect(ofType(s, 'AWS::DynamoDB::GlobalTable')).toHaveLength(tableNames.length);
+      for (const n of tableNames) {
+        const def = tables[n];
+        const p = s.resources[logicalId(s, s.stack.data.tables[n])]!.Properties!;
+        expect(p.TableName).toBe(`portal-${stageName}-${def.id}`);
+        expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+        expect(p.SSESpecification).toEqual({ SSEEnabled: true, SSEType: 'KMS' });
+        expect(p.Replicas).toEqual([expect.objectContaining({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })]);
+        expect(p.TimeToLiveSpecification).toEqual('ttl' in def ? { AttributeName: def.ttl, Enabled: true } : undefined);
+        const indexes = ((p.GlobalSecondaryIndexes ?? []) as { IndexName: string }[]).map((i) => i.IndexName);
+        expect(indexes).toEqual('indexes' in def ? def.indexes.map((i) => i.name) : []);
+      }
+    });
+
+    it(`keeps tables on delete only when the stage says retain`, () => {
+      const policy = s.stage.removalPolicy === 'retain' ? 'Retain' : 'Delete';
+      for (const n of tableNames) expect(s.template.toJSON().Resources[logicalId(s, s.stack.data.tables[n])].DeletionPolicy).toBe(policy);
+    });
+  });
+
+  describe('buckets', () => {
+    it('blocks public access, encrypts and refuses plain HTTP on every bucket', () => {
+      const buckets = ofType(s, 'AWS::S3::Bucket');
+      expect(buckets.length).toBe(3);
+      const policies = ofType(s, 'AWS::S3::BucketPolicy');
+      for (const [id, b] of buckets) {
+        expect(b.Properties!.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+        expect(b.Properties!.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
+        const policy = policies.find(([, p]) => refId(p.Properties!.Bucket) === id);
+        const statements = (policy![1].Properties!.PolicyDocument as { Statement: { Effect: string; Condition?: unknown }[] }).Statement;
+        expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+      }
+    });
+
+    it('versions the documents bucket as the stage says, expires unconfirmed uploads, allows the portal origin', () => {
+      const p = s.resources[logicalId(s, s.stack.storage.documents)]!.Properties!;
+      expect(p.VersioningConfiguration).toEqual(s.stage.documentsBucketVersioned ? { Status: 'Enabled' } : undefined);
+      const rules = (p.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: documentsBucket.uploadsPrefix, ExpirationInDays: documentsBucket.unconfirmedUploadExpiryDays, Status: 'Enabled' }));
+      expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }));
+      expect(rules.some((r) => 'NoncurrentVersionExpiration' in r)).toBe(s.stage.documentsBucketVersioned);
+      const cors = (p.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
+      expect(cors).toEqual([
+        expect.objectContaining({
+          AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s, s.stack.web.distribution), 'DomainName'] }]] }],
+          AllowedMethods: [...documentsBucket.cors.allowedMethods],
+        }),
+      ]);
+    });
+  });
+
+  describe('CloudFront', () => {
+    const distribution = () => s.resources[logicalId(s, s.stack.web.distribution)]!.Properties!.DistributionConfig as Record<string, unknown>;
+
+    it('sends /api/* to the HTTP API uncached, with every viewer header but Host, all methods', () => {
+      const behaviours = distribution().CacheBehaviors as Record<string, unknown>[];
+      expect(behaviours).toHaveLength(1);
+      expect(behaviours[0]).toMatchObject({
+        PathPattern: '/api/*',
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      });
+      expect(behaviours[0]).not.toHaveProperty('FunctionAssociations');
+      const origin = (distribution().Origins as { Id: string; DomainName: unknown }[]).find((o) => o.Id === behaviours[0]!.TargetOriginId)!;
+      expect(refsIn(origin.DomainName)).toEqual(new Set([logicalId(s, s.stack.api.api)]));
+    });
+
+    it('runs the SPA fallback function on the default (web) behaviour only', () => {
+      const fns = ofType(s, 'AWS::CloudFront::Function');
+      expect(fns).toHaveLength(1);
+      expect((distribution().DefaultCacheBehavior as Record<string, unknown>).FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fns[0]![0], 'FunctionARN'] } },
+      ]);
+    });
+
+    it('serves the site bucket through origin access control', () => {
+      expect(ofType(s, 'AWS::CloudFront::OriginAccessControl')).toHaveLength(1);
+      const web = (distribution().Origins as { S3OriginConfig?: unknown; OriginAccessControlId?: unknown; DomainName: unknown }[]).find((o) => o.S3OriginConfig);
+      expect(refId(web!.OriginAccessControlId)).toBeDefined();
+      expect(refsIn(web!.DomainName)).toEqual(new Set([logicalId(s, s.stack.web.bucket)]));
+    });
+
+    it('adds HSTS, nosniff, same-origin frames, a referrer policy and the CSP to every answer', () => {
+      const policies = ofType(s, 'AWS::CloudFront::ResponseHeadersPolicy');
+      expect(policies).toHaveLength(1);
+      const [id, policy] = policies[0]!;
+      const sec = (policy.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> }).SecurityHeadersConfig;
+      expect(sec.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31536000, Override: true });
+      expect(sec.ContentTypeOptions).toEqual({ Override: true });
+      expect(sec.FrameOptions).toEqual({ FrameOption: 'SAMEORIGIN', Override: true });
+      expect(sec.ReferrerPolicy).toEqual({ ReferrerPolicy: 'same-origin', Override: true });
+      const csp = JSON.stringify(s.stack.resolve(sec.ContentSecurityPolicy!.ContentSecurityPolicy));
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.","?\{"Ref":"AWS::Region"\}/);
+      expect(csp).toContain(`portal-${stageName}-docs-`);
+      expect(csp).toContain("frame-ancestors 'self'");
+      const dc = distribution();
+      expect(refId((dc.DefaultCacheBehavior as Record<string, unknown>).ResponseHeadersPolicyId)).toBe(id);
+      expect(refId((dc.CacheBehaviors as Record<string, unknown>[])[0]!.ResponseHeadersPolicyId)).toBe(id);
+    });
+  });
+
+  it('writes config.json at deploy time, not cached', () => {
+    const deployments = ofType(s, 'Custom::CDKBucketDeployment');
+    const config = deployments.find(([, d]) => JSON.stringify(d.Properties!.DistributionPaths) === '["/config.json"]');
+    expect(config).toBeDefined();
+    expect(config![1].Properties!.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    const markers = JSON.stringify(config![1].Properties!.SourceMarkers);
+    for (const ref of [logicalId(s, s.stack.auth.pool), logicalId(s, s.stack.auth.client)]) expect(markers).toContain(ref);
+  });
+
+  it('caches hashed assets a year, revalidates the pages', () => {
+    const deployments = ofType(s, 'Custom::CDKBucketDeployment').map(([, d]) => d.Properties!);
+    const assets = deployments.find((d) => d.DestinationBucketKeyPrefix === 'assets/');
+    expect(assets!.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    const pages = deployments.find((d) => String(JSON.stringify(d.DistributionPaths)).includes('/index.html'));
+    expect(pages!.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+  });
+
+  it('outputs the portal and API addresses, pool and client ids, region, bucket and every table', () => {
+    const outputs = Object.keys(s.template.toJSON().Outputs as object);
+    const expected = ['PortalUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'Region', 'DocumentsBucket', ...tableNames.map(tableOutputId)];
+    expect(outputs.sort()).toEqual(expected.sort());
+  });
+
+  it('names each route function by its handler file', () => {
+    for (const r of routes) expect(s.stack.api.functions.get(r.handler)!.node.id).toBe(functionId(r.handler));
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Synthesises the portal stack for a stage of cdk.json (or changed settings) without bundling:
+ * functions get an inline body (the `portal:skipBundling` switch), so no esbuild run and no
+ * handler file is needed. One synth per stage per test file.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App, type CfnResource } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { loadStage, type Stage } from '../../../infra/config.js';
+import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
+import { PortalStack } from '../../../infra/portal-stack.js';
+import { WEB_BUILD_CONTEXT } from '../../../infra/web-construct.js';
+
+export const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { app: string; context: { stages: Record<string, unknown> } };
+export const stages = cdkJson.context.stages;
+export const FIXTURE_WEB_BUILD = path.join(ROOT, 'test', 'infra', 'fixtures', 'web-build');
+
+export interface Synth {
+  app: App;
+  stage: Stage;
+  stack: PortalStack;
+  template: Template;
+  resources: Record<string, { Type: string; Properties?: Record<string, unknown>; DependsOn?: string[] }>;
+}
+
+export function synth(stageName: string, opts: { change?: (raw: Record<string, unknown>) => void; webBuild?: string } = {}): Synth {
+  const raw = structuredClone(stages[stageName]) as Record<string, unknown>;
+  opts.change?.(raw);
+  const stage = loadStage(stageName, { ...stages, [stageName]: raw });
+  const app = new App({
+    context: {
+      [SKIP_BUNDLING_CONTEXT]: true,
+      'aws:cdk:bundling-stacks': [],
+      [WEB_BUILD_CONTEXT]: opts.webBuild ?? FIXTURE_WEB_BUILD,
+    },
+  });
+  const stack = new PortalStack(app, stage);
+  const template = Template.fromStack(stack);
+  const resources = template.toJSON().Resources as Synth['resources'];
+  return { app, stage, stack, template, resources };
+}
+
+export const ofType = (s: Synth, type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type);
+
+export const logicalId = (s: Synth, c: { node: { defaultChild?: unknown } }) =>
+  s.stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
+
+/** `{ 'Fn::GetAtt': [id, 'Arn'] }` or `{ Ref: id }` → id. */
+export function refId(v: unknown): string | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  if (typeof o.Ref === 'string') return o.Ref;
+  const att = o['Fn::GetAtt'];
+  if (Array.isArray(att) && typeof att[0] === 'string') return att[0];
+  return undefined;
+}
+
+/** Every logical id a value refers to, however deep (Fn::Join, Fn::Sub lists, ...). */
+export function refsIn(v: unknown, out = new Set<string>()): Set<string> {
+  const id = refId(v);
+  if (id) out.add(id);
+  if (Array.isArray(v)) v.forEach((x) => refsIn(x, out));
+  else if (v && typeof v === 'object') Object.values(v).forEach((x) => refsIn(x, out));
+  return out;
+}
+
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+export const actionsOf = (st: Statement) => (Array.isArray(st.Action) ? st.Action : [st.Action]);
+export const resourcesOf = (st: Statement) => (Array.isArray(st.Resource) ? st.Resource : [st.Resource]);
+
+/** The statements of every inline policy attached to a role. */
+export function roleStatements(s: Synth, roleId: string): Statement[] {
+  return ofType(s, 'AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties!.Roles as unknown[]).some((r) => refId(r) === roleId))
+    .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
+}
