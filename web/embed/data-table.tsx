@@ -3,7 +3,7 @@ import { formatCell } from './format';
 import { embedFetch, type TokenKeeper } from './token';
 import type { TablePage } from './types';
 
-/** The page's table: sorted in SQL by clicking a column header; CSV export of every row in scope. */
+/** The page's table: sorted on the server by clicking a column header; CSV export of every row in scope. */
 export function DataTable({ initial, keeper, page }: { initial: TablePage; keeper: TokenKeeper; page: string }) {
   const [table, setTable] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -14,7 +14,7 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
     setBusy(true);
     setError(null);
     try {
-      const res = await embedFetch(keeper, `/embed/api/table?sort=${encodeURIComponent(key)}&dir=${dir}`);
+      const res = await embedFetch(keeper, `/api/embed/table?sort=${encodeURIComponent(key)}&dir=${dir}`);
       setTable((await res.json()) as TablePage);
     } catch (e) {
       setError((e as Error).message);
@@ -26,7 +26,7 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
   async function handleExport() {
     setError(null);
     try {
-      const res = await embedFetch(keeper, `/embed/api/table.csv?sort=${encodeURIComponent(table.sort)}&dir=${table.dir}`);
+      const res = await embedFetch(keeper, `/api/embed/table.csv?sort=${encodeURIComponent(table.sort)}&dir=${table.dir}`);
       const blob = await res.blob();
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${page}.csv`;
       const href = URL.createObjectURL(blob);

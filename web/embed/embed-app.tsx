@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Chart } from './chart';
 import { DataTable } from './data-table';
 import { formatValue } from './format';
+import { problemBeforeLoading, problemOf, type Problem } from './problems';
 import { EMBED_MESSAGE } from './protocol';
-import { EmbedAuthError, embedFetch, type TokenKeeper } from './token';
+import { embedFetch, type TokenKeeper } from './token';
 import type { PageData } from './types';
 
 /** Tells the portal the page's height whenever it changes (the portal sizes the frame). */
@@ -27,18 +28,19 @@ function useReportHeight() {
 /** A built-in report page: key figures, charts and the table, for the scope in the page's token. */
 export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
   const [data, setData] = useState<PageData | null>(null);
-  const [error, setError] = useState<{ auth: boolean; message: string } | null>(null);
+  const [error, setError] = useState<Problem | null>(() => problemBeforeLoading(window.location.pathname, keeper.current()));
   useReportHeight();
 
   useEffect(() => {
+    if (problemBeforeLoading(window.location.pathname, keeper.current())) return;
     let cancelled = false;
-    embedFetch(keeper, '/embed/api/data')
+    embedFetch(keeper, '/api/embed/data')
       .then((res) => res.json() as Promise<PageData>)
       .then((d) => {
         if (!cancelled) setData(d);
       })
-      .catch((e: Error) => {
-        if (!cancelled) setError({ auth: e instanceof EmbedAuthError, message: e.message });
+      .catch((e: unknown) => {
+        if (!cancelled) setError(problemOf(e));
       });
     return () => {
       cancelled = true;
@@ -52,7 +54,7 @@ export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
   if (error)
     return (
       <main className="message" role="alert">
-        <h1>{error.auth ? 'Report link expired' : 'Report unavailable'}</h1>
+        <h1>{error.title}</h1>
         <p>{error.message}</p>
       </main>
     );

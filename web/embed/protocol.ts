@@ -38,13 +38,31 @@ export function tokenFromUrl(url: string, base: string): string | null {
   }
 }
 
-/** A JWT's exp claim (seconds), read without verifying (the server verifies). */
-export function tokenExpiry(token: string): number | null {
+/** A JWT's claims, read without verifying (the server verifies); null when unreadable. */
+function tokenClaims(token: string): Record<string, unknown> | null {
   try {
     const part = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const exp = (JSON.parse(atob(part)) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : null;
+    const claims = JSON.parse(atob(part)) as unknown;
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** A JWT's exp claim (seconds), read without verifying (the server verifies). */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** The built-in page an embed token was signed for, read without verifying. */
+export function tokenPage(token: string): string | null {
+  const page = tokenClaims(token)?.page;
+  return typeof page === 'string' ? page : null;
+}
+
+/** The page a report frame shows, from its path (/embed/<page>); the page's HTML is the same for all. */
+export function pageFromPath(pathname: string): string {
+  const m = /^\/embed\/([^/?#]*)\/?$/.exec(pathname);
+  return m ? decodeURIComponent(m[1]!) : '';
 }

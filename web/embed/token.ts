@@ -1,4 +1,5 @@
 import { EMBED_MESSAGE, isEmbedMessage, REFRESH_AHEAD_SECONDS, tokenExpiry, tokenFromUrl } from './protocol';
+import { strings } from './strings';
 
 /**
  * The page's current embed token. It starts as the one in the page's URL; shortly before it
@@ -58,9 +59,14 @@ export class TokenKeeper {
   };
 }
 
-export class EmbedAuthError extends Error {}
+/** A refused or failed data call: the status decides what the page says. */
+export class EmbedHttpError extends Error {
+  constructor(readonly status: number) {
+    super(status === 401 ? strings.expired : status === 403 ? strings.noAccess : strings.unavailable(status));
+  }
+}
 
-/** GET from the report host with the current token; on 401 asks for a fresh token once and retries. */
+/** GET from the report host's data API with the current token; on 401 asks for a fresh token once and retries. */
 export async function embedFetch(keeper: TokenKeeper, path: string): Promise<Response> {
   const attempt = (token: string | null) => fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, cache: 'no-store' });
   let res = await attempt(keeper.current());
@@ -68,10 +74,6 @@ export async function embedFetch(keeper: TokenKeeper, path: string): Promise<Res
     const fresh = await keeper.refresh();
     if (fresh) res = await attempt(fresh);
   }
-  if (res.status === 401 || res.status === 403) {
-    const body = (await res.json().catch(() => ({}))) as { error?: string };
-    throw new EmbedAuthError(body.error ?? 'This report link has expired or is not valid.');
-  }
-  if (!res.ok) throw new Error(`The report could not be loaded (status ${res.status}).`);
+  if (!res.ok) throw new EmbedHttpError(res.status);
   return res;
 }
