@@ -1,0 +1,35 @@
+/**
+ * Loads the route table's and the Cognito triggers' handler modules (`lambdas/<name>.ts`) into this
+ * process, once each. Other parts of the portal are still being written: a module that does not
+ * exist is a clear error naming its file, met only when something needs it.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export class MissingHandlerError extends Error {}
+
+export type Handler<E, R> = (event: E) => Promise<R>;
+const loaded = new Map<string, Promise<Handler<unknown, unknown>>>();
+
+/** The file a handler name stands for, relative to the project root (`lambdas/users/signup.ts`). */
+export const handlerFile = (name: string) => path.join('lambdas', `${name}.ts`);
+
+export function loadHandler<E, R>(name: string): Promise<Handler<E, R>> {
+  let p = loaded.get(name);
+  if (!p) {
+    p = (async () => {
+      if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(name) || !existsSync(path.join(projectRoot, handlerFile(name))))
+        throw new MissingHandlerError(`The handler module ${handlerFile(name)} does not exist (yet).`);
+      // A relative specifier, so test runners map it like any other import of the project.
+      const mod = (await import(`../../lambdas/${name}.js`)) as { handler?: unknown };
+      if (typeof mod.handler !== 'function') throw new MissingHandlerError(`${handlerFile(name)} has no exported handler function.`);
+      return mod.handler as Handler<unknown, unknown>;
+    })();
+    p.catch(() => loaded.delete(name));
+    loaded.set(name, p);
+  }
+  return p as Promise<Handler<E, R>>;
+}

@@ -1,0 +1,14 @@
+/**
+ * Emulators listen on 127.0.0.1. On a restart each tries the port it had before (recorded in
+ * local-stack.json), so endpoints and the token issuer stay the same, and falls back to a random
+ * free port (0) when that one is taken.
+ */
+export async function withPortFallback<T>(preferred: number | undefined, start: (port: number) => Promise<T>): Promise<T> {
+  if (!preferred) return start(0);
+  try {
+    return await start(preferred);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    return start(0);
+  }
+}

@@ -1,0 +1,334 @@
+/**
+ * The local stack: everything the deployed portal needs, in this process, with all state under
+ * DATA_DIR: cognito-local (triggers in-process, mail to DATA_DIR/outbox), dynalite, s3rver, a
+ * Secrets Manager stand-in, the telemetry simulator and the local gateway. Tables, pool, client and
+ * bucket are made from the definitions the CDK app deploys. Handlers reach the emulators through
+ * the SDK's standard AWS_ENDPOINT_URL_* variables set here, never by knowing they run locally.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import { scanAll } from '../../lambdas/shared/data/batch.js';
+import { log } from '../../lambdas/shared/log.js';
+import { routes } from '../../lambdas/routes.js';
+import { userPool, userPoolClient } from '../definitions.js';
+import { tableList } from '../tables.js';
+import { loadLocalConfig, type LocalConfig } from './config.js';
+import { startCognito, triggerHandlers } from './cognito.js';
+import { ensureTables, localTableName, startDynamo } from './dynamo.js';
+import { startGateway } from './gateway.js';
+import { projectRoot } from './handlers.js';
+import { lockDataDir } from './lock.js';
+import { withPortFallback } from './ports.js';
+import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
+import { persistentSecret, startSecrets } from './secrets.js';
+import { fleetFor } from './simulator/fleet.js';
+import { startSimulator } from './simulator/simulator.js';
+
+export const REGION = 'us-east-1';
+/** s3rver's own key pair; dynalite and cognito-local take any. */
+const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const SECRET_IDS = { sigma: 'portal-local/sigma', telemetry: 'portal-local/telemetry', embed: 'portal-local/embed' } as const;
+
+export interface LocalStackOptions {
+  /** Environment variables to read the settings from (default: process.env). */
+  env?: Record<string, string | undefined>;
+  /** Seed the demo data once (recorded in local-stack.json). */
+  demo?: boolean;
+  /** Overrides of the settings read from `env`. */
+  overrides?: Partial<Pick<LocalConfig, 'port' | 'host' | 'dataDir' | 'staffDomains'>>;
+}
+
+export interface LocalStack {
+  url: string;
+  config: LocalConfig;
+  /** The variables the handlers run with (also set on process.env). */
+  env: Record<string, string>;
+  endpoints: { dynamodb: string; s3: string; cognito: string; secrets: string; telemetry: string };
+  userPoolId: string;
+  userPoolClientId: string;
+  outboxDir: string;
+  /** Stops one emulator (tests of /readyz). */
+  stopEmulator(name: 'dynamodb' | 's3' | 'cognito' | 'secrets'): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface State {
+  userPoolId?: string;
+  userPoolClientId?: string;
+  demoSeededAt?: string;
+  /** The emulators' ports of the last run, tried first on a restart. */
+  ports?: Partial<Record<'dynamodb' | 's3' | 'cognito' | 'secrets' | 'telemetry', number>>;
+  /** The variables the handlers run with (no secret values: those stay in the stand-in). */
+  env?: Record<string, string>;
+}
+
+function readState(file: string): State {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as State;
+  } catch {
+    return {};
+  }
+}
+
+async function poolAndClient(client: CognitoIdentityProviderClient, state: State, productName: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  if (state.userPoolId && state.userPoolClientId) {
+    try {
+      await client.send(new DescribeUserPoolClientCommand({ UserPoolId: state.userPoolId, ClientId: state.userPoolClientId }));
+      return { userPoolId: state.userPoolId, userPoolClientId: state.userPoolClientId };
+    } catch {
+      log.warn('the recorded user pool is gone: creating a new one', { userPoolId: state.userPoolId });
+    }
+  }
+  const p = userPool.passwordPolicy;
+  const arn = (name: string) => `arn:aws:lambda:${REGION}:000000000000:function:portal-local-${name.replace(/\//g, '-')}`;
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: `portal-local`,
+      UsernameAttributes: ['email'],
+      UsernameConfiguration: { CaseSensitive: false },
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: p.minLength,
+          RequireLowercase: p.requireLowercase,
+          RequireUppercase: p.requireUppercase,
+          RequireNumbers: p.requireDigits,
+          RequireSymbols: p.requireSymbols,
+          TemporaryPasswordValidityDays: userPool.temporaryPasswordValidityDays,
+        },
+      },
+      Schema: userPool.standardAttributes.map((name) => ({ Name: name, AttributeDataType: 'String', Mutable: true, Required: name === 'email' })),
+      // Recorded as on AWS; cognito-local invokes the triggers configured in cognito.ts.
+      LambdaConfig: {
+        PreTokenGeneration: arn(triggerHandlers.PreTokenGeneration),
+        CustomMessage: arn(triggerHandlers.CustomMessage),
+        PostConfirmation: arn(triggerHandlers.PostConfirmation),
+      },
+      UserPoolTags: { product: productName },
+    }),
+  );
+  const userPoolId = pool.UserPool!.Id!;
+  const c = userPoolClient;
+  const flows = ['ALLOW_REFRESH_TOKEN_AUTH', ...(c.authFlows.userPassword ? ['ALLOW_USER_PASSWORD_AUTH'] : []), ...(c.authFlows.userSrp ? ['ALLOW_USER_SRP_AUTH'] : [])];
+  const created = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'portal-web',
+      GenerateSecret: c.generateSecret,
+      ExplicitAuthFlows: flows as never,
+      IdTokenValidity: c.idTokenValidityMinutes,
+      AccessTokenValidity: c.accessTokenValidityMinutes,
+      RefreshTokenValidity: c.refreshTokenValidityDays,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
+      PreventUserExistenceErrors: c.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
+      EnableTokenRevocation: c.enableTokenRevocation,
+    }),
+  );
+  return { userPoolId, userPoolClientId: created.UserPoolClient!.ClientId! };
+}
+
+/** Imports one of infra/admin's modules if it exists; otherwise logs what is missing. */
+async function adminModule<T>(name: string): Promise<T | undefined> {
+  if (!existsSync(path.join(projectRoot, 'infra', 'admin', `${name}.ts`))) {
+    log.warn(`infra/admin/${name}.ts does not exist yet: skipped`);
+    return undefined;
+  }
+  return (await import(`../admin/${name}.js`)) as T;
+}
+
+async function answers(name: string, check: () => Promise<unknown>): Promise<void> {
+  try {
+    await check();
+  } catch {
+    throw new Error(`Not ready: ${name} is not answering.`);
+  }
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const config = { ...loadLocalConfig(options.env ?? process.env), ...options.overrides };
+  const dataDir = config.dataDir;
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  const closers: { name: string; close: () => Promise<void> }[] = [];
+  const stopAll = async () => {
+    for (const c of closers.splice(0).reverse()) await c.close().catch((err: unknown) => log.warn(`stopping ${c.name} failed`, { err }));
+  };
+  try {
+    const dirs = { cognito: path.join(dataDir, 'cognito'), dynamodb: path.join(dataDir, 'dynamodb'), s3: path.join(dataDir, 's3'), outbox: path.join(dataDir, 'outbox') };
+    for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+    const stateFile = path.join(dataDir, 'local-stack.json');
+    const state = readState(stateFile);
+
+    const telemetryKey = config.telemetry.apiKey ?? persistentSecret(dataDir, 'simulator-key');
+    const secretValues = new Map<string, string>([
+      [SECRET_IDS.telemetry, telemetryKey],
+      [SECRET_IDS.embed, persistentSecret(dataDir, 'embed-secret')],
+    ]);
+    if (config.sigma.secret) secretValues.set(SECRET_IDS.sigma, config.sigma.secret);
+
+    const started = await Promise.allSettled([
+      startDynamo(dirs.dynamodb, state.ports?.dynamodb),
+      startS3(dirs.s3, state.ports?.s3),
+      startCognito({ dataDir: dirs.cognito, outboxDir: dirs.outbox, mailFrom: `${config.productName} <no-reply@localhost>`, preferredPort: state.ports?.cognito }),
+      startSecrets(secretValues, state.ports?.secrets),
+    ] as const);
+    const names = ['dynamodb', 's3', 'cognito', 'secrets'] as const;
+    started.forEach((r, i) => {
+      if (r.status === 'fulfilled') closers.push({ name: names[i]!, close: r.value.close });
+    });
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const value = <T>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
+    const [dynamo, s3, cognito, secrets] = [value(started[0]), value(started[1]), value(started[2]), value(started[3])];
+
+    const clients = {
+      dynamo: new DynamoDBClient({ endpoint: dynamo.url, region: REGION, credentials: CREDENTIALS, maxAttempts: 1 }),
+      s3: new S3Client({ endpoint: s3.url, region: REGION, credentials: CREDENTIALS, forcePathStyle: true, maxAttempts: 1 }),
+      cognito: new CognitoIdentityProviderClient({ endpoint: cognito.url, region: REGION, credentials: CREDENTIALS, maxAttempts: 1 }),
+    };
+    const equipmentTable = localTableName(tableList.find((t) => t.env === 'EQUIPMENT_TABLE')!);
+    const docs = DynamoDBDocumentClient.from(clients.dynamo);
+
+    let telemetryUrl = config.telemetry.baseUrl;
+    if (!telemetryUrl) {
+      const sim = await withPortFallback(state.ports?.telemetry, (port) =>
+        startSimulator({
+          port,
+          apiKey: telemetryKey,
+        // Every equipment row of the portal gets a device (the demo's have their own characters).
+          fleet: async () => fleetFor((await scanAll<{ id: string }>(docs, { TableName: equipmentTable })).map((e) => e.id)),
+        }),
+      );
+      closers.push({ name: 'telemetry simulator', close: sim.close });
+      telemetryUrl = sim.url;
+    }
+
+    const [, ids] = await Promise.all([ensureTables(clients.dynamo), poolAndClient(clients.cognito, state, config.productName)]);
+    const port = (url: string | undefined) => (url ? Number(new URL(url).port) || undefined : undefined);
+    state.ports = { dynamodb: port(dynamo.url), s3: port(s3.url), cognito: port(cognito.url), secrets: port(secrets.url), telemetry: config.telemetry.baseUrl ? undefined : port(telemetryUrl) };
+    Object.assign(state, ids);
+    writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
+    const issuer = `${cognito.url}/${ids.userPoolId}`;
+    const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
+
+    const env: Record<string, string> = {
+      AWS_REGION: REGION,
+      AWS_DEFAULT_REGION: REGION,
+      AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
+      AWS_ENDPOINT_URL_S3: s3.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.url,
+      S3_FORCE_PATH_STYLE: 'true',
+      DOCUMENTS_BUCKET: LOCAL_BUCKET,
+      USER_POOL_ID: ids.userPoolId,
+      USER_POOL_CLIENT_ID: ids.userPoolClientId,
+      STAFF_DOMAINS: config.staffDomains.join(','),
+      EXCLUDED_CUSTOMER_DOMAINS: config.excludedCustomerDomains.join(','),
+      PRODUCT_NAME: config.productName,
+      CONTACT_URL: config.contactUrl,
+      LOG_LEVEL: config.logLevel,
+      SIGMA_SESSION_SECONDS: String(config.sigma.sessionSeconds),
+      SIGMA_TEAMS: config.sigma.teams.join(','),
+      SIGMA_CUSTOMER_ATTRIBUTE: config.sigma.customerAttribute,
+      SIGMA_PROPERTY_ATTRIBUTE: config.sigma.propertyAttribute,
+      EMBED_TOKEN_TTL: String(config.embedTokenSeconds),
+      TELEMETRY_BASE_URL: telemetryUrl,
+      TELEMETRY_MAX_PAGES: String(config.telemetry.maxPages),
+      TELEMETRY_TIMEOUT_MS: String(config.telemetry.timeoutMs),
+      TELEMETRY_SECRET_ID: SECRET_IDS.telemetry,
+      EMBED_SECRET_ID: SECRET_IDS.embed,
+      ...(config.sigma.clientId ? { SIGMA_CLIENT_ID: config.sigma.clientId, SIGMA_SECRET_ID: SECRET_IDS.sigma } : {}),
+      ...(config.sigma.accountType ? { SIGMA_ACCOUNT_TYPE: config.sigma.accountType } : {}),
+    };
+    for (const t of tableList) env[t.env] = localTableName(t);
+    // Secrets travel only through the stand-in, as on AWS.
+    delete process.env.SIGMA_SECRET;
+    delete process.env.TELEMETRY_API_KEY;
+    if (!config.sigma.clientId) delete process.env.SIGMA_SECRET_ID;
+
+    const gateway = await startGateway({
+      host: config.host,
+      port: config.port,
+      routes,
+      webDir: path.join(projectRoot, 'dist', 'web'),
+      auth: { issuer, clientId: ids.userPoolClientId, jwks },
+      browserConfig: () => ({
+        userPoolId: ids.userPoolId,
+        userPoolClientId: ids.userPoolClientId,
+        region: REGION,
+        endpoint: cognito.url,
+        productName: config.productName,
+        contactUrl: config.contactUrl,
+        staffDomains: config.staffDomains,
+        excludedCustomerDomains: config.excludedCustomerDomains,
+        signInFlow: 'USER_PASSWORD_AUTH',
+      }),
+      connectOrigins: () => [s3.url, cognito.url],
+      frameOrigins: () => (config.sigma.clientId ? ['https://app.sigmacomputing.com'] : []),
+      ready: async () => {
+        await answers('DynamoDB (dynalite)', () => clients.dynamo.send(new ListTablesCommand({ Limit: 1 })));
+        await answers('S3 (s3rver)', () => clients.s3.send(new ListBucketsCommand({})));
+        await answers('Cognito (cognito-local)', async () => {
+          if (!(await fetch(`${cognito.url}/health`, { signal: AbortSignal.timeout(2000) })).ok) throw new Error('not ok');
+        });
+        await answers('Secrets Manager (stand-in)', () => fetch(secrets.url, { method: 'POST', signal: AbortSignal.timeout(2000) }));
+        if (!config.telemetry.baseUrl) await answers('the telemetry simulator', () => fetch(`${telemetryUrl}/v3/device`, { signal: AbortSignal.timeout(2000) }));
+      },
+    });
+    closers.push({ name: 'gateway', close: gateway.close });
+    env.PUBLIC_URL = gateway.url;
+    Object.assign(process.env, env);
+    // The operator commands (bin/admin.ts --local) read the handlers' variables from here.
+    state.env = env;
+    writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
+    await ensureBucket(clients.s3, gateway.url);
+
+    if (config.portalAdmin) {
+      const admin = await adminModule<{ ensureAdmin(email: string, password: string): Promise<unknown> }>('users');
+      await admin?.ensureAdmin(config.portalAdmin.email, config.portalAdmin.password);
+    }
+    if (options.demo && !state.demoSeededAt) {
+      const seed = await adminModule<{ seedDemo(): Promise<unknown> }>('seed-demo');
+      if (seed) {
+        await seed.seedDemo();
+        state.demoSeededAt = new Date().toISOString();
+        writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
+      }
+    }
+
+    return {
+      url: gateway.url,
+      config,
+      env,
+      endpoints: { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url, secrets: secrets.url, telemetry: telemetryUrl },
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.userPoolClientId,
+      outboxDir: dirs.outbox,
+      async stopEmulator(name) {
+        const i = closers.findIndex((c) => c.name === name);
+        if (i >= 0) await closers.splice(i, 1)[0]!.close();
+      },
+      async stop() {
+        await stopAll();
+        unlock();
+      },
+    };
+  } catch (err) {
+    await stopAll();
+    unlock();
+    throw err;
+  }
+}

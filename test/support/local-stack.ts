@@ -1,0 +1,175 @@
+/**
+ * The integration tests' harness: a local stack per test file (temporary DATA_DIR, port 0, staff
+ * domain `staff.test`, no demo data), and helpers that put users and rows straight into the
+ * emulators (users through Cognito's admin API and the users table, rows through the data-access
+ * modules), sign in against the pool, and call the gateway over HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
+import { getProperties, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
+import { createUser, type UserItem } from '../../lambdas/shared/data/users.js';
+import { readMails, type Mail } from '../../infra/local/outbox.js';
+import { REGION, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
+
+export interface TestStackOptions {
+  /** Settings as environment variables (STAFF_DOMAINS, PRODUCT_NAME, ...). */
+  env?: Record<string, string>;
+  /** Reuse a data folder (a restart); default: a new temporary one, removed by stop(). */
+  dataDir?: string;
+}
+
+export interface TestStack {
+  baseUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+  stack: LocalStack;
+  /** Stops the stack; removes the data folder unless it was given or `keepData`. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
+  outbox(): Promise<Mail[]>;
+  db: DynamoDBDocumentClient;
+  cognito: CognitoIdentityProviderClient;
+}
+
+let current: TestStack | undefined;
+const active = (): TestStack => {
+  if (!current) throw new Error('No test stack is running: call startTestStack() first');
+  return current;
+};
+
+export async function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-it-'));
+  const env = { STAFF_DOMAINS: 'staff.test', LOG_LEVEL: 'warn', ...opts.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({ env });
+  } catch (err) {
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const credentials = { accessKeyId: stack.env.AWS_ACCESS_KEY_ID!, secretAccessKey: stack.env.AWS_SECRET_ACCESS_KEY! };
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: REGION, credentials }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.endpoints.cognito, region: REGION, credentials, maxAttempts: 1 });
+  const t: TestStack = {
+    baseUrl: stack.url,
+    dataDir,
+    env: stack.env,
+    stack,
+    db,
+    cognito,
+    outbox: () => readMails(stack.outboxDir),
+    async stop({ keepData = false } = {}) {
+      await stack.stop();
+      db.destroy();
+      cognito.destroy();
+      if (current === t) current = undefined;
+      if (!opts.dataDir && !keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  current = t;
+  return t;
+}
+
+export interface TestUser {
+  email: string;
+  name?: string;
+  password: string;
+  customers?: string[];
+  /** Property ids (their customers are looked up) or { propertyId: customerId }. */
+  properties?: string[] | Record<string, string>;
+}
+
+/** A users row and a Cognito user with a permanent password, as an administrator would leave them. */
+export async function createTestUser(user: TestUser): Promise<UserItem> {
+  const t = active();
+  const email = user.email.toLowerCase();
+  let properties: Record<string, string> = {};
+  if (Array.isArray(user.properties)) {
+    const found = await getProperties(t.db, user.properties);
+    properties = Object.fromEntries(found.map((p) => [p.id, p.customerId]));
+  } else if (user.properties) properties = { ...user.properties };
+  const now = new Date().toISOString();
+  const row: UserItem = {
+    email,
+    userId: randomUUID(),
+    name: user.name ?? email.split('@')[0]!,
+    customerIds: user.customers ?? [],
+    properties,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!(await createUser(t.db, row))) throw new Error(`createTestUser: ${email} exists already`);
+  const UserPoolId = t.stack.userPoolId;
+  await t.cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: row.name },
+      ],
+    }),
+  );
+  await t.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: user.password, Permanent: true }));
+  return row;
+}
+
+/** The ID token of a USER_PASSWORD_AUTH sign-in against the pool (not through the portal's login call). */
+export async function signIn(email: string, password: string): Promise<string> {
+  const t = active();
+  const r = await t.cognito.send(
+    new InitiateAuthCommand({ ClientId: t.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  const token = r.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`signIn: no ID token for ${email} (challenge ${r.ChallengeName ?? 'none'})`);
+  return token;
+}
+
+export const putCustomer = (item: CustomerItem) => putCustomers(active().db, [item]);
+export const putProperty = (item: PropertyItem) => putProperties(active().db, [item]);
+
+export interface TestResponse {
+  status: number;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+  text: string;
+  headers: Headers;
+}
+
+export async function request(
+  method: string,
+  urlPath: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | Buffer | undefined;
+  if (typeof opts.body === 'string' || Buffer.isBuffer(opts.body)) body = opts.body;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${active().baseUrl}${urlPath}`, { method, headers, body });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
