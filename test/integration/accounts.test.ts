@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 /**
  * The account calls through the local stack (cognito-local with the portal's triggers, dynalite,
  * the local gateway): sign-in, limits, reset by the mailed code, registration with the invited

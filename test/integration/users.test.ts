@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 /**
  * The user calls through the local stack, ported from the old server's users tests: who may read
  * whom, the administrator's list, assignments, signup (Cognito user and users row together) and
