@@ -30,6 +30,33 @@ const logger = {
   fatal: (obj, msg) => logger.error(obj, msg),
 };
 
+/**
+ * cognito-local answers the new-password challenge to anyone naming a user who still holds a
+ * temporary password, without checking it or its age. Cognito checks both: so does this wrapper
+ * of InitiateAuth, so that registration locally refuses what it refuses on AWS.
+ */
+function checkedRouter(route, services) {
+  const { NotAuthorizedError } = lib('errors');
+  const validityMs = workerData.temporaryPasswordValidityDays * 24 * 60 * 60 * 1000;
+  return (target) => {
+    const inner = route(target);
+    if (target !== 'InitiateAuth') return inner;
+    return async (ctx, req) => {
+      const params = req.AuthParameters ?? {};
+      if (req.AuthFlow === 'USER_PASSWORD_AUTH' && params.USERNAME) {
+        const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+        const user = await pool.getUserByUsername(ctx, params.USERNAME);
+        if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+          if (user.Password !== params.PASSWORD) throw new NotAuthorizedError('Incorrect username or password.');
+          const created = new Date(user.UserLastModifiedDate ?? user.UserCreateDate).getTime();
+          if (Date.now() - created > validityMs) throw new NotAuthorizedError('Temporary password has expired and must be reset by an administrator.');
+        }
+      }
+      return inner(ctx, req);
+    };
+  };
+}
+
 async function main() {
   const { Router } = lib('server/Router');
   const { createServer } = lib('server/server');
@@ -86,7 +113,7 @@ async function main() {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const app = createServer(Router(services), logger, config.ServerConfig, services);
+  const app = createServer(checkedRouter(Router(services), services), logger, config.ServerConfig, services);
   const start = async (port) => {
     config.ServerConfig.port = port;
     return app.start();

@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { log } from '../../lambdas/shared/log.js';
 import { loadHandler } from './handlers.js';
 import { writeMail } from './outbox.js';
+import { userPool } from '../definitions.js';
 
 /** The Cognito triggers the portal uses, by cognito-local's trigger name: the handler under lambdas/. */
 export const triggerHandlers = {
@@ -65,7 +66,12 @@ async function deliver(opts: CognitoOptions, m: Extract<FromWorker, { type: 'mai
 
 export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> {
   const worker = new Worker(fileURLToPath(new URL('./cognito-worker.cjs', import.meta.url)), {
-    workerData: { dataDir: opts.dataDir, preferredPort: opts.preferredPort, triggers: { ...triggerHandlers } },
+    workerData: {
+      dataDir: opts.dataDir,
+      preferredPort: opts.preferredPort,
+      triggers: { ...triggerHandlers },
+      temporaryPasswordValidityDays: userPool.temporaryPasswordValidityDays,
+    },
     // The parent's flags (a test runner's --experimental-vm-modules, tsx's loader) are not the worker's business.
     execArgv: [],
     stdout: false,

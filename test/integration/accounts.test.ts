@@ -145,6 +145,10 @@ describe('registration with the temporary password from the invitation', () => {
     expect((await getUser(t.db, 'new@customer.test'))?.pending).toBe(true);
 
     expect((await post('/api/users/login', { email: 'new@customer.test', password: temporary })).status).toBe(401);
+    const wrong = await post('/api/users/user-registration/verify', { email: 'new@customer.test', code: 'Not-the-1', newPassword: 'Chosen123' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toEqual({ error: 'Invalid email or temporary password. Please try again.' });
+    expect((await getUser(t.db, 'new@customer.test'))?.pending).toBe(true);
     const weak = await post('/api/users/user-registration/verify', { email: 'new@customer.test', code: temporary, newPassword: 'short' });
     expect(weak.json).toEqual({ error: RULE });
     const ok = await post('/api/users/user-registration/verify', { email: 'new@customer.test', code: temporary, newPassword: 'Chosen123' });
