@@ -2,7 +2,7 @@
  * One environment of the portal: data, documents, secrets, web (CloudFront), auth (Cognito) and
  * the API, wired with the stage's settings. Named `Portal-<stage>`.
  */
-import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Tags, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Tags, Token, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ApiConstruct } from './api-construct.js';
 import { AuthConstruct } from './auth-construct.js';
@@ -128,7 +128,8 @@ export class PortalStack extends Stack {
       );
       if (!deployment) continue;
       const site = this.resolve((this.web.bucket.node.defaultChild as CfnResource).logicalId) as string;
-      const assets = `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>/*`;
+      const known = (v: string, pseudo: string) => (Token.isUnresolved(v) ? `<AWS::${pseudo}>` : v);
+      const assets = `arn:${known(this.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${known(this.account, 'AccountId')}-${known(this.region, 'Region')}/*`;
       const wildcards = ['Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*', 'Action::s3:DeleteObject*', 'Action::s3:Abort*', 'Resource::*'];
       for (const id of [...wildcards, `Resource::<${site}.Arn>/*`, `Resource::${assets}`]) {
         Validations.of(p).acknowledge({ id: `AwsSolutions-IAM5[${id}]`, reason: `${why}: the library's grants on the asset and site buckets (read assets, write and prune site files, invalidate the distribution).` });

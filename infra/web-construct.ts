@@ -93,7 +93,6 @@ export class WebConstruct extends Construct {
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
       comment: `Portal ${stage.name}`,
       defaultRootObject: 'index.html',
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: props.logs,

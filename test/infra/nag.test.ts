@@ -25,6 +25,12 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings(synth(stage).app)).toEqual([]);
   });
 
+  it('has no unacknowledged finding when the stage names its account and region', () => {
+    const s = synth('prod', { change: (raw) => Object.assign(raw, { account: '123456789012', region: 'eu-west-1' }) });
+    expect(s.stack.region).toBe('eu-west-1');
+    expect(findings(s.app)).toEqual([]);
+  });
+
   it('has no unacknowledged finding without a web build either', () => {
     expect(findings(synth('dev', { webBuild: 'test/infra/fixtures/no-such-build' }).app)).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.j
 import { PortalStack } from '../../../infra/portal-stack.js';
 import { WEB_BUILD_CONTEXT } from '../../../infra/web-construct.js';
 
-export const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { app: string; context: { stages: Record<string, unknown> } };
+export const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { app: string; context: { stages: Record<string, unknown> } & Record<string, unknown> };
 export const stages = cdkJson.context.stages;
 export const FIXTURE_WEB_BUILD = path.join(ROOT, 'test', 'infra', 'fixtures', 'web-build');
 
@@ -28,8 +28,10 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
   const raw = structuredClone(stages[stageName]) as Record<string, unknown>;
   opts.change?.(raw);
   const stage = loadStage(stageName, { ...stages, [stageName]: raw });
+  const { stages: _, ...featureFlags } = cdkJson.context;
   const app = new App({
     context: {
+      ...featureFlags,
       [SKIP_BUNDLING_CONTEXT]: true,
       'aws:cdk:bundling-stacks': [],
       [WEB_BUILD_CONTEXT]: opts.webBuild ?? FIXTURE_WEB_BUILD,
