@@ -1,0 +1,287 @@
+/**
+ * The authorization matrix, built from the route table (lambdas/routes.ts): every route key has an
+ * entry with the status each kind of caller gets, through the local stack over HTTP. A route with
+ * no entry fails by name; an entry for no route fails too.
+ *
+ * Callers: anonymous (no token), customer A (tenant A, whose data every request names), customer B
+ * (another tenant), an administrator, a removed user (users row deleted after sign-in) and a user
+ * whose password was reset after their token was issued. `request` builds one caller's request and
+ * may create fresh rows (a user to remove, a document to delete), so writes never depend on each other.
+ *
+ * To add a route: add its entry keyed exactly as `routeKey` spells it, e.g. 'GET /api/users/getproperty/{email}'.
+ */
+import { jest } from '@jest/globals';
+import { putEquipment } from '../../lambdas/shared/data/equipment.js';
+import { deleteUser } from '../../lambdas/shared/data/users.js';
+import { routeKey, routes } from '../../lambdas/routes.js';
+import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
+
+jest.setTimeout(180_000);
+
+type Caller = 'anonymous' | 'customerA' | 'customerB' | 'admin' | 'removed' | 'reset';
+const callers: Caller[] = ['anonymous', 'customerA', 'customerB', 'admin', 'removed', 'reset'];
+type Expect = Record<Caller, number>;
+
+interface Req {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+interface Entry {
+  request(): Req | Promise<Req>;
+  expect: Expect;
+}
+
+/** Signed in and scoped: tenant A and administrators get `ok`, tenant B 403; gone or revoked sessions 401. */
+const scoped = (ok = 200): Expect => ({ anonymous: 401, customerA: ok, customerB: 403, admin: ok, removed: 401, reset: 401 });
+/** Administrators only. */
+const adminOnly = (ok = 200): Expect => ({ anonymous: 401, customerA: 403, customerB: 403, admin: ok, removed: 401, reset: 401 });
+/** Any signed-in caller (answers filtered to the caller's scope). */
+const signedIn = (ok = 200): Expect => ({ anonymous: 401, customerA: ok, customerB: ok, admin: ok, removed: 401, reset: 401 });
+/** Public: the same answer whoever asks (a token, valid or not, changes nothing). */
+const publicRoute = (status: number): Expect => ({ anonymous: status, customerA: status, customerB: status, admin: status, removed: status, reset: status });
+
+const PASSWORD = 'Passw0rd1';
+const ADMIN = 'matrix-admin@staff.test';
+const USER_A = 'a@tenant-a.test';
+const USER_B = 'b@tenant-b.test';
+const REMOVED = 'removed@tenant-a.test';
+const RESET = 'reset@tenant-a.test';
+const DEVICE_A = 'SIM-EQ-A1';
+
+let t: TestStack;
+let seq = 0;
+const tokens = {} as Record<Caller, string | undefined>;
+/** Embed tokens (the report host's credential) issued before the matrix runs. */
+const embedTokens: { a?: string; removed?: string } = {};
+let documentA = '';
+
+const fail = (what: string, r: TestResponse) => new Error(`${what}: ${r.status} ${r.text.slice(0, 200)}`);
+
+function multipart(parts: { name: string; value: string; filename?: string }[]) {
+  const boundary = `----matrix${++seq}`;
+  const body = parts
+    .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n${p.value}\r\n`)
+    .join('');
+  return { body: `${body}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A fresh document of property P-A1, uploaded by the administrator. */
+async function newDocument(): Promise<string> {
+  const m = multipart([
+    { name: 'propertyId', value: 'P-A1' },
+    { name: 'file', value: 'matrix', filename: `doc-${++seq}.pdf` },
+  ]);
+  const r = await request('POST', '/api/s3/uploaddocument', { token: tokens.admin, body: m.body, headers: m.headers });
+  if (r.status !== 201) throw fail('fixture upload', r);
+  return (r.json as { DOCUMENT_URL: string }).DOCUMENT_URL;
+}
+
+/** A fresh object under uploads/ sent to its presigned URL, not yet confirmed. */
+async function newUpload(): Promise<string> {
+  const r = await request('POST', '/api/s3/upload-url', { token: tokens.admin, body: { propertyId: 'P-A1', fileName: `big-${++seq}.pdf`, size: 6 } });
+  if (r.status !== 200) throw fail('fixture upload URL', r);
+  const { url, key, headers } = r.json as { url: string; key: string; headers: Record<string, string> };
+  const put = await fetch(url, { method: 'PUT', headers, body: 'matrix' });
+  if (!put.ok) throw new Error(`fixture PUT to the upload URL: ${put.status}`);
+  return key;
+}
+
+/** A fresh tenant-A user, for writes that change or remove a user. */
+async function newUser(): Promise<string> {
+  const email = `fresh-${++seq}@tenant-a.test`;
+  await createTestUser({ email, password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
+  return email;
+}
+
+async function embedTokenFor(token: string | undefined, email: string): Promise<string> {
+  const r = await request('POST', '/api/sigma/filtered', {
+    token,
+    body: { email, _url: '/embed/dashboard', selectedReport: 'dashboard', customers: [], properties: [] },
+  });
+  if (r.status !== 200) throw fail(`embed token for ${email}`, r);
+  return new URL((r.json as { url: string }).url, 'http://x').searchParams.get('token')!;
+}
+
+/** The user resets their password by the mailed code, through the portal's calls. */
+async function resetPassword(email: string, newPassword: string) {
+  const sent = await request('POST', '/api/users/reset-password', { body: { email } });
+  if (sent.status !== 200) throw fail('reset-password', sent);
+  const mail = (await t.outbox()).reverse().find((m) => m.to === email);
+  const code = mail?.text.split('\n').map((l) => l.trim()).find((l) => /^\d{6,8}$/.test(l));
+  if (!code) throw new Error(`no reset code mailed to ${email}`);
+  const done = await request('POST', '/api/users/reset-password/verify', { body: { email, code, newPassword } });
+  if (done.status !== 200) throw fail('reset-password/verify', done);
+}
+
+const embedHeaders = () => ({ authorization: `Bearer ${embedTokens.a!}` });
+
+export const matrix: Record<string, Entry> = {
+  // Accounts (public)
+  'GET /api/config': { request: () => ({ path: '/api/config' }), expect: publicRoute(200) },
+  'POST /api/users/login': { request: () => ({ path: '/api/users/login/', body: { email: USER_A, password: PASSWORD } }), expect: publicRoute(200) },
+  'POST /api/users/reset-password': {
+    // A new unknown email per call: the per-email limit of code requests stays out of the way.
+    request: () => ({ path: '/api/users/reset-password', body: { email: `nobody-${++seq}@tenant-a.test` } }),
+    expect: publicRoute(404),
+  },
+  'POST /api/users/reset-password/verify': {
+    request: () => ({ path: '/api/users/reset-password/verify', body: { email: `nobody-${++seq}@tenant-a.test`, code: '00000000', newPassword: 'Abc12345' } }),
+    expect: publicRoute(400),
+  },
+  'POST /api/users/user-registration/verify': {
+    request: () => ({ path: '/api/users/user-registration/verify', body: { email: `nobody-${++seq}@tenant-a.test`, code: 'wrong', newPassword: 'Abc12345' } }),
+    expect: publicRoute(400),
+  },
+
+  // Users
+  'GET /api/users/getproperty/{email}': { request: () => ({ path: `/api/users/getproperty/${USER_A}` }), expect: scoped() },
+  'GET /api/users/usercustomerbyemail/{email}': { request: () => ({ path: `/api/users/usercustomerbyemail/${USER_A}` }), expect: scoped() },
+  'GET /api/users/getcustomerbyemail/{email}': { request: () => ({ path: `/api/users/getcustomerbyemail/${USER_A}` }), expect: scoped() },
+  'GET /api/users': { request: () => ({ path: '/api/users/' }), expect: adminOnly() },
+  'PUT /api/users/{email}/customers': {
+    request: async () => ({ path: `/api/users/${await newUser()}/customers`, body: { customers: [{ ID: 'C-A', NAME: 'alpha' }] } }),
+    expect: adminOnly(),
+  },
+  'PUT /api/users/{email}/properties': {
+    request: async () => ({ path: `/api/users/${await newUser()}/properties`, body: { properties: [{ ID: 'P-A2', NAME: 'Alpha Two' }] } }),
+    expect: adminOnly(),
+  },
+  'POST /api/users/signup': {
+    request: () => ({
+      path: '/api/users/signup',
+      body: { name: 'matrix', email: `signup-${++seq}@tenant-a.test`, password: 'Temp1234!x', buildops_customer_ids: ['C-A'], buildops_property_ids: ['P-A1'] },
+    }),
+    expect: adminOnly(201),
+  },
+  'POST /api/users/remove-users': { request: async () => ({ path: '/api/users/remove-users', body: { users: [await newUser()] } }), expect: adminOnly() },
+
+  // Catalogue
+  'GET /api/users/customers': { request: () => ({ path: '/api/users/customers/' }), expect: adminOnly() },
+  'POST /api/users/customers/properties': { request: () => ({ path: '/api/users/customers/properties', body: { customerIds: ['C-A'] } }), expect: scoped() },
+  'GET /api/sigma/customers': { request: () => ({ path: '/api/sigma/customers' }), expect: signedIn() },
+  'GET /api/sigma/buildings/{customerId}': { request: () => ({ path: '/api/sigma/buildings/C-A' }), expect: scoped() },
+
+  // Documents
+  'GET /api/s3/getdocumentsbyproperty': { request: () => ({ path: '/api/s3/getdocumentsbyproperty?propertyId=P-A1' }), expect: scoped() },
+  'GET /api/s3/getpresignedurl': { request: () => ({ path: `/api/s3/getpresignedurl?key=${encodeURIComponent(documentA)}` }), expect: scoped() },
+  'POST /api/s3/deletedocument': {
+    request: async () => ({ path: '/api/s3/deletedocument', body: { key: await newDocument(), propertyId: 'P-A1' } }),
+    expect: adminOnly(),
+  },
+  'POST /api/s3/uploaddocument': {
+    request: () => {
+      const m = multipart([
+        { name: 'propertyId', value: 'P-A1' },
+        { name: 'file', value: 'matrix', filename: `upload-${++seq}.txt` },
+      ]);
+      return { path: '/api/s3/uploaddocument', body: m.body, headers: m.headers };
+    },
+    expect: adminOnly(201),
+  },
+  'POST /api/s3/upload-url': {
+    request: () => ({ path: '/api/s3/upload-url', body: { propertyId: 'P-A1', fileName: `large-${++seq}.pdf`, size: 1024 } }),
+    expect: adminOnly(),
+  },
+  'POST /api/s3/confirm-upload': {
+    request: async () => ({ path: '/api/s3/confirm-upload', body: { key: await newUpload(), propertyId: 'P-A1' } }),
+    expect: adminOnly(201),
+  },
+
+  // Analytics and audit
+  'GET /api/analytics/data/{customerId}': { request: () => ({ path: '/api/analytics/data/C-A' }), expect: scoped() },
+  'GET /api/analytics/nclarity-customer/{customerId}': { request: () => ({ path: '/api/analytics/nclarity-customer/C-A' }), expect: scoped() },
+  'GET /api/audit': { request: () => ({ path: '/api/audit?limit=5' }), expect: adminOnly() },
+  'POST /api/audit/view-as': { request: () => ({ path: '/api/audit/view-as', body: { email: USER_A } }), expect: adminOnly() },
+
+  // Telemetry (the stack's simulator: one device per equipment row)
+  'GET /api/telemetry/{customerId}/devices': { request: () => ({ path: '/api/telemetry/C-A/devices' }), expect: scoped() },
+  'POST /api/telemetry/{customerId}/samples': { request: () => ({ path: '/api/telemetry/C-A/samples', body: { deviceIds: [DEVICE_A] } }), expect: scoped() },
+
+  // Reports
+  'GET /api/reports': { request: () => ({ path: '/api/reports' }), expect: signedIn() },
+  'POST /api/sigma/filtered': {
+    request: () => ({ path: '/api/sigma/filtered', body: { email: USER_A, _url: '/embed/dashboard', selectedReport: 'dashboard', customers: [], properties: [] } }),
+    expect: scoped(),
+  },
+  // The report host's data calls: the embed token is the credential, whoever else asks.
+  'GET /api/embed/data': { request: () => ({ path: '/api/embed/data', headers: embedHeaders() }), expect: publicRoute(200) },
+  'GET /api/embed/table': { request: () => ({ path: '/api/embed/table?sort=createdAt&dir=desc', headers: embedHeaders() }), expect: publicRoute(200) },
+  'GET /api/embed/table.csv': { request: () => ({ path: '/api/embed/table.csv', headers: embedHeaders() }), expect: publicRoute(200) },
+};
+
+/** The caller's request: their bearer token, unless the request carries its own credential (embed calls). */
+async function send(method: string, req: Req, caller: Caller): Promise<TestResponse> {
+  const own = Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
+  return request(method, req.path, { token: own ? undefined : tokens[caller], body: req.body, headers: req.headers });
+}
+
+beforeAll(async () => {
+  t = await startTestStack();
+  await putCustomer({ id: 'C-A', name: 'alpha', telemetryCustomerId: 'NC-A', telemetryCustomerName: 'Alpha' });
+  await putCustomer({ id: 'C-B', name: 'beta', telemetryCustomerId: 'NC-B', telemetryCustomerName: 'Beta' });
+  await putProperty({ id: 'P-A1', customerId: 'C-A', name: 'Alpha One', propertyType: 'Office' });
+  await putProperty({ id: 'P-A2', customerId: 'C-A', name: 'Alpha Two', propertyType: 'Office' });
+  await putProperty({ id: 'P-B1', customerId: 'C-B', name: 'Beta One', propertyType: 'Office' });
+  // Before the first device list: the telemetry handlers cache the fleet.
+  await putEquipment(t.db, [
+    { customerId: 'C-A', id: 'EQ-A1', propertyId: 'P-A1', buildingName: 'North', name: 'RTU-1', equipmentType: 'RTU', telemetryData: '{}' },
+    { customerId: 'C-B', id: 'EQ-B1', propertyId: 'P-B1', buildingName: 'South', name: 'RTU-2', equipmentType: 'RTU', telemetryData: '{}' },
+  ]);
+  await createTestUser({ email: ADMIN, password: PASSWORD });
+  await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
+  await createTestUser({ email: USER_B, password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
+  await createTestUser({ email: REMOVED, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
+  await createTestUser({ email: RESET, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
+  const [admin, a, b, removed, reset] = await Promise.all([ADMIN, USER_A, USER_B, REMOVED, RESET].map((e) => signIn(e, PASSWORD)));
+  Object.assign(tokens, { anonymous: undefined, customerA: a, customerB: b, admin, removed, reset });
+
+  embedTokens.a = await embedTokenFor(a, USER_A);
+  embedTokens.removed = await embedTokenFor(removed, REMOVED);
+  await deleteUser(t.db, REMOVED);
+  await resetPassword(RESET, 'NewPass12');
+  documentA = await newDocument();
+});
+afterAll(async () => t?.stop());
+
+describe('the authorization matrix', () => {
+  it('has an entry for every route of the route table, and none for a route it does not have', () => {
+    const keys = routes.map(routeKey);
+    const missing = keys.filter((k) => !(k in matrix));
+    const stale = Object.keys(matrix).filter((k) => !keys.includes(k));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('answers each caller with the expected status on every route, and never with a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const key = routeKey(route);
+      const entry = matrix[key];
+      if (!entry) continue;
+      for (const caller of callers) {
+        const res = await send(route.method, await entry.request(), caller);
+        if (res.status >= 500) wrong.push(`${key} as ${caller}: server error ${res.status} ${res.text.slice(0, 160)}`);
+        else if (res.status !== entry.expect[caller]) wrong.push(`${key} as ${caller}: ${res.status} (expected ${entry.expect[caller]}) ${res.text.slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses the removed and the reset user with the session message, and a token from before the reset only', async () => {
+    for (const caller of ['removed', 'reset'] as const) {
+      const r = await request('GET', '/api/reports', { token: tokens[caller] });
+      expect(r.status).toBe(401);
+      expect(r.json).toEqual({ error: 'Your session has expired or is invalid. Please log in again.' });
+    }
+    const fresh = await signIn(RESET, 'NewPass12');
+    expect((await request('GET', `/api/users/getproperty/${RESET}`, { token: fresh })).status).toBe(200);
+  });
+
+  it('refuses a Cognito token as an embed token, and the embed token of a removed user', async () => {
+    for (const path of ['/api/embed/data', '/api/embed/table', '/api/embed/table.csv']) {
+      expect((await request('GET', path, { token: tokens.customerA })).status).toBe(401);
+      expect((await request('GET', path)).status).toBe(401);
+      expect((await request('GET', path, { token: embedTokens.removed })).status).toBe(403);
+    }
+  });
+});
