@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 /** A storage key is made by the server; this guards every key a client sends back. */
 export function isSafeKey(key: string): boolean {
-  if (!key || key.length > 1024 || key.startsWith('/') || key.includes('\\') || key.includes('\0')) return false;
+  // S3 keys are at most 1024 bytes of UTF-8 (and DynamoDB key values 2048): count bytes, not characters.
+  if (!key || new TextEncoder().encode(key).length > 1024 || key.startsWith('/') || key.includes('\\') || key.includes('\0')) return false;
   return key.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
 }
 

@@ -34,6 +34,8 @@ export interface UserItem {
 const table = () => tableName('users');
 
 export async function getUser(db: DynamoDBDocumentClient, email: string): Promise<UserItem | undefined> {
+  // DynamoDB refuses an empty key value; an empty email is simply no user.
+  if (!email) return undefined;
   const r = await db.send(new GetCommand({ TableName: table(), Key: { email: email.toLowerCase() } }));
   return r.Item as UserItem | undefined;
 }
