@@ -39,6 +39,11 @@ const AGING = ['Not yet due', '1-30 days', '31-60 days', '61-90 days', '90+ days
 /** An ISO date or timestamp as epoch ms; a time without a zone is UTC (as the database read it). */
 export function toMs(s: string | undefined | null): number | null {
   if (!s) return null;
+  // Fast path for what the import and the seed write: a date, or a UTC timestamp.
+  if (s.length === 10 || (s.charCodeAt(s.length - 1) === 90 /* Z */ && s.charCodeAt(10) === 84) /* T */) {
+    const ms = Date.parse(s);
+    if (!Number.isNaN(ms)) return ms;
+  }
   let t = s.trim().replace(' ', 'T');
   if (/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(t)) t += 'Z';
   const ms = Date.parse(t);
@@ -84,14 +89,20 @@ function monthly<R>(rows: R[], dateOf: (r: R) => number | null, now: number, ser
   const start = Date.UTC(startY, startM, 1);
   const names = Object.keys(series);
   const sums = Object.fromEntries(names.map((n) => [n, new Array<number>(MONTHS).fill(0)])) as Record<string, number[]>;
-  const base = startY * 12 + startM;
+  // Month starts, so each row's month is a few comparisons instead of a Date per row.
+  const bounds = Array.from({ length: MONTHS + 1 }, (_, i) => Date.UTC(startY, startM + i, 1));
+  const adders = names.map((n) => [sums[n]!, series[n]!.add] as const);
   for (const r of rows) {
     const ms = dateOf(r);
-    if (ms === null || ms < start) continue;
-    const at = new Date(ms);
-    const i = at.getUTCFullYear() * 12 + at.getUTCMonth() - base;
-    if (i >= MONTHS) continue;
-    for (const n of names) sums[n]![i]! += series[n]!.add(r);
+    if (ms === null || ms < start || ms >= bounds[MONTHS]!) continue;
+    let lo = 0;
+    let hi = MONTHS - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (bounds[mid]! <= ms) lo = mid;
+      else hi = mid - 1;
+    }
+    for (const [sum, add] of adders) sum[lo]! += add(r);
   }
   const categories = Array.from({ length: MONTHS }, (_, i) => {
     const m = new Date(Date.UTC(startY, startM + i, 1));
