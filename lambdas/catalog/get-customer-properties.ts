@@ -13,12 +13,15 @@ export const handler = api({ body: PropertiesBody }, async ({ body, caller }) =>
   const outside = ids.filter((id) => !canSeeCustomer(scope, id));
   if (outside.length) throw forbidden(`You do not have access to customer ${list(outside)}.`);
   if (ids.length === 0) return ok([]);
+  const rows = await propertiesOfCustomers(dynamo(), ids);
   if (scope.isAdmin) {
-    const found = new Set((await getCustomers(dynamo(), ids)).map((c) => c.id));
-    const missing = ids.filter((id) => !found.has(id));
+    // Customers with properties exist: only the others need looking up for the administrators' 404.
+    const withProperties = new Set(rows.map((p) => p.customerId));
+    const unsure = ids.filter((id) => !withProperties.has(id));
+    const found = new Set((await getCustomers(dynamo(), unsure)).map((c) => c.id));
+    const missing = unsure.filter((id) => !found.has(id));
     if (missing.length) throw notFound(`No customer with the id ${list(missing)}.`);
   }
-  const rows = await propertiesOfCustomers(dynamo(), ids);
   return ok(
     rows.filter((p) => canSeeProperty(scope, p.id)).map((p) => ({ ID: p.id, NAME: p.name, PROPERTY_TYPE: p.propertyType })) satisfies PropertiesReply,
   );

@@ -12,11 +12,12 @@ export const handler = api({ query: DocumentsQuery }, async ({ query, caller }) 
   const ids = query.propertyId;
   const outside = ids.filter((id) => !canSeeProperty(scope, id));
   if (outside.length) throw forbidden(documentMessages.outsideProperty(list(outside)));
-  if (scope.isAdmin) {
-    const known = new Set((await getProperties(dynamo(), ids)).map((p) => p.id));
-    const missing = ids.filter((id) => !known.has(id));
-    if (missing.length) throw notFound(documentMessages.noProperty(list(missing)));
-  }
-  const docs = await documentsOfProperties(dynamo(), ids);
+  // Administrators may read any property, so its existence (their 404) is checked alongside the listing.
+  const [docs, known] = await Promise.all([
+    documentsOfProperties(dynamo(), ids),
+    scope.isAdmin ? getProperties(dynamo(), ids).then((ps) => new Set(ps.map((p) => p.id))) : null,
+  ]);
+  const missing = known ? ids.filter((id) => !known.has(id)) : [];
+  if (missing.length) throw notFound(documentMessages.noProperty(list(missing)));
   return ok(docs.map((d): DocumentRecord => ({ DOCUMENT_URL: d.key, UPLOADED_AT: d.uploadedAt, PROPERTY_ID: d.propertyId })));
 });

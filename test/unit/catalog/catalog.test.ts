@@ -10,7 +10,7 @@ const PROPS = 'POST /api/users/customers/properties';
 const SIGMA = 'GET /api/sigma/customers';
 const BUILDINGS = 'GET /api/sigma/buildings/{customerId}';
 
-const aws = fakeAws({ users: [admin, alice, bob], customers, properties });
+const aws = fakeAws({ users: [admin, alice, bob], customers: [...customers, { id: 'E', name: 'empty' }], properties });
 beforeAll(setEnv);
 afterAll(() => aws.restore());
 beforeEach(() => aws.reset());
@@ -37,6 +37,7 @@ describe('GET /api/users/customers', () => {
       { ID: 'A', NAME: 'alpha' },
       { ID: 'A2', NAME: 'alpha two' },
       { ID: 'B', NAME: 'beta' },
+      { ID: 'E', NAME: 'empty' },
     ]);
   });
 });
@@ -71,7 +72,7 @@ describe('POST /api/users/customers/properties', () => {
       { ID: 'A-P1', NAME: 'Alpha North', PROPERTY_TYPE: 'Office' },
       { ID: 'A-P3', NAME: 'Alpha West', PROPERTY_TYPE: 'Office' },
     ]);
-    const all = JSON.parse((await props(admin.email, { customerIds: ['A', 'B'] })).body) as { ID: string }[];
+    const all = JSON.parse((await props(admin.email, { customerIds: ['A', 'B', 'E'] })).body) as { ID: string }[];
     expect(all.map((p) => p.ID).sort()).toEqual(['A-P1', 'A-P2', 'A-P3', 'B-P1', 'B-P2']);
     expect(JSON.parse((await props(alice.email, { customerIds: [] })).body)).toEqual([]);
   });
@@ -86,7 +87,7 @@ describe('GET /api/sigma/customers', () => {
     expect(JSON.parse((await sigma(bob.email)).body)).toEqual({ customer_names: ['beta'], customer_ids: ['B'] });
   });
   it('an administrator sees every customer as parallel arrays', async () => {
-    expect(JSON.parse((await sigma(admin.email)).body)).toEqual({ customer_names: ['alpha', 'alpha two', 'beta'], customer_ids: ['A', 'A2', 'B'] });
+    expect(JSON.parse((await sigma(admin.email)).body)).toEqual({ customer_names: ['alpha', 'alpha two', 'beta', 'empty'], customer_ids: ['A', 'A2', 'B', 'E'] });
   });
 });
 
@@ -120,5 +121,16 @@ describe('GET /api/sigma/buildings/{customerId}', () => {
       property_type: ['Office', 'Office'],
     });
     expect(JSON.parse((await buildings('A', admin.email)).body).property_ids).toEqual(['A-P1', 'A-P2', 'A-P3']);
+  });
+  it('two DynamoDB reads (the caller, the properties); a third only for an administrator asking about a customer without properties', async () => {
+    await buildings('A', alice.email);
+    expect(aws.ddb.calls()).toHaveLength(2);
+    aws.reset();
+    await buildings('A', admin.email);
+    expect(aws.ddb.calls()).toHaveLength(2);
+    aws.reset();
+    const empty = await buildings('E', admin.email);
+    expect(JSON.parse(empty.body)).toEqual({ property_names: [], property_ids: [], property_type: [] });
+    expect(aws.ddb.calls()).toHaveLength(3);
   });
 });

@@ -56,6 +56,7 @@ describe('GET /api/s3/getdocumentsbyproperty', () => {
       { DOCUMENT_URL: 'documents/u5/page.html', UPLOADED_AT: '2026-02-01T10:00:00.000Z', PROPERTY_ID: 'A-P1' },
       { DOCUMENT_URL: 'documents/u6/na%C3%AFve "plan".pdf', UPLOADED_AT: '2026-01-01T00:00:00.000Z', PROPERTY_ID: 'A-P1' },
     ]);
+    expect(aws.ddb.calls()).toHaveLength(2);
     aws.reset();
     const both = JSON.parse((await list({ propertyId: ' A-P3, A-P1,A-P3' }, alice.email)).body) as { DOCUMENT_URL: string }[];
     expect(both.map((d) => d.DOCUMENT_URL).slice(0, 3)).toEqual(['documents/u2/later.txt', 'documents/u3/west.pdf', 'documents/u1/plan.pdf']);
@@ -100,6 +101,8 @@ describe('GET /api/s3/getpresignedurl', () => {
     expect(q.get('X-Amz-Expires')).toBe('300');
     expect(q.get('response-content-disposition')).toBe(`inline; filename="plan.pdf"; filename*=UTF-8''plan.pdf`);
     expect(q.get('response-content-type')).toBe('application/pdf');
+    expect(aws.ddb.calls()).toHaveLength(2);
+    expect(aws.s3.calls()).toHaveLength(0);
   });
   it('download=1 always downloads; HTML is an octet-stream attachment; names are RFC 5987 encoded', async () => {
     const dl = params((json(await link({ key: 'documents/u1/plan.pdf', download: '1' }, alice.email)) as { url: string }).url);
