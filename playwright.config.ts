@@ -1,13 +1,22 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3310);
+// A free port chosen once (workers inherit it through the environment), so runs never collide
+// with other programs' fixed ports.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); })",
+])
+  .toString()
+  .trim();
+const port = Number(process.env.E2E_PORT);
 // A fixed folder per port, so specs (in other processes) can read the server's outbox.
 process.env.E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-data-${port}`);
 
-/** End-to-end specs in Debian's Chromium against the production build on demo data. */
+/** End-to-end specs in Debian's Chromium against the local stack (production web build, demo data). */
 export default defineConfig({
-  testDir: 'e2e',
+  testDir: 'test/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

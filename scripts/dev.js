@@ -1,13 +1,31 @@
 #!/usr/bin/env node
-// Development: the server from source (tsx watch) with demo data, and Vite's dev server with
-// /api and /embed proxied to it. The report pages use the last production build (npm run build).
+// Development: the local stack with demo data (handlers from source) and Vite's dev server with
+// /api and /config.json proxied to it. Report pages (/embed) come from the last production build
+// (npm run build), which the stack's gateway serves with their /assets.
 import { spawn } from 'node:child_process';
+import { createServer } from 'vite';
 
-const procs = [
-  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'server/main.ts', 'serve', '--demo'], { stdio: 'inherit' }),
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
-];
-const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
+const port = Number(process.env.PORT ?? 3000);
+const target = `http://127.0.0.1:${port}`;
+// node --import tsx directly (no npx wrapper), so SIGTERM reaches the stack and it frees its lock.
+const stack = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--demo'], { stdio: 'inherit', env: { ...process.env, PORT: String(port) } });
+const vite = await createServer({
+  configFile: 'vite.config.ts',
+  server: { proxy: { '/api': target, '/config.json': target, '/embed': target, '/assets': target } },
+});
+await vite.listen();
+vite.printUrls();
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  if (stack.exitCode === null) stack.kill('SIGTERM');
+  void vite.close();
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const p of procs) p.on('exit', stop);
+stack.on('exit', (code) => {
+  stop();
+  process.exitCode = code ?? 0;
+});

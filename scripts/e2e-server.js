@@ -1,13 +1,15 @@
-// Serves the production build on fresh demo data for the end-to-end specs: a new DATA_DIR each run.
+// The local stack on fresh demo data for the end-to-end specs: a new DATA_DIR each run, the port
+// the Playwright config gives, the production web build (npm run build) served by the gateway.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-// Fresh demo data every run.
+// Fresh demo data every run (removed after it too, unless E2E_KEEP_DATA is set).
 if (process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['bin/portal.js', 'serve', '--demo'], {
+// node --import tsx directly (no npx wrapper), so SIGTERM reaches the stack and it frees its lock.
+const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--demo'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', E2E: '1' },
 });
@@ -15,6 +17,6 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
-  if (!process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

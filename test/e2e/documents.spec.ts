@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { documentsText as t } from '../web/features/documents/strings.js';
+import { documentsText as t } from '../../web/features/documents/strings.js';
 import { demo, lastMailTo } from './support/env.js';
 import { logIn, makeCustomer as makeAccount, readTickedOptions, shotter } from './support/session.js';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { documentsText as d } from '../web/features/documents/strings.js';
-import { usersText as t } from '../web/features/users/strings.js';
+import { documentsText as d } from '../../web/features/documents/strings.js';
+import { usersText as t } from '../../web/features/users/strings.js';
 import { demo, lastMailTo } from './support/env.js';
 import { logIn, makeCustomer, readTickedOptions, shotter } from './support/session.js';
 

@@ -9,7 +9,14 @@ describe('decodeJwt', () => {
 
   it('reads the claims of spec section 3', () => {
     const claims = decodeJwt(jwt({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: 7 }));
-    expect(claims).toEqual({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: 7 });
+    expect(claims).toEqual({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: '7' });
+  });
+
+  it("reads the ID token's userId, a uuid string, as it is", () => {
+    const userId = '0b6f1a2e-8c1d-4f7a-9a51-3f2b8e6d4c10';
+    expect(decodeJwt(jwt({ email: 'a@b.test', exp: 1, BUILDOPS_CUSTOMER_ID: 'C9', userId }))?.userId).toBe(userId);
+    expect(decodeJwt(jwt({ email: 'a@b.test', exp: 1, userId: '' }))?.userId).toBeNull();
+    expect(decodeJwt(jwt({ email: 'a@b.test', exp: 1 }))?.userId).toBeNull();
   });
 
   it('takes a single customer id as a one-item list', () => {

@@ -6,7 +6,8 @@ export interface TokenClaims {
   /** Seconds since the epoch. */
   exp: number;
   BUILDOPS_CUSTOMER_ID: string[];
-  userId: number | null;
+  /** The account's id: a uuid string in Cognito's ID token (older tokens carried a number). */
+  userId: string | null;
 }
 
 function base64UrlDecode(part: string): string {
@@ -32,7 +33,7 @@ export function decodeJwt(token: string): TokenClaims | null {
       exp: p.exp,
       // The spec allows one id or a list; the first item is used.
       BUILDOPS_CUSTOMER_ID: Array.isArray(ids) ? ids.map(String) : ids == null || ids === '' ? [] : [String(ids)],
-      userId: typeof p.userId === 'number' ? p.userId : null,
+      userId: typeof p.userId === 'string' && p.userId !== '' ? p.userId : typeof p.userId === 'number' ? String(p.userId) : null,
     };
   } catch (error) {
     console.error('Failed to decode JWT:', error);

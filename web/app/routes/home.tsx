@@ -140,7 +140,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
 interface ReportAreaProps {
   report: Report | null;
   email: string;
-  userId: number | null;
+  userId: string | null;
   loading: boolean;
   nothingFound: boolean;
   properties: string[];

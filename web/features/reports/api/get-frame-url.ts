@@ -7,13 +7,13 @@ export type FrameUrl = z.infer<typeof FrameUrl>;
 
 /** The filtered embed request of spec section 3. */
 export interface FilteredRequest {
-  userId: number | null;
+  userId: string | null;
   email: string;
   _url: string;
   properties: string[];
   customers: string[];
   selectedReport: string;
-  userDetails: { email: string; userId: number | null };
+  userDetails: { email: string; userId: string | null };
 }
 
 /** POST /api/sigma/filtered: signs one configured frame of a report for the viewed user. */

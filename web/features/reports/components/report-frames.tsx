@@ -17,7 +17,7 @@ export interface ReportFramesProps {
   report: ReportSummary;
   /** The user whose view this is: the signed-in user, or the customer user chosen in "view as". */
   viewedEmail: string;
-  viewedUserId: number | null;
+  viewedUserId: string | null;
   /** Property and customer ids of the viewed user (the server narrows to their assignments anyway). */
   properties: string[];
   customers: string[];
