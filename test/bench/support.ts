@@ -1,0 +1,85 @@
+/**
+ * What the benches share: statistics, the goal-and-gap line every figure is printed with, a free
+ * loopback port, the web build, Chromium with the project's flags, and the local stack started in
+ * this process (quiet) with the harness of the integration tests. No bench asserts anything.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import { startTestStack, type TestStack } from '../support/local-stack.js';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : NaN;
+};
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(s.length * p) - 1)]! : NaN;
+};
+
+/** "goal <= 300 ms: met, 120 ms to spare" or "goal <= 300 ms: OVER by 45 ms". */
+export function gap(value: number, goal: number, unit: string, digits = 0): string {
+  const f = (n: number) => `${n.toFixed(digits)}${unit ? ` ${unit}` : ''}`;
+  if (!Number.isFinite(value)) return `goal <= ${f(goal)}: not measured`;
+  return value <= goal ? `goal <= ${f(goal)}: met, ${f(goal - value)} to spare` : `goal <= ${f(goal)}: OVER by ${f(value - goal)}`;
+}
+
+/** "goal >= 5x: met" for figures where more is better. */
+export function gapAtLeast(value: number, goal: number, unit: string, digits = 1): string {
+  const f = (n: number) => `${n.toFixed(digits)}${unit}`;
+  if (!Number.isFinite(value)) return `goal >= ${f(goal)}: not measured`;
+  return value >= goal ? `goal >= ${f(goal)}: met, ${f(value - goal)} above` : `goal >= ${f(goal)}: SHORT by ${f(goal - value)}`;
+}
+
+export const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+/** A port free on 127.0.0.1 now (for child processes that take PORT). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** Builds the web app with whatever scripts/build.js does now (only when stale); false if it failed. */
+export function buildWeb(): boolean {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+  return r.status === 0 && existsSync(path.join(root, 'dist', 'web', 'index.html'));
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+}
+
+/**
+ * The local stack in this process (temporary DATA_DIR, port 0, staff domain `staff.test`), with
+ * `env` added. LOG_LEVEL is warn unless given: the request lines would drown the figures.
+ */
+export function benchStack(env: Record<string, string> = {}): Promise<TestStack> {
+  return startTestStack({ env: { LOG_LEVEL: 'warn', ...env } });
+}
+
+/** Runs `main` and ends the process with its outcome (emulators may hold handles open). */
+export function run(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
