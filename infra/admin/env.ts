@@ -17,8 +17,8 @@ export class AdminEnvError extends Error {}
 
 export const stackName = (stage: string) => `Portal-${stage}`;
 
-/** `reportRows` → `ReportRowsTableName`: the stack output carrying a table's name. */
-export const tableOutputKey = (name: TableName) => `${name.charAt(0).toUpperCase()}${name.slice(1)}TableName`;
+/** `reportRows` → `ReportRowsTable`: the stack output carrying a table's name (as infra/portal-stack.ts names it). */
+export const tableOutputKey = (name: TableName) => `${name.charAt(0).toUpperCase()}${name.slice(1)}Table`;
 
 /**
  * The stack outputs the operator commands read, and the variable each one fills. The CDK stack

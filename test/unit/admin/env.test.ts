@@ -4,7 +4,8 @@ import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AdminEnvError, applyEnv, envFromOutputs, envOfLocal, envOfStage, resolveEnv, stackOutputs } from '../../../infra/admin/env.js';
-import { tables } from '../../../infra/tables.js';
+import { tableOutputId } from '../../../infra/portal-stack.js';
+import { tables, type TableName } from '../../../infra/tables.js';
 
 const cfn = mockClient(CloudFormationClient);
 beforeEach(() => cfn.reset());
@@ -15,7 +16,7 @@ const fullOutputs = () => [
   { OutputKey: 'DocumentsBucket', OutputValue: 'portal-dev-documents' },
   { OutputKey: 'PortalUrl', OutputValue: 'https://d1.cloudfront.net' },
   { OutputKey: 'Region', OutputValue: 'eu-west-1' },
-  ...Object.values(tables).map((t) => ({ OutputKey: `${t.id.replace(/(^|-)(\w)/g, (_, _d: string, c: string) => c.toUpperCase())}TableName`, OutputValue: `portal-dev-${t.id}` })),
+  ...Object.values(tables).map((t) => ({ OutputKey: `${t.id.replace(/(^|-)(\w)/g, (_, _d: string, c: string) => c.toUpperCase())}Table`, OutputValue: `portal-dev-${t.id}` })),
 ];
 
 describe('--stage: the deployed stack\'s outputs', () => {
@@ -38,9 +39,13 @@ describe('--stage: the deployed stack\'s outputs', () => {
     );
   });
 
+  it('reads the table outputs under the names the CDK stack gives them', () => {
+    for (const name of Object.keys(tables) as TableName[]) expect(stackOutputs).toHaveProperty(tableOutputId(name), { env: tables[name].env, required: true });
+  });
+
   it('names every required output a stack lacks', () => {
-    const outputs = fullOutputs().filter((o) => o.OutputKey !== 'UserPoolId' && o.OutputKey !== 'ReportRowsTableName');
-    expect(() => envFromOutputs('Portal-dev', outputs)).toThrow('Stack Portal-dev has no output UserPoolId, ReportRowsTableName');
+    const outputs = fullOutputs().filter((o) => o.OutputKey !== 'UserPoolId' && o.OutputKey !== 'ReportRowsTable');
+    expect(() => envFromOutputs('Portal-dev', outputs)).toThrow('Stack Portal-dev has no output UserPoolId, ReportRowsTable');
   });
 
   it('maps the outputs of Portal-<stage> to the variables the handlers read', async () => {
