@@ -107,11 +107,11 @@ export class ApiConstruct extends Construct {
       if (access === 'write') table.grantReadWriteData(fn);
       else table.grantReadData(fn);
     }
-    if (route.bucket) {
+    for (const grant of route.bucket ?? []) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: route.bucket.actions.map((a) => bucketActions[a]),
-          resources: [props.documents.arnForObjects(`${route.bucket.prefix}*`)],
+          actions: grant.actions.map((a) => bucketActions[a]),
+          resources: [props.documents.arnForObjects(`${grant.prefix}*`)],
         }),
       );
     }
@@ -159,10 +159,10 @@ function acknowledgeScopedWildcards(pf: PortalFunction, route: Route, props: Api
       reason: `Queries on the ${name} table's own secondary indexes (granted with the table).`,
     });
   }
-  if (route.bucket) {
+  for (const grant of route.bucket ?? []) {
     Validations.of(pf).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId(props.documents as s3.IBucket & Construct)}.Arn>/${route.bucket.prefix}*]`,
-      reason: `Objects under ${route.bucket.prefix} only: their keys are made by the portal per document.`,
+      id: `AwsSolutions-IAM5[Resource::<${logicalId(props.documents as s3.IBucket & Construct)}.Arn>/${grant.prefix}*]`,
+      reason: `Objects under ${grant.prefix} only: their keys are made by the portal per document.`,
     });
   }
 }

@@ -6,7 +6,7 @@
  * - `access`: `public` (no token), `user` (any signed-in user; the handler checks scope),
  *   `admin` (staff only; refused with 403 before the handler runs).
  * - `tables`, `bucket`, `cognito`, `secrets`: what the function's role is granted, nothing more.
- *   Tables: `read` or `write` (write includes read); bucket: prefix and `read`/`write`/`delete`.
+ *   Tables: `read` or `write` (write includes read); bucket: per prefix, `read`/`write`/`delete`.
  * - `slash`: the spec writes this path with a trailing slash too; both reach the function.
  */
 import type { TableName } from '../infra/tables.js';
@@ -29,7 +29,8 @@ export interface Route {
   handler: string;
   access: Access;
   tables?: Partial<Record<TableName, TableAccess>>;
-  bucket?: { prefix: string; actions: ('read' | 'write' | 'delete')[] };
+  /** Per key prefix of the documents bucket, the actions allowed (confirm-upload reads uploads/ and writes documents/). */
+  bucket?: { prefix: string; actions: ('read' | 'write' | 'delete')[] }[];
   cognito?: CognitoAction[];
   secrets?: SecretName[];
   /** Larger memory or timeout than the default (256 MB, 10 s). */
@@ -87,25 +88,28 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/s3/getdocumentsbyproperty', handler: 'documents/get-documents-by-property', access: 'user', tables: { ...caller, properties: 'read', documents: 'read' } },
   {
     method: 'GET', path: '/api/s3/getpresignedurl', handler: 'documents/get-presigned-url', access: 'user',
-    tables: { ...caller, documents: 'read' }, bucket: { prefix: 'documents/', actions: ['read'] },
+    tables: { ...caller, documents: 'read' }, bucket: [{ prefix: 'documents/', actions: ['read'] }],
   },
   {
     method: 'POST', path: '/api/s3/deletedocument', handler: 'documents/delete-document', access: 'admin',
-    tables: { ...caller, documents: 'write', audit: 'write' }, bucket: { prefix: 'documents/', actions: ['delete'] },
+    tables: { ...caller, documents: 'write', audit: 'write' }, bucket: [{ prefix: 'documents/', actions: ['delete'] }],
   },
   {
     method: 'POST', path: '/api/s3/uploaddocument', handler: 'documents/upload-document', access: 'admin',
-    tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' }, bucket: { prefix: 'documents/', actions: ['write', 'delete'] },
+    tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' }, bucket: [{ prefix: 'documents/', actions: ['write', 'delete'] }],
     memoryMb: 512, timeoutSeconds: 29,
   },
   {
     method: 'POST', path: '/api/s3/upload-url', handler: 'documents/create-upload-url', access: 'admin',
-    tables: { ...caller, properties: 'read' }, bucket: { prefix: 'uploads/', actions: ['write'] },
+    tables: { ...caller, properties: 'read' }, bucket: [{ prefix: 'uploads/', actions: ['write'] }],
   },
   {
     method: 'POST', path: '/api/s3/confirm-upload', handler: 'documents/confirm-upload', access: 'admin',
     tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' },
-    bucket: { prefix: 'uploads/', actions: ['read', 'delete'] }, timeoutSeconds: 29,
+    bucket: [
+      { prefix: 'uploads/', actions: ['read', 'delete'] },
+      { prefix: 'documents/', actions: ['write'] },
+    ], timeoutSeconds: 29,
   },
 
   // Analytics, audit
