@@ -37,6 +37,8 @@ export interface Route {
   memoryMb?: number;
   timeoutSeconds?: number;
   slash?: true;
+  /** What an `admin` route may not be done by others: "Only administrators may <denied>." */
+  denied?: string;
 }
 
 /** Every signed-in call reads the caller's row from the users table. */
@@ -66,20 +68,20 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/users/getproperty/{email}', handler: 'users/get-property', access: 'user', tables: { ...caller, properties: 'read' } },
   { method: 'GET', path: '/api/users/usercustomerbyemail/{email}', handler: 'users/user-customer-by-email', access: 'user', tables: { ...caller, customers: 'read' } },
   { method: 'GET', path: '/api/users/getcustomerbyemail/{email}', handler: 'users/get-customer-by-email', access: 'user', tables: { ...caller, customers: 'read' } },
-  { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin', slash: true, tables: { ...caller, customers: 'read', properties: 'read' } },
-  { method: 'PUT', path: '/api/users/{email}/customers', handler: 'users/put-customers', access: 'admin', tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' } },
-  { method: 'PUT', path: '/api/users/{email}/properties', handler: 'users/put-properties', access: 'admin', tables: { users: 'write', properties: 'read', audit: 'write' } },
+  { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin', denied: 'list users', slash: true, tables: { ...caller, customers: 'read', properties: 'read' } },
+  { method: 'PUT', path: '/api/users/{email}/customers', handler: 'users/put-customers', access: 'admin', denied: 'change assignments', tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' } },
+  { method: 'PUT', path: '/api/users/{email}/properties', handler: 'users/put-properties', access: 'admin', denied: 'change assignments', tables: { users: 'write', properties: 'read', audit: 'write' } },
   {
-    method: 'POST', path: '/api/users/signup', handler: 'users/signup', access: 'admin',
+    method: 'POST', path: '/api/users/signup', handler: 'users/signup', access: 'admin', denied: 'create users',
     tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' }, cognito: ['AdminCreateUser', 'AdminDeleteUser'],
   },
   {
-    method: 'POST', path: '/api/users/remove-users', handler: 'users/remove-users', access: 'admin',
+    method: 'POST', path: '/api/users/remove-users', handler: 'users/remove-users', access: 'admin', denied: 'remove users',
     tables: { users: 'write', audit: 'write' }, cognito: ['AdminDeleteUser'],
   },
 
   // Catalogue
-  { method: 'GET', path: '/api/users/customers', handler: 'catalog/list-customers', access: 'admin', slash: true, tables: { ...caller, customers: 'read' } },
+  { method: 'GET', path: '/api/users/customers', handler: 'catalog/list-customers', access: 'admin', denied: 'list all customers', slash: true, tables: { ...caller, customers: 'read' } },
   { method: 'POST', path: '/api/users/customers/properties', handler: 'catalog/get-customer-properties', access: 'user', tables: { ...caller, customers: 'read', properties: 'read' } },
   { method: 'GET', path: '/api/sigma/customers', handler: 'catalog/get-customers', access: 'user', tables: { ...caller, customers: 'read' } },
   { method: 'GET', path: '/api/sigma/buildings/{customerId}', handler: 'catalog/get-buildings', access: 'user', tables: { ...caller, customers: 'read', properties: 'read' } },
@@ -91,20 +93,20 @@ export const routes: Route[] = [
     tables: { ...caller, documents: 'read' }, bucket: [{ prefix: 'documents/', actions: ['read'] }],
   },
   {
-    method: 'POST', path: '/api/s3/deletedocument', handler: 'documents/delete-document', access: 'admin',
+    method: 'POST', path: '/api/s3/deletedocument', handler: 'documents/delete-document', access: 'admin', denied: 'delete documents',
     tables: { ...caller, documents: 'write', audit: 'write' }, bucket: [{ prefix: 'documents/', actions: ['delete'] }],
   },
   {
-    method: 'POST', path: '/api/s3/uploaddocument', handler: 'documents/upload-document', access: 'admin',
+    method: 'POST', path: '/api/s3/uploaddocument', handler: 'documents/upload-document', access: 'admin', denied: 'upload documents',
     tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' }, bucket: [{ prefix: 'documents/', actions: ['write', 'delete'] }],
     memoryMb: 512, timeoutSeconds: 29,
   },
   {
-    method: 'POST', path: '/api/s3/upload-url', handler: 'documents/create-upload-url', access: 'admin',
+    method: 'POST', path: '/api/s3/upload-url', handler: 'documents/create-upload-url', access: 'admin', denied: 'upload documents',
     tables: { ...caller, properties: 'read' }, bucket: [{ prefix: 'uploads/', actions: ['write'] }],
   },
   {
-    method: 'POST', path: '/api/s3/confirm-upload', handler: 'documents/confirm-upload', access: 'admin',
+    method: 'POST', path: '/api/s3/confirm-upload', handler: 'documents/confirm-upload', access: 'admin', denied: 'upload documents',
     tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' },
     bucket: [
       { prefix: 'uploads/', actions: ['read', 'delete'] },
@@ -115,8 +117,8 @@ export const routes: Route[] = [
   // Analytics, audit
   { method: 'GET', path: '/api/analytics/data/{customerId}', handler: 'analytics/get-data', access: 'user', tables: { ...caller, customers: 'read', equipment: 'read' } },
   { method: 'GET', path: '/api/analytics/nclarity-customer/{customerId}', handler: 'analytics/get-telemetry-customer', access: 'user', tables: { ...caller, customers: 'read' } },
-  { method: 'GET', path: '/api/audit', handler: 'audit/list-events', access: 'admin', tables: { ...caller, audit: 'read' } },
-  { method: 'POST', path: '/api/audit/view-as', handler: 'audit/view-as', access: 'admin', tables: { ...caller, audit: 'write' } },
+  { method: 'GET', path: '/api/audit', handler: 'audit/list-events', access: 'admin', denied: 'read the audit log', tables: { ...caller, audit: 'read' } },
+  { method: 'POST', path: '/api/audit/view-as', handler: 'audit/view-as', access: 'admin', denied: 'view the portal as a customer', tables: { ...caller, audit: 'write' } },
 
   // Telemetry proxy (the key stays server-side)
   {

@@ -129,7 +129,7 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
       ctxOf.set(event, ctx);
       if (found.access !== 'public') {
         ctx.caller = await resolveCaller(event);
-        if (found.access === 'admin' && !ctx.caller.isAdmin) throw forbidden('Only administrators may do this.');
+        if (found.access === 'admin' && !ctx.caller.isAdmin) throw forbidden(`Only administrators may ${found.denied ?? 'do this'}.`);
       }
       if (raw.length > (spec.maxBodyBytes ?? 1024 * 1024)) throw new HttpError(413, 'The request is too large.');
       if (!spec.rawBody && raw.length > 0) {

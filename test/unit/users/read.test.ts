@@ -77,7 +77,7 @@ describe('GET /api/users', () => {
     expect((await call()).statusCode).toBe(401);
     const r = await call('a@customer.test');
     expect(r.statusCode).toBe(403);
-    expect(json(r)).toEqual({ error: 'Only administrators may do this.' });
+    expect(json(r)).toEqual({ error: 'Only administrators may list users.' });
   });
 
   it('answers every user by email, with their assignments', async () => {
