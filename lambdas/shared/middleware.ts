@@ -8,7 +8,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { z, type ZodType } from 'zod';
+import { z, type ZodType } from './zod.js';
 import { routesByKey, type Access } from '../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
 import { getUser } from './data/users.js';

@@ -2,7 +2,7 @@
  * The account calls' requests, answers and messages (spec sections 7 and 8), one definition for the
  * handlers that validate them and the web app that parses them.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** POST /api/users/login/ */
 export const LoginBody = z.object({ email: z.string().trim().toLowerCase().max(320), password: z.string().max(1024) });

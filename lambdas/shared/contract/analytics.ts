@@ -3,7 +3,7 @@
  * GET /api/analytics/nclarity-customer/{customerId} (the telemetry-service customer). One definition
  * for the handlers and the web app.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 export const CustomerParams = z.object({ customerId: z.string().trim().min(1, 'must not be empty').max(200) });
 

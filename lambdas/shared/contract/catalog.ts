@@ -2,7 +2,7 @@
  * The catalogue calls' requests and answers (spec section 7 and the report pickers), one definition
  * for the handlers that validate them and the web app that parses them.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 export const Id = z.string().trim().min(1, 'must not be empty').max(200);
 

@@ -2,7 +2,7 @@
  * The documents calls (spec section 7, /api/s3/*, plus presigned uploads): requests, answers and the
  * messages the portal answers with, one definition for the handlers and the web app.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** A storage key is made by the server; this guards every key a client sends back. */
 export function isSafeKey(key: string): boolean {

@@ -2,7 +2,7 @@
  * The reports area's request and answer shapes, once: the handlers validate with them and the
  * browser (report pages, report list) takes its types from them.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 export const ErrorReply = z.object({ error: z.string() });
 

@@ -2,7 +2,7 @@
  * The telemetry proxy's requests and answers: GET /api/telemetry/{customerId}/devices and
  * POST /api/telemetry/{customerId}/samples. One definition for the handlers and the web app.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 export const CustomerParams = z.object({ customerId: z.string().min(1).max(100) });
 

@@ -2,7 +2,7 @@
  * The user calls' requests and answers (spec section 7, /api/users/*), one definition for the
  * handlers that validate them and the web app that parses them.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 export const Email = z
   .string()

@@ -3,7 +3,7 @@
  * `reports --load` before it stores it), the catalogue in force, and frame URL helpers.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { isPage, pageNames } from '../contract/reports.js';
 import { defaultReports, storedReports, type Report } from '../data/reports.js';
 

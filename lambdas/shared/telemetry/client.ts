@@ -3,7 +3,7 @@
  * latest samples. Created once per container, so its caches (device list for minutes, samples for
  * seconds) live as long as the container does. Knows nothing of AWS; `service.ts` configures it.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import type { Sample } from '../contract/telemetry.js';
 
 /** A device of the telemetry service, tied to a portal equipment row by equipment.id. */

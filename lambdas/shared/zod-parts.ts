@@ -1,0 +1,20 @@
+// The zod functions and types the functions use; re-exported as the namespace `z` by ./zod.ts.
+export {
+  array,
+  boolean,
+  coerce,
+  enum,
+  null,
+  number,
+  object,
+  preprocess,
+  record,
+  string,
+  union,
+  unknown,
+  ZodError,
+  type infer,
+  type input,
+  type output,
+  type ZodType,
+} from 'zod';
