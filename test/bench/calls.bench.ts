@@ -3,9 +3,12 @@
 // administrator through the local stack, on a realistic fixture (a customer with 3 properties,
 // documents, equipment, telemetry mapping, two years of report rows). The counts come from the
 // middleware's one log line per request ({"message":"request","calls":{...}}), read from this
-// process's stdout. Each request is made twice: the first runs in a fresh "container" (secrets
-// and telemetry caches empty), the second in a warm one. Goal (issue 10): <= 2 DynamoDB calls per
-// read route. Run: npx tsx test/bench/calls.bench.ts
+// process's stdout (every SDK call counts, each page of a paged Query too). Each request is made
+// twice and both counts shown when they differ; each route's first request in the process is
+// shown apart where its caches were cold. All functions share this one process, so a cache filled
+// by one route (the embed secret, the telemetry client) is warm for the next: on Lambda each
+// function's first request reads its secret once. Goal (issue 10): <= 2 DynamoDB calls per read
+// route. Run: npx tsx test/bench/calls.bench.ts
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { routeKey, routes } from '../../lambdas/routes.js';
 import { appendAudit } from '../../lambdas/shared/data/audit.js';
