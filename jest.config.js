@@ -1,7 +1,7 @@
 /**
- * jest for everything that is not a browser: unit (handlers with mocked AWS clients), infra (CDK
- * assertions and cdk-nag on the synthesised templates) and integration (the handlers through the
- * local stack over HTTP). ESM throughout (run with --experimental-vm-modules, see package.json).
+ * jest for everything that is not a browser: unit (handlers with mocked AWS clients), web (the web
+ * app's pure rules), infra (CDK assertions and cdk-nag on the synthesised templates) and integration
+ * (the handlers through the local stack over HTTP). ESM throughout (run with --experimental-vm-modules, see package.json).
  */
 import { spawnSync } from 'node:child_process';
 
@@ -11,10 +11,10 @@ const javaMissing = spawnSync('java', ['-version'], { stdio: 'ignore' }).status 
 const needsJava = ['/test/integration/dynamodb-local\\.test\\.ts$'];
 if (javaMissing) console.warn('test/integration/dynamodb-local.test.ts not run: java is not on the PATH (DynamoDB Local needs it; CI installs it)');
 
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'es6' } }];
+const swc = (tsx) => ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx }, target: 'es2023', transform: { react: { runtime: 'automatic' } } }, module: { type: 'es6' } }];
 const common = {
-  extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testEnvironment: 'node',
 };
@@ -22,6 +22,7 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...common, displayName: 'web', testMatch: ['<rootDir>/web/**/*.test.ts'] },
     { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...(javaMissing ? needsJava : [])], testTimeout: 60_000 },
   ],

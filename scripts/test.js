@@ -1,20 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: everything a fresh machine can run. Unit and API tests on PGlite; the API tests again
-// on a throwaway PostgreSQL cluster (TEST_DATABASE_URL, or one started here when the binaries
-// exist; the command-line, configuration and mail tests, which use no database of the test's
-// choosing, run once); then the browser specs against the production build. Ends with "N passed, N failed".
+// `npm test`: everything a fresh machine can run. jest (handler unit tests with mocked AWS
+// clients, the web app's rules, the CDK templates with cdk-nag, and integration tests through the
+// local stack: cognito-local, dynalite, s3rver; DynamoDB Local too when Java is present), then the
+// browser specs in Chromium against the production web build on the local stack with demo data.
+// `npm test -- jest` or `npm test -- e2e` runs one stage. Ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { postgresAvailable, startCluster } from './pg-cluster.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.tmp', 'test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const only = process.argv.slice(2); // e.g. `npm test -- unit pg e2e`
+const only = process.argv.slice(2);
 const want = (stage) => only.length === 0 || only.includes(stage);
 
 function run(label, cmd, args, env = {}) {
@@ -23,10 +23,10 @@ function run(label, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
-function countVitest(file, status) {
+function countJest(file, status) {
   if (!existsSync(file)) {
     totals.failed += 1;
-    console.log(`(no report from vitest: counted as a failure, exit code ${status})`);
+    console.log(`(no report from jest: counted as a failure, exit code ${status})`);
     return;
   }
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -51,51 +51,22 @@ function countPlaywright(file, status) {
   if (status !== 0 && s.unexpected === 0) totals.failed += 1;
 }
 
-const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-
 if (want('jest')) {
-  // The serverless stack: handler unit tests, CDK template tests, integration through the local stack.
   const file = path.join(out, 'jest.json');
-  const status = run('serverless: unit, infrastructure and integration tests (jest)', process.execPath, [jest, '--json', `--outputFile=${file}`], {
+  const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+  const status = run('unit, web, infrastructure and integration tests (jest)', process.execPath, [jest, '--json', `--outputFile=${file}`], {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
-  countVitest(file, status);
-}
-
-if (want('unit')) {
-  const file = path.join(out, 'vitest-pglite.json');
-  const status = run('unit and API tests (PGlite)', process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-  countVitest(file, status);
-}
-
-if (want('pg')) {
-  let cluster;
-  let url = process.env.TEST_DATABASE_URL;
-  if (!url && postgresAvailable()) {
-    cluster = await startCluster();
-    url = cluster.url;
-  }
-  if (url) {
-    const file = path.join(out, 'vitest-postgres.json');
-    try {
-      const status = run('API tests (PostgreSQL)', process.execPath, [vitest, 'run', 'server', '--exclude', 'server/cli/cli.test.ts', '--exclude', 'server/config.test.ts', '--exclude', 'server/adapters/mail/**', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { TEST_DATABASE_URL: url });
-      countVitest(file, status);
-    } finally {
-      cluster?.stop();
-    }
-  } else {
-    console.log('\n(PostgreSQL binaries not found and TEST_DATABASE_URL unset: the PostgreSQL pass is skipped)');
-  }
+  countJest(file, status);
 }
 
 if (want('e2e')) {
-  const build = run('production build', process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale']);
+  const build = run('production build of the web app', process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale']);
   if (build !== 0) totals.failed += 1;
   else {
     const file = path.join(out, 'playwright.json');
-    const status = run('browser tests (Chromium)', process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], { PW_JSON: file });
+    const status = run('browser tests (Chromium, local stack)', process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], { PW_JSON: file });
     countPlaywright(file, status);
   }
 }

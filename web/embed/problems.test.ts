@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { messages, pageNames } from '../../lambdas/shared/contract/reports.js';
 import { problemBeforeLoading, problemOf } from './problems';
 import { pageFromPath, tokenPage } from './protocol';

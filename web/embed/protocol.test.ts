@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { EMBED_MESSAGE, isEmbedMessage, tokenExpiry, tokenFromUrl } from './protocol';
 import { formatCell, formatValue } from './format';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { parseLoginReply } from '../features/auth/api/login';
 import { parsePublicConfig } from './public-config';
 

@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { decodeJwt, emailInDomains, isExpired } from './token';
 
 const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (payload: object) => `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify(payload))}.sig`;
 
 describe('decodeJwt', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('reads the claims of spec section 3', () => {
     const claims = decodeJwt(jwt({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: 7 }));
@@ -27,7 +29,7 @@ describe('decodeJwt', () => {
   it.each(['', 'garbage', 'a.b', 'a.!!!.c', `x.${b64url('[1]')}.y`, `x.${b64url('{"email":"a@b"}')}.y`])(
     "logs 'Failed to decode JWT:' and yields null for %j",
     (token) => {
-      const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
       expect(decodeJwt(token)).toBeNull();
       expect(spy).toHaveBeenCalledWith('Failed to decode JWT:', expect.anything());
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { IDLE_TIMEOUT_MS } from '../../config/constants';
 import { idleTimings } from './idle-timings';
 import { passwordChecks, passwordMeetsRule, setPasswordProblem } from './password-rules';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { defaultReport, groupReports, headerCustomerText, titleCase } from './shell-logic';
 
 const texts = { admin: 'Admin', noCustomer: 'No customer on account' };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { generatePassword, GENERATED_PASSWORD_LENGTH } from './password';
 import { isStaffEmail, matchesSearch } from './staff';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { buildCustomerOptions, filterCustomerOptions, optionLabel } from './customer-options';
 
 const u = (EMAIL: string, ...CUSTOMER_NAME: string[]) => ({ EMAIL, CUSTOMER_NAME });
