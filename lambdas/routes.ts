@@ -47,6 +47,7 @@ const caller = { users: 'read' } as const;
 export const routes: Route[] = [
   // Accounts (public): thin handlers over Cognito
   { method: 'GET', path: '/api/config', handler: 'config/get-config', access: 'public' },
+  { method: 'GET', path: '/api/openapi.json', handler: 'config/get-openapi', access: 'public' },
   {
     method: 'POST', path: '/api/users/login', handler: 'accounts/login', access: 'public', slash: true,
     tables: { users: 'read', rateLimits: 'write' }, cognito: ['InitiateAuth'],

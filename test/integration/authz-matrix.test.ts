@@ -119,6 +119,7 @@ const embedHeaders = () => ({ authorization: `Bearer ${embedTokens.a!}` });
 export const matrix: Record<string, Entry> = {
   // Accounts (public)
   'GET /api/config': { request: () => ({ path: '/api/config' }), expect: publicRoute(200) },
+  'GET /api/openapi.json': { request: () => ({ path: '/api/openapi.json' }), expect: publicRoute(200) },
   'POST /api/users/login': { request: () => ({ path: '/api/users/login/', body: { email: USER_A, password: PASSWORD } }), expect: publicRoute(200) },
   'POST /api/users/reset-password': {
     // A new unknown email per call: the per-email limit of code requests stays out of the way.

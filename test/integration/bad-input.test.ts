@@ -44,6 +44,7 @@ const CURSOR = '2026-01-01T00:00:00.000Z#00000000-0000-4000-8000-000000000000';
 
 const samples: Record<string, Sample> = {
   'GET /api/config': {},
+  'GET /api/openapi.json': {},
   'POST /api/users/login': { body: { email: USER_A, password: 'Wrong1234' } },
   'POST /api/users/reset-password': { body: { email: 'nobody@tenant-a.test' } },
   'POST /api/users/reset-password/verify': { body: { email: 'nobody@tenant-a.test', code: '123456', newPassword: 'Abc12345' } },

@@ -1,0 +1,79 @@
+/**
+ * The contract's schemas per route key, for the OpenAPI description (GET /api/openapi.json) only.
+ * Imported by lambdas/config/get-openapi.ts and nothing else: it reaches every contract file, so a
+ * handler importing it would carry all of them in its bundle.
+ */
+import { z, type ZodType } from '../zod.js';
+import * as accounts from './accounts.js';
+import * as analytics from './analytics.js';
+import * as audit from './audit.js';
+import * as catalog from './catalog.js';
+import * as documents from './documents.js';
+import * as reports from './reports.js';
+import * as telemetry from './telemetry.js';
+import * as users from './users.js';
+
+export interface OpenApiEntry {
+  /** The JSON body (or, with `multipart`, the form fields besides the file). */
+  body?: ZodType;
+  query?: ZodType;
+  params?: ZodType;
+  /** The success answer. */
+  response?: ZodType;
+  /** The success status when it is not 200. */
+  status?: 201;
+  /** The body is multipart/form-data carrying one `file` beside the `body` fields. */
+  multipart?: true;
+  /** The success answer is text of this type, not JSON. */
+  text?: string;
+  /** The error statuses besides 400, where the route table's access and grants do not tell them. */
+  errors?: (401 | 403 | 404 | 429)[];
+}
+
+export const openApiRegistry: Record<string, OpenApiEntry> = {
+  'POST /api/users/login': { body: accounts.LoginBody, response: accounts.LoginReply, errors: [401, 429] },
+  'POST /api/users/reset-password': { body: accounts.ResetRequestBody, response: accounts.MessageReply, errors: [404, 429] },
+  'POST /api/users/reset-password/verify': { body: accounts.VerifyBody, response: accounts.MessageReply, errors: [429] },
+  'POST /api/users/user-registration/verify': { body: accounts.VerifyBody, response: accounts.MessageReply, errors: [429] },
+
+  'GET /api/users/getproperty/{email}': { params: users.EmailParams, response: users.PortalUsers },
+  'GET /api/users/usercustomerbyemail/{email}': { params: users.EmailParams, response: users.UserCustomersReply },
+  'GET /api/users/getcustomerbyemail/{email}': { params: users.EmailParams, response: users.UserCustomersReply },
+  'GET /api/users': { response: users.PortalUsers },
+  'PUT /api/users/{email}/customers': { params: users.EmailParams, body: users.PutCustomersBody, response: users.AssignmentsReply },
+  'PUT /api/users/{email}/properties': { params: users.EmailParams, body: users.PutPropertiesBody, response: users.AssignmentsReply },
+  'POST /api/users/signup': { body: users.SignupBody, response: users.SignupReply, status: 201 },
+  'POST /api/users/remove-users': { body: users.RemoveUsersBody, response: users.RemoveUsersReply },
+
+  'GET /api/users/customers': { response: catalog.CustomersReply },
+  'POST /api/users/customers/properties': { body: catalog.PropertiesBody, response: catalog.PropertiesReply },
+  'GET /api/sigma/customers': { response: catalog.SigmaCustomersReply },
+  'GET /api/sigma/buildings/{customerId}': { params: catalog.CustomerParams, response: catalog.SigmaBuildingsReply },
+
+  'GET /api/s3/getdocumentsbyproperty': { query: documents.DocumentsQuery, response: documents.DocumentsReply },
+  'GET /api/s3/getpresignedurl': { query: documents.LinkQuery, response: documents.LinkReply },
+  'POST /api/s3/deletedocument': { body: documents.DeleteBody, response: documents.MessageReply },
+  'POST /api/s3/uploaddocument': {
+    // The handler reads the form itself (busboy); these are the fields it requires.
+    body: z.object({ propertyId: documents.PropertyId }),
+    multipart: true,
+    response: documents.UploadReply,
+    status: 201,
+  },
+  'POST /api/s3/upload-url': { body: documents.UploadUrlBody, response: documents.UploadUrlReply },
+  'POST /api/s3/confirm-upload': { body: documents.ConfirmBody, response: documents.UploadReply, status: 201 },
+
+  'GET /api/analytics/data/{customerId}': { params: analytics.CustomerParams, response: analytics.AnalyticsRows },
+  'GET /api/analytics/nclarity-customer/{customerId}': { params: analytics.CustomerParams, response: analytics.TelemetryCustomerReply },
+  'GET /api/audit': { query: audit.AuditQuery, response: audit.AuditReply },
+  'POST /api/audit/view-as': { body: audit.ViewAsBody, response: audit.ViewAsReply },
+
+  'GET /api/telemetry/{customerId}/devices': { params: telemetry.CustomerParams, response: telemetry.DevicesReply },
+  'POST /api/telemetry/{customerId}/samples': { params: telemetry.CustomerParams, body: telemetry.SamplesBody, response: telemetry.SamplesReply },
+
+  'GET /api/reports': { response: reports.ReportsReply },
+  'POST /api/sigma/filtered': { body: reports.FilteredBody, response: reports.FilteredReply },
+  'GET /api/embed/data': { response: reports.PageData },
+  'GET /api/embed/table': { query: reports.EmbedTableQuery, response: reports.TablePage },
+  'GET /api/embed/table.csv': { query: reports.EmbedTableQuery, text: 'text/csv' },
+};
