@@ -28,6 +28,10 @@ try {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   console.log(`\n${stack.config.productName} is ready at ${stack.url} (${Math.round(performance.now() - started)} ms)`);
+  if (stack.demoAccounts.length) {
+    console.log('Demo sign-ins:');
+    for (const a of stack.demoAccounts) console.log(`  ${a.email.padEnd(36)} ${a.password.padEnd(12)} ${a.note}`);
+  }
   console.log(`Data in ${stack.config.dataDir}; mail (invitations, reset codes) is written to ${stack.outboxDir}`);
 } catch (err) {
   if (err instanceof LocalConfigError || err instanceof DataDirLockedError) {

@@ -39,6 +39,12 @@ export const REGION = 'us-east-1';
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const SECRET_IDS = { sigma: 'portal-local/sigma', telemetry: 'portal-local/telemetry', embed: 'portal-local/embed' } as const;
 
+export interface DemoAccount {
+  email: string;
+  password: string;
+  note: string;
+}
+
 export interface LocalStackOptions {
   /** Environment variables to read the settings from (default: process.env). */
   env?: Record<string, string | undefined>;
@@ -57,6 +63,8 @@ export interface LocalStack {
   userPoolId: string;
   userPoolClientId: string;
   outboxDir: string;
+  /** With `demo`: the demo sign-ins (public demo passwords), for the start-up message. */
+  demoAccounts: DemoAccount[];
   /** Stops one emulator (tests of /readyz). */
   stopEmulator(name: 'dynamodb' | 's3' | 'cognito' | 'secrets'): Promise<void>;
   stop(): Promise<void>;
@@ -66,6 +74,7 @@ interface State {
   userPoolId?: string;
   userPoolClientId?: string;
   demoSeededAt?: string;
+  demoAccounts?: DemoAccount[];
   /** The emulators' ports of the last run, tried first on a restart. */
   ports?: Partial<Record<'dynamodb' | 's3' | 'cognito' | 'secrets' | 'telemetry', number>>;
   /** The variables the handlers run with (no secret values: those stay in the stand-in). */
@@ -301,9 +310,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await admin?.ensureAdmin(config.portalAdmin.email, config.portalAdmin.password);
     }
     if (options.demo && !state.demoSeededAt) {
-      const seed = await adminModule<{ seedDemo(): Promise<unknown> }>('seed-demo');
+      const seed = await adminModule<{ seedDemo(): Promise<{ accounts: DemoAccount[] }> }>('seed-demo');
       if (seed) {
-        await seed.seedDemo();
+        state.demoAccounts = (await seed.seedDemo()).accounts;
         state.demoSeededAt = new Date().toISOString();
         writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
       }
@@ -317,6 +326,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPoolId: ids.userPoolId,
       userPoolClientId: ids.userPoolClientId,
       outboxDir: dirs.outbox,
+      demoAccounts: options.demo ? (state.demoAccounts ?? []) : [],
       async stopEmulator(name) {
         const i = closers.findIndex((c) => c.name === name);
         if (i >= 0) await closers.splice(i, 1)[0]!.close();
