@@ -4,8 +4,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PortalUser } from '../shared/contract/users.js';
-import { getCustomers } from '../shared/data/customers.js';
-import { getProperties } from '../shared/data/properties.js';
+import { getCustomersAndProperties } from '../shared/data/catalog.js';
 import { getUser, type UserItem } from '../shared/data/users.js';
 import { isStaffEmail } from '../shared/env.js';
 import { badRequest, forbidden, notFound } from '../shared/http.js';
@@ -46,10 +45,11 @@ export async function assignableUser(db: DynamoDBDocumentClient, email: string):
 /** Users as portal users, in the order given; customers and properties that no longer exist drop out. */
 export async function toPortalUsers(db: DynamoDBDocumentClient, users: Assigned[]): Promise<PortalUser[]> {
   const sets = users.map((u) => ({ u, customers: new Set(u.customerIds), properties: new Set(u.propertyIds) }));
-  const [customers, properties] = await Promise.all([
-    getCustomers(db, sets.flatMap((s) => [...s.customers])),
-    getProperties(db, sets.flatMap((s) => [...s.properties])),
-  ]);
+  const { customers, properties } = await getCustomersAndProperties(
+    db,
+    sets.flatMap((s) => [...s.customers]),
+    sets.flatMap((s) => [...s.properties]),
+  );
   return sets.map(({ u, customers: c, properties: p }) => {
     const mine = customers.filter((x) => c.has(x.id));
     const theirs = properties.filter((x) => p.has(x.id));

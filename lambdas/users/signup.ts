@@ -3,8 +3,7 @@ import { AdminCreateUserCommand, AdminDeleteUserCommand } from '@aws-sdk/client-
 import { dynamo, identity } from '../shared/clients.js';
 import { SignupBody, userMessages } from '../shared/contract/users.js';
 import { appendAudit } from '../shared/data/audit.js';
-import { getCustomers } from '../shared/data/customers.js';
-import { getProperties } from '../shared/data/properties.js';
+import { getCustomersAndProperties } from '../shared/data/catalog.js';
 import { createUser, deleteUser, getUser } from '../shared/data/users.js';
 import { isStaffEmail, settings } from '../shared/env.js';
 import { badRequest, HttpError, listForMessage, ok } from '../shared/http.js';
@@ -28,7 +27,7 @@ export const handler = api({ body: SignupBody }, async ({ body, caller }) => {
   const customerIds = staff ? [] : [...new Set([...body.buildops_customer_ids, ...sent])];
   const propertyIds = staff ? [] : [...new Set(body.buildops_property_ids)];
 
-  const [customers, properties] = await Promise.all([getCustomers(db, customerIds), getProperties(db, propertyIds)]);
+  const { customers, properties } = await getCustomersAndProperties(db, customerIds, propertyIds);
   const knownCustomers = new Set(customers.map((c) => c.id));
   const missing = customerIds.filter((id) => !knownCustomers.has(id));
   if (missing.length) throw badRequest(`Invalid body.buildops_customer_ids: unknown customer id ${listForMessage(missing)}.`);

@@ -11,6 +11,7 @@ import { jest } from '@jest/globals';
 import { DescribeTimeToLiveCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { appendAudit, listAudit } from '../../lambdas/shared/data/audit.js';
+import { getCustomersAndProperties } from '../../lambdas/shared/data/catalog.js';
 import { getCustomer, getCustomers, listCustomers, putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
 import { deleteDocument, documentsOfProperties, getDocument, putDocument, type DocumentItem } from '../../lambdas/shared/data/documents.js';
 import { equipmentOfCustomer, putEquipment } from '../../lambdas/shared/data/equipment.js';
@@ -130,6 +131,14 @@ describe('customers and properties', () => {
     expect((await getProperties(db, ['P-1', 'P-3', 'P-none'])).map((p) => p.id)).toEqual(['P-3', 'P-1']);
     expect(await getProperties(db, [])).toEqual([]);
     expect((await allProperties(db)).map((p) => p.id)).toEqual(['P-2', 'P-3', 'P-1']);
+  });
+
+  it('reads customers and properties by id together in one request per 100 keys across both tables', async () => {
+    const both = await getCustomersAndProperties(db, ['C-01', 'C-00', 'C-none', ...customers.map((c) => c.id)], ['P-1', 'P-2', 'P-none']);
+    expect(both.customers).toHaveLength(30);
+    expect(both.customers[0]!.name).toBe('customer 0');
+    expect(both.properties.map((p) => p.id)).toEqual(['P-2', 'P-1']);
+    expect(await getCustomersAndProperties(db, [], [])).toEqual({ customers: [], properties: [] });
   });
 
   it('reads a customer\'s equipment by its partition key', async () => {

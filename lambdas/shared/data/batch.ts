@@ -42,6 +42,26 @@ export async function batchGet<T>(db: DynamoDBDocumentClient, table: string, key
   return out;
 }
 
+/**
+ * Items of several tables by key in as few BatchGetItem requests as possible (one request carries
+ * up to 100 keys across tables), retrying unprocessed keys; answers the items per table.
+ */
+export async function batchGetTables(db: DynamoDBDocumentClient, keysByTable: Record<string, Item[]>): Promise<Record<string, Item[]>> {
+  const out: Record<string, Item[]> = Object.fromEntries(Object.keys(keysByTable).map((t) => [t, []]));
+  const all = Object.entries(keysByTable).flatMap(([table, keys]) => keys.map((key) => ({ table, key })));
+  for (let i = 0; i < all.length; i += 100) {
+    let pending: Record<string, { Keys: Item[] }> | undefined = {};
+    for (const { table, key } of all.slice(i, i + 100)) (pending[table] ??= { Keys: [] }).Keys.push(key);
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const r = await db.send(new BatchGetCommand({ RequestItems: pending }));
+      for (const [table, items] of Object.entries(r.Responses ?? {})) out[table]!.push(...(items as Item[]));
+      pending = r.UnprocessedKeys as Record<string, { Keys: Item[] }> | undefined;
+    }
+  }
+  return out;
+}
+
 /** Puts (and deletes) in batches of 25, retrying unprocessed items. Not atomic across batches. */
 export async function batchWrite(db: DynamoDBDocumentClient, table: string, puts: Item[], deleteKeys: Item[] = []): Promise<void> {
   const requests = [...puts.map((Item) => ({ PutRequest: { Item } })), ...deleteKeys.map((Key) => ({ DeleteRequest: { Key } }))];
