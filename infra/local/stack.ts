@@ -268,6 +268,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     delete process.env.TELEMETRY_API_KEY;
     if (!config.sigma.clientId) delete process.env.SIGMA_SECRET_ID;
 
+    // /readyz answers 503 until start-up is over (bucket, first administrator, demo seed), so a
+    // caller waiting on it never meets a half-seeded stack.
+    let startedUp = false;
     const gateway = await startGateway({
       host: config.host,
       port: config.port,
@@ -288,6 +291,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       connectOrigins: () => [s3.url, cognito.url],
       frameOrigins: () => (config.sigma.clientId ? ['https://app.sigmacomputing.com'] : []),
       ready: async () => {
+        if (!startedUp) throw new Error('Not ready: the local stack is still starting.');
         await answers('DynamoDB (dynalite)', () => clients.dynamo.send(new ListTablesCommand({ Limit: 1 })));
         await answers('S3 (s3rver)', () => clients.s3.send(new ListBucketsCommand({})));
         await answers('Cognito (cognito-local)', async () => {
@@ -318,6 +322,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }
     }
 
+    startedUp = true;
     return {
       url: gateway.url,
       config,
