@@ -9,7 +9,7 @@
  */
 import { jest } from '@jest/globals';
 import { DescribeTimeToLiveCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { appendAudit, listAudit } from '../../lambdas/shared/data/audit.js';
 import { getCustomersAndProperties } from '../../lambdas/shared/data/catalog.js';
 import { getCustomer, getCustomers, listCustomers, putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
@@ -17,7 +17,7 @@ import { deleteDocument, documentsOfProperties, getDocument, putDocument, type D
 import { equipmentOfCustomer, putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { allProperties, getProperties, propertiesOfCustomers, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
 import { assertUnderLimit, clear, count, hit, limits, overLimit } from '../../lambdas/shared/data/rate-limits.js';
-import { putReportRows, rowsOf, type ReportRow } from '../../lambdas/shared/data/report-rows.js';
+import { putReportRows, rowsOf, type ReportRow, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { defaultReports, storedReports, storeReports } from '../../lambdas/shared/data/reports.js';
 import { createUser, deleteUser, getUser, getUsers, listUsers, revokeTokens, setAssignments, type UserItem } from '../../lambdas/shared/data/users.js';
 import { HttpError } from '../../lambdas/shared/http.js';
@@ -255,6 +255,18 @@ describe('report rows and the report catalogue', () => {
     expect(invoices).toEqual([{ propertyId: 'P-1', id: 'I-1', dataset: 'invoice', number: 'INV-1', status: 'Open', amount: 9 }]);
     const assets = await rowsOf(db, 'asset', ['P-1'], ['name', 'condition', 'model']);
     expect(assets).toEqual([{ propertyId: 'P-1', id: 'A-1', dataset: 'asset', name: 'RTU', condition: 'Fair', model: 'X' }]);
+  });
+
+  it('packs rows per property, dataset and month, and concurrent writers of one month lose none (conditional writes)', async () => {
+    const stored = await db.send(new QueryCommand({ TableName: process.env.REPORT_ROWS_TABLE!, KeyConditionExpression: 'propertyId = :p', ExpressionAttributeValues: { ':p': 'P-1' } }));
+    expect(stored.Items!.map((i) => i.sk)).toEqual(['asset#-#1', 'invoice#2026-01#1', 'quote#2026-01#1', 'wo#2026-01#1']);
+    const wo = (i: number, createdAt: string): WorkOrderRow => ({ ...(rows[0] as WorkOrderRow), id: `WO-C${i}`, propertyId: 'P-9', createdAt });
+    const many = Array.from({ length: 60 }, (_, i) => wo(i, i % 2 ? '2026-02-01' : '2026-03-01'));
+    await Promise.all([0, 1, 2, 3].map((k) => putReportRows(db, many.filter((_, i) => i % 4 === k))));
+    await putReportRows(db, [wo(1, '2026-03-09')]);
+    const back = await rowsOf(db, 'wo', ['P-9']);
+    expect(back.map((r) => r.id).sort()).toEqual(many.map((r) => r.id).sort());
+    expect(back.find((r) => r.id === 'WO-C1')!.createdAt).toBe('2026-03-09');
   });
 
   it('stores a catalogue in order, replaces it (removing reports no longer in it), and an empty one means the defaults', async () => {

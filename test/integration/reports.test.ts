@@ -8,7 +8,7 @@ import { jest } from '@jest/globals';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { messages, pageNames, type PageData, type TablePage } from '../../lambdas/shared/contract/reports.js';
-import { putReportRows, type ReportRow } from '../../lambdas/shared/data/report-rows.js';
+import { putReportRows, rowsOf as storedRows, type ReportRow, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { storeReports } from '../../lambdas/shared/data/reports.js';
 import { deleteUser, setAssignments, type UserItem } from '../../lambdas/shared/data/users.js';
 import { REGION } from '../../infra/local/stack.js';
@@ -309,6 +309,33 @@ describe('the built-in report host\'s data calls', () => {
     expect(lost.json).toEqual({ error: messages.embedNoAccess });
     await deleteUser(t.db, carol.email);
     expect((await embed('table', token)).status).toBe(403);
+  });
+});
+
+describe('report rows written by concurrent callers (dynalite)', () => {
+  const wo = (i: number, month: string, status: WorkOrderRow['status'] = 'Open'): WorkOrderRow => ({
+    dataset: 'wo',
+    id: `WO-C-${String(i).padStart(3, '0')}`,
+    propertyId: 'P-CONCURRENT',
+    kind: 'service',
+    status,
+    priority: 'Low',
+    createdAt: `2026-${month}-15`,
+    description: `job ${i}`,
+    technician: '',
+    amount: i,
+  });
+
+  it('loses no row when eight callers write the same months at once, and a rewrite moves rows between months', async () => {
+    const rows = Array.from({ length: 240 }, (_, i) => wo(i, ['01', '02', '03'][i % 3]!));
+    await Promise.all(Array.from({ length: 8 }, (_, k) => putReportRows(t.db, rows.filter((_, i) => i % 8 === k))));
+    const ids = (list: ReportRow[]) => list.map((r) => r.id).sort();
+    expect(ids(await storedRows(t.db, 'wo', ['P-CONCURRENT']))).toEqual(ids(rows));
+    // Every row moved to another month or changed in place, again by eight callers at once.
+    const changed = rows.map((r, i) => (i % 2 ? { ...r, createdAt: '2026-04-15' } : { ...r, status: 'Completed' as const }));
+    await Promise.all(Array.from({ length: 8 }, (_, k) => putReportRows(t.db, changed.filter((_, i) => i % 8 === k))));
+    const back = await storedRows(t.db, 'wo', ['P-CONCURRENT']);
+    expect(back.sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(changed);
   });
 });
 

@@ -1,18 +1,31 @@
 /**
- * report-rows: the built-in report host's datasets (work orders, quotes, invoices, assets), one item
- * per row, partitioned by property so every query is already limited to one property in scope.
+ * report-rows: the built-in report host's datasets (work orders, quotes, invoices, assets), packed:
+ * one item holds a property's rows of one dataset dated in one month, column by column. A Dashboard
+ * over 20,000 work orders then reads a few hundred items instead of 20,000 (DynamoDB's and the
+ * SDK's cost is mostly per item), and a projection still reads only the columns a page needs.
  *
- * Item: { propertyId, sk: '<dataset>#<id>', dataset, id, ...the dataset's fields }
+ * Item: { propertyId, sk: '<dataset>#<month>#<part>', rev, <field>: '<JSON array>' ... }
+ * - month: YYYY-MM of the row's main date (work orders and quotes: createdAt, invoices: issuedAt,
+ *   assets: installedOn), '-' when it has none.
+ * - part: 1, 2, ... : a month is split so that no item passes PART_BYTES (DynamoDB's limit is 400 KB).
+ * - one attribute per field of the rows (every field but dataset and propertyId, which the key
+ *   carries): a JSON array with the field's value for each row, in the same order; null where a
+ *   row has no value (the row is then read without that field). `id` is always there.
+ * - rev: counts the item's writes; every write is conditional on it, so concurrent writers of the
+ *   same partition cannot lose each other's rows (a writer that loses the race reads and merges again).
+ * An item without `rev` is one row as written before packing (still read; replaced when its id is
+ * written again).
  * Dates are ISO strings (`2026-03-31` or `2026-03-31T14:05:00Z`), amounts numbers.
  *
  * Access patterns:
  * - one dataset of one property: Query propertyId = :p AND begins_with(sk, '<dataset>#')
  *   (a report over N properties is N queries in parallel)
- * - import and demo seed: BatchWriteItem
+ * - upsert (import, demo seed): the same Query (consistent), then a conditional Put or Delete of
+ *   each item whose month changed
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
-import { batchWrite, queryAll } from './batch.js';
+import { queryAll } from './batch.js';
 
 export interface WorkOrderRow {
   dataset: 'wo';
@@ -68,29 +81,75 @@ export type ReportRow = WorkOrderRow | QuoteRow | InvoiceRow | AssetRow;
 export type Dataset = ReportRow['dataset'];
 type RowOf<D extends Dataset> = Extract<ReportRow, { dataset: D }>;
 
+/** A stored item of the table (packed, or one row written before packing). */
+export type ReportRowsItem = Record<string, unknown> & { propertyId: string; sk: string; rev?: number };
+
 const table = () => tableName('reportRows');
 
-export const putReportRows = (db: DynamoDBDocumentClient, rows: ReportRow[]) =>
-  batchWrite(
-    db,
-    table(),
-    rows.map((r) => ({ ...r, sk: `${r.dataset}#${r.id}` })),
-  );
+/** Largest packed item written, in bytes (names and values); leaves room below DynamoDB's 400 KB. */
+export const PART_BYTES = 300_000;
+/** Item attributes that are not columns. */
+const ITEM_KEYS = new Set(['propertyId', 'sk', 'rev']);
+/** Row fields the key carries, so no column. */
+const KEY_FIELDS = new Set(['propertyId', 'dataset']);
+const NO_DATE = '-';
+const mainDate: Record<Dataset, string> = { wo: 'createdAt', quote: 'createdAt', invoice: 'issuedAt', asset: 'installedOn' };
 
-/** The projection of `attributes` (plus the row's keys): names as placeholders, since several are reserved words. */
+type Fields = Record<string, unknown>;
+
+const monthOf = (row: ReportRow): string => {
+  const d = (row as unknown as Fields)[mainDate[row.dataset]];
+  return typeof d === 'string' && /^\d{4}-\d{2}/.test(d) ? d.slice(0, 7) : NO_DATE;
+};
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+const byId = (a: ReportRow, b: ReportRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+// ---- reading ----------------------------------------------------------------------------------
+
+const isPacked = (item: ReportRowsItem) => typeof item.rev === 'number';
+
+/** The rows of one stored item, each { dataset, id, propertyId, ...its fields present in the item }. */
+export function unpackItem(item: ReportRowsItem): ReportRow[] {
+  const dataset = item.sk.slice(0, item.sk.indexOf('#'));
+  if (!isPacked(item)) {
+    const { sk: _sk, ...row } = item;
+    return [{ dataset, ...row } as unknown as ReportRow];
+  }
+  const ids = JSON.parse(String(item.id ?? '[]')) as string[];
+  const rows: Fields[] = ids.map((id) => ({ dataset, id, propertyId: item.propertyId }));
+  for (const name in item) {
+    if (ITEM_KEYS.has(name) || name === 'id') continue;
+    const values = JSON.parse(String(item[name])) as unknown[];
+    for (let i = 0; i < rows.length; i++) {
+      const v = values[i];
+      if (v !== null && v !== undefined) rows[i]![name] = v;
+    }
+  }
+  return rows as unknown as ReportRow[];
+}
+
+/** The projection of `attributes` (plus the keys, id and rev): names as placeholders, since several are reserved words. */
 function projection(attributes: readonly string[] | undefined) {
   if (!attributes) return {};
-  const names = [...new Set(['propertyId', 'id', 'dataset', ...attributes])];
+  const names = [...new Set(['propertyId', 'sk', 'rev', 'id', ...attributes.filter((a) => !KEY_FIELDS.has(a))])];
   return {
     ProjectionExpression: names.map((_, i) => `#a${i}`).join(', '),
     ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#a${i}`, n])),
   };
 }
 
+const partitionItems = (db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, extra: object = {}) =>
+  queryAll<ReportRowsItem>(db, {
+    TableName: table(),
+    KeyConditionExpression: 'propertyId = :p AND begins_with(sk, :d)',
+    ExpressionAttributeValues: { ':p': propertyId, ':d': `${dataset}#` },
+    ...extra,
+  });
+
 /**
  * One dataset's rows of the given properties (one Query per property, in parallel). With
- * `attributes`, only those (and the keys) are read: the rows then carry nothing else, so the caller
- * must read no other field.
+ * `attributes`, only those (and dataset, id, propertyId) are read: the rows then carry nothing
+ * else, so the caller must read no other field.
  */
 export async function rowsOf<D extends Dataset>(
   db: DynamoDBDocumentClient,
@@ -98,15 +157,174 @@ export async function rowsOf<D extends Dataset>(
   propertyIds: Iterable<string>,
   attributes?: readonly string[],
 ): Promise<RowOf<D>[]> {
-  const lists = await Promise.all(
-    [...new Set(propertyIds)].map((p) =>
-      queryAll<RowOf<D> & { sk?: string }>(db, {
-        TableName: table(),
-        KeyConditionExpression: 'propertyId = :p AND begins_with(sk, :d)',
-        ExpressionAttributeValues: { ':p': p, ':d': `${dataset}#` },
-        ...projection(attributes),
-      }),
-    ),
-  );
-  return lists.flat();
+  const lists = await Promise.all([...new Set(propertyIds)].map((p) => partitionItems(db, p, dataset, projection(attributes))));
+  const out: RowOf<D>[] = [];
+  for (const items of lists) for (const item of items) for (const row of unpackItem(item)) out.push(row as RowOf<D>);
+  return out;
+}
+
+// ---- writing ----------------------------------------------------------------------------------
+
+/** The packed items of rows of one property and dataset dated in one month: parts 1, 2, ... */
+export function packMonth(propertyId: string, dataset: Dataset, month: string, rows: readonly ReportRow[], partBytes = PART_BYTES): ReportRowsItem[] {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((n) => !KEY_FIELDS.has(n) && n !== 'id').sort();
+  const columns = ['id', ...names];
+  // Each row's share of an item: its values as JSON plus a separator per column.
+  const sizes = rows.map((r) => columns.reduce((n, c) => n + bytes(JSON.stringify((r as unknown as Fields)[c] ?? null)) + 1, 0));
+  const base = 200 + columns.reduce((n, c) => n + bytes(c) + 2, 0);
+  const parts: ReportRow[][] = [];
+  let current: ReportRow[] = [];
+  let size = base;
+  rows.forEach((r, i) => {
+    if (current.length > 0 && size + sizes[i]! > partBytes) {
+      parts.push(current);
+      current = [];
+      size = base;
+    }
+    current.push(r);
+    size += sizes[i]!;
+  });
+  if (current.length > 0) parts.push(current);
+  return parts.map((part, i) => {
+    const item: ReportRowsItem = { propertyId, sk: `${dataset}#${month}#${i + 1}`, rev: 1 };
+    for (const c of columns) item[c] = JSON.stringify(part.map((r) => (r as unknown as Fields)[c] ?? null));
+    return item;
+  });
+}
+
+/** Rows packed as they would be stored (for tests and fakes): grouped by property, dataset and month, ordered by id. */
+export function packRows(rows: readonly ReportRow[], partBytes = PART_BYTES): ReportRowsItem[] {
+  const groups = new Map<string, ReportRow[]>();
+  for (const r of rows) {
+    const k = `${r.propertyId}\u0000${r.dataset}\u0000${monthOf(r)}`;
+    const list = groups.get(k);
+    if (list) list.push(r);
+    else groups.set(k, [r]);
+  }
+  return [...groups].flatMap(([k, list]) => {
+    const [p, d, m] = k.split('\u0000') as [string, Dataset, string];
+    return packMonth(p, d, m, [...list].sort(byId), partBytes);
+  });
+}
+
+export interface PartitionWrite {
+  /** Items to put: `rev` is the stored item's + 1; `expected` the stored rev (absent: the item must not exist). */
+  puts: { item: ReportRowsItem; expected?: number }[];
+  /** Items to delete: `expected` the stored rev (absent: an item written before packing). */
+  deletes: { sk: string; expected?: number }[];
+}
+
+/**
+ * What upserting `incoming` (rows of one property and dataset, by id) into the stored items of that
+ * partition writes: every earlier copy of an incoming id leaves its item, each month that gained or
+ * lost rows is packed again (its rows ordered by id), unchanged items are not written and an item
+ * left empty is deleted.
+ */
+export function planPartition(propertyId: string, dataset: Dataset, stored: readonly ReportRowsItem[], incoming: ReadonlyMap<string, ReportRow>, partBytes = PART_BYTES): PartitionWrite {
+  const byMonth = new Map<string, ReportRow[]>();
+  for (const r of incoming.values()) {
+    const m = monthOf(r);
+    const list = byMonth.get(m);
+    if (list) list.push(r);
+    else byMonth.set(m, [r]);
+  }
+  const touched = new Set(byMonth.keys());
+  const monthOfSk = (sk: string) => sk.slice(sk.indexOf('#') + 1, sk.lastIndexOf('#'));
+  const packed = new Map<string, ReportRowsItem[]>();
+  for (const item of stored.filter(isPacked)) {
+    const m = monthOfSk(item.sk);
+    packed.set(m, [...(packed.get(m) ?? []), item]);
+  }
+  const deletes: PartitionWrite['deletes'] = [];
+  for (const item of stored) {
+    if (isPacked(item)) {
+      if ((JSON.parse(String(item.id ?? '[]')) as string[]).some((id) => incoming.has(id))) touched.add(monthOfSk(item.sk));
+    } else if (incoming.has(String(item.id))) deletes.push({ sk: item.sk });
+  }
+  const puts: PartitionWrite['puts'] = [];
+  for (const month of touched) {
+    const before = packed.get(month) ?? [];
+    const kept = before.flatMap(unpackItem).filter((r) => !incoming.has(r.id));
+    const rows = [...kept, ...(byMonth.get(month) ?? [])].sort(byId);
+    const after = rows.length > 0 ? packMonth(propertyId, dataset, month, rows, partBytes) : [];
+    const old = new Map(before.map((item) => [item.sk, item]));
+    for (const item of after) {
+      const prior = old.get(item.sk);
+      old.delete(item.sk);
+      if (!prior) puts.push({ item });
+      else if (!sameColumns(prior, item)) puts.push({ item: { ...item, rev: prior.rev! + 1 }, expected: prior.rev! });
+    }
+    for (const prior of old.values()) deletes.push({ sk: prior.sk, expected: prior.rev! });
+  }
+  return { puts, deletes };
+}
+
+function sameColumns(a: ReportRowsItem, b: ReportRowsItem): boolean {
+  const names = (x: ReportRowsItem) => Object.keys(x).filter((n) => !ITEM_KEYS.has(n));
+  const an = names(a);
+  return an.length === names(b).length && an.every((n) => a[n] === b[n]);
+}
+
+const isConflict = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
+
+/** Runs `fn` over `xs` with at most `limit` at a time; settles every call, then throws the first error. */
+async function eachLimited<T>(xs: readonly T[], limit: number, fn: (x: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < xs.length) {
+      const x = xs[next++]!;
+      try {
+        await fn(x);
+      } catch (e) {
+        errors.push(e);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, xs.length) }, worker));
+  if (errors.length > 0) throw errors.find((e) => !isConflict(e)) ?? errors[0];
+}
+
+const CONCURRENT_WRITES = 16;
+const CONCURRENT_PARTITIONS = 4;
+const ATTEMPTS = 20;
+
+async function writePartition(db: DynamoDBDocumentClient, propertyId: string, plan: PartitionWrite): Promise<void> {
+  const TableName = table();
+  const revIs = (expected: number) => ({ ConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'rev' }, ExpressionAttributeValues: { ':r': expected } });
+  const absent = { ConditionExpression: 'attribute_not_exists(sk)' };
+  const calls: (() => Promise<unknown>)[] = [
+    ...plan.puts.map(({ item, expected }) => () => db.send(new PutCommand({ TableName, Item: item, ...(expected === undefined ? absent : revIs(expected)) }))),
+    ...plan.deletes.map(({ sk, expected }) => () => db.send(new DeleteCommand({ TableName, Key: { propertyId, sk }, ...(expected === undefined ? {} : revIs(expected)) }))),
+  ];
+  await eachLimited(calls, CONCURRENT_WRITES, (call) => call());
+}
+
+async function upsertPartition(db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, incoming: ReadonlyMap<string, ReportRow>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = await partitionItems(db, propertyId, dataset, { ConsistentRead: true });
+    try {
+      await writePartition(db, propertyId, planPartition(propertyId, dataset, stored, incoming));
+      return;
+    } catch (e) {
+      if (!isConflict(e) || attempt >= ATTEMPTS) throw e;
+      // Another writer changed the partition since it was read: read it again and merge.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
+    }
+  }
+}
+
+/**
+ * Inserts or replaces rows by (property, dataset, id); a repeated id in `rows`: the later wins.
+ * Partitions are written independently (a failure can leave earlier partitions written).
+ */
+export async function putReportRows(db: DynamoDBDocumentClient, rows: ReportRow[]): Promise<void> {
+  const partitions = new Map<string, { propertyId: string; dataset: Dataset; rows: Map<string, ReportRow> }>();
+  for (const r of rows) {
+    const k = `${r.propertyId}\u0000${r.dataset}`;
+    let p = partitions.get(k);
+    if (!p) partitions.set(k, (p = { propertyId: r.propertyId, dataset: r.dataset, rows: new Map() }));
+    p.rows.set(r.id, r);
+  }
+  await eachLimited([...partitions.values()], CONCURRENT_PARTITIONS, (p) => upsertPartition(db, p.propertyId, p.dataset, p.rows));
 }

@@ -5,7 +5,8 @@
  *
  * Dates are UTC throughout (the old database ran in UTC): "last 12 months" is `now - 12 calendar
  * months`, months are calendar months, ages are whole years between the install date and today.
- * Money is summed in cents so totals come out as exact as the database's numeric sums.
+ * Money is summed in cents so totals come out as exact as the database's numeric sums; durations in
+ * whole milliseconds, so no figure depends on the order the rows were read in.
  */
 import type { ChartData, Column, Figure, Format, PageData, PageName, Row, TablePage } from '../contract/reports.js';
 import type { AssetRow, Dataset, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../data/report-rows.js';
@@ -194,7 +195,7 @@ function dashboard(input: PageInput): Head {
     if (w.completed !== null && w.completed >= t12) {
       if (w.r.status === 'Completed') done++;
       if (w.created !== null) {
-        daysSum += (w.completed - w.created) / DAY;
+        daysSum += w.completed - w.created;
         daysN++;
       }
     }
@@ -231,7 +232,7 @@ function dashboard(input: PageInput): Head {
     figures: [
       fig('Open work orders', open, 'count'),
       fig('Completed, last 12 months', done, 'count'),
-      fig('Average days to complete', avg(daysSum, daysN), 'days'),
+      fig('Average days to complete', avg(daysSum / DAY, daysN), 'days'),
       fig('Invoiced, last 12 months', invoiced / 100, 'money'),
       fig('Outstanding balance', outstanding / 100, 'money'),
       fig('Quotes awaiting approval', pending / 100, 'money'),
@@ -330,7 +331,7 @@ function workOrderPage(input: PageInput, kind: WorkOrderRow['kind']): Head {
     if (recent && w.r.priority === 'Emergency') emergency++;
     if (recent) spend += cents(w.r.amount);
     if (w.completed !== null && w.created !== null) {
-      daysSum += (w.completed - w.created) / DAY;
+      daysSum += w.completed - w.created;
       daysN++;
     }
     if (w.completed !== null && w.scheduled !== null) {
@@ -338,7 +339,7 @@ function workOrderPage(input: PageInput, kind: WorkOrderRow['kind']): Head {
       if (w.completed <= w.scheduled) onTime++;
     }
   }
-  const days = avg(daysSum, daysN);
+  const days = avg(daysSum / DAY, daysN);
   const months = monthly(wo, (w) => w.created, now, {
     opened: { add: count },
     completed: { add: (w) => (w.r.status === 'Completed' ? 1 : 0) },

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ImportError, importFiles, planImport } from '../../../infra/admin/import.js';
+import { unpackItem, type ReportRowsItem } from '../../../lambdas/shared/data/report-rows.js';
 import { fakeDynamo, setTableEnv } from './support/fake-dynamo.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'admin-import-'));
@@ -98,8 +99,10 @@ describe('admin import: a good import', () => {
       { customerId: 'K-1', id: 'KE-1', propertyId: 'KP-1', buildingName: 'Acme HQ', name: 'RTU-1', equipmentType: 'Rooftop Unit', telemetryData: '{"tons":5}' },
       { customerId: 'K-2', id: 'KE-2', buildingName: 'Yard', name: 'Pump', equipmentType: '', telemetryData: '{}' },
     ]);
-    const rows = db.items('report-rows');
-    expect(rows.find((r) => r.id === 'W-1')).toMatchObject({ sk: 'wo#W-1', propertyId: 'KP-1', createdAt: '2026-03-31T14:05:00.000Z', amount: 120.5, description: '' });
+    // Stored packed: one item per property, dataset and month.
+    expect(db.items('report-rows').map((i) => i.sk).sort()).toEqual(['asset#2014-06#1', 'invoice#2026-04#1', 'wo#2026-03#1']);
+    const rows = db.items('report-rows').flatMap((i) => unpackItem(i as ReportRowsItem));
+    expect(rows.find((r) => r.id === 'W-1')).toMatchObject({ dataset: 'wo', propertyId: 'KP-1', createdAt: '2026-03-31T14:05:00.000Z', amount: 120.5, description: '' });
     expect(rows.find((r) => r.id === 'I-1')).toMatchObject({ workOrderId: 'W-1', issuedAt: '2026-04-01T08:00:00.000Z', dueAt: '2026-05-01T00:00:00.000Z', status: 'Paid' });
     expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paidAt');
     expect(rows.find((r) => r.id === 'A-1')).toMatchObject({ installedOn: '2014-06-30', condition: 'Good', assetType: '' });

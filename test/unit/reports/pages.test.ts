@@ -1,5 +1,6 @@
 import type { PageData } from '../../../lambdas/shared/contract/reports.js';
 import { addMonths, pageData, tableRows, toCsv, toMs, yearsSince } from '../../../lambdas/shared/reports/pages.js';
+import { generateReportRows } from '../../../infra/admin/demo-report-data.js';
 import { input, NOW } from './fixture.js';
 
 const figures = (d: PageData) => Object.fromEntries(d.figures.map((f) => [f.label, f.value]));
@@ -62,6 +63,22 @@ describe('dashboard', () => {
       amount: 0.1,
     });
     expect(d.table).toMatchObject({ total: 6, sort: 'created', dir: 'desc', title: 'Recent work orders' });
+  });
+});
+
+describe('row order', () => {
+  it('gives the same figures whatever order the rows are read in (durations summed exactly)', () => {
+    const props = Array.from({ length: 4 }, (_, i) => ({ id: `P-${i}`, size: 11 }));
+    const rows = generateReportRows(props, { now: NOW, seed: 7, idPrefix: 'B' });
+    const names = new Map(props.map((p) => [p.id, p.id]));
+    const byId = <R extends { id: string }>(xs: R[]) => [...xs].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const read = { wo: rows.workOrders, quote: rows.quotes, invoice: rows.invoices, asset: rows.assets, names, now: NOW };
+    const sorted = { wo: byId(rows.workOrders), quote: byId(rows.quotes), invoice: byId(rows.invoices), asset: byId(rows.assets), names, now: NOW };
+    const reversed = { ...read, wo: [...rows.workOrders].reverse(), invoice: [...rows.invoices].reverse() };
+    for (const page of ['dashboard', 'maintenance', 'work-orders'] as const) {
+      expect(pageData(page, sorted)).toEqual(pageData(page, read));
+      expect(pageData(page, reversed)).toEqual(pageData(page, read));
+    }
   });
 });
 

@@ -1,13 +1,14 @@
 /**
  * In-memory DynamoDB (users, properties, report rows, report catalogue) and Secrets Manager for the
  * reports handler tests: `aws-sdk-client-mock` on the document client answering GetItem,
- * BatchGetItem, Query (table and byCustomer index, begins_with on sk, projections) and Scan.
+ * BatchGetItem, Query (table and byCustomer index, begins_with on sk, projections) and Scan; report
+ * rows are stored packed, as putReportRows stores them.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { PropertyItem } from '../../../../lambdas/shared/data/properties.js';
-import type { ReportRow } from '../../../../lambdas/shared/data/report-rows.js';
+import { packRows, type ReportRow } from '../../../../lambdas/shared/data/report-rows.js';
 import type { Report } from '../../../../lambdas/shared/data/reports.js';
 import type { UserItem } from '../../../../lambdas/shared/data/users.js';
 
@@ -49,7 +50,7 @@ export function fakeAws(data: Data) {
   const items = (table: string): Item[] => {
     if (table === TABLES.USERS_TABLE) return data.users as unknown as Item[];
     if (table === TABLES.PROPERTIES_TABLE) return data.properties as unknown as Item[];
-    if (table === TABLES.REPORT_ROWS_TABLE) return data.rows.map((r) => ({ ...r, sk: `${r.dataset}#${r.id}` }));
+    if (table === TABLES.REPORT_ROWS_TABLE) return packRows(data.rows);
     if (table === TABLES.REPORTS_TABLE) return data.reports as unknown as Item[];
     throw new Error(`unexpected table ${table}`);
   };
