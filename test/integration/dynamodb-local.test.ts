@@ -257,13 +257,13 @@ describe('report rows and the report catalogue', () => {
     expect(assets).toEqual([{ propertyId: 'P-1', id: 'A-1', dataset: 'asset', name: 'RTU', condition: 'Fair', model: 'X' }]);
   });
 
-  it('packs rows per property, dataset and month, and concurrent writers of one month lose none (conditional writes)', async () => {
+  it('packs rows per property, dataset and year, and concurrent writers of one year lose none (conditional writes)', async () => {
     const stored = await db.send(new QueryCommand({ TableName: process.env.REPORT_ROWS_TABLE!, KeyConditionExpression: 'propertyId = :p', ExpressionAttributeValues: { ':p': 'P-1' } }));
-    expect(stored.Items!.map((i) => i.sk)).toEqual(['asset#-#1', 'invoice#2026-01#1', 'quote#2026-01#1', 'wo#2026-01#1']);
+    expect(stored.Items!.map((i) => i.sk)).toEqual(['asset#-#1', 'invoice#2026#1', 'quote#2026#1', 'wo#2026#1']);
     const wo = (i: number, createdAt: string): WorkOrderRow => ({ ...(rows[0] as WorkOrderRow), id: `WO-C${i}`, propertyId: 'P-9', createdAt });
-    const many = Array.from({ length: 60 }, (_, i) => wo(i, i % 2 ? '2026-02-01' : '2026-03-01'));
+    const many = Array.from({ length: 60 }, (_, i) => wo(i, i % 2 ? '2025-02-01' : '2026-03-01'));
     await Promise.all([0, 1, 2, 3].map((k) => putReportRows(db, many.filter((_, i) => i % 4 === k))));
-    await putReportRows(db, [wo(1, '2026-03-09')]);
+    await putReportRows(db, [wo(1, '2026-03-09')]); // from 2025 to 2026
     const back = await rowsOf(db, 'wo', ['P-9']);
     expect(back.map((r) => r.id).sort()).toEqual(many.map((r) => r.id).sort());
     expect(back.find((r) => r.id === 'WO-C1')!.createdAt).toBe('2026-03-09');

@@ -313,26 +313,26 @@ describe('the built-in report host\'s data calls', () => {
 });
 
 describe('report rows written by concurrent callers (dynalite)', () => {
-  const wo = (i: number, month: string, status: WorkOrderRow['status'] = 'Open'): WorkOrderRow => ({
+  const wo = (i: number, year: string, status: WorkOrderRow['status'] = 'Open'): WorkOrderRow => ({
     dataset: 'wo',
     id: `WO-C-${String(i).padStart(3, '0')}`,
     propertyId: 'P-CONCURRENT',
     kind: 'service',
     status,
     priority: 'Low',
-    createdAt: `2026-${month}-15`,
+    createdAt: `${year}-03-15`,
     description: `job ${i}`,
     technician: '',
     amount: i,
   });
 
-  it('loses no row when eight callers write the same months at once, and a rewrite moves rows between months', async () => {
-    const rows = Array.from({ length: 240 }, (_, i) => wo(i, ['01', '02', '03'][i % 3]!));
+  it('loses no row when eight callers write the same years at once, and a rewrite moves rows between years', async () => {
+    const rows = Array.from({ length: 240 }, (_, i) => wo(i, ['2024', '2025', '2026'][i % 3]!));
     await Promise.all(Array.from({ length: 8 }, (_, k) => putReportRows(t.db, rows.filter((_, i) => i % 8 === k))));
     const ids = (list: ReportRow[]) => list.map((r) => r.id).sort();
     expect(ids(await storedRows(t.db, 'wo', ['P-CONCURRENT']))).toEqual(ids(rows));
-    // Every row moved to another month or changed in place, again by eight callers at once.
-    const changed = rows.map((r, i) => (i % 2 ? { ...r, createdAt: '2026-04-15' } : { ...r, status: 'Completed' as const }));
+    // Every row moved to another year or changed in place, again by eight callers at once.
+    const changed = rows.map((r, i) => (i % 2 ? { ...r, createdAt: '2027-04-15' } : { ...r, status: 'Completed' as const }));
     await Promise.all(Array.from({ length: 8 }, (_, k) => putReportRows(t.db, changed.filter((_, i) => i % 8 === k))));
     const back = await storedRows(t.db, 'wo', ['P-CONCURRENT']);
     expect(back.sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(changed);

@@ -1,16 +1,19 @@
 /**
  * report-rows: the built-in report host's datasets (work orders, quotes, invoices, assets), packed:
- * one item holds a property's rows of one dataset dated in one month, column by column. A Dashboard
- * over 20,000 work orders then reads a few hundred items instead of 20,000 (DynamoDB's and the
- * SDK's cost is mostly per item), and a projection still reads only the columns a page needs.
+ * one item holds a property's rows of one dataset dated in one year, column by column. A Dashboard
+ * over 20,000 work orders then reads a few dozen items instead of 20,000 (DynamoDB's and the SDK's
+ * cost is mostly per item and per byte), and a projection still reads only the columns a page needs.
  *
- * Item: { propertyId, sk: '<dataset>#<month>#<part>', rev, <field>: '<JSON array>' ... }
- * - month: YYYY-MM of the row's main date (work orders and quotes: createdAt, invoices: issuedAt,
- *   assets: installedOn), '-' when it has none.
- * - part: 1, 2, ... : a month is split so that no item passes PART_BYTES (DynamoDB's limit is 400 KB).
- * - one attribute per field of the rows (every field but dataset and propertyId, which the key
- *   carries): a JSON array with the field's value for each row, in the same order; null where a
- *   row has no value (the row is then read without that field). `id` is always there.
+ * Item: { propertyId, sk: '<dataset>#<bucket>#<part>', rev, <field>: <deflated JSON array> ... }
+ * - bucket: the year (YYYY) of the row's main date (work orders and quotes: createdAt, invoices:
+ *   issuedAt), '-' when it has none; assets (a few dozen per property) are all in bucket '-'.
+ *   Measured on the local stack for the Dashboard: year buckets read in about half the time of
+ *   month buckets (fewer items), and deflated columns beat plain JSON strings and one blob per item.
+ * - part: 1, 2, ... : a bucket is split so that no item passes PART_BYTES before compression
+ *   (DynamoDB's limit is 400 KB), whatever the data compresses to.
+ * - one binary attribute per field of the rows (every field but dataset and propertyId, which the
+ *   key carries): the raw-deflated JSON array of the field's value for each row, in the same order;
+ *   null where a row has no value (the row is then read without that field). `id` is always there.
  * - rev: counts the item's writes; every write is conditional on it, so concurrent writers of the
  *   same partition cannot lose each other's rows (a writer that loses the race reads and merges again).
  * An item without `rev` is one row as written before packing (still read; replaced when its id is
@@ -21,8 +24,9 @@
  * - one dataset of one property: Query propertyId = :p AND begins_with(sk, '<dataset>#')
  *   (a report over N properties is N queries in parallel)
  * - upsert (import, demo seed): the same Query (consistent), then a conditional Put or Delete of
- *   each item whose month changed
+ *   each item whose bucket changed
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
 import { queryAll } from './batch.js';
@@ -93,15 +97,19 @@ const ITEM_KEYS = new Set(['propertyId', 'sk', 'rev']);
 /** Row fields the key carries, so no column. */
 const KEY_FIELDS = new Set(['propertyId', 'dataset']);
 const NO_DATE = '-';
-const mainDate: Record<Dataset, string> = { wo: 'createdAt', quote: 'createdAt', invoice: 'issuedAt', asset: 'installedOn' };
+const mainDate: Record<Exclude<Dataset, 'asset'>, string> = { wo: 'createdAt', quote: 'createdAt', invoice: 'issuedAt' };
 
 type Fields = Record<string, unknown>;
 
-const monthOf = (row: ReportRow): string => {
-  const d = (row as unknown as Fields)[mainDate[row.dataset]];
-  return typeof d === 'string' && /^\d{4}-\d{2}/.test(d) ? d.slice(0, 7) : NO_DATE;
+const bucketOf = (row: ReportRow): string => {
+  const d = row.dataset === 'asset' ? undefined : (row as unknown as Fields)[mainDate[row.dataset]];
+  return typeof d === 'string' && /^\d{4}-/.test(d) ? d.slice(0, 4) : NO_DATE;
 };
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+/** A column as stored: its values as a JSON array, deflated (a string column is read too). */
+const encode = (values: unknown[]) => deflateRawSync(JSON.stringify(values));
+const decode = (v: unknown): unknown[] => (v === undefined ? [] : JSON.parse(typeof v === 'string' ? v : inflateRawSync(v as Uint8Array).toString('utf8')));
+const sameValue = (a: unknown, b: unknown) => (a instanceof Uint8Array && b instanceof Uint8Array ? Buffer.compare(a, b) === 0 : a === b);
 const byId = (a: ReportRow, b: ReportRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 // ---- reading ----------------------------------------------------------------------------------
@@ -115,11 +123,11 @@ export function unpackItem(item: ReportRowsItem): ReportRow[] {
     const { sk: _sk, ...row } = item;
     return [{ dataset, ...row } as unknown as ReportRow];
   }
-  const ids = JSON.parse(String(item.id ?? '[]')) as string[];
+  const ids = decode(item.id) as string[];
   const rows: Fields[] = ids.map((id) => ({ dataset, id, propertyId: item.propertyId }));
   for (const name in item) {
     if (ITEM_KEYS.has(name) || name === 'id') continue;
-    const values = JSON.parse(String(item[name])) as unknown[];
+    const values = decode(item[name]);
     for (let i = 0; i < rows.length; i++) {
       const v = values[i];
       if (v !== null && v !== undefined) rows[i]![name] = v;
@@ -165,8 +173,8 @@ export async function rowsOf<D extends Dataset>(
 
 // ---- writing ----------------------------------------------------------------------------------
 
-/** The packed items of rows of one property and dataset dated in one month: parts 1, 2, ... */
-export function packMonth(propertyId: string, dataset: Dataset, month: string, rows: readonly ReportRow[], partBytes = PART_BYTES): ReportRowsItem[] {
+/** The packed items of rows of one property, dataset and bucket: parts 1, 2, ... */
+export function packBucket(propertyId: string, dataset: Dataset, bucket: string, rows: readonly ReportRow[], partBytes = PART_BYTES): ReportRowsItem[] {
   const names = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((n) => !KEY_FIELDS.has(n) && n !== 'id').sort();
   const columns = ['id', ...names];
   // Each row's share of an item: its values as JSON plus a separator per column.
@@ -186,24 +194,24 @@ export function packMonth(propertyId: string, dataset: Dataset, month: string, r
   });
   if (current.length > 0) parts.push(current);
   return parts.map((part, i) => {
-    const item: ReportRowsItem = { propertyId, sk: `${dataset}#${month}#${i + 1}`, rev: 1 };
-    for (const c of columns) item[c] = JSON.stringify(part.map((r) => (r as unknown as Fields)[c] ?? null));
+    const item: ReportRowsItem = { propertyId, sk: `${dataset}#${bucket}#${i + 1}`, rev: 1 };
+    for (const c of columns) item[c] = encode(part.map((r) => (r as unknown as Fields)[c] ?? null));
     return item;
   });
 }
 
-/** Rows packed as they would be stored (for tests and fakes): grouped by property, dataset and month, ordered by id. */
+/** Rows packed as they would be stored (for tests and fakes): grouped by property, dataset and bucket, ordered by id. */
 export function packRows(rows: readonly ReportRow[], partBytes = PART_BYTES): ReportRowsItem[] {
   const groups = new Map<string, ReportRow[]>();
   for (const r of rows) {
-    const k = `${r.propertyId}\u0000${r.dataset}\u0000${monthOf(r)}`;
+    const k = `${r.propertyId}\u0000${r.dataset}\u0000${bucketOf(r)}`;
     const list = groups.get(k);
     if (list) list.push(r);
     else groups.set(k, [r]);
   }
   return [...groups].flatMap(([k, list]) => {
     const [p, d, m] = k.split('\u0000') as [string, Dataset, string];
-    return packMonth(p, d, m, [...list].sort(byId), partBytes);
+    return packBucket(p, d, m, [...list].sort(byId), partBytes);
   });
 }
 
@@ -216,37 +224,37 @@ export interface PartitionWrite {
 
 /**
  * What upserting `incoming` (rows of one property and dataset, by id) into the stored items of that
- * partition writes: every earlier copy of an incoming id leaves its item, each month that gained or
+ * partition writes: every earlier copy of an incoming id leaves its item, each bucket that gained or
  * lost rows is packed again (its rows ordered by id), unchanged items are not written and an item
  * left empty is deleted.
  */
 export function planPartition(propertyId: string, dataset: Dataset, stored: readonly ReportRowsItem[], incoming: ReadonlyMap<string, ReportRow>, partBytes = PART_BYTES): PartitionWrite {
-  const byMonth = new Map<string, ReportRow[]>();
+  const byBucket = new Map<string, ReportRow[]>();
   for (const r of incoming.values()) {
-    const m = monthOf(r);
-    const list = byMonth.get(m);
+    const m = bucketOf(r);
+    const list = byBucket.get(m);
     if (list) list.push(r);
-    else byMonth.set(m, [r]);
+    else byBucket.set(m, [r]);
   }
-  const touched = new Set(byMonth.keys());
-  const monthOfSk = (sk: string) => sk.slice(sk.indexOf('#') + 1, sk.lastIndexOf('#'));
+  const touched = new Set(byBucket.keys());
+  const bucketOfSk = (sk: string) => sk.slice(sk.indexOf('#') + 1, sk.lastIndexOf('#'));
   const packed = new Map<string, ReportRowsItem[]>();
   for (const item of stored.filter(isPacked)) {
-    const m = monthOfSk(item.sk);
+    const m = bucketOfSk(item.sk);
     packed.set(m, [...(packed.get(m) ?? []), item]);
   }
   const deletes: PartitionWrite['deletes'] = [];
   for (const item of stored) {
     if (isPacked(item)) {
-      if ((JSON.parse(String(item.id ?? '[]')) as string[]).some((id) => incoming.has(id))) touched.add(monthOfSk(item.sk));
+      if ((decode(item.id) as string[]).some((id) => incoming.has(id))) touched.add(bucketOfSk(item.sk));
     } else if (incoming.has(String(item.id))) deletes.push({ sk: item.sk });
   }
   const puts: PartitionWrite['puts'] = [];
-  for (const month of touched) {
-    const before = packed.get(month) ?? [];
+  for (const bucket of touched) {
+    const before = packed.get(bucket) ?? [];
     const kept = before.flatMap(unpackItem).filter((r) => !incoming.has(r.id));
-    const rows = [...kept, ...(byMonth.get(month) ?? [])].sort(byId);
-    const after = rows.length > 0 ? packMonth(propertyId, dataset, month, rows, partBytes) : [];
+    const rows = [...kept, ...(byBucket.get(bucket) ?? [])].sort(byId);
+    const after = rows.length > 0 ? packBucket(propertyId, dataset, bucket, rows, partBytes) : [];
     const old = new Map(before.map((item) => [item.sk, item]));
     for (const item of after) {
       const prior = old.get(item.sk);
@@ -262,7 +270,7 @@ export function planPartition(propertyId: string, dataset: Dataset, stored: read
 function sameColumns(a: ReportRowsItem, b: ReportRowsItem): boolean {
   const names = (x: ReportRowsItem) => Object.keys(x).filter((n) => !ITEM_KEYS.has(n));
   const an = names(a);
-  return an.length === names(b).length && an.every((n) => a[n] === b[n]);
+  return an.length === names(b).length && an.every((n) => sameValue(a[n], b[n]));
 }
 
 const isConflict = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';

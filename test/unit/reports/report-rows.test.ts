@@ -38,15 +38,13 @@ const wo = (id: string, createdAt: string, more: Partial<WorkOrderRow> = {}): Wo
   ...more,
 });
 
-describe('report rows packed per property, dataset and month', () => {
-  it('stores one item per property, dataset and month of the main date, and reads every row back as written', async () => {
+describe('report rows packed per property, dataset and year', () => {
+  it('stores one item per property, dataset and year of the main date (assets: one), and reads every row back as written', async () => {
     await putReportRows(client, all);
     const sks = stored().map((i) => `${i.propertyId} ${i.sk}`);
-    expect(sks).toContain('P1 wo#2026-03#1');
-    expect(sks).toContain('P2 wo#2025-12#1');
-    // An asset without an install date has no month.
-    expect(stored().filter((i) => i.sk.startsWith('asset#-#')).length).toBeGreaterThan(0);
-    expect(JSON.parse(String(stored().find((i) => i.propertyId === 'P1' && i.sk === 'wo#2026-03#1')!.id))).toEqual(['W1']);
+    expect(sks.filter((k) => k.includes(' wo#'))).toEqual(['P1 wo#2026#1', 'P2 wo#2025#1']);
+    expect(sks.filter((k) => k.includes(' asset#'))).toEqual(['P1 asset#-#1', 'P2 asset#-#1']);
+    expect(unpackItem(stored().find((i) => i.propertyId === 'P1' && i.sk === 'wo#2026#1')!).map((r) => r.id)).toEqual(['W1', 'W2', 'W5']);
     for (const [dataset, rows] of [['wo', workOrders], ['quote', quotes], ['invoice', invoices], ['asset', assets]] as const) {
       expect((await rowsOf(client, dataset, ['P1', 'P2', 'P3'])).sort(byId)).toEqual([...rows].sort(byId));
     }
@@ -63,17 +61,17 @@ describe('report rows packed per property, dataset and month', () => {
     expect(Object.values(input.ExpressionAttributeNames ?? {}).sort()).toEqual(['amount', 'id', 'propertyId', 'rev', 'sk', 'status']);
   });
 
-  it('replaces a row by id, moving it to the month of its new date and deleting the month it leaves empty', async () => {
-    await putReportRows(client, [wo('A', '2026-01-05'), wo('B', '2026-01-20'), wo('C', '2026-02-01')]);
-    await putReportRows(client, [wo('C', '2026-01-09', { status: 'Completed' }), wo('D', '2026-03-01')]);
-    expect(stored().map((i) => i.sk)).toEqual(['wo#2026-01#1', 'wo#2026-03#1']);
-    const jan = stored()[0]!;
-    expect(JSON.parse(String(jan.id))).toEqual(['A', 'B', 'C']);
-    expect(jan.rev).toBe(2);
+  it('replaces a row by id, moving it to the year of its new date and deleting the item it leaves empty', async () => {
+    await putReportRows(client, [wo('A', '2024-01-05'), wo('B', '2024-05-20'), wo('C', '2025-02-01')]);
+    await putReportRows(client, [wo('C', '2024-01-09', { status: 'Completed' }), wo('D', '2026-03-01')]);
+    expect(stored().map((i) => i.sk)).toEqual(['wo#2024#1', 'wo#2026#1']);
+    const year = stored()[0]!;
+    expect(unpackItem(year).map((r) => r.id)).toEqual(['A', 'B', 'C']);
+    expect(year.rev).toBe(2);
     expect((await rowsOf(client, 'wo', ['P1'])).map((r) => [r.id, r.createdAt, r.status])).toEqual([
-      ['A', '2026-01-05', 'Open'],
-      ['B', '2026-01-20', 'Open'],
-      ['C', '2026-01-09', 'Completed'],
+      ['A', '2024-01-05', 'Open'],
+      ['B', '2024-05-20', 'Open'],
+      ['C', '2024-01-09', 'Completed'],
       ['D', '2026-03-01', 'Open'],
     ]);
   });
@@ -90,27 +88,27 @@ describe('report rows packed per property, dataset and month', () => {
     expect(db.writes()).toBe(0);
   });
 
-  it('splits a month that would pass 300 KB into parts, and joins them again when it shrinks', async () => {
+  it('splits a year that would pass 300 KB (before compression) into parts, and joins them again when it shrinks', async () => {
     const big = Array.from({ length: 40 }, (_, i) => wo(`W${String(i).padStart(2, '0')}`, '2026-01-10', { description: 'x'.repeat(10_000) }));
     await putReportRows(client, big);
     const parts = stored();
-    expect(parts.map((i) => i.sk)).toEqual(['wo#2026-01#1', 'wo#2026-01#2']);
-    for (const item of parts) expect(Object.entries(item).reduce((n, [k, v]) => n + k.length + String(v).length, 0)).toBeLessThanOrEqual(300_000);
+    expect(parts.map((i) => i.sk)).toEqual(['wo#2026#1', 'wo#2026#2']);
+    for (const item of parts) expect(Object.entries(item).reduce((n, [k, v]) => n + k.length + (v instanceof Uint8Array ? v.length : String(v).length), 0)).toBeLessThanOrEqual(300_000);
     expect((await rowsOf(client, 'wo', ['P1'])).sort(byId)).toEqual(big);
     await putReportRows(client, big.map((r) => ({ ...r, description: 'short' })));
-    expect(stored().map((i) => i.sk)).toEqual(['wo#2026-01#1']);
-    expect(db.ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([{ propertyId: 'P1', sk: 'wo#2026-01#2' }]);
+    expect(stored().map((i) => i.sk)).toEqual(['wo#2026#1']);
+    expect(db.ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([{ propertyId: 'P1', sk: 'wo#2026#2' }]);
     expect((await rowsOf(client, 'wo', ['P1'])).map((r) => r.description)).toEqual(new Array(40).fill('short'));
   });
 
   it('writes each item on the condition that no other writer changed it since it was read', async () => {
     await putReportRows(client, [wo('A', '2026-01-05')]);
-    await putReportRows(client, [wo('B', '2026-01-06'), wo('C', '2026-02-06')]);
+    await putReportRows(client, [wo('B', '2026-01-06'), wo('C', '2027-02-06')]);
     const puts = db.ddb.commandCalls(PutCommand).map((c) => c.args[0].input);
     expect(puts.map((p) => [p.Item!.sk, p.ConditionExpression, p.ExpressionAttributeValues])).toEqual([
-      ['wo#2026-01#1', 'attribute_not_exists(sk)', undefined],
-      ['wo#2026-01#1', '#r = :r', { ':r': 1 }],
-      ['wo#2026-02#1', 'attribute_not_exists(sk)', undefined],
+      ['wo#2026#1', 'attribute_not_exists(sk)', undefined],
+      ['wo#2026#1', '#r = :r', { ':r': 1 }],
+      ['wo#2027#1', 'attribute_not_exists(sk)', undefined],
     ]);
   });
 
@@ -118,18 +116,18 @@ describe('report rows packed per property, dataset and month', () => {
     db.seed('report-rows', [{ ...wo('OLD', '2025-05-01'), sk: 'wo#OLD' }]);
     expect(await rowsOf(client, 'wo', ['P1'])).toEqual([wo('OLD', '2025-05-01')]);
     await putReportRows(client, [wo('OLD', '2025-05-01', { status: 'Completed' })]);
-    expect(stored().map((i) => i.sk)).toEqual(['wo#2025-05#1']);
+    expect(stored().map((i) => i.sk)).toEqual(['wo#2025#1']);
     expect(await rowsOf(client, 'wo', ['P1'])).toEqual([wo('OLD', '2025-05-01', { status: 'Completed' })]);
   });
 });
 
 describe('planPartition', () => {
-  it('plans no write for rows already stored, and a rev-checked put for a changed month', () => {
-    const items = packRows([wo('A', '2026-01-05'), wo('B', '2026-02-05')]);
+  it('plans no write for rows already stored, and a rev-checked put for a changed year', () => {
+    const items = packRows([wo('A', '2026-01-05'), wo('B', '2027-02-05')]);
     expect(planPartition('P1', 'wo', items, new Map([['A', wo('A', '2026-01-05')]]))).toEqual({ puts: [], deletes: [] });
-    const plan = planPartition('P1', 'wo', items, new Map([['A', wo('A', '2026-02-01')]]));
-    expect(plan.deletes).toEqual([{ sk: 'wo#2026-01#1', expected: 1 }]);
-    expect(plan.puts.map((p) => [p.item.sk, p.item.rev, p.expected])).toEqual([['wo#2026-02#1', 2, 1]]);
+    const plan = planPartition('P1', 'wo', items, new Map([['A', wo('A', '2027-02-01')]]));
+    expect(plan.deletes).toEqual([{ sk: 'wo#2026#1', expected: 1 }]);
+    expect(plan.puts.map((p) => [p.item.sk, p.item.rev, p.expected])).toEqual([['wo#2027#1', 2, 1]]);
     expect(unpackItem(plan.puts[0]!.item).map((r) => r.id)).toEqual(['A', 'B']);
   });
 });
