@@ -82,7 +82,7 @@ export async function resolveCaller(event: ApiEvent): Promise<Scope> {
   const stamped = Number(claims?.tva ?? 0);
   if (!row || stamped < (row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
   const isAdmin = isStaffEmail(email);
-  const assigned = isAdmin ? { customerIds: new Set<string>(), propertyIds: new Set<string>() } : assignedScope(row);
+  const assigned = isAdmin ? assignedScope({}) : assignedScope(row);
   return { isAdmin, userId: row.userId, email, name: row.name, ...assigned };
 }
 

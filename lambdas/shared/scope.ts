@@ -8,6 +8,8 @@ export interface Scope {
   customerIds: ReadonlySet<string>;
   /** Assigned properties whose customer is assigned too. */
   propertyIds: ReadonlySet<string>;
+  /** Those properties' customers (property id -> customer id), for narrowing by customer. */
+  propertyCustomers: ReadonlyMap<string, string>;
 }
 
 export const canSeeCustomer = (scope: Scope, customerId: string) => scope.isAdmin || scope.customerIds.has(customerId);
@@ -18,6 +20,6 @@ export const canSeeUser = (scope: Scope, email: string) => scope.isAdmin || scop
 /** A user's assignments as scope: properties count only while their customer is assigned. */
 export function assignedScope(row: { customerIds?: string[]; properties?: Record<string, string> }) {
   const customerIds = new Set(row.customerIds ?? []);
-  const propertyIds = new Set(Object.entries(row.properties ?? {}).filter(([, c]) => customerIds.has(c)).map(([p]) => p));
-  return { customerIds, propertyIds };
+  const propertyCustomers = new Map(Object.entries(row.properties ?? {}).filter(([, c]) => customerIds.has(c)));
+  return { customerIds, propertyIds: new Set(propertyCustomers.keys()), propertyCustomers };
 }

@@ -8,8 +8,7 @@ import { messages, type FilteredBody } from '../contract/reports.js';
 import { allProperties, getProperties, propertiesOfCustomers, type PropertyItem } from '../data/properties.js';
 import { getUser } from '../data/users.js';
 import { isStaffEmail } from '../env.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../http.js';
-import { SESSION_EXPIRED } from '../middleware.js';
+import { badRequest, forbidden, notFound } from '../http.js';
 import { assignedScope, type Scope } from '../scope.js';
 import type { EmbedClaims } from './embed-token.js';
 
@@ -49,12 +48,9 @@ export async function resolveViewedUser(
 ): Promise<ViewedUser> {
   let viewed: ViewedUser;
   if (body.email === caller.email) {
-    // The scope the middleware built has no property -> customer map, which narrowing needs; an
-    // administrator's own view needs no assignments at all.
-    const row = caller.isAdmin ? undefined : await getUser(db, caller.email);
-    if (!caller.isAdmin && !row) throw unauthorized(SESSION_EXPIRED);
-    const mine = row ? assigned(row) : { properties: new Map<string, string>(), customerCount: 0 };
-    viewed = { userId: caller.userId, email: caller.email, isStaff: caller.isAdmin, ...mine };
+    // The caller's own assignments come from the scope the middleware read (an administrator's own
+    // view has none and needs none).
+    viewed = { userId: caller.userId, email: caller.email, isStaff: caller.isAdmin, properties: caller.propertyCustomers, customerCount: caller.customerIds.size };
   } else {
     if (!caller.isAdmin) throw forbidden(messages.ownViewOnly);
     const row = await getUser(db, body.email);

@@ -173,8 +173,8 @@ describe('POST /api/sigma/filtered: built-in frames', () => {
     expect(ttl).toBeGreaterThan(3590);
     expect(ttl).toBeLessThanOrEqual(3600);
     expect(p.exp).toBe(Date.parse(expiresAt) / 1000);
-    // The caller's row (middleware), their own row again for the property map, the catalogue.
-    expect(ddb.calls()).toHaveLength(3);
+    // The caller's row with their assignments (middleware), then the catalogue: nothing read twice.
+    expect(ddb.calls()).toHaveLength(2);
   });
 
   it('narrows by properties and customers (arrays or comma-joined text) and drops foreign ids', async () => {
