@@ -33,7 +33,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `node scripts/e2e-server.js`,
+    command: `node test/e2e/server.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

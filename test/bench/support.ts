@@ -50,9 +50,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds the web app with whatever scripts/build.js does now (only when stale); false if it failed. */
+/** Builds the web app with whatever bin/build.js does now (only when stale); false if it failed. */
 export function buildWeb(): boolean {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'build.js'), '--if-stale'], { cwd: root, stdio: 'inherit' });
   return r.status === 0 && existsSync(path.join(root, 'dist', 'web', 'index.html'));
 }
 

@@ -20,7 +20,7 @@ const user = { email: 'facilities@northwind.test', password: 'Demo1234' };
 const gzKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1024;
 
 async function main() {
-  if (!buildWeb()) throw new Error('the web build failed (scripts/build.js)');
+  if (!buildWeb()) throw new Error('the web build failed (bin/build.js)');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-bench-'));
   const stack = spawn(process.execPath, ['--import', 'tsx', path.join('bin', 'local.ts'), '--demo'], {

@@ -62,7 +62,7 @@ if (want('jest')) {
 }
 
 if (want('e2e')) {
-  const build = run('production build of the web app', process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale']);
+  const build = run('production build of the web app', process.execPath, [path.join(root, 'bin', 'build.js'), '--if-stale']);
   if (build !== 0) totals.failed += 1;
   else {
     const file = path.join(out, 'playwright.json');
