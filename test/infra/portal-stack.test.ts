@@ -325,6 +325,10 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
       expect(refsIn(origin.DomainName)).toEqual(new Set([logicalId(s, s.stack.api.api)]));
     });
 
+    it('rewrites no error answers, so an API 4xx reaches the client as the API sent it', () => {
+      expect(distribution()).not.toHaveProperty('CustomErrorResponses');
+    });
+
     it('runs the SPA fallback function on the default (web) behaviour only', () => {
       const fns = ofType(s, 'AWS::CloudFront::Function');
       expect(fns).toHaveLength(1);
