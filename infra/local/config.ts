@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   TELEMETRY_API_KEY: z.string().min(1).optional(),
   TELEMETRY_MAX_PAGES: z.coerce.number().int().positive().default(100),
   TELEMETRY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // Tests only: ID and access tokens of a newly created local pool client live this many seconds.
+  LOCAL_TOKEN_SECONDS: z.coerce.number().int().min(10).max(86400).optional(),
 });
 
 export interface LocalConfig {
@@ -70,6 +72,8 @@ export interface LocalConfig {
   };
   embedTokenSeconds: number;
   telemetry: { baseUrl: string | undefined; apiKey: string | undefined; maxPages: number; timeoutMs: number };
+  /** Tests only: ID and access token lifetime of a newly created pool client (default: infra/definitions.ts). */
+  tokenSeconds?: number | undefined;
 }
 
 export class LocalConfigError extends Error {}
@@ -117,5 +121,6 @@ export function loadLocalConfig(env: Record<string, string | undefined> = proces
     },
     embedTokenSeconds: e.EMBED_TOKEN_TTL,
     telemetry: { baseUrl: e.TELEMETRY_BASE_URL, apiKey: e.TELEMETRY_API_KEY, maxPages: e.TELEMETRY_MAX_PAGES, timeoutMs: e.TELEMETRY_TIMEOUT_MS },
+    tokenSeconds: e.LOCAL_TOKEN_SECONDS,
   };
 }

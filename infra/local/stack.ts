@@ -89,7 +89,12 @@ function readState(file: string): State {
   }
 }
 
-async function poolAndClient(client: CognitoIdentityProviderClient, state: State, productName: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+async function poolAndClient(
+  client: CognitoIdentityProviderClient,
+  state: State,
+  productName: string,
+  tokenSeconds?: number,
+): Promise<{ userPoolId: string; userPoolClientId: string }> {
   if (state.userPoolId && state.userPoolClientId) {
     try {
       await client.send(new DescribeUserPoolClientCommand({ UserPoolId: state.userPoolId, ClientId: state.userPoolClientId }));
@@ -136,10 +141,12 @@ async function poolAndClient(client: CognitoIdentityProviderClient, state: State
       ClientName: 'portal-web',
       GenerateSecret: c.generateSecret,
       ExplicitAuthFlows: flows as never,
-      IdTokenValidity: c.idTokenValidityMinutes,
-      AccessTokenValidity: c.accessTokenValidityMinutes,
+      IdTokenValidity: tokenSeconds ?? c.idTokenValidityMinutes,
+      AccessTokenValidity: tokenSeconds ?? c.accessTokenValidityMinutes,
       RefreshTokenValidity: c.refreshTokenValidityDays,
-      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
+      TokenValidityUnits: tokenSeconds
+        ? { IdToken: 'seconds', AccessToken: 'seconds', RefreshToken: 'days' }
+        : { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
       PreventUserExistenceErrors: c.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
       EnableTokenRevocation: c.enableTokenRevocation,
     }),
@@ -223,7 +230,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       telemetryUrl = sim.url;
     }
 
-    const [, ids] = await Promise.all([ensureTables(clients.dynamo), poolAndClient(clients.cognito, state, config.productName)]);
+    const [, ids] = await Promise.all([ensureTables(clients.dynamo), poolAndClient(clients.cognito, state, config.productName, config.tokenSeconds)]);
     const port = (url: string | undefined) => (url ? Number(new URL(url).port) || undefined : undefined);
     state.ports = { dynamodb: port(dynamo.url), s3: port(s3.url), cognito: port(cognito.url), secrets: port(secrets.url), telemetry: config.telemetry.baseUrl ? undefined : port(telemetryUrl) };
     Object.assign(state, ids);

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { demo, lastMailTo } from './support/env.js';
-import { expectNoSeriousA11yViolations, getItem, logIn, setItem } from './support/session.js';
+import { expectNoSeriousA11yViolations, getItem, logIn, makeCustomer, setItem } from './support/session.js';
 
 // Spec strings of the sign-in screens (spec sections 2, 5 and 8), letter for letter.
 const S = {
@@ -18,6 +18,9 @@ const S = {
   tooNarrow: 'Screen is too small. Please expand the width of your tab to view the application.',
 };
 
+
+/** A request of the browser to Cognito (the local pool's endpoint) for that action. */
+const isCognito = (action: string) => (r: Request) => r.method() === 'POST' && r.headers()['x-amz-target'] === `AWSCognitoIdentityProviderService.${action}`;
 
 let seq = 0;
 /** A fresh customer account (via the API as an administrator), so password changes touch nobody else. */
@@ -43,7 +46,7 @@ test.describe('log in screen', () => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot Credentials?' })).toHaveAttribute('href', '/forgot-password');
     const footer = page.getByRole('contentinfo');
-    const config = (await (await page.request.get('/api/config')).json()) as { productName: string };
+    const config = (await (await page.request.get('/config.json')).json()) as { productName: string };
     await expect(footer).toContainText(String(new Date().getFullYear()));
     await expect(footer).toContainText(`${config.productName} Reporting`);
     await expect(footer).toContainText('A Total Comfort Solutions Brand');
@@ -56,14 +59,17 @@ test.describe('log in screen', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto('/');
-    // Empty fields still go to the server: no required or format checks on the client.
-    const empty = page.waitForRequest((r) => r.url().endsWith('/api/users/login/') && r.method() === 'POST');
+    // Empty fields: no required marks or field messages, the one message (Cognito's library itself
+    // refuses an empty password before any request).
     await page.getByRole('button', { name: 'Log in' }).click();
-    expect((await empty).postDataJSON()).toEqual({ email: '', password: '' });
     await expect(page.getByRole('alert')).toHaveText(S.invalid);
+    await expect(page.getByPlaceholder('Email')).not.toHaveAttribute('aria-invalid', 'true');
+    // No format check on the client: a malformed email goes to Cognito as typed.
+    const sent = page.waitForRequest(isCognito('InitiateAuth'));
     await page.getByPlaceholder('Email').fill('not-an-email');
     await page.getByPlaceholder('Password').fill('wrong');
     await page.getByRole('button', { name: 'Log in' }).click();
+    expect(((await sent).postDataJSON() as { AuthParameters: unknown }).AuthParameters).toEqual({ USERNAME: 'not-an-email', PASSWORD: 'wrong' });
     await expect(page.getByRole('alert')).toHaveText(S.invalid);
     const alertBox = await page.getByRole('alert').boundingBox();
     const emailBox = await page.getByPlaceholder('Email').boundingBox();
@@ -208,7 +214,7 @@ test.describe('forgot, reset and registration', () => {
 
     // Every field is required: an empty form is not sent.
     let verifyCalls = 0;
-    page.on('request', (r) => r.url().endsWith('/verify') && verifyCalls++);
+    page.on('request', (r) => (isCognito('ConfirmForgotPassword')(r) || r.url().endsWith('/verify')) && verifyCalls++);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByLabel('Email')).toBeFocused();
     expect(verifyCalls).toBe(0);
@@ -251,8 +257,10 @@ test.describe('forgot, reset and registration', () => {
 
   test('registration: temporary password from the invitation, checklist, failure and success', async ({ page }) => {
     const email = await createAccount(page, 'TempPass9');
+    // The invitation mail carries the temporary password; the registration uses what the mail says.
     const mail = lastMailTo(email);
-    expect(mail?.text).toContain('TempPass9');
+    const temporary = /temporary password is:\s*(\S+)/i.exec(mail?.text ?? '')?.[1];
+    expect(temporary).toBe('TempPass9');
     await page.goto('/user-registration');
     await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
     await expect(page.getByLabel('Temporary Password')).toBeVisible();
@@ -272,11 +280,94 @@ test.describe('forgot, reset and registration', () => {
     await page.getByLabel('Confirm Password').fill('Mine12345');
     await page.getByRole('button', { name: 'Set Password' }).click();
     await expect(page.getByText(S.regFailed)).toBeVisible();
-    await page.getByLabel('Temporary Password').fill('TempPass9');
+    // The temporary password signs in to Cognito, whose new-password challenge takes the chosen one.
+    const challenge = page.waitForRequest(isCognito('RespondToAuthChallenge'));
+    await page.getByLabel('Temporary Password').fill(temporary!);
     await page.getByRole('button', { name: 'Set Password' }).click();
+    expect((await challenge).postDataJSON()).toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED' });
     await expect(page.getByText(S.regDone)).toBeVisible();
     await expect(page.getByLabel('Temporary Password')).toBeDisabled();
     await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+    // The registration's own tokens are not kept: the user signs in as the spec says.
+    expect(await getItem(page, 'token')).toBeNull();
     await logIn(page, { email, password: 'Mine12345' });
+  });
+
+  test('forgot, the code from the outbox, reset: the old session is refused, the new password signs in', async ({ page, browser }) => {
+    const email = `auth-e2e-${Date.now()}-reset@example-customer.test`;
+    const oldPassword = await makeCustomer(page.request, email, [], []);
+    // A session opened before the reset, in another browser.
+    const before = await browser.newContext();
+    const oldPage = await before.newPage();
+    await logIn(oldPage, { email, password: oldPassword });
+    await expect(oldPage.getByRole('banner')).toBeVisible();
+
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    await expect(page.getByText(S.forgotSent)).toBeVisible();
+    const code = /reset code is:\s*(\S+)/i.exec(lastMailTo(email)?.text ?? '')?.[1];
+    expect(code).toMatch(/^\w+$/);
+    await page.getByRole('link', { name: 'Enter Reset Code' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Reset Code').fill(code!);
+    await page.getByLabel('New Password').fill('Renewed42x');
+    await page.getByLabel('Confirm Password').fill('Renewed42x');
+    const confirm = page.waitForRequest(isCognito('ConfirmForgotPassword'));
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    expect((await confirm).postDataJSON()).toMatchObject({ Username: email, ConfirmationCode: code });
+    await expect(page.getByText(S.resetDone)).toBeVisible();
+
+    // The old session's token is refused by the API from now on: its next call signs it out.
+    await oldPage.reload();
+    await expect(oldPage).toHaveURL(/\/$/);
+    await expect(oldPage.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    expect(await getItem(oldPage, 'token')).toBeNull();
+    await before.close();
+
+    await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+    await page.getByPlaceholder('Email').fill(email);
+    await page.getByPlaceholder('Password').fill(oldPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(S.invalid);
+    await logIn(page, { email, password: 'Renewed42x' });
+  });
+});
+
+test.describe('sign-in through Cognito', () => {
+  test("the browser signs in at the pool config.json names; the API gets the pool's ID token with the portal's claims", async ({ page }) => {
+    const config = (await (await page.request.get('/config.json')).json()) as { endpoint: string; userPoolId: string; userPoolClientId: string; signInFlow: string };
+    expect(config.signInFlow).toBe('USER_PASSWORD_AUTH');
+    await page.goto('/');
+    const initiate = page.waitForRequest(isCognito('InitiateAuth'));
+    const apiCall = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/api/') && r.headers()['authorization'] !== undefined);
+    await page.getByPlaceholder('Email').fill(demo.northwind.email);
+    await page.getByPlaceholder('Password').fill(demo.northwind.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const sent = await initiate;
+    expect(new URL(sent.url()).origin).toBe(new URL(config.endpoint).origin);
+    expect(sent.postDataJSON()).toMatchObject({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId });
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'dana facilities' })).toBeVisible();
+
+    const token = (await getItem(page, 'token'))!;
+    expect((await apiCall).headers()['authorization']).toBe(`Bearer ${token}`);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ token_use: 'id', iss: `${config.endpoint}/${config.userPoolId}`, aud: config.userPoolClientId, email: demo.northwind.email });
+    expect(claims.userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof claims.BUILDOPS_CUSTOMER_ID).toBe('string');
+    // The refresh token stays with the library for the silent refresh.
+    expect(await page.evaluate(`Object.keys(localStorage).some((k) => k.endsWith('.refreshToken'))`)).toBe(true);
+  });
+
+  test('an account still on its invitation password cannot log in with it', async ({ page }) => {
+    const email = await createAccount(page, 'Invited77x');
+    await page.goto('/');
+    await page.getByPlaceholder('Email').fill(email);
+    await page.getByPlaceholder('Password').fill('Invited77x');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(S.invalid);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await getItem(page, 'token')).toBeNull();
   });
 });

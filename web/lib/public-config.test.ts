@@ -1,19 +1,60 @@
-import { describe, expect, it } from '@jest/globals';
-import { parseLoginReply } from '../features/auth/api/login';
-import { parsePublicConfig } from './public-config';
+import { describe, expect, it, jest } from '@jest/globals';
+import { loadPublicConfig, parsePublicConfig, publicConfig, setPublicConfig } from './public-config';
+
+const local = {
+  userPoolId: 'local_3TYvxmIy',
+  userPoolClientId: '7ho3exrey3ywlfpocfpbjydsi',
+  region: 'us-east-1',
+  endpoint: 'http://127.0.0.1:45405',
+  productName: 'Comfort Portal',
+  contactUrl: 'https://example.com/contact',
+  staffDomains: ['example-hvac.com'],
+  excludedCustomerDomains: [],
+  signInFlow: 'USER_PASSWORD_AUTH',
+};
+const { endpoint: _endpoint, ...aws } = { ...local, userPoolId: 'eu-west-1_AbC123', signInFlow: 'USER_SRP_AUTH' };
 
 describe('parsePublicConfig', () => {
-  it('accepts the /api/config answer', () => {
-    const answer = { productName: 'P', contactUrl: 'https://x.test', staffDomains: ['a.test'], excludedCustomerDomains: [], extra: 1 };
-    expect(parsePublicConfig(answer)).toEqual({ productName: 'P', contactUrl: 'https://x.test', staffDomains: ['a.test'], excludedCustomerDomains: [] });
+  it.each<[string, unknown, string]>([
+    ['a list', [], 'not a JSON object'],
+    ['null', null, 'not a JSON object'],
+    ['no pool id', { ...local, userPoolId: undefined }, 'userPoolId must be a non-empty string'],
+    ['a malformed pool id', { ...local, userPoolId: 'pool' }, 'userPoolId must be a user pool id'],
+    ['an empty client id', { ...local, userPoolClientId: ' ' }, 'userPoolClientId must be a non-empty string'],
+    ['no region', { ...local, region: 1 }, 'region must be a non-empty string'],
+    ['an endpoint that is no URL', { ...local, endpoint: 'cognito' }, 'endpoint must be an http(s) URL'],
+    ['staff domains as a string', { ...local, staffDomains: 'example-hvac.com' }, 'staffDomains must be a list of strings'],
+    ['excluded domains of numbers', { ...local, excludedCustomerDomains: [1] }, 'excludedCustomerDomains must be a list of strings'],
+    ['an unknown sign-in flow', { ...local, signInFlow: 'CUSTOM_AUTH' }, 'signInFlow must be'],
+    ['no sign-in flow', { ...local, signInFlow: undefined }, 'signInFlow must be'],
+  ])('refuses %s, naming the field', (_label, answer, message) => {
+    expect(() => parsePublicConfig(answer)).toThrow(message);
   });
-  it.each([null, {}, { productName: 'P', contactUrl: 'u', staffDomains: 'a.test', excludedCustomerDomains: [] }, { productName: 1, contactUrl: 'u', staffDomains: [], excludedCustomerDomains: [] }])(
-    'refuses %j',
-    (answer) => expect(() => parsePublicConfig(answer)).toThrow(),
-  );
+
+  it("accepts the local stack's file, keeping only known fields", () => {
+    expect(parsePublicConfig({ ...local, extra: 1 })).toEqual(local);
+  });
+
+  it('accepts a stage on AWS: no endpoint, SRP, excluded domains may be absent', () => {
+    const { excludedCustomerDomains: _x, ...withoutExcluded } = aws;
+    expect(parsePublicConfig(withoutExcluded)).toEqual({ ...aws, endpoint: undefined, excludedCustomerDomains: [] });
+  });
 });
 
-describe('parseLoginReply', () => {
-  it('gives the token', () => expect(parseLoginReply({ token: 'a.b.c' })).toBe('a.b.c'));
-  it.each([null, {}, { token: '' }, { token: 5 }])('refuses %j', (answer) => expect(() => parseLoginReply(answer)).toThrow());
+describe('loadPublicConfig', () => {
+  const answer = (status: number, body: string) => jest.fn<typeof fetch>().mockResolvedValue(new Response(body, { status }));
+
+  it('refuses a failed answer and one that is not JSON', async () => {
+    await expect(loadPublicConfig(answer(404, 'Not Found'))).rejects.toThrow('config.json: the server answered 404');
+    await expect(loadPublicConfig(answer(200, '<html>'))).rejects.toThrow('config.json: not JSON');
+  });
+
+  it('fetches /config.json past any cache and keeps it for publicConfig()', async () => {
+    setPublicConfig(null);
+    expect(() => publicConfig()).toThrow('config.json has not been loaded');
+    const fetchFn = answer(200, JSON.stringify(local));
+    await loadPublicConfig(fetchFn);
+    expect(fetchFn).toHaveBeenCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+    expect(publicConfig().userPoolClientId).toBe(local.userPoolClientId);
+  });
 });

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getToken, setUnauthorizedHandler, TOKEN_KEY } from './api-client';
+import { refreshIdToken, revokeSession } from './cognito';
+import { publicConfig } from './public-config';
 import { clearStoredSession, LOGGED_IN_KEY, storedIsAdmin, storeSession } from './session-storage';
-import { decodeJwt, emailInDomains, isExpired, type TokenClaims } from './token';
+import { decodeJwt, emailInDomains, isExpired, refreshDelayMs, type TokenClaims } from './token';
 
 export interface Session {
   token: string;
@@ -39,9 +41,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(readStoredSession);
 
   const signOut = useCallback(() => {
+    const hadToken = getToken() !== null;
     clearStoredSession();
     setSession(null);
     queryClient.clear();
+    // The refresh token must not outlive the session. Another tab that signed out first has revoked it already.
+    if (hadToken) void revokeSession().catch((error: unknown) => console.warn('Could not revoke the refresh token:', error));
   }, [queryClient]);
 
   const signIn = useCallback((token: string, staffDomains: readonly string[]) => {
@@ -72,7 +77,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', handleStorage);
   }, [session, signOut]);
 
-  // A token that expires while the page is open signs out at that moment.
+  // Before the ID token expires it is replaced silently through the refresh token. Only a signed-in
+  // user has a timer, and the idle sign-out ends the session of one who is not active.
+  useEffect(() => {
+    if (!session) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void refreshIdToken()
+        .catch(() => null)
+        .then((token) => {
+          // Signed out, or another tab refreshed first, meanwhile: nothing to do.
+          if (cancelled || !token || getToken() !== session.token) return;
+          signIn(token, publicConfig().staffDomains);
+        });
+    }, Math.min(MAX_TIMER_MS, refreshDelayMs(session.claims)));
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [session, signIn]);
+
+  // A token that expires while the page is open (the refresh failed) signs out at that moment.
   useEffect(() => {
     if (!session) return;
     const timer = setTimeout(signOut, Math.min(MAX_TIMER_MS, Math.max(0, session.claims.exp * 1000 - Date.now())));

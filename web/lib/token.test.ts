@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { decodeJwt, emailInDomains, isExpired } from './token';
+import { decodeJwt, emailInDomains, isExpired, refreshDelayMs } from './token';
 
 const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (payload: object) => `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify(payload))}.sig`;
@@ -11,7 +11,7 @@ describe('decodeJwt', () => {
 
   it('reads the claims of spec section 3', () => {
     const claims = decodeJwt(jwt({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: 7 }));
-    expect(claims).toEqual({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: '7' });
+    expect(claims).toEqual({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, iat: null, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: '7' });
   });
 
   it("reads the ID token's userId, a uuid string, as it is", () => {
@@ -49,5 +49,20 @@ describe('emailInDomains', () => {
     expect(emailInDomains('a@notexample-hvac.com', ['example-hvac.com'])).toBe(false);
     expect(emailInDomains('a@example-hvac.com.evil', ['example-hvac.com'])).toBe(false);
     expect(emailInDomains('no-at-sign', ['example-hvac.com'])).toBe(false);
+  });
+});
+
+describe('refreshDelayMs', () => {
+  const now = 1_000_000_000_000;
+  const s = now / 1000;
+  it('refreshes an hour-long token two minutes before it expires', () => {
+    expect(refreshDelayMs({ iat: s, exp: s + 3600 }, now)).toBe(3600_000 - 120_000);
+  });
+  it('refreshes a short-lived token a quarter of its lifetime before', () => {
+    expect(refreshDelayMs({ iat: s, exp: s + 60 }, now)).toBe(45_000);
+  });
+  it('without iat, two minutes before; past that point, at once', () => {
+    expect(refreshDelayMs({ iat: null, exp: s + 600 }, now)).toBe(480_000);
+    expect(refreshDelayMs({ iat: s - 3600, exp: s + 60 }, now)).toBe(0);
   });
 });

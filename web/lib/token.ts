@@ -5,6 +5,8 @@ export interface TokenClaims {
   name: string;
   /** Seconds since the epoch. */
   exp: number;
+  /** Issued at, seconds since the epoch (absent in tokens that lack it). */
+  iat: number | null;
   BUILDOPS_CUSTOMER_ID: string[];
   /** The account's id: a uuid string in Cognito's ID token (older tokens carried a number). */
   userId: string | null;
@@ -31,6 +33,7 @@ export function decodeJwt(token: string): TokenClaims | null {
       email: p.email,
       name: typeof p.name === 'string' ? p.name : p.email,
       exp: p.exp,
+      iat: typeof p.iat === 'number' ? p.iat : null,
       // The spec allows one id or a list; the first item is used.
       BUILDOPS_CUSTOMER_ID: Array.isArray(ids) ? ids.map(String) : ids == null || ids === '' ? [] : [String(ids)],
       userId: typeof p.userId === 'string' && p.userId !== '' ? p.userId : typeof p.userId === 'number' ? String(p.userId) : null,
@@ -51,4 +54,18 @@ export function emailInDomains(email: string, domains: readonly string[]): boole
   if (at < 0) return false;
   const domain = email.slice(at + 1).trim().toLowerCase();
   return domains.some((d) => d.trim().toLowerCase() === domain);
+}
+
+/** At most this long before expiry the ID token is refreshed. */
+const REFRESH_LEAD_MAX_MS = 120_000;
+
+/**
+ * When to refresh a token silently: two minutes before it expires, or a quarter of its lifetime
+ * before when it lives less than eight minutes (short-lived tokens of tests); now if that is past.
+ */
+export function refreshDelayMs(claims: Pick<TokenClaims, 'exp' | 'iat'>, nowMs = Date.now()): number {
+  const expMs = claims.exp * 1000;
+  const lifetimeMs = claims.iat === null ? Infinity : expMs - claims.iat * 1000;
+  const lead = Math.min(REFRESH_LEAD_MAX_MS, lifetimeMs / 4);
+  return Math.max(0, expMs - lead - nowMs);
 }

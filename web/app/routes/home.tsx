@@ -37,7 +37,7 @@ export default function HomeRoute() {
 }
 
 function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
-  const config = usePublicConfig().data;
+  const config = usePublicConfig();
   const { isAdmin } = session;
   const viewAs = useViewAs();
   const viewedEmail = isAdmin ? viewAs.viewedEmail : null;
@@ -62,7 +62,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
   };
 
   const excludedDomains = useMemo(
-    () => [...(config?.staffDomains ?? []), ...(config?.excludedCustomerDomains ?? [])],
+    () => [...config.staffDomains, ...config.excludedCustomerDomains],
     [config],
   );
   const customerText = customers.isLoading
@@ -83,7 +83,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
     // The page scrolls; the sidebar and the header stay in view (sticky).
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <ReportSidebar<Report>
-        productName={config?.productName ?? ''}
+        productName={config.productName}
         reports={reports}
         selectedId={selected?.id ?? null}
         onSelect={(r) => setSelectedId(r.id)}
@@ -95,7 +95,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
           reportName={selected?.name ?? ''}
           customerText={customerText}
           username={session.claims.name}
-          contactUrl={config?.contactUrl ?? ''}
+          contactUrl={config.contactUrl}
           isAdmin={isAdmin}
           viewAsControl={
             isAdmin && <SelectUserView key={usersVersion} excludedDomains={excludedDomains} value={viewedEmail} onChange={viewAs.chooseUser} />
@@ -119,7 +119,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
             telemetryCustomerName={telemetry.data?.name ?? null}
           />
         </Box>
-        <SiteFooter productName={config?.productName ?? ''} />
+        <SiteFooter productName={config.productName} />
       </Box>
       <IdleSignOut onSignOut={onSignOut} />
       <Suspense fallback={null}>

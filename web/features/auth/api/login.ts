@@ -1,13 +1,11 @@
-import { api } from '../../../lib/api-client';
+import { CognitoError, signInWithPassword } from '../../../lib/cognito';
 
-/** Checks the login answer by hand: the log-in route's JavaScript budget has no room for a schema library. */
-export function parseLoginReply(data: unknown): string {
-  const token = (data as { token?: unknown } | null)?.token;
-  if (typeof token !== 'string' || token === '') throw new Error('The login answer has no token');
-  return token;
-}
-
-/** POST /api/users/login/ with email and password; public (a 401 here is a failed sign-in, not a sign-out). */
+/**
+ * Signs in through Cognito and gives the ID token (what the API receives). A temporary password
+ * is refused like a wrong one: it works only on /user-registration.
+ */
 export async function login(email: string, password: string): Promise<string> {
-  return parseLoginReply(await api('/api/users/login/', { method: 'POST', body: { email, password }, public: true }));
+  const outcome = await signInWithPassword(email, password);
+  if (outcome.kind !== 'signedIn') throw new CognitoError('NewPasswordRequired', 'The account still has its temporary password');
+  return outcome.idToken;
 }

@@ -3,12 +3,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { publicConfigQuery } from '../../../lib/public-config';
+import { loadCognito } from '../../../lib/cognito';
+import { publicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
 import { login } from '../api/login';
+import { loginFailureMessage } from '../cognito-errors';
 import { authStrings } from '../strings';
 
 const s = authStrings.login;
@@ -20,8 +21,12 @@ export interface LoginFormProps {
   onIntent?(): void;
 }
 
-export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
-  const queryClient = useQueryClient();
+export function LoginForm({ onLoggedIn, onIntent: parentIntent }: LoginFormProps) {
+  // The Cognito library loads on the first sign of intent, not with the log-in route.
+  const onIntent = () => {
+    void loadCognito().catch(() => {});
+    parentIntent?.();
+  };
   const { signIn } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -30,16 +35,16 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    onIntent?.();
+    onIntent();
     setBusy(true);
     setError('');
     try {
-      const [token, config] = await Promise.all([login(email, password), queryClient.fetchQuery(publicConfigQuery)]);
-      if (!signIn(token, config.staffDomains)) throw new Error('The session token could not be read');
+      const token = await login(email, password);
+      if (!signIn(token, publicConfig().staffDomains)) throw new Error('The session token could not be read');
       onLoggedIn();
     } catch (err) {
       console.error('Login failed:', err);
-      setError(s.failed);
+      setError(loginFailureMessage());
       setBusy(false);
     }
   };
@@ -55,7 +60,7 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
           placeholder={s.emailPlaceholder}
           value={email}
           onChange={(e) => {
-            onIntent?.();
+            onIntent();
             setEmail(e.target.value);
           }}
           autoComplete="username"
@@ -67,7 +72,7 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
           placeholder={s.passwordPlaceholder}
           value={password}
           onChange={(e) => {
-            onIntent?.();
+            onIntent();
             setPassword(e.target.value);
           }}
           autoComplete="current-password"

@@ -6,8 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
-import { ApiError } from '../../../lib/api-client';
-import { useVerifyCode, type CodePurpose } from '../api/verify-code';
+import { AuthFailure, useVerifyCode, type CodePurpose } from '../api/verify-code';
 import { setPasswordProblem } from '../password-rules';
 import { authStrings } from '../strings';
 import { PasswordChecklist } from './password-checklist';
@@ -40,7 +39,7 @@ export function SetPasswordForm({ purpose }: { purpose: CodePurpose }) {
     verify.mutate({ email, code, newPassword });
   };
 
-  const failure = verify.error instanceof ApiError && verify.error.status === 429 ? verify.error.message : s.failed;
+  const failure = verify.error instanceof AuthFailure ? verify.error.message : s.failed;
   const done = verify.isSuccess;
   return (
     <>

@@ -1,0 +1,142 @@
+/**
+ * The browser's talk with Cognito through amazon-cognito-identity-js, loaded on first use (about
+ * 30 KB gzipped, kept out of the log-in route's first load). Pool, client, endpoint and sign-in flow
+ * come from config.json: SRP on AWS, USER_PASSWORD_AUTH where the local pool cannot do SRP.
+ */
+import type { CognitoUser, CognitoUserPool, CognitoUserSession } from 'amazon-cognito-identity-js';
+import { publicConfig } from './public-config';
+
+type CognitoLib = typeof import('amazon-cognito-identity-js');
+
+let lib: Promise<CognitoLib> | undefined;
+
+/** Starts loading the library (e.g. on the first keystroke of the log-in form); safe to call often. */
+export function loadCognito(): Promise<CognitoLib> {
+  // The library's Buffer polyfill reads Node's `global`, which browsers do not have.
+  if (!('global' in globalThis)) Object.assign(globalThis, { global: globalThis });
+  lib ??= import('amazon-cognito-identity-js').catch((error: unknown) => {
+    lib = undefined;
+    throw error;
+  });
+  return lib;
+}
+
+/** An error as Cognito names it (`NotAuthorizedException`, ...), or the Error's name. */
+export class CognitoError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CognitoError';
+  }
+}
+
+function asCognitoError(error: unknown): CognitoError {
+  if (error instanceof CognitoError) return error;
+  const e = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : typeof e.name === 'string' ? e.name : 'UnknownError';
+  return new CognitoError(code, typeof e.message === 'string' ? e.message : String(error));
+}
+
+async function pool(): Promise<{ lib: CognitoLib; pool: CognitoUserPool }> {
+  const loaded = await loadCognito();
+  const c = publicConfig();
+  return { lib: loaded, pool: new loaded.CognitoUserPool({ UserPoolId: c.userPoolId, ClientId: c.userPoolClientId, endpoint: c.endpoint }) };
+}
+
+async function user(email: string) {
+  const p = await pool();
+  const u = new p.lib.CognitoUser({ Username: email, Pool: p.pool });
+  u.setAuthenticationFlowType(publicConfig().signInFlow);
+  return { ...p, user: u };
+}
+
+export type SignInOutcome =
+  | { kind: 'signedIn'; idToken: string }
+  /** An invitation's temporary password: Cognito asks for the user's own before any token. */
+  | { kind: 'newPasswordRequired'; answer(newPassword: string): Promise<string> };
+
+/** Signs in with email and password; resolves with the ID token or the new-password challenge. */
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  const { lib: l, user: u } = await user(email);
+  return new Promise<SignInOutcome>((resolve, reject) => {
+    u.authenticateUser(new l.AuthenticationDetails({ Username: email, Password: password }), {
+      onSuccess: (session: CognitoUserSession) => resolve({ kind: 'signedIn', idToken: session.getIdToken().getJwtToken() }),
+      onFailure: (err: unknown) => reject(asCognitoError(err)),
+      newPasswordRequired: (userAttributes: Record<string, unknown>) => {
+        // Cognito refuses these back in the answer (they are not writable here).
+        const { email: _email, email_verified: _verified, ...attributes } = userAttributes;
+        resolve({
+          kind: 'newPasswordRequired',
+          answer: (newPassword) =>
+            new Promise<string>((done, fail) =>
+              u.completeNewPasswordChallenge(newPassword, attributes, {
+                onSuccess: (session: CognitoUserSession) => done(session.getIdToken().getJwtToken()),
+                onFailure: (err: unknown) => fail(asCognitoError(err)),
+              }),
+            ),
+        });
+      },
+    });
+  });
+}
+
+/** Sets a new password with the mailed reset code (ConfirmForgotPassword). */
+export async function confirmResetCode(email: string, code: string, newPassword: string): Promise<void> {
+  const { user: u } = await user(email);
+  return new Promise<void>((resolve, reject) =>
+    u.confirmPassword(code, newPassword, { onSuccess: () => resolve(), onFailure: (err: unknown) => reject(asCognitoError(err)) }),
+  );
+}
+
+/** The signed-in user of this browser as the library keeps them (tokens in local storage), or null. */
+async function currentUser(): Promise<{ user: CognitoUser; session: CognitoUserSession } | null> {
+  const { pool: p } = await pool();
+  const u = p.getCurrentUser();
+  if (!u) return null;
+  return new Promise((resolve) =>
+    u.getSession((err: Error | null, session: CognitoUserSession | null) => resolve(err || !session ? null : { user: u, session })),
+  );
+}
+
+/** A fresh ID token from the refresh token; null when there is no refresh token or Cognito refuses it. */
+export async function refreshIdToken(): Promise<string | null> {
+  const current = await currentUser();
+  if (!current) return null;
+  return new Promise((resolve) =>
+    current.user.refreshSession(current.session.getRefreshToken(), (err: unknown, session: CognitoUserSession | null) =>
+      resolve(err || !session ? null : session.getIdToken().getJwtToken()),
+    ),
+  );
+}
+
+/**
+ * Revokes this browser's refresh token (RevokeToken) and forgets the library's tokens. Called
+ * directly rather than through the library's signOut, which skips the call when the access token
+ * lacks `origin_jti` (the local pool's tokens do).
+ */
+export async function revokeSession(): Promise<void> {
+  const { pool: p } = await pool();
+  const u = p.getCurrentUser();
+  if (!u) return;
+  const refreshToken = readRefreshToken(u.getUsername());
+  u.signOut();
+  if (!refreshToken) return;
+  const c = publicConfig();
+  const res = await fetch(c.endpoint ?? `https://cognito-idp.${c.region}.amazonaws.com/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.RevokeToken' },
+    body: JSON.stringify({ Token: refreshToken, ClientId: c.userPoolClientId }),
+  });
+  if (!res.ok) throw new CognitoError('RevokeFailed', `RevokeToken answered ${res.status}`);
+}
+
+/** The library's key for a user's refresh token (CognitoUser.cacheTokens). */
+export function refreshTokenKey(clientId: string, username: string) {
+  return `CognitoIdentityServiceProvider.${clientId}.${username}.refreshToken`;
+}
+
+function readRefreshToken(username: string) {
+  return localStorage.getItem(refreshTokenKey(publicConfig().userPoolClientId, username));
+}
