@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface OwnStack {
+  base: string;
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+/**
+ * A local stack of its own (no demo data) for a spec that needs settings the shared one must not
+ * have, e.g. short-lived tokens: `env` adds to the environment. Ready when /readyz answers.
+ */
+export async function startOwnStack(env: Record<string, string>): Promise<OwnStack> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-own-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null || i > 600) {
+      await stop();
+      throw new Error(`the local stack did not start:\n${stderr}`);
+    }
+    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    if (ready) return { base, stop };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
