@@ -80,6 +80,37 @@ test.describe('log in screen', () => {
   });
 });
 
+test.describe('config.json', () => {
+  test('is read once, before the first screen', async ({ page }) => {
+    let reads = 0;
+    page.on('request', (r) => new URL(r.url()).pathname === '/config.json' && reads++);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await page.getByRole('link', { name: 'Forgot Credentials?' }).click();
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    expect(reads).toBe(1);
+  });
+
+  for (const [label, answer] of [
+    ['a failed answer', { status: 503, body: 'Service Unavailable' }],
+    ['a file without the pool', { status: 200, body: JSON.stringify({ productName: 'P' }), contentType: 'application/json' }],
+  ] as const) {
+    test(`${label} shows the error screen, not a broken app`, async ({ page }) => {
+      const logged: string[] = [];
+      page.on('console', (m) => logged.push(m.text()));
+      await page.route('**/config.json', (route) => route.fulfill(answer));
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'The portal could not start' })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveText(/settings could not be loaded/);
+      await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Log In' })).toHaveCount(0);
+      expect(logged.some((t) => t.startsWith('Failed to load config.json:'))).toBe(true);
+      await page.screenshot({ path: '.tmp/shots/auth-config-error.png' });
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
 test.describe('routes and session', () => {
   test('signed out: /home and unknown paths go to /; public pages stay', async ({ page }) => {
     await page.goto('/home');
