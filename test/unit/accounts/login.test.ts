@@ -1,5 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { all, cognito, cognitoError, put, resetAws, user } from './fake-aws.js';
+import { all, cognito, cognitoError, put, resetAws, user } from './fixtures.js';
 import { handler } from '../../../lambdas/accounts/login.js';
 import { apiEvent, json } from '../support/events.js';
 

@@ -1,6 +1,6 @@
 import { dynamo } from '../../../lambdas/shared/clients.js';
 import { assertUnderLimit, clear, count, hit, limits } from '../../../lambdas/shared/data/rate-limits.js';
-import { all, get, put, resetAws } from './fake-aws.js';
+import { all, get, put, resetAws } from './fixtures.js';
 
 const db = dynamo();
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,5 +1,5 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, cognitoError, get, put, resetAws, user } from './fake-aws.js';
+import { cognito, cognitoError, get, put, resetAws, user } from './fixtures.js';
 import { handler } from '../../../lambdas/accounts/registration-verify.js';
 import { apiEvent, json } from '../support/events.js';
 

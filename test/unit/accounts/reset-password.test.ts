@@ -1,5 +1,5 @@
 import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, cognitoError, put, resetAws, user } from './fake-aws.js';
+import { cognito, cognitoError, put, resetAws, user } from './fixtures.js';
 import { handler as request } from '../../../lambdas/accounts/reset-password.js';
 import { handler as verify } from '../../../lambdas/accounts/reset-password-verify.js';
 import { apiEvent, json } from '../support/events.js';

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { main } from '../../../bin/admin.js';
-import { fakeDynamo, setTableEnv } from './support/fake-dynamo.js';
+import { fakeAws } from '../support/fake-aws.js';
+import { setEnv } from './support/fixtures.js';
 
-const db = fakeDynamo();
+const db = fakeAws();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'admin-cli-'));
 const file = (name: string, text: string) => {
   const p = path.join(dir, name);
@@ -14,9 +15,9 @@ const file = (name: string, text: string) => {
 };
 let out: string[];
 let err: string[];
-beforeAll(() => setTableEnv());
+beforeAll(() => setEnv());
 beforeEach(() => {
-  db.reset();
+  db.clear();
   out = [];
   err = [];
   jest.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
@@ -71,9 +72,9 @@ describe('admin CLI: reports', () => {
     expect(await main(['reports', '--load', good, '--json'])).toBe(0);
     expect(out[1]).toBe(`Stored 1 reports from ${good}.`);
     expect(JSON.parse(out[2]!)).toEqual({ reports: [{ id: 'dash', name: 'Dash', group: 'General', frames: ['/embed/dashboard', 'https://app.sigmacomputing.com/acme/workbook/D-1'] }] });
-    expect(db.items('audit')).toEqual([expect.objectContaining({ action: 'reports.load', target: good })]);
+    expect(db.sorted('audit')).toEqual([expect.objectContaining({ action: 'reports.load', target: good })]);
     expect(await main(['reports', '--reset'])).toBe(0);
     expect(out.slice(3)).toEqual(['Removed the stored catalogue; the defaults apply.', expect.stringMatching(/^8 reports, from the defaults/)]);
-    expect(db.items('reports')).toEqual([]);
+    expect(db.sorted('reports')).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ImportError, importFiles, planImport } from '../../../infra/admin/import.js';
 import { unpackItem, type ReportRowsItem } from '../../../lambdas/shared/data/report-rows.js';
-import { fakeDynamo, setTableEnv } from './support/fake-dynamo.js';
+import { fakeAws } from '../support/fake-aws.js';
+import { setEnv } from './support/fixtures.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'admin-import-'));
 let n = 0;
@@ -14,9 +15,9 @@ const file = (text: string) => {
 };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-const db = fakeDynamo();
-beforeAll(() => setTableEnv());
-beforeEach(() => db.reset());
+const db = fakeAws();
+beforeAll(() => setEnv());
+beforeEach(() => db.clear());
 
 const failure = async (files: Record<string, string>) => {
   const err = await importFiles(files).catch((e: unknown) => e);
@@ -53,7 +54,7 @@ describe('admin import: a bad file writes nothing', () => {
   });
 
   it('rejects bad values of the report datasets with the rule', async () => {
-    db.seed('properties', [{ id: 'P-1', customerId: 'C-1', name: 'Tower', propertyType: 'Office' }]);
+    db.put('properties', { id: 'P-1', customerId: 'C-1', name: 'Tower', propertyType: 'Office' });
     const wo = file('id,property_id,kind,status,priority,created_at\nW-1,P-1,service,Done,Low,2026-03-31\n');
     expect(await failure({ 'work-orders': wo })).toBe(`${wo}:2:4: status must be one of Open, In Progress, On Hold, Completed, Cancelled`);
     const quotes = file('id,property_id,status,amount,created_at\nQ-1,P-1,Sent,12.345,2026-03-31\n');
@@ -68,7 +69,7 @@ describe('admin import: a bad file writes nothing', () => {
   it('reports the first bad row of a file, whether its value or its reference is wrong', async () => {
     const properties = file('id,customer_id,name\nP-1,C-404,Tower\nP-2,C-1,\n');
     expect(await failure({ properties })).toBe(`${properties}:2:2: customer_id: unknown customer "C-404"`);
-    db.seed('customers', [{ id: 'C-404', name: 'Acme' }]);
+    db.put('customers', { id: 'C-404', name: 'Acme' });
     expect(await failure({ properties })).toBe(`${properties}:3:3: name is required`);
   });
 
@@ -79,7 +80,7 @@ describe('admin import: a bad file writes nothing', () => {
 
 describe('admin import: a good import', () => {
   it('writes every kind, refers to rows of earlier files, and updates rows whose id exists', async () => {
-    db.seed('customers', [{ id: 'K-1', name: 'Old name', telemetryCustomerId: 't-1', telemetryCustomerName: 'Acme T' }]);
+    db.put('customers', { id: 'K-1', name: 'Old name', telemetryCustomerId: 't-1', telemetryCustomerName: 'Acme T' });
     const counts = await importFiles({
       customers: file('name,id\n"Acme, Inc.",K-1\nGlobex,K-2\n'),
       properties: file('id,customer_id,name,property_type\nKP-1,K-1,Acme HQ,Office\nKP-2,K-2,Globex Plant,Factory\n'),
@@ -91,34 +92,34 @@ describe('admin import: a good import', () => {
     });
     expect(counts).toEqual({ customers: 2, properties: 2, equipment: 2, 'telemetry-mappings': 1, 'work-orders': 1, invoices: 1, assets: 1 });
     // A name import keeps the telemetry mapping it does not mention.
-    expect(db.items('customers')).toEqual([
+    expect(db.sorted('customers')).toEqual([
       { id: 'K-1', name: 'Acme, Inc.', telemetryCustomerId: 't-1', telemetryCustomerName: 'Acme T' },
       { id: 'K-2', name: 'Globex', telemetryCustomerId: 't-2', telemetryCustomerName: 'Globex T' },
     ]);
-    expect(db.items('equipment')).toEqual([
+    expect(db.sorted('equipment')).toEqual([
       { customerId: 'K-1', id: 'KE-1', propertyId: 'KP-1', buildingName: 'Acme HQ', name: 'RTU-1', equipmentType: 'Rooftop Unit', telemetryData: '{"tons":5}' },
       { customerId: 'K-2', id: 'KE-2', buildingName: 'Yard', name: 'Pump', equipmentType: '', telemetryData: '{}' },
     ]);
     // Stored packed: one item per property, dataset and year.
-    expect(db.items('report-rows').map((i) => i.sk).sort()).toEqual(['asset#-#1', 'invoice#2026#1', 'wo#2026#1']);
-    const rows = db.items('report-rows').flatMap((i) => unpackItem(i as ReportRowsItem));
+    expect(db.sorted('report-rows').map((i) => i.sk).sort()).toEqual(['asset#-#1', 'invoice#2026#1', 'wo#2026#1']);
+    const rows = db.sorted('report-rows').flatMap((i) => unpackItem(i as ReportRowsItem));
     expect(rows.find((r) => r.id === 'W-1')).toMatchObject({ dataset: 'wo', propertyId: 'KP-1', createdAt: '2026-03-31T14:05:00.000Z', amount: 120.5, description: '' });
     expect(rows.find((r) => r.id === 'I-1')).toMatchObject({ workOrderId: 'W-1', issuedAt: '2026-04-01T08:00:00.000Z', dueAt: '2026-05-01T00:00:00.000Z', status: 'Paid' });
     expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paidAt');
     expect(rows.find((r) => r.id === 'A-1')).toMatchObject({ installedOn: '2014-06-30', condition: 'Good', assetType: '' });
-    expect(db.items('audit')).toEqual([expect.objectContaining({ actorEmail: 'cli', action: 'catalogue.import', details: counts })]);
+    expect(db.sorted('audit')).toEqual([expect.objectContaining({ actorEmail: 'cli', action: 'catalogue.import', details: counts })]);
   });
 
   it('writes a repeated id once, the later row winning', async () => {
     const plan = await planImport({ customers: file('id,name\nK-1,First\nK-1,Second\n') });
     expect(plan.customers).toEqual([{ id: 'K-1', name: 'Second' }]);
     await importFiles({ customers: file('id,name\nK-1,First\nK-1,Second\n') });
-    expect(db.items('customers')).toEqual([{ id: 'K-1', name: 'Second' }]);
+    expect(db.sorted('customers')).toEqual([{ id: 'K-1', name: 'Second' }]);
   });
 
   it('writes thousands of rows in batches of 25', async () => {
     const lines = Array.from({ length: 1000 }, (_, i) => `K-${i},Customer ${i}`);
     await importFiles({ customers: file(`id,name\n${lines.join('\n')}\n`) });
-    expect(db.items('customers')).toHaveLength(1000);
+    expect(db.sorted('customers')).toHaveLength(1000);
   });
 });

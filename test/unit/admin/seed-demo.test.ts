@@ -1,16 +1,9 @@
-import { AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { mockClient } from 'aws-sdk-client-mock';
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { demoNow, demoReportRows } from '../../../infra/admin/demo-report-data.js';
 import { seedDemo } from '../../../infra/admin/seed-demo.js';
-import { fakeDynamo, setTableEnv } from './support/fake-dynamo.js';
+import { operatorAws } from './support/fixtures.js';
 
-const db = fakeDynamo();
-const idp = mockClient(CognitoIdentityProviderClient);
-beforeAll(() => setTableEnv());
-beforeEach(() => {
-  db.reset();
-  idp.reset();
-});
+const { db, idp } = operatorAws();
 const NOW = Date.UTC(2026, 4, 10);
 
 describe('seedDemo', () => {
@@ -32,20 +25,20 @@ describe('seedDemo', () => {
       'principal@lakeside.test',
       'newhire@summit.test',
     ]);
-    expect(db.items('customers').find((c) => c.id === 'CUST-1001')).toEqual({
+    expect(db.sorted('customers').find((c) => c.id === 'CUST-1001')).toEqual({
       id: 'CUST-1001',
       name: 'NORTHWIND PROPERTIES',
       telemetryCustomerId: 'ncl-cust-northwind',
       telemetryCustomerName: 'Northwind Properties',
     });
-    expect(db.items('users').find((u) => u.email === 'operations@harborview.test')).toMatchObject({
+    expect(db.sorted('users').find((u) => u.email === 'operations@harborview.test')).toMatchObject({
       customerIds: ['CUST-1002', 'CUST-1003'],
       properties: { 'PROP-1002-01': 'CUST-1002', 'PROP-1002-02': 'CUST-1002', 'PROP-1003-01': 'CUST-1003' },
     });
     expect(idp.commandCalls(AdminSetUserPasswordCommand).map((c) => c.args[0].input.Permanent)).toEqual([true, true, true, true, true, true]);
     expect(idp.commandCalls(AdminCreateUserCommand).every((c) => c.args[0].input.MessageAction === 'SUPPRESS')).toBe(true);
 
-    const snapshot = ['customers', 'properties', 'equipment', 'report-rows', 'users'].map((t) => JSON.stringify(db.items(t)));
+    const snapshot = ['customers', 'properties', 'equipment', 'report-rows', 'users'].map((t) => JSON.stringify(db.sorted(t)));
     idp.resetHistory();
     db.ddb.resetHistory();
     // Another day: the datasets of the first run stay as they are.
@@ -53,18 +46,18 @@ describe('seedDemo', () => {
     expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, users: 0 });
     expect(db.writes()).toBe(0);
     expect(idp.calls()).toHaveLength(0);
-    expect(['customers', 'properties', 'equipment', 'report-rows', 'users'].map((t) => JSON.stringify(db.items(t)))).toEqual(snapshot);
+    expect(['customers', 'properties', 'equipment', 'report-rows', 'users'].map((t) => JSON.stringify(db.sorted(t)))).toEqual(snapshot);
   });
 
   it('keeps an operator\'s changes to demo rows and only adds what is missing', async () => {
-    db.seed('customers', [{ id: 'CUST-1001', name: 'Renamed' }]);
+    db.put('customers', { id: 'CUST-1001', name: 'Renamed' });
     await seedDemo({ now: NOW, staffDomains: ['staff.test'] });
-    expect(db.items('customers').find((c) => c.id === 'CUST-1001')).toEqual({
+    expect(db.sorted('customers').find((c) => c.id === 'CUST-1001')).toEqual({
       id: 'CUST-1001',
       name: 'Renamed',
       telemetryCustomerId: 'ncl-cust-northwind',
       telemetryCustomerName: 'Northwind Properties',
     });
-    expect(db.items('users').map((u) => u.email)).toEqual(expect.arrayContaining(['admin@staff.test', 'support@staff.test']));
+    expect(db.sorted('users').map((u) => u.email)).toEqual(expect.arrayContaining(['admin@staff.test', 'support@staff.test']));
   });
 });

@@ -2,24 +2,19 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { mockClient } from 'aws-sdk-client-mock';
 import { AdminInputError, createPortalUser, ensureAdmin, generatePassword, passwordProblem } from '../../../infra/admin/users.js';
 import { passwordMeetsRule } from '../../../lambdas/shared/passwords.js';
-import { fakeDynamo, setTableEnv } from './support/fake-dynamo.js';
+import { operatorAws } from './support/fixtures.js';
 
-const db = fakeDynamo();
-const idp = mockClient(CognitoIdentityProviderClient);
-beforeAll(() => setTableEnv());
+const { db, idp } = operatorAws();
 beforeEach(() => {
-  db.reset();
-  idp.reset();
-  db.seed('customers', [{ id: 'C-1', name: 'Acme' }, { id: 'C-2', name: 'Globex' }]);
-  db.seed('properties', [
+  db.put('customers', { id: 'C-1', name: 'Acme' }, { id: 'C-2', name: 'Globex' });
+  db.put(
+    'properties',
     { id: 'P-1', customerId: 'C-1', name: 'Tower', propertyType: 'Office' },
     { id: 'P-2', customerId: 'C-2', name: 'Plant', propertyType: 'Factory' },
-  ]);
+  );
 });
 const base = { email: 'Dana@Acme.test', name: 'Dana', customers: ['C-1'], properties: ['P-1'], permanent: true, password: 'Secret123' };
 const refused = async (p: Promise<unknown>) => {
@@ -41,7 +36,7 @@ describe('createPortalUser: refusals leave nothing behind', () => {
   it('refuses unknown customers and properties outside the given customers', async () => {
     expect(await refused(createPortalUser({ ...base, customers: ['C-1', 'C-404'] }))).toBe('Unknown customer ids: C-404');
     expect(await refused(createPortalUser({ ...base, properties: ['P-1', 'P-2'] }))).toBe('Properties unknown or not of the given customers: P-2');
-    expect(db.items('users')).toEqual([]);
+    expect(db.sorted('users')).toEqual([]);
     expect(idp.calls()).toHaveLength(0);
   });
 
@@ -50,23 +45,23 @@ describe('createPortalUser: refusals leave nothing behind', () => {
     idp.resetHistory();
     expect(await refused(createPortalUser({ ...base, name: 'other' }))).toBe('User dana@acme.test already exists.');
     expect(idp.calls()).toHaveLength(0);
-    expect(db.items('users')).toEqual([expect.objectContaining({ name: 'dana' })]);
+    expect(db.sorted('users')).toEqual([expect.objectContaining({ name: 'dana' })]);
   });
 
   it('removes the row and the Cognito user when Cognito refuses the password', async () => {
     idp.on(AdminSetUserPasswordCommand).rejects(Object.assign(new Error('Password does not conform to policy'), { name: 'InvalidPasswordException' }));
     await expect(createPortalUser(base)).rejects.toThrow('Password does not conform to policy');
-    expect(db.items('users')).toEqual([]);
+    expect(db.sorted('users')).toEqual([]);
     expect(idp.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input).toEqual({ UserPoolId: 'pool-1', Username: 'dana@acme.test' });
   });
 
   it('removes the row when the invitation cannot be sent, and names a pool user with no row', async () => {
     idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('mail failed'), { name: 'CodeDeliveryFailureException' }));
     await expect(createPortalUser({ ...base, permanent: false, password: undefined })).rejects.toThrow('mail failed');
-    expect(db.items('users')).toEqual([]);
+    expect(db.sorted('users')).toEqual([]);
     idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }));
     expect(await refused(createPortalUser({ ...base, permanent: false }))).toMatch(/^The user pool already has dana@acme.test but the portal has no row/);
-    expect(db.items('users')).toEqual([]);
+    expect(db.sorted('users')).toEqual([]);
   });
 });
 
@@ -76,7 +71,7 @@ describe('createPortalUser: success', () => {
     expect(r).toMatchObject({ staff: false, user: { email: 'dana@acme.test', name: 'dana', customerIds: ['C-1'], properties: { 'P-1': 'C-1' } } });
     expect(r.user.userId).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.temporaryPassword).toBeUndefined();
-    expect(db.items('users')).toEqual([expect.not.objectContaining({ pending: true })]);
+    expect(db.sorted('users')).toEqual([expect.not.objectContaining({ pending: true })]);
     const create = idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input;
     expect(create).toMatchObject({ UserPoolId: 'pool-1', Username: 'dana@acme.test', MessageAction: 'SUPPRESS', DesiredDeliveryMediums: ['EMAIL'] });
     expect(create.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email_verified', Value: 'true' }, { Name: 'name', Value: 'dana' }]));
@@ -89,7 +84,7 @@ describe('createPortalUser: success', () => {
     expect(idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toMatchObject({ TemporaryPassword: r.temporaryPassword });
     expect(idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).not.toHaveProperty('MessageAction');
     expect(idp.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
-    expect(db.items('users')).toEqual([expect.objectContaining({ pending: true })]);
+    expect(db.sorted('users')).toEqual([expect.objectContaining({ pending: true })]);
   });
 
   it('gives staff no assignments, and takes over a pool user left without a row when the password is permanent', async () => {
@@ -114,6 +109,6 @@ describe('ensureAdmin', () => {
     expect(await ensureAdmin('first@example-hvac.com', 'Other1234')).toEqual({ created: false, staff: true });
     expect(idp.commandCalls(AdminCreateUserCommand)).toHaveLength(1);
     expect(idp.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toMatchObject({ Username: 'first@example-hvac.com', Password: 'First1234' });
-    expect(db.items('users')).toEqual([expect.objectContaining({ email: 'first@example-hvac.com', name: 'first', customerIds: [] })]);
+    expect(db.sorted('users')).toEqual([expect.objectContaining({ email: 'first@example-hvac.com', name: 'first', customerIds: [] })]);
   });
 });

@@ -1,14 +1,14 @@
 import { handler as getData } from '../../../lambdas/analytics/get-data.js';
 import { handler as getTelemetryCustomer } from '../../../lambdas/analytics/get-telemetry-customer.js';
 import { apiEvent, json } from '../support/events.js';
-import { claims, fakeTables, setTableEnv, STAFF, TABLES, user } from '../telemetry/support/fake-tables.js';
+import { claims, fakeAws, setTableEnv, STAFF, TABLES, user } from '../support/fake-aws.js';
 
 const DATA = 'GET /api/analytics/data/{customerId}';
 const MAPPING = 'GET /api/analytics/nclarity-customer/{customerId}';
 
 const alice = user('alice@a.test', ['A'], { 'A-P1': 'A' });
 const admin = user(`boss@${STAFF}`);
-const { ddb, callsTo } = fakeTables({
+const { ddb, callsTo } = fakeAws({
   users: [alice, admin],
   customers: [
     { id: 'A', name: 'Alpha', telemetryCustomerId: 'NC-1', telemetryCustomerName: 'Alpha Inc' },

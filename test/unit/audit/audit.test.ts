@@ -1,7 +1,8 @@
 import { handler as listEvents } from '../../../lambdas/audit/list-events.js';
 import { handler as viewAs } from '../../../lambdas/audit/view-as.js';
 import { apiEvent, json } from '../support/events.js';
-import { admin, alice, claims, fakeAws, setEnv, STAFF, TABLES } from '../documents/support/fake-aws.js';
+import { claims, fakeAws, STAFF, TABLES } from '../support/fake-aws.js';
+import { admin, alice, setEnv } from '../documents/support/fixtures.js';
 
 const LIST = 'GET /api/audit';
 const VIEW_AS = 'POST /api/audit/view-as';

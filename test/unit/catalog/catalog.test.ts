@@ -3,7 +3,8 @@ import { handler as getCustomerProperties } from '../../../lambdas/catalog/get-c
 import { handler as getCustomers } from '../../../lambdas/catalog/get-customers.js';
 import { handler as listCustomers } from '../../../lambdas/catalog/list-customers.js';
 import { apiEvent, json } from '../support/events.js';
-import { admin, alice, bob, claims, customers, fakeAws, properties, setEnv, TABLES } from '../documents/support/fake-aws.js';
+import { claims, fakeAws, TABLES } from '../support/fake-aws.js';
+import { admin, alice, bob, customers, properties, setEnv } from '../documents/support/fixtures.js';
 
 const LIST = 'GET /api/users/customers';
 const PROPS = 'POST /api/users/customers/properties';

@@ -2,7 +2,8 @@ import { handler as confirmUpload } from '../../../lambdas/documents/confirm-upl
 import { handler as createUploadUrl } from '../../../lambdas/documents/create-upload-url.js';
 import { documentMessages } from '../../../lambdas/shared/contract/documents.js';
 import { apiEvent, json } from '../support/events.js';
-import { admin, alice, BUCKET, claims, customers, fakeAws, properties, setEnv } from './support/fake-aws.js';
+import { BUCKET, claims, fakeAws, TABLES } from '../support/fake-aws.js';
+import { admin, alice, customers, properties, setEnv } from './support/fixtures.js';
 
 const URL_ROUTE = 'POST /api/s3/upload-url';
 const CONFIRM = 'POST /api/s3/confirm-upload';
@@ -130,7 +131,7 @@ describe('POST /api/s3/confirm-upload', () => {
   it('removes the copied object again when the row cannot be written', async () => {
     const other = `uploads/${UUID.replace('0f8', 'aaa')}/b.txt`;
     sent(other, 5, 'text/plain');
-    aws.failOnce('Put:t-documents');
+    aws.failOnce(`Put:${TABLES.DOCUMENTS_TABLE}`);
     expect((await confirm(admin.email, { key: other, propertyId: 'A-P3' })).statusCode).toBe(500);
     expect([...w.objects.keys()].filter((k) => k.endsWith('/b.txt'))).toEqual([]);
     expect(w.documents).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { handler as getDocuments } from '../../../lambdas/documents/get-documents-by-property.js';
 import { handler as getPresignedUrl } from '../../../lambdas/documents/get-presigned-url.js';
 import { apiEvent, json } from '../support/events.js';
-import { admin, alice, bob, BUCKET, claims, customers, doc, fakeAws, properties, setEnv, TABLES } from './support/fake-aws.js';
+import { BUCKET, claims, fakeAws, TABLES } from '../support/fake-aws.js';
+import { admin, alice, bob, customers, doc, properties, setEnv } from './support/fixtures.js';
 
 const LIST = 'GET /api/s3/getdocumentsbyproperty';
 const LINK = 'GET /api/s3/getpresignedurl';

@@ -4,7 +4,8 @@ import { handler as deleteDocument } from '../../../lambdas/documents/delete-doc
 import { handler as uploadDocument } from '../../../lambdas/documents/upload-document.js';
 import { documentMessages, tooLargeMessage } from '../../../lambdas/shared/contract/documents.js';
 import { apiEvent, json } from '../support/events.js';
-import { admin, alice, bob, claims, customers, doc, fakeAws, multipart, properties, setEnv, TABLES } from './support/fake-aws.js';
+import { claims, fakeAws, TABLES } from '../support/fake-aws.js';
+import { admin, alice, bob, customers, doc, multipart, properties, setEnv } from './support/fixtures.js';
 
 const UPLOAD = 'POST /api/s3/uploaddocument';
 const DELETE = 'POST /api/s3/deletedocument';

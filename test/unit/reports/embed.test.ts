@@ -8,7 +8,8 @@ import type { ReportRow } from '../../../lambdas/shared/data/report-rows.js';
 import { signEmbedToken } from '../../../lambdas/shared/reports/embed-token.js';
 import { apiEvent, json } from '../support/events.js';
 import { assets, invoices, NOW, properties, quotes, workOrders } from './fixture.js';
-import { EMBED_KEY, fakeAws, setEnv, STAFF, TABLES, user, type Data } from './support/fake-aws.js';
+import { STAFF, TABLES, user } from '../support/fake-aws.js';
+import { EMBED_KEY, reportsAws, setEnv, type Data } from './support/fixtures.js';
 
 const DATA = 'GET /api/embed/data';
 const TABLE = 'GET /api/embed/table';
@@ -33,7 +34,7 @@ const data: Data = {
   rows: [...workOrders, ...quotes, ...invoices, ...assets, ...bRows],
   reports: [],
 };
-const { ddb, secrets, callsTo } = fakeAws(data);
+const { world, ddb, secrets, callsTo } = reportsAws(data);
 
 beforeAll(() => {
   setEnv();
@@ -93,7 +94,7 @@ describe('the report host data calls: refusals', () => {
 
   it('403 once the user is gone, re-created under another id, or no longer assigned the properties; no rows read', async () => {
     const carol = user('carol@b.test', ['B'], { B1: 'B' });
-    data.users.push(carol);
+    world.users.push(carol);
     try {
       const token = await tokenFor(carol, 'dashboard', ['B1']);
       expect((await call(DATA, token)).statusCode).toBe(200);
@@ -107,12 +108,12 @@ describe('the report host data calls: refusals', () => {
       carol.customerIds = ['B'];
       carol.userId = 'u-new';
       expect((await call(CSV, token)).statusCode).toBe(403);
-      data.users.splice(data.users.indexOf(carol), 1);
+      world.users.splice(world.users.indexOf(carol), 1);
       ddb.resetHistory();
       expect((await call(DATA, token)).statusCode).toBe(403);
       expect(callsTo(TABLES.REPORT_ROWS_TABLE)).toBe(0);
     } finally {
-      if (data.users.includes(carol)) data.users.splice(data.users.indexOf(carol), 1);
+      if (world.users.includes(carol)) world.users.splice(world.users.indexOf(carol), 1);
     }
   });
 

@@ -3,7 +3,8 @@ import { handler as filtered } from '../../../lambdas/reports/filtered.js';
 import { handler as getReports } from '../../../lambdas/reports/get-reports.js';
 import { messages } from '../../../lambdas/shared/contract/reports.js';
 import { apiEvent, json } from '../support/events.js';
-import { claims, EMBED_KEY, fakeAws, setEnv, SIGMA_SECRET, STAFF, TABLES, user, type Data } from './support/fake-aws.js';
+import { claims, STAFF, TABLES, user } from '../support/fake-aws.js';
+import { EMBED_KEY, reportsAws, setEnv, SIGMA_SECRET, type Data } from './support/fixtures.js';
 
 const FILTERED = 'POST /api/sigma/filtered';
 const REPORTS = 'GET /api/reports';
@@ -27,7 +28,7 @@ const data: Data = {
   rows: [],
   reports: [],
 };
-const { ddb, secrets, callsTo } = fakeAws(data);
+const { world, ddb, secrets, callsTo } = reportsAws(data);
 
 const WORKBOOK = 'https://app.sigmacomputing.com/acme/workbook/Dashboard-1aB2?:theme=Dark&:nodeId=abc&:responsive_height=true';
 const sigmaCatalogue = () => [{ id: 'dashboard', name: 'Dashboard', group: 'General', frames: [WORKBOOK, '/embed/quotes'], position: 0 }];
@@ -39,7 +40,7 @@ afterAll(() => {
 });
 beforeEach(() => {
   ddb.resetHistory();
-  data.reports = [];
+  world.reports = [];
   delete process.env.SIGMA_CLIENT_ID;
   delete process.env.SIGMA_SECRET_ID;
   delete process.env.EMBED_TOKEN_TTL;
@@ -81,7 +82,7 @@ describe('GET /api/reports', () => {
     expect(list[0]).toEqual({ id: 'dashboard', name: 'Dashboard', group: 'General', frames: ['/embed/dashboard'] });
   });
   it('the stored catalogue in its order, without the stored position', async () => {
-    data.reports = [
+    world.reports = [
       { id: 'b', name: 'Second', group: 'G', frames: ['/embed/quotes'], position: 1 },
       { id: 'a', name: 'First', group: 'G', frames: [WORKBOOK], position: 0 },
     ];
@@ -214,14 +215,14 @@ describe('POST /api/sigma/filtered: Sigma frames', () => {
   const sigmaBody = (u: { email: string; userId: string }, extra: Record<string, unknown> = {}) => body(u, { _url: WORKBOOK, selectedReport: 'Dashboard', ...extra });
 
   it('503 when Sigma is not configured', async () => {
-    data.reports = sigmaCatalogue();
+    world.reports = sigmaCatalogue();
     const r = await post(alice.email, sigmaBody(alice));
     expect(r.statusCode).toBe(503);
     expect(json(r).error).toBe(messages.sigmaNotConfigured);
   });
 
   it('422 for an email Sigma cannot take', async () => {
-    data.reports = sigmaCatalogue();
+    world.reports = sigmaCatalogue();
     Object.assign(process.env, { SIGMA_CLIENT_ID: 'client-1', SIGMA_SECRET_ID: 'sigma' });
     const r = await post(obrien.email, sigmaBody(obrien));
     expect(r.statusCode).toBe(422);
@@ -229,7 +230,7 @@ describe('POST /api/sigma/filtered: Sigma frames', () => {
   });
 
   it('signs the workbook URL with the viewed user\'s ids as user attributes and keeps only Sigma\'s parameters', async () => {
-    data.reports = sigmaCatalogue();
+    world.reports = sigmaCatalogue();
     Object.assign(process.env, { SIGMA_CLIENT_ID: 'client-1', SIGMA_SECRET_ID: 'sigma', SIGMA_TEAMS: 'Customers', SIGMA_ACCOUNT_TYPE: 'Viewer', SIGMA_SESSION_SECONDS: '7200' });
     try {
       const r = await post(alice.email, sigmaBody(alice, { properties: ['A2', 'B1'] }));
@@ -263,7 +264,7 @@ describe('POST /api/sigma/filtered: Sigma frames', () => {
   });
 
   it('signs a built-in frame of the same report with the portal\'s own key', async () => {
-    data.reports = sigmaCatalogue();
+    world.reports = sigmaCatalogue();
     const r = await post(alice.email, body(alice, { _url: '/embed/quotes' }));
     expect(r.statusCode).toBe(200);
     expect(await verified((json(r) as { url: string }).url)).toMatchObject({ page: 'quotes' });

@@ -10,18 +10,18 @@ import {
   type ReportRowsItem,
   type WorkOrderRow,
 } from '../../../lambdas/shared/data/report-rows.js';
-import { fakeDynamo, setTableEnv } from '../admin/support/fake-dynamo.js';
+import { fakeAws, setTableEnv } from '../support/fake-aws.js';
 import { assets, invoices, quotes, workOrders } from './fixture.js';
 
-const db = fakeDynamo();
+const db = fakeAws();
 let client: ReturnType<typeof dynamo>;
 beforeAll(() => {
   setTableEnv();
   client = dynamo();
 });
-beforeEach(() => db.reset());
+beforeEach(() => db.clear());
 
-const stored = () => db.items('report-rows') as ReportRowsItem[];
+const stored = () => db.sorted('report-rows') as ReportRowsItem[];
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const all: ReportRow[] = [...workOrders, ...quotes, ...invoices, ...assets];
 const wo = (id: string, createdAt: string, more: Partial<WorkOrderRow> = {}): WorkOrderRow => ({
@@ -113,7 +113,7 @@ describe('report rows packed per property, dataset and year', () => {
   });
 
   it('reads rows stored one per item before packing, and replaces them when their id is written', async () => {
-    db.seed('report-rows', [{ ...wo('OLD', '2025-05-01'), sk: 'wo#OLD' }]);
+    db.put('report-rows', { ...wo('OLD', '2025-05-01'), sk: 'wo#OLD' });
     expect(await rowsOf(client, 'wo', ['P1'])).toEqual([wo('OLD', '2025-05-01')]);
     await putReportRows(client, [wo('OLD', '2025-05-01', { status: 'Completed' })]);
     expect(stored().map((i) => i.sk)).toEqual(['wo#2025#1']);

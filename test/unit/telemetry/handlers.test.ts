@@ -4,7 +4,7 @@ import { handler as getDevices } from '../../../lambdas/telemetry/get-devices.js
 import { handler as getSamples } from '../../../lambdas/telemetry/get-samples.js';
 import { apiEvent, json } from '../support/events.js';
 import { startFakeService, type FakeService } from './support/fake-service.js';
-import { claims, fakeTables, setTableEnv, STAFF, TABLES, user } from './support/fake-tables.js';
+import { claims, fakeAws, setTableEnv, STAFF, TABLES, user } from '../support/fake-aws.js';
 
 const KEY = 'handler-test-key';
 const DEVICES = 'GET /api/telemetry/{customerId}/devices';
@@ -12,7 +12,7 @@ const SAMPLES = 'POST /api/telemetry/{customerId}/samples';
 
 const alice = user('alice@a.test', ['A'], { 'A-P1': 'A' });
 const admin = user(`boss@${STAFF}`);
-const { ddb, callsTo } = fakeTables({
+const { ddb, callsTo } = fakeAws({
   users: [alice, admin],
   customers: [
     { id: 'A', name: 'Alpha', telemetryCustomerId: 'ncl-a', telemetryCustomerName: 'Alpha Inc' },

@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { get, put, resetAws, user } from '../accounts/fake-aws.js';
+import { get, put, resetAws, user } from '../accounts/fixtures.js';
 import { handler as customMessage } from '../../../lambdas/triggers/custom-message.js';
 import { handler as postConfirmation } from '../../../lambdas/triggers/post-confirmation.js';
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';

@@ -1,4 +1,4 @@
-import { all, claims, get, put, resetAws, STAFF, user } from '../accounts/fake-aws.js';
+import { all, claims, get, put, resetAws, STAFF, user } from '../accounts/fixtures.js';
 import { handler as putCustomers } from '../../../lambdas/users/put-customers.js';
 import { handler as putProperties } from '../../../lambdas/users/put-properties.js';
 import { apiEvent, json } from '../support/events.js';

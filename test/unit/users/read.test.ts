@@ -1,4 +1,4 @@
-import { all, claims, put, resetAws, user } from '../accounts/fake-aws.js';
+import { all, claims, put, resetAws, user } from '../accounts/fixtures.js';
 import { admin, seed } from './seed.js';
 import { handler as getCustomerByEmail } from '../../../lambdas/users/get-customer-by-email.js';
 import { handler as getProperty } from '../../../lambdas/users/get-property.js';

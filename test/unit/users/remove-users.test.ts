@@ -1,5 +1,5 @@
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { all, claims, cognito, cognitoError, get, put, resetAws, STAFF, user } from '../accounts/fake-aws.js';
+import { all, claims, cognito, cognitoError, get, put, resetAws, STAFF, user } from '../accounts/fixtures.js';
 import { handler } from '../../../lambdas/users/remove-users.js';
 import { handler as getProperty } from '../../../lambdas/users/get-property.js';
 import { apiEvent, json } from '../support/events.js';

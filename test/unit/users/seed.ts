@@ -1,5 +1,5 @@
 /** Two customers with properties, an administrator and two customers' users, as the user tests expect them. */
-import { put, STAFF, user } from '../accounts/fake-aws.js';
+import { put, STAFF, user } from '../accounts/fixtures.js';
 
 export const admin = `boss@${STAFF}`;
 export function seed() {

@@ -1,5 +1,5 @@
 import { AdminCreateUserCommand, AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { all, claims, cognito, cognitoError, get, resetAws, STAFF } from '../accounts/fake-aws.js';
+import { all, claims, cognito, cognitoError, get, resetAws, STAFF } from '../accounts/fixtures.js';
 import { handler } from '../../../lambdas/users/signup.js';
 import { apiEvent, json } from '../support/events.js';
 import { admin, seed } from './seed.js';

@@ -1,0 +1,39 @@
+/**
+ * Fixtures of the account, user and trigger tests (the AWS fake is the shared one in
+ * test/unit/support/fake-aws.ts): their environment, set on import; one fake with its table helpers;
+ * Cognito as a mocked client each test programs itself.
+ */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { fakeAws, setTableEnv, STAFF, type Item } from '../support/fake-aws.js';
+
+setTableEnv({
+  USER_POOL_ID: 'local_pool',
+  USER_POOL_CLIENT_ID: 'client-1',
+  STAFF_DOMAINS: `${STAFF},example-services.com`,
+  PUBLIC_URL: 'https://portal.example.com',
+  PRODUCT_NAME: 'Comfort Portal',
+});
+
+export { STAFF };
+export const aws = fakeAws();
+export const { put, get, all } = aws;
+export const cognito = mockClient(CognitoIdentityProviderClient);
+
+/** Empty tables, no recorded calls, and a Cognito mock without behaviours. */
+export function resetAws() {
+  aws.clear();
+  cognito.reset();
+}
+
+/** A Cognito error as the SDK throws it. */
+export const cognitoError = (name: string, message = name) => Object.assign(new Error(message), { name, $metadata: {} });
+
+export const now = new Date().toISOString();
+
+export function user(email: string, over: Item = {}): Item {
+  return { email, userId: `id-${email}`, name: email.split('@')[0], customerIds: [], properties: {}, createdAt: now, updatedAt: now, ...over };
+}
+
+/** ID-token claims of a signed-in user, as the JWT authorizer passes them on. */
+export const claims = (email: string, tva = 0) => ({ email, tva: String(tva) });

@@ -1,0 +1,31 @@
+/**
+ * Fixtures of the reports handler tests (the AWS fake is the shared one in
+ * test/unit/support/fake-aws.ts): the environment, the secrets, and a fake seeded with report rows
+ * stored packed, as putReportRows stores them.
+ */
+import type { PropertyItem } from '../../../../lambdas/shared/data/properties.js';
+import { packRows, type ReportRow } from '../../../../lambdas/shared/data/report-rows.js';
+import type { Report } from '../../../../lambdas/shared/data/reports.js';
+import type { UserItem } from '../../../../lambdas/shared/data/users.js';
+import { fakeAws, setTableEnv } from '../../support/fake-aws.js';
+
+export const EMBED_KEY = 'embed-signing-key-for-tests-0123456789';
+export const SIGMA_SECRET = 'sigma-secret-value';
+
+export interface Data {
+  users: UserItem[];
+  properties: PropertyItem[];
+  rows: ReportRow[];
+  reports: (Report & { position: number })[];
+}
+
+export function setEnv() {
+  setTableEnv({ EMBED_SECRET_ID: 'embed', LOG_LEVEL: 'silent' });
+  delete process.env.SIGMA_CLIENT_ID;
+  delete process.env.SIGMA_SECRET_ID;
+  delete process.env.EMBED_TOKEN_TTL;
+}
+
+/** The shared fake holding these users, properties, rows and catalogue, with the embed and Sigma secrets. */
+export const reportsAws = ({ rows, ...data }: Data) =>
+  fakeAws({ ...data, reportRows: packRows(rows) }, { secrets: { embed: EMBED_KEY, sigma: SIGMA_SECRET } });
