@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startOwnStack, type OwnStack } from './support/own-stack.js';
 import { getItem, setItem } from './support/session.js';
@@ -26,6 +28,16 @@ async function logIn(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home$/);
   return (await getItem(page, 'token'))!;
+}
+
+/** Calls Cognito's API at the local pool's endpoint as the browser would. */
+async function cognitoCall(request: APIRequestContext, action: string, body: Record<string, unknown>) {
+  const config = (await (await request.get(`${stack.base}/config.json`)).json()) as { endpoint: string; userPoolClientId: string };
+  const res = await request.post(config.endpoint, {
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    data: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
+  });
+  return res.status();
 }
 
 /** Cognito's answer to a refresh with that refresh token, asked directly at the pool's endpoint. */
@@ -112,4 +124,23 @@ test('logging out revokes the refresh token and signs out the other tabs', async
   await expect.poll(async () => (await refreshWith(page.request, refreshToken)).status).toBe(400);
   expect((await refreshWith(page.request, refreshToken)).body.__type).toBe('NotAuthorizedException');
   expect(await refreshTokenOf(other)).toBeNull();
+});
+
+test("a password reset elsewhere ends the open session at its next refresh, even with no API call", async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page);
+  const mailsBefore = readdirSync(path.join(stack.dataDir, 'outbox')).length;
+  expect((await page.request.post(`${stack.base}/api/users/reset-password`, { data: { email: admin.email } })).status()).toBe(200);
+  const mails = readdirSync(path.join(stack.dataDir, 'outbox')).sort();
+  expect(mails.length).toBe(mailsBefore + 1);
+  const code = /reset code is:\s*(\S+)/i.exec(readFileSync(path.join(stack.dataDir, 'outbox', mails.at(-1)!), 'utf8'))?.[1];
+  expect(code).toBeTruthy();
+  expect(await cognitoCall(page.request, 'ConfirmForgotPassword', { Username: admin.email, ConfirmationCode: code, Password: 'Changed42x' })).toBe(200);
+
+  // The open page makes no API call; its refresh (within a token's lifetime) sees the reset and signs out.
+  await expect(page).toHaveURL(new RegExp(`${stack.base}/$`), { timeout: TOKEN_SECONDS * 1000 + 5000 });
+  expect(await getItem(page, 'token')).toBeNull();
+  // The new password signs in (and is put back for the other tests of this file).
+  admin.password = 'Changed42x';
+  await logIn(page);
 });

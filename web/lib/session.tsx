@@ -88,6 +88,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         .then((token) => {
           // Signed out, or another tab refreshed first, meanwhile: nothing to do.
           if (cancelled || !token || getToken() !== session.token) return;
+          // The password changed since this session began (a reset elsewhere): it ends here.
+          if (decodeJwt(token)?.tva !== session.claims.tva) return signOut();
           signIn(token, publicConfig().staffDomains);
         });
     }, Math.min(MAX_TIMER_MS, refreshDelayMs(session.claims)));
@@ -95,7 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [session, signIn]);
+  }, [session, signIn, signOut]);
 
   // A token that expires while the page is open (the refresh failed) signs out at that moment.
   useEffect(() => {

@@ -11,7 +11,7 @@ describe('decodeJwt', () => {
 
   it('reads the claims of spec section 3', () => {
     const claims = decodeJwt(jwt({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: 7 }));
-    expect(claims).toEqual({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, iat: null, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: '7' });
+    expect(claims).toEqual({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, iat: null, tva: null, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: '7' });
   });
 
   it("reads the ID token's userId, a uuid string, as it is", () => {

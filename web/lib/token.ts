@@ -7,6 +7,8 @@ export interface TokenClaims {
   exp: number;
   /** Issued at, seconds since the epoch (absent in tokens that lack it). */
   iat: number | null;
+  /** The account's tokensValidAfter when the token was issued (a password change moves it on). */
+  tva: string | null;
   BUILDOPS_CUSTOMER_ID: string[];
   /** The account's id: a uuid string in Cognito's ID token (older tokens carried a number). */
   userId: string | null;
@@ -34,6 +36,7 @@ export function decodeJwt(token: string): TokenClaims | null {
       name: typeof p.name === 'string' ? p.name : p.email,
       exp: p.exp,
       iat: typeof p.iat === 'number' ? p.iat : null,
+      tva: typeof p.tva === 'string' ? p.tva : null,
       // The spec allows one id or a list; the first item is used.
       BUILDOPS_CUSTOMER_ID: Array.isArray(ids) ? ids.map(String) : ids == null || ids === '' ? [] : [String(ids)],
       userId: typeof p.userId === 'string' && p.userId !== '' ? p.userId : typeof p.userId === 'number' ? String(p.userId) : null,

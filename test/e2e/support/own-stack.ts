@@ -6,6 +6,8 @@ import path from 'node:path';
 
 export interface OwnStack {
   base: string;
+  /** Its DATA_DIR (mails in outbox/). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function startOwnStack(env: Record<string, string>): Promise<OwnSta
       throw new Error(`the local stack did not start:\n${stderr}`);
     }
     const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-    if (ready) return { base, stop };
+    if (ready) return { base, dataDir, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
 }
