@@ -35,7 +35,7 @@ export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /** Calls that must not sign out on 401 (the login call itself). */
+  /** Calls of public routes (the reset-code request): a 401 there is no sign-out. */
   public?: boolean;
 }
 
