@@ -72,15 +72,28 @@ function checkText(where: string, values: Record<string, string | undefined> | u
   }
 }
 
+/**
+ * A token from before the account's last password change (reset or registration, which move
+ * `tokensValidAfter` on). Two signs, both needed:
+ * - `tva`, the tokensValidAfter in force when the token was issued (stamped by the
+ *   pre-token-generation trigger): older than the row's means issued before the change;
+ * - `auth_time`, when the session's sign-in happened, which Cognito keeps across refreshes: a
+ *   refresh token from a session signed in a second or more before the change still mints tokens
+ *   with a fresh `tva`, and this refuses them. (cognito-local sets auth_time anew on refresh, so
+ *   locally only the first sign holds; the web app also ends a session whose refresh brings a new tva.)
+ */
+export function revoked(claims: Record<string, unknown>, tokensValidAfter: number): boolean {
+  if (Number(claims.tva ?? 0) < tokensValidAfter) return true;
+  const authTime = Number(claims.auth_time);
+  return Number.isFinite(authTime) && authTime * 1000 + 1000 <= tokensValidAfter;
+}
+
 export async function resolveCaller(event: ApiEvent): Promise<Scope> {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : '';
   if (!email) throw unauthorized();
   const row = await getUser(dynamo(), email);
-  // Tokens carry the tokensValidAfter in force when they were issued (claim `tva`, added by the
-  // pre-token-generation trigger); a reset moves the row's value on, so older tokens stop here.
-  const stamped = Number(claims?.tva ?? 0);
-  if (!row || stamped < (row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
+  if (!row || revoked(claims ?? {}, row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
   const isAdmin = isStaffEmail(email);
   const assigned = isAdmin ? assignedScope({}) : assignedScope(row);
   return { isAdmin, userId: row.userId, email, name: row.name, ...assigned };
