@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { documentsText as t } from '../../web/features/documents/strings.js';
 import { demo, lastMailTo } from './support/env.js';
 import { logIn, makeCustomer as makeAccount, readTickedOptions, shotter } from './support/session.js';
@@ -41,11 +41,16 @@ const district = { ID: 'PROP-1003-03', NAME: 'District Administration Building' 
 
 test.describe.configure({ mode: 'serial' });
 
+/** The propertyId of an intercepted JSON call (upload-url, confirm-upload). */
+const propertyOf = (route: Route) => (route.request().postDataJSON() as { propertyId?: string } | null)?.propertyId ?? '?';
+
 test('an administrator uploads to two properties; a customer of one views and downloads it, a customer of the other does not; delete after confirmation', async ({
   page,
   browser,
   request,
 }) => {
+  // Three accounts signing in: on a loaded machine this alone nears the default minute.
+  test.setTimeout(120_000);
   const fileName = `boiler_report-${stamp}.txt`;
   const content = `Boiler inspection ${stamp}\nline two ✓\n`;
   const highEmail = `high-${stamp}@lakeside.test`;
@@ -224,9 +229,8 @@ test('every documents message of section 8, with the server failing on purpose',
   // Upload where the second property fails: the message names both sides; a retry sends only the missing one.
   const sent: string[] = [];
   let failCenter = true;
-  await page.route('**/api/s3/uploaddocument', async (route) => {
-    const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
-    const property = /name="propertyId"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? '?';
+  await page.route('**/api/s3/upload-url', async (route) => {
+    const property = propertyOf(route);
     sent.push(property);
     if (property === 'PROP-1004-02' && failCenter) await route.fulfill({ status: 500, json: { error: 'Internal Server Error' } });
     else await route.continue();
@@ -247,7 +251,7 @@ test('every documents message of section 8, with the server failing on purpose',
   expect(sent).toEqual(['PROP-1004-02', 'PROP-1004-01', 'PROP-1004-02']);
   const rows = dialog.getByRole('listitem', { name: fileName });
   await expect(rows).toHaveCount(2);
-  await page.unroute('**/api/s3/uploaddocument');
+  await page.unroute('**/api/s3/upload-url');
 
   // View, download and delete failures.
   await page.route('**/api/s3/getpresignedurl?**', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
@@ -265,13 +269,13 @@ test('every documents message of section 8, with the server failing on purpose',
   await page.unroute('**/api/s3/deletedocument');
 
   // A plain upload failure for every property.
-  await page.route('**/api/s3/uploaddocument', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
+  await page.route('**/api/s3/upload-url', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
   await dialog.getByRole('tab', { name: t.uploadTab }).click();
   await dialog.getByLabel(t.chooseFile).setInputFiles({ name: `other-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') });
   await dialog.getByRole('button', { name: t.uploadFile }).click();
   await expect(dialog.getByRole('alert')).toContainText(t.uploadFailed);
   await expect(dialog.getByRole('alert')).not.toContainText('Uploaded to:');
-  await page.unroute('**/api/s3/uploaddocument');
+  await page.unroute('**/api/s3/upload-url');
 
   // Customers failing to load.
   await page.keyboard.press('Escape');
@@ -315,4 +319,165 @@ test('an administrator viewing as a customer starts on that customer; loading te
   await expect(page.getByText(t.loadingProperties)).toBeVisible();
   hold.splice(0).forEach((release) => release());
   await expect(page.getByRole('option', { name: 'Summit Mall' })).toBeVisible();
+});
+
+/** A text file of exactly that many bytes, numbered lines so any reordering or loss shows. */
+function bigText(bytes: number) {
+  const lines: string[] = [];
+  for (let i = 0, n = 0; n < bytes; i++) {
+    const line = `line ${String(i).padStart(7, '0')} of the drawings register ${stamp}\n`;
+    lines.push(line);
+    n += line.length;
+  }
+  return Buffer.from(lines.join('')).subarray(0, bytes);
+}
+
+const percentOf = async (bar: import('@playwright/test').Locator) => Number(await bar.getAttribute('aria-valuenow'));
+const isMidway = (value: number) => value > 0 && value < 99;
+
+test('a 6 MB file goes straight to storage for two properties, each with its own progress bar, and comes back byte for byte', async ({ page }) => {
+  test.setTimeout(120_000); // two 6 MiB uploads on a throttled uplink, then three reads back
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const fileName = `big_drawings-${stamp}.txt`;
+  const content = bigText(6 * 1024 * 1024);
+  expect(content.length).toBeGreaterThan(4 * 1024 * 1024);
+  const puts: string[] = [];
+  const apiBodyBytes: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') puts.push(request.url());
+    else if (new URL(request.url()).pathname.startsWith('/api/')) apiBodyBytes.push(request.postDataBuffer()?.length ?? 0);
+  });
+
+  await signIn(page, demo.admin.email, demo.admin.password);
+  const dialog = await openDocuments(page);
+  await chooseCustomer(page, 'NORTHWIND PROPERTIES');
+  await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
+  await page.getByRole('option', { name: t.all, exact: true }).click();
+  await page.getByRole('option', { name: 'Northwind Plaza' }).click();
+  await page.getByRole('option', { name: 'Northwind Tower' }).click();
+  await page.keyboard.press('Escape');
+  expect(await propertyOptions(page)).toEqual([t.all, 'Harbor Logistics Center', 'Northwind Plaza [x]', 'Northwind Tower [x]', 'Riverside Data Hall']);
+
+  await dialog.getByRole('tab', { name: t.uploadTab }).click();
+  await dialog.getByLabel(t.chooseFile).setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: content });
+  // A slow uplink (2 MiB/s, about 3 s per property) so the bars can be seen moving.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  await expect(dialog.getByRole('button', { name: t.uploading })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: t.chooseFile })).toHaveAttribute('aria-disabled', 'true');
+
+  const plaza = dialog.getByRole('progressbar', { name: /Northwind Plaza/ });
+  const tower = dialog.getByRole('progressbar', { name: /Northwind Tower/ });
+  // One property at a time: the first moves while the second waits at 0, then the second moves.
+  await expect.poll(async () => isMidway(await percentOf(plaza)) && (await percentOf(plaza)) >= 20, { intervals: [50] }).toBe(true);
+  expect(await percentOf(tower)).toBe(0);
+  await shot(page, 'upload-progress');
+  await expect.poll(async () => isMidway(await percentOf(tower)), { intervals: [50] }).toBe(true);
+  expect(await percentOf(plaza)).toBe(100);
+  await expect(dialog.getByText('Northwind Plaza — done')).toBeVisible();
+  await shot(page, 'upload-progress-second');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  await expect(dialog.getByRole('tab', { name: t.viewTab })).toHaveAttribute('aria-selected', 'true');
+  const rows = dialog.getByRole('listitem', { name: fileName });
+  await expect(rows).toHaveCount(2);
+  await shot(page, 'view-after-big-upload');
+  // The bytes went to storage, not through the API.
+  expect(puts).toHaveLength(2);
+  for (const url of puts) {
+    expect(new URL(url).origin).not.toBe(new URL(page.url()).origin);
+    expect(new URL(url).pathname).toContain(`/uploads/`);
+    expect(new URL(url).pathname).toMatch(new RegExp(`/${fileName}$`));
+  }
+  expect(Math.max(...apiBodyBytes)).toBeLessThan(10_000);
+  // The Upload tab afterwards: no file, no bars.
+  await dialog.getByRole('tab', { name: t.uploadTab }).click();
+  await expect(dialog.getByTestId('chosen-file')).toHaveText(t.noFileChosen);
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0);
+  await shot(page, 'upload-after-big-upload');
+  await dialog.getByRole('tab', { name: t.viewTab }).click();
+
+  const popupPromise = page.context().waitForEvent('page');
+  await rows.first().getByRole('button', { name: t.view }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  await expect(popup.locator('body')).toContainText(`line 0000000 of the drawings register ${stamp}`);
+  const viewed = await page.request.get(popup.url());
+  expect(Buffer.compare(await viewed.body(), content)).toBe(0);
+  await popup.close();
+
+  for (const row of [rows.first(), rows.last()]) {
+    const downloadPromise = page.waitForEvent('download');
+    await row.getByRole('button', { name: t.download }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(fileName);
+    expect(Buffer.compare(readFileSync(await download.path()), content)).toBe(0);
+  }
+});
+
+test('a file over the limit is refused with the limit named; a failing confirm shows the failure and the retry sends only to the failed property', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const asked: string[] = [];
+  const confirmed: string[] = [];
+  let claimHuge = true;
+  let failMall = true;
+  await page.route('**/api/s3/upload-url', async (route) => {
+    asked.push(propertyOf(route));
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    // The real server judges the size the browser declares: claim 101 MiB rather than send it.
+    if (claimHuge) await route.continue({ postData: JSON.stringify({ ...body, size: 101 * 1024 * 1024 }) });
+    else await route.continue();
+  });
+  await page.route('**/api/s3/confirm-upload', async (route) => {
+    const property = propertyOf(route);
+    confirmed.push(property);
+    if (property === 'PROP-1004-01' && failMall) await route.fulfill({ status: 500, json: { error: 'Internal Server Error' } });
+    else await route.continue();
+  });
+  await signIn(page, demo.admin.email, demo.admin.password);
+  const dialog = await openDocuments(page);
+  await chooseCustomer(page, 'SUMMIT RETAIL GROUP');
+  await dialog.getByRole('tab', { name: t.uploadTab }).click();
+  const input = dialog.getByLabel(t.chooseFile);
+  const upload = dialog.getByRole('button', { name: t.uploadFile });
+
+  // Over the limit: the first property's answer names the limit and the second is not asked.
+  await input.setInputFiles({ name: `huge-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('pretend this is big') });
+  await upload.click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText(t.uploadFailed);
+  await expect(alert).toHaveText([t.uploadFailed, t.failedFor(['Summit Distribution Center', 'Summit Mall']), t.tooLarge('100 MiB')].join('\n'));
+  expect((await alert.innerText()).split('\n')).toEqual([t.uploadFailed, t.failedFor(['Summit Distribution Center', 'Summit Mall']), t.tooLarge('100 MiB')]);
+  await expect(upload).toBeEnabled();
+  expect(asked).toEqual(['PROP-1004-02']);
+  expect(confirmed).toEqual([]);
+  await shot(page, 'upload-too-large');
+
+  claimHuge = false;
+  asked.length = 0;
+  const fileName = `confirm_case-${stamp}.txt`;
+  await input.setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('confirm me') });
+  await upload.click();
+  await expect(alert).toContainText(t.uploadFailed);
+  await expect(alert).toContainText(t.uploadedTo(['Summit Distribution Center']));
+  await expect(alert).toContainText(t.failedFor(['Summit Mall']));
+  await expect(dialog.getByRole('progressbar', { name: /Summit Distribution Center/ })).toHaveAttribute('aria-valuenow', '100');
+  // Sent but not recorded: the bar stops short of full.
+  await expect(dialog.getByRole('progressbar', { name: /Summit Mall/ })).toHaveAttribute('aria-valuenow', '99');
+  await expect(dialog.getByTestId('chosen-file')).toHaveText(fileName);
+  await expect(upload).toBeEnabled();
+  await page.waitForTimeout(500); // the bars' transition, for the screenshot only
+  await shot(page, 'upload-confirm-failed');
+  expect(asked).toEqual(['PROP-1004-02', 'PROP-1004-01']);
+  expect(confirmed).toEqual(['PROP-1004-02', 'PROP-1004-01']);
+
+  failMall = false;
+  await upload.click();
+  await expect(dialog.getByRole('tab', { name: t.viewTab })).toHaveAttribute('aria-selected', 'true');
+  expect(asked).toEqual(['PROP-1004-02', 'PROP-1004-01', 'PROP-1004-01']);
+  expect(confirmed).toEqual(['PROP-1004-02', 'PROP-1004-01', 'PROP-1004-01']);
+  const rows = dialog.getByRole('listitem', { name: fileName });
+  await expect(rows).toHaveCount(2);
+  await expect(dialog.getByRole('listitem', { name: `huge-${stamp}.txt` })).toHaveCount(0);
 });

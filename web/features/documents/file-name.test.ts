@@ -42,6 +42,15 @@ describe('uploadFailureMessage', () => {
     ]);
     expect(msg).toBe('File upload failed. Please try again.\nUploaded to: Tower.\nFailed for: Plaza (Server error), Annex.');
   });
+  it('says a reason shared by every failed property once, after their names', () => {
+    const tooLarge = 'The file is too large. The largest file you can upload is 100 MiB.';
+    expect(
+      uploadFailureMessage([
+        { ...base, propertyId: 'a', name: 'Tower', state: 'failed', error: tooLarge },
+        { ...base, propertyId: 'b', name: 'Plaza', state: 'failed', error: tooLarge },
+      ]),
+    ).toBe(`File upload failed. Please try again.\nFailed for: Tower, Plaza.\n${tooLarge}`);
+  });
   it('omits the succeeded line when nothing succeeded', () => {
     expect(uploadFailureMessage([{ ...base, propertyId: 'b', name: 'Plaza', state: 'failed' }])).toBe(
       'File upload failed. Please try again.\nFailed for: Plaza.',

@@ -42,5 +42,7 @@ export const documentsText = {
   // Beyond the spec: a partial failure names the properties on each side.
   uploadedTo: (names: string[]) => `Uploaded to: ${names.join(', ')}.`,
   failedFor: (names: string[]) => `Failed for: ${names.join(', ')}.`,
+  // Beyond the spec: presigned uploads take files up to a limit (413 above it).
+  tooLarge: (limit: string) => `The file is too large. The largest file you can upload is ${limit}.`,
   uploadDone: (count: number) => `File uploaded to ${count} ${count === 1 ? 'property' : 'properties'}.`,
 } as const;

@@ -18,6 +18,13 @@ export function uploadFailureMessage(uploads: PropertyUpload[]): string | null {
   const done = uploads.filter((u) => u.state === 'done');
   const lines: string[] = [documentsText.uploadFailed];
   if (done.length) lines.push(documentsText.uploadedTo(done.map((u) => u.name)));
-  lines.push(documentsText.failedFor(failed.map((u) => (u.error ? `${u.name} (${u.error})` : u.name))));
+  const reasons = new Set(failed.map((u) => u.error));
+  const [shared] = reasons;
+  if (reasons.size === 1 && shared) {
+    // One reason for all (e.g. the file is too large): said once, not after every name.
+    lines.push(documentsText.failedFor(failed.map((u) => u.name)), shared);
+  } else {
+    lines.push(documentsText.failedFor(failed.map((u) => (u.error ? `${u.name} (${u.error})` : u.name))));
+  }
   return lines.join('\n');
 }

@@ -46,7 +46,9 @@ export function DocumentList({ propertyIds, propertyNames, isAdmin, notify }: Do
     setBusyKey(doc.DOCUMENT_URL);
     try {
       const url = await getPresignedUrl(doc.DOCUMENT_URL);
-      const res = await fetch(url);
+      // Not from the cache: a View of the same link in the same second leaves a copy fetched
+      // without CORS headers, which a CORS fetch may not read (the download then failed at random).
+      const res = await fetch(url, { cache: 'no-store' });
       if (!res.ok) throw new Error(`status ${res.status}`);
       const href = URL.createObjectURL(await res.blob());
       const link = document.createElement('a');

@@ -11,6 +11,7 @@ import { uploadDocument } from '../api/upload-document';
 import { isValidFileName } from '../file-name';
 import { documentKeys } from '../query-keys';
 import { documentsText as t } from '../strings';
+import { uploadErrorDetail } from '../upload-progress';
 import { uploadFailureMessage, type PropertyUpload } from '../upload-summary';
 
 interface UploadPanelProps {
@@ -75,11 +76,13 @@ export function UploadPanel({ propertyIds, propertyNames, onUploaded }: UploadPa
         await uploadDocument({ file, propertyId: list[i].propertyId, onProgress: (percent) => update(i, { percent }) });
         update(i, { state: 'done', percent: 100 });
       } catch (error) {
-        const status = error instanceof ApiError ? error.status : 0;
-        // A server message on a 4xx says what to change; anything else stays generic.
-        const detail = error instanceof ApiError && status >= 400 && status < 500 ? error.message : undefined;
+        const { detail, stopRun } = uploadErrorDetail(error instanceof ApiError ? error : null);
         update(i, { state: 'failed', error: detail });
-        if (status === 401) break;
+        if (stopRun) {
+          // The same answer would come for every remaining property: mark them without sending.
+          for (let j = i + 1; j < list.length; j++) if (list[j].state === 'waiting') update(j, { state: 'failed', error: detail });
+          break;
+        }
       }
     }
     await queryClient.invalidateQueries({ queryKey: documentKeys.all });
@@ -127,10 +130,16 @@ export function UploadPanel({ propertyIds, propertyNames, onUploaded }: UploadPa
         <Stack spacing={1} aria-label="Upload progress">
           {uploads.map((u) => (
             <Box key={u.propertyId}>
-              <Typography variant="body2" id={`upload-${u.propertyId}`}>
-                {u.name}
-                {u.state === 'failed' ? ' — failed' : u.state === 'done' ? ' — done' : ''}
-              </Typography>
+              <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+                <Typography variant="body2" id={`upload-${u.propertyId}`}>
+                  {u.name}
+                  {u.state === 'failed' ? ' — failed' : u.state === 'done' ? ' — done' : ''}
+                </Typography>
+                {/* The bar carries the value for assistive technology. */}
+                <Typography variant="body2" color="text.secondary" aria-hidden sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {u.percent}%
+                </Typography>
+              </Stack>
               <LinearProgress
                 variant="determinate"
                 value={u.percent}
