@@ -140,3 +140,40 @@ export const demoEquipment: EquipmentItem[] = [
   eq('EQ-1002-03', 'CUST-1002', 'PROP-1002-02', 'Eastside Outpatient Clinic', 'RTU-1', 'Rooftop Unit', { make: 'York', tons: 10, installYear: 2017 }),
   eq('EQ-1002-04', 'CUST-1002', 'PROP-1002-03', 'Harborview Research Annex', 'FCU-12', 'Fan Coil Unit', { make: 'Daikin', installYear: 2021 }),
 ];
+
+/** An asset-register entry of a telemetry unit: the Assets report lists these very units. */
+export interface DemoEquipmentAsset {
+  equipmentId: string;
+  make: string;
+  model: string;
+  installedOn: string;
+}
+
+/**
+ * The register facts of every demo equipment row (same name, type and property as telemetry shows):
+ * the report generator puts these first in their property's assets, so one equipment list serves both.
+ */
+export const demoEquipmentAssets: DemoEquipmentAsset[] = [
+  { equipmentId: 'EQ-1001-01', make: 'Carrier', model: '48TC-D28', installedOn: '2016-05-12' },
+  { equipmentId: 'EQ-1001-02', make: 'Carrier', model: '48TC-D28', installedOn: '2016-05-12' },
+  { equipmentId: 'EQ-1001-03', make: 'Trane', model: 'RTAC-300', installedOn: '2012-03-27' },
+  { equipmentId: 'EQ-1001-04', make: 'Lennox', model: 'LGH180H4', installedOn: '2019-08-06' },
+  { equipmentId: 'EQ-1001-05', make: 'Daikin', model: 'CAH012G', installedOn: '2014-10-21' },
+  { equipmentId: 'EQ-1001-06', make: 'Greenheck', model: 'DGX-115', installedOn: '2018-11-02' },
+  { equipmentId: 'EQ-1001-07', make: 'Liebert', model: 'DS105A', installedOn: '2020-02-18' },
+  { equipmentId: 'EQ-1001-08', make: 'Liebert', model: 'DS105A', installedOn: '2020-02-18' },
+  { equipmentId: 'EQ-1002-01', make: 'York', model: 'YK-500', installedOn: '2010-06-15' },
+  { equipmentId: 'EQ-1002-02', make: 'Trane', model: 'M-Series 30', installedOn: '2015-09-09' },
+  { equipmentId: 'EQ-1002-03', make: 'York', model: 'ZF120', installedOn: '2017-04-24' },
+  { equipmentId: 'EQ-1002-04', make: 'Daikin', model: 'FXMQ48', installedOn: '2021-01-13' },
+];
+
+/** The demo equipment of a property as fixed assets of the report generator. */
+export function demoFixedAssets(propertyId: string): { name: string; assetType: string; make: string; model: string; installedOn: string }[] {
+  return demoEquipment
+    .filter((e) => e.propertyId === propertyId)
+    .map((e) => {
+      const a = demoEquipmentAssets.find((x) => x.equipmentId === e.id)!;
+      return { name: e.name, assetType: e.equipmentType, make: a.make, model: a.model, installedOn: a.installedOn };
+    });
+}

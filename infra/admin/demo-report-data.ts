@@ -1,10 +1,11 @@
 /**
  * Demo report datasets: two years of work orders, quotes, invoices and assets for the demo
- * properties. A seeded generator, so the same `now` always gives the same rows and ids (the
- * sequence of random draws is the old server's, so its demo data and this one are the same).
+ * properties. A seeded generator, so the same `now` always gives the same rows and ids. Each
+ * property's assets start with its telemetry equipment (same names and building), then generated
+ * units named so they never collide with those.
  */
 import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
-import { demoCustomers } from './demo-data.js';
+import { demoCustomers, demoFixedAssets } from './demo-data.js';
 
 function random(seed: number) {
   let a = seed >>> 0;
@@ -62,12 +63,31 @@ export interface ReportRows {
 
 const iso = (t: number | Date) => new Date(t).toISOString();
 
+/** A unit the property is known to have (the telemetry equipment): listed under its own name. */
+export interface FixedAsset {
+  name: string;
+  assetType: string;
+  make: string;
+  model: string;
+  installedOn: string;
+}
+
+const YEAR = 365.25 * DAY;
+
+function conditionFor(r: ReturnType<typeof random>, ageYears: number): AssetRow['condition'] {
+  return ageYears > 18
+    ? r.pick(['Poor', 'Critical', 'Fair'] as const)
+    : ageYears > 10
+      ? r.pick(['Fair', 'Good', 'Poor'] as const)
+      : r.pick(['Good', 'Good', 'Fair'] as const);
+}
+
 /**
  * Generates the datasets for the given properties over the `months` before `now`: `size` scales
  * the number of work orders (1 = a mid-sized building).
  */
 export function generateReportRows(
-  properties: { id: string; size: number }[],
+  properties: { id: string; size: number; fixedAssets?: FixedAsset[] }[],
   opts: { now: number; months?: number; seed?: number; idPrefix?: string },
 ): ReportRows {
   const months = opts.months ?? 24;
@@ -75,32 +95,38 @@ export function generateReportRows(
   const pre = opts.idPrefix ?? 'D';
   const rows: ReportRows = { assets: [], workOrders: [], quotes: [], invoices: [] };
   const start = opts.now - months * 30.4 * DAY;
-  const nowYear = new Date(opts.now).getUTCFullYear();
+  // Generated units are named apart from every fixed unit and from each other, so a name means one unit.
+  const taken = new Set(properties.flatMap((p) => (p.fixedAssets ?? []).map((f) => f.name)));
   let wo = 0;
   let inv = 0;
   let q = 0;
   for (const [pi, p] of properties.entries()) {
     const names: string[] = [];
+    const asset = (i: number, a: Omit<AssetRow, 'dataset' | 'id' | 'propertyId'>) => {
+      names.push(a.name);
+      rows.assets.push({ dataset: 'asset', id: `AS-${pre}${pi + 1}-${String(i + 1).padStart(3, '0')}`, propertyId: p.id, ...a });
+    };
+    const fixed = p.fixedAssets ?? [];
+    for (const [i, f] of fixed.entries()) {
+      const ageYears = (opts.now - Date.parse(f.installedOn)) / YEAR;
+      asset(i, { ...f, serial: `${r.int(1000, 9999)}-${r.int(100000, 999999)}`, condition: conditionFor(r, ageYears) });
+    }
     const nAssets = Math.max(4, Math.round(r.int(8, 16) * Math.sqrt(p.size)));
-    for (let i = 0; i < nAssets; i++) {
+    for (let i = fixed.length; i < Math.max(nAssets, fixed.length + 2); i++) {
       const e = r.pick(EQUIPMENT);
-      const year = nowYear - Math.floor(r.next() ** 1.4 * 26);
-      const age = nowYear - year;
-      const condition: AssetRow['condition'] =
-        age > 18 ? r.pick(['Poor', 'Critical', 'Fair'] as const) : age > 10 ? r.pick(['Fair', 'Good', 'Poor'] as const) : r.pick(['Good', 'Good', 'Fair'] as const);
-      const name = `${e.prefix}-${i + 1}`;
-      names.push(name);
-      rows.assets.push({
-        dataset: 'asset',
-        id: `AS-${pre}${pi + 1}-${String(i + 1).padStart(3, '0')}`,
-        propertyId: p.id,
-        name,
+      // Installed at least two months before now, so no asset is installed in the future or "Age 0".
+      const ageDays = 60 + Math.floor(r.next() ** 1.4 * 26 * 365);
+      let n = 1;
+      while (taken.has(`${e.prefix}-${n}`)) n++;
+      taken.add(`${e.prefix}-${n}`);
+      asset(i, {
+        name: `${e.prefix}-${n}`,
         assetType: e.type,
         make: r.pick(e.makes),
         model: `${e.prefix}${r.int(100, 999)}${r.pick(['A', 'B', 'C', 'X'])}`,
         serial: `${r.int(1000, 9999)}-${r.int(100000, 999999)}`,
-        installedOn: `${year}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
-        condition,
+        installedOn: iso(opts.now - ageDays * DAY).slice(0, 10),
+        condition: conditionFor(r, ageDays / 365),
       });
     }
     const at = (t: number) => new Date(Math.min(t, opts.now - 3600_000));
@@ -110,10 +136,13 @@ export function generateReportRows(
       const tasks = kind === 'service' ? SERVICE_TASKS : kind === 'maintenance' ? MAINTENANCE_TASKS : CAPITAL_TASKS;
       const duration = kind === 'capital' ? r.int(20, 120) * DAY : kind === 'maintenance' ? r.int(0, 10) * DAY + r.int(1, 8) * 3600_000 : r.int(2, 96) * 3600_000;
       const scheduled = kind === 'service' ? null : created + (kind === 'capital' ? r.int(10, 40) : r.int(3, 14)) * DAY;
+      // A capital project runs from its scheduled start; nothing is completed before it could be.
+      const done = (kind === 'capital' ? scheduled! : created) + duration;
       let status: WorkOrderRow['status'];
       if (age > (kind === 'capital' ? 140 : 21)) status = r.next() < 0.04 ? 'Cancelled' : 'Completed';
       else status = r.pick(['Open', 'In Progress', 'On Hold', 'Completed', 'Completed'] as const);
-      const completed = status === 'Completed' ? at(created + duration) : null;
+      if (status === 'Completed' && done > opts.now - 3600_000) status = kind === 'capital' && scheduled! < opts.now ? 'In Progress' : 'Open';
+      const completed = status === 'Completed' ? new Date(done) : null;
       const amount =
         status === 'Cancelled' ? 0 : kind === 'capital' ? r.money(18_000, 240_000) : kind === 'maintenance' ? r.money(280, 2600) : r.money(140, 3800);
       const id = `WO-${pre}${String(++wo).padStart(6, '0')}`;
@@ -200,7 +229,8 @@ export function generateReportRows(
 const SIZE: Record<string, number> = { Hospital: 2.2, 'Data Center': 1.6, Office: 1.2, Laboratory: 1.1, School: 1, Retail: 1, Warehouse: 0.6, Clinic: 0.7 };
 
 /** The demo properties with their size factor, in the order the generator draws them. */
-export const demoReportProperties = () => demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, size: SIZE[p.type] ?? 1 })));
+export const demoReportProperties = () =>
+  demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, size: SIZE[p.type] ?? 1, fixedAssets: demoFixedAssets(p.id) })));
 
 /** Today at 00:00 UTC: the demo's "now", so one day's runs give the same rows. */
 export function demoNow(at = Date.now()): number {

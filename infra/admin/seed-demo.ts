@@ -1,17 +1,21 @@
 /**
- * `seedDemo()`: the demo customers, properties, equipment, telemetry mapping, report datasets and
- * the six demo sign-ins of README.md (permanent passwords), written through the data modules.
+ * `seedDemo()`: the demo customers, properties, equipment, telemetry mapping, report datasets,
+ * documents and the six demo sign-ins of README.md (permanent passwords), written through the data modules.
  * Idempotent as the old seeder was: what exists is left as it is, only what is missing is added,
  * so a second run changes nothing visible.
  */
 import { dynamo } from '../../lambdas/shared/clients.js';
 import { getCustomers, putCustomers } from '../../lambdas/shared/data/customers.js';
 import { equipmentOfCustomer, putEquipment } from '../../lambdas/shared/data/equipment.js';
+import { getDocument, putDocument } from '../../lambdas/shared/data/documents.js';
 import { getProperties, putProperties } from '../../lambdas/shared/data/properties.js';
 import { putReportRows, rowsOf } from '../../lambdas/shared/data/report-rows.js';
 import { getUser } from '../../lambdas/shared/data/users.js';
 import { settings } from '../../lambdas/shared/env.js';
 import { DEMO_STAFF_DOMAINS, demoCustomerItems, demoCustomers, demoEquipment, demoPropertyItems, demoUsers } from './demo-data.js';
+import { contentTypeFor } from '../../lambdas/shared/documents/files.js';
+import { putObject } from '../../lambdas/shared/documents/objects.js';
+import { demoDocuments } from './demo-documents.js';
 import { demoNow, demoReportRows } from './demo-report-data.js';
 import { createPortalUser } from './users.js';
 
@@ -24,7 +28,7 @@ export interface DemoAccount {
 export interface SeedResult {
   accounts: DemoAccount[];
   /** What this run added (0 everywhere on a second run). */
-  added: { customers: number; properties: number; equipment: number; reportRows: number; users: number };
+  added: { customers: number; properties: number; equipment: number; reportRows: number; documents: number; users: number };
 }
 
 /** The property whose work orders mark the report datasets as seeded: written last. */
@@ -67,11 +71,30 @@ async function seedReportRows(now: number): Promise<number> {
   return rows.length;
 }
 
+/** The demo library: object first, then its row, as the upload handlers do; present keys are skipped. */
+async function seedDocuments(now: number, uploadedBy: string): Promise<number> {
+  const db = dynamo();
+  const docs = demoDocuments(now);
+  const present = await Promise.all(docs.map((d) => getDocument(db, d.key)));
+  const missing = docs.filter((_, i) => !present[i]);
+  const added = await Promise.all(
+    missing.map(async (d) => {
+      const contentType = contentTypeFor(d.fileName);
+      await putObject(d.key, d.body, contentType);
+      const uploadedAt = new Date(now - d.daysAgo * 86_400_000 + 9 * 3_600_000).toISOString();
+      return putDocument(db, { key: d.key, propertyId: d.propertyId, uploadedAt, fileName: d.fileName, contentType, sizeBytes: d.body.length, uploadedBy });
+    }),
+  );
+  return added.filter(Boolean).length;
+}
+
 export async function seedDemo(opts: { staffDomains?: string[]; now?: number } = {}): Promise<SeedResult> {
   const domains = opts.staffDomains ?? (settings.staffDomains().length ? settings.staffDomains() : DEMO_STAFF_DOMAINS);
   const users = demoUsers(domains[0]!, domains[1] ?? domains[0]!);
   const catalogue = await seedCatalogue();
-  const reportRows = await seedReportRows(opts.now ?? demoNow());
+  const now = opts.now ?? demoNow();
+  const reportRows = await seedReportRows(now);
+  const documents = await seedDocuments(now, users[0]!.email);
   let created = 0;
   // One at a time: the local pool's store writes one file.
   for (const u of users) {
@@ -81,14 +104,15 @@ export async function seedDemo(opts: { staffDomains?: string[]; now?: number } =
   }
   return {
     accounts: users.map((u) => ({ email: u.email, password: u.password, note: u.note })),
-    added: { ...catalogue, reportRows, users: created },
+    added: { ...catalogue, reportRows, documents, users: created },
   };
 }
 
 export const seedDemoHelp = `Usage: admin seed-demo [--stage NAME | --local [--data-dir DIR]]
 
 Loads the demo data: customers with properties, equipment, the telemetry mapping, two years of
-report datasets (work orders, quotes, invoices, assets) and the six demo sign-ins of the README
+report datasets (work orders, quotes, invoices, assets), a few documents per Northwind and
+Harborview property (service reports, certificates, drawings) and the six demo sign-ins of the README
 (permanent passwords, no invitation mail). What exists is left as it is, so running it again
 changes nothing. The administrators' domains are the first two of STAFF_DOMAINS, or the demo's
 example-hvac.com and example-services.com when it is not set.`;

@@ -103,6 +103,14 @@ describe('seedDemo', () => {
       },
     ]);
     expect((await get('/api/users/getproperty/operations@harborview.test', dana)).status).toBe(403);
+    // The library of each Northwind building holds its seeded service report, certificate and drawings.
+    const library = (await get('/api/s3/getdocumentsbyproperty?propertyId=PROP-1001-01', dana)).json as { DOCUMENT_URL: string; PROPERTY_ID: string }[];
+    expect(library.map((d) => d.DOCUMENT_URL.split('/').pop()).sort()).toEqual([
+      'Backflow_Test_Certificate.pdf',
+      'Equipment_List.csv',
+      'Mechanical_Drawings_Northwind_Tower.pdf',
+      'Service_Report_RTU-1.pdf',
+    ]);
     const sam = await signIn('operations@harborview.test', 'Demo1234');
     expect((await get('/api/users/getproperty/operations@harborview.test', sam)).json).toMatchObject([{ BUILDOPS_CUSTOMER_ID: ['CUST-1002', 'CUST-1003'] }]);
 
@@ -114,7 +122,7 @@ describe('seedDemo', () => {
     expect((await signIn('newhire@summit.test', 'Demo1234')).length).toBeGreaterThan(0);
 
     const second = await seedDemo();
-    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, users: 0 });
+    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, documents: 0, users: 0 });
   });
 });
 

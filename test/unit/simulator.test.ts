@@ -49,7 +49,8 @@ describe('readings', () => {
           const ret = r['radb-1'] as number;
           const sup = r['sadb-1'] as number;
           expect(ret >= 21 && ret <= 26).toBe(true);
-          if (running) expect(ret - sup >= 8 - 0.01 && ret - sup <= 13 + 0.01).toBe(true);
+          if (running && d.kind === 'heat') expect(sup - ret >= 15 - 0.2 && sup - ret <= 25 + 0.2).toBe(true);
+          else if (running) expect(ret - sup >= 8 - 0.01 && ret - sup <= 13 + 0.01).toBe(true);
           else if (d.kind === 'air') expect(ret - sup >= 0 && ret - sup <= 13 + 0.01).toBe(true);
         }
         if (d.signals === 'call') {
@@ -66,6 +67,23 @@ describe('readings', () => {
     const heating = states.filter((r) => r.callForHeat === true);
     expect(heating.length).toBeGreaterThan(0);
     for (const r of heating) expect(r['sadb-1'] as number).toBeGreaterThan(r['radb-1'] as number);
+  });
+  it('follow the unit\'s state: a call comes with running current and its supply air, no call with standby current', () => {
+    for (const d of demoFleet.filter((x) => x.kind !== 'chiller' && x.signals === 'call')) {
+      for (let m = 0; m < 24 * 60; m += 1) {
+        const r = readingsAt(d, NOW + m * 60_000);
+        const rise = (r['sadb-1'] as number) - (r['radb-1'] as number);
+        const amps = r.totalAmps as number;
+        const calling = r.callForCool === true || r.callForHeat === true;
+        expect(amps > 30).toBe(calling);
+        if (d.kind === 'heat') {
+          expect(r.callForHeat).toBe(calling);
+          // A make-up air unit blowing 35 °C+ air is heating: its call is on and it draws current.
+          if (rise > 10) expect([r.callForHeat, amps > 30]).toEqual([true, true]);
+          if (!calling) expect(rise).toBeLessThan(7);
+        } else if (!calling) expect(-rise).toBeLessThan(4);
+      }
+    }
   });
   it('the demo fleet has fresh, stale and silent devices and one equipment row without a device', () => {
     const northwind = northwindEquipment;

@@ -31,7 +31,10 @@ function cycle(device: SimDevice, minute: number) {
 
 /**
  * The device's readings at a report time: physically plausible and the same for the same device
- * and minute. Temperatures in °C, currents in A.
+ * and minute, and consistent with the unit's state: a running unit draws its running current and
+ * calls for cooling (or, a heating unit, for heat) with the matching supply temperature; an idle
+ * one draws standby current and its supply drifts back towards the return. Temperatures in °C,
+ * currents in A.
  */
 export function readingsAt(device: SimDevice, atMs: number): Reading {
   const id = device.deviceId;
@@ -41,7 +44,7 @@ export function readingsAt(device: SimDevice, atMs: number): Reading {
 
   const legBase = 10 + unit(`amps:${id}`) * 25;
   const legs = [1, 2, 3].map((leg) =>
-    device.kind !== 'heat' && running ? clamp(legBase * (1 + 0.05 * noise(id, `amps-${leg}`, minute)), 10, 35) : 0.1 + 0.3 * (noise(id, `idle-${leg}`, minute) + 0.5),
+    running ? clamp(legBase * (1 + 0.05 * noise(id, `amps-${leg}`, minute)), 10, 35) : 0.1 + 0.3 * (noise(id, `idle-${leg}`, minute) + 0.5),
   );
   legs.forEach((a, i) => (r[`amps-${i + 1}`] = round(a)));
   r.totalAmps = round(legs.reduce((s, a) => s + a, 0));
@@ -59,9 +62,10 @@ export function readingsAt(device: SimDevice, atMs: number): Reading {
     let supply: number;
     if (device.kind === 'heat') {
       const rise = 15 + unit(`rise:${id}`) * 10;
-      supply = running ? ret + rise : ret + rise * Math.exp(-minutes / 5);
+      // Burner off: the discharge air falls to near return within a minute or two, so hot air always comes with its call.
+      supply = running ? ret + rise + 0.2 * noise(id, 'sadb', minute) : ret + 0.25 * rise * Math.exp(-minutes / 2);
     } else {
-      supply = running ? ret - clamp(delta + 0.2 * noise(id, 'sadb', minute), 8, 13) : ret - delta * Math.exp(-minutes / 6);
+      supply = running ? ret - clamp(delta + 0.2 * noise(id, 'sadb', minute), 8, 13) : ret - 0.3 * delta * Math.exp(-minutes / 3);
     }
     r['radb-1'] = round(ret);
     r['sadb-1'] = round(supply);

@@ -1,5 +1,8 @@
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { demoEquipment } from '../../../infra/admin/demo-data.js';
+import { demoDocuments } from '../../../infra/admin/demo-documents.js';
 import { demoNow, demoReportRows } from '../../../infra/admin/demo-report-data.js';
+import type { AssetRow, WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
 import { seedDemo } from '../../../infra/admin/seed-demo.js';
 import { operatorAws } from './support/fixtures.js';
 
@@ -14,9 +17,37 @@ describe('seedDemo', () => {
     expect(a.filter((r) => r.dataset === 'wo').length).toBeGreaterThan(2000);
   });
 
+  it('lists every telemetry equipment row among its property\'s assets under the same name, and no other asset by that name', () => {
+    const assets = demoReportRows(NOW).filter((r): r is AssetRow => r.dataset === 'asset');
+    for (const e of demoEquipment) {
+      const named = assets.filter((a) => a.name === e.name && a.propertyId.slice(0, 9) === (e.propertyId ?? '').slice(0, 9));
+      expect(named.map((a) => [a.propertyId, a.assetType])).toEqual([[e.propertyId, e.equipmentType]]);
+    }
+  });
+
+  it('installs nothing in the future and completes nothing before it could be done', () => {
+    const rows = demoReportRows(NOW);
+    const assets = rows.filter((r): r is AssetRow => r.dataset === 'asset');
+    expect(assets.filter((a) => !a.installedOn || Date.parse(a.installedOn) > NOW - 30 * 86_400_000)).toEqual([]);
+    const wos = rows.filter((r): r is WorkOrderRow => r.dataset === 'wo');
+    for (const w of wos) if (w.completedAt) expect(Date.parse(w.completedAt)).toBeLessThan(NOW);
+    const capital = wos.filter((w) => w.kind === 'capital' && w.completedAt);
+    expect(capital.length).toBeGreaterThan(10);
+    for (const w of capital) expect(Date.parse(w.completedAt!) - Date.parse(w.createdAt)).toBeGreaterThan(20 * 86_400_000);
+  });
+
   it('writes the demo catalogue, datasets and six permanent sign-ins; a second run adds nothing', async () => {
     const first = await seedDemo({ now: NOW });
-    expect(first.added).toEqual({ customers: 4, properties: 12, equipment: 12, reportRows: demoReportRows(NOW).length, users: 6 });
+    expect(first.added).toEqual({ customers: 4, properties: 12, equipment: 12, reportRows: demoReportRows(NOW).length, documents: demoDocuments(NOW).length, users: 6 });
+    // A few documents in every Northwind and Harborview library, each object stored with its row.
+    const docs = db.sorted('documents');
+    for (const p of ['PROP-1001-01', 'PROP-1001-02', 'PROP-1001-03', 'PROP-1001-04', 'PROP-1002-01', 'PROP-1002-02', 'PROP-1002-03'])
+      expect(docs.filter((d) => d.propertyId === p).length).toBeGreaterThanOrEqual(3);
+    for (const d of docs) {
+      const o = db.world.objects.get(d.key as string)!;
+      expect([o.contentType, o.body.length]).toEqual([d.contentType, d.sizeBytes]);
+      if (d.contentType === 'application/pdf') expect(o.body.subarray(0, 8).toString()).toBe('%PDF-1.4');
+    }
     expect(first.accounts.map((a) => a.email)).toEqual([
       'admin@example-hvac.com',
       'support@example-services.com',
@@ -38,15 +69,17 @@ describe('seedDemo', () => {
     expect(idp.commandCalls(AdminSetUserPasswordCommand).map((c) => c.args[0].input.Permanent)).toEqual([true, true, true, true, true, true]);
     expect(idp.commandCalls(AdminCreateUserCommand).every((c) => c.args[0].input.MessageAction === 'SUPPRESS')).toBe(true);
 
-    const snapshot = ['customers', 'properties', 'equipment', 'report-rows', 'users'].map((t) => JSON.stringify(db.sorted(t)));
+    const snapshot = ['customers', 'properties', 'equipment', 'report-rows', 'documents', 'users'].map((t) => JSON.stringify(db.sorted(t)));
     idp.resetHistory();
     db.ddb.resetHistory();
+    db.s3.resetHistory();
     // Another day: the datasets of the first run stay as they are.
     const second = await seedDemo({ now: NOW + 86_400_000 });
-    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, users: 0 });
+    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, documents: 0, users: 0 });
+    expect(db.s3.calls()).toHaveLength(0);
     expect(db.writes()).toBe(0);
     expect(idp.calls()).toHaveLength(0);
-    expect(['customers', 'properties', 'equipment', 'report-rows', 'users'].map((t) => JSON.stringify(db.sorted(t)))).toEqual(snapshot);
+    expect(['customers', 'properties', 'equipment', 'report-rows', 'documents', 'users'].map((t) => JSON.stringify(db.sorted(t)))).toEqual(snapshot);
   });
 
   it('keeps an operator\'s changes to demo rows and only adds what is missing', async () => {

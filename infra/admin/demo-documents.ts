@@ -1,0 +1,115 @@
+/**
+ * Demo documents: a few plausible files per property (service reports, certificates, drawings),
+ * small generated PDFs and text files. Keys are derived from property and file name, so seeding
+ * twice finds the same keys and adds nothing.
+ *
+ * Lakeside's and Summit's libraries stay empty: the browser specs use them to show an empty library.
+ */
+import { createHash } from 'node:crypto';
+import { newDocumentKey } from '../../lambdas/shared/documents/files.js';
+import { demoCustomers, demoEquipment } from './demo-data.js';
+
+export interface DemoDocument {
+  key: string;
+  propertyId: string;
+  fileName: string;
+  /** Days before the seeding day it was uploaded. */
+  daysAgo: number;
+  body: Buffer;
+}
+
+const DOCUMENT_CUSTOMERS = ['CUST-1001', 'CUST-1002'];
+
+/** A UUID-shaped id from the text: the same property and file always get the same key. */
+function stableId(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const pdfText = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
+
+/** A one-page PDF (Helvetica, A4) with the given lines: small, and opens in any viewer. */
+export function simplePdf(title: string, lines: string[]): Buffer {
+  const text = [`BT /F1 16 Tf 56 780 Td (${pdfText(title)}) Tj ET`, ...lines.map((l, i) => `BT /F1 11 Tf 56 ${750 - i * 18} Td (${pdfText(l)}) Tj ET`)].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const slug = (s: string) => s.replace(/[^A-Za-z0-9-]+/g, '_').replace(/^_|_$/g, '');
+const day = (now: number, daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** The demo documents for the seeding day `now` (dates in the files are relative to it). */
+export function demoDocuments(now: number): DemoDocument[] {
+  const docs: DemoDocument[] = [];
+  const add = (propertyId: string, fileName: string, daysAgo: number, body: Buffer) =>
+    docs.push({ key: newDocumentKey(fileName, stableId(`${propertyId}/${fileName}`)), propertyId, fileName, daysAgo, body });
+  for (const c of demoCustomers.filter((x) => DOCUMENT_CUSTOMERS.includes(x.id))) {
+    for (const [i, p] of c.properties.entries()) {
+      const units = demoEquipment.filter((e) => e.propertyId === p.id);
+      const unit = units[0];
+      const visit = 12 + i * 9;
+      if (unit) {
+        add(
+          p.id,
+          `Service_Report_${slug(unit.name)}.pdf`,
+          visit,
+          simplePdf(`Service report: ${unit.name} (${unit.equipmentType})`, [
+            `Property: ${p.name}`,
+            `Visit date: ${day(now, visit)}`,
+            'Work performed: inspected coils, belts and filters; checked refrigerant pressures and',
+            'amperage on all legs; cleaned condensate drain; verified controls sequence.',
+            'Findings: unit operating within manufacturer limits. No deficiencies found.',
+            'Recommendations: replace filters at next quarterly visit.',
+          ]),
+        );
+      }
+      add(
+        p.id,
+        'Backflow_Test_Certificate.pdf',
+        40 + i * 5,
+        simplePdf('Backflow prevention assembly test certificate', [
+          `Property: ${p.name}`,
+          `Test date: ${day(now, 40 + i * 5)}`,
+          'Assembly type: reduced pressure zone (RPZ), 2 in.',
+          'Result: PASSED. Check valve 1 held at 6.2 psid; relief valve opened at 3.1 psid.',
+          'Certified tester: licence BPT-20417',
+        ]),
+      );
+      add(
+        p.id,
+        `Mechanical_Drawings_${slug(p.name)}.pdf`,
+        300 + i * 20,
+        simplePdf(`Mechanical drawings index: ${p.name}`, [
+          'M-001  Mechanical legend and general notes',
+          'M-101  Ground floor HVAC plan',
+          'M-201  Roof plan: equipment and curbs',
+          'M-501  Details and schedules',
+          ...units.map((u) => `Schedule: ${u.name}, ${u.equipmentType}`),
+        ]),
+      );
+      if (units.length)
+        add(
+        p.id,
+        'Equipment_List.csv',
+        60 + i * 3,
+        Buffer.from(['Equipment,Type,Building', ...units.map((u) => `${u.name},${u.equipmentType},${u.buildingName}`)].join('\n') + '\n'),
+      );
+    }
+  }
+  return docs;
+}
