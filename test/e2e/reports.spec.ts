@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { reportStrings as r } from '../../web/features/reports/strings.js';
 import { demo } from './support/env.js';
-import { logIn } from './support/session.js';
+import { expectNoSeriousA11yViolations, logIn, makeCustomer } from './support/session.js';
 
 /** The browser window inside page.evaluate (the e2e files are type-checked without the DOM library). */
 type FrameWindow = { marker?: number; location: { origin: string; search: string }; parent: { postMessage(m: unknown, origin: string): void } };
@@ -128,4 +129,50 @@ test('an email the report service cannot take shows a visible message in the fra
   await logIn(page, demo.lakeside);
   await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
   await expect(page.locator('iframe[title="Sigma Report"]')).toHaveCount(0);
+});
+
+/** The report area's empty state, checked and shot at 1440x900 and at 700 px wide. */
+async function expectEmptyState(page: Page, lines: string[], name: string) {
+  const empty = page.getByRole('main').getByTestId('report-empty');
+  await expect(empty.getByRole('heading', { name: r.emptyTitle })).toBeVisible();
+  for (const line of lines) await expect(empty).toContainText(line);
+  await expect(page.locator('iframe[title="Sigma Report"]')).toHaveCount(0);
+  for (const [width, height] of [[1440, 900], [700, 900]] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(empty).toBeInViewport();
+    await page.screenshot({ path: `.tmp/shots/reports-empty-${name}-${width}.png` });
+    await expectNoSeriousA11yViolations(page);
+  }
+}
+
+test('an account with nothing assigned sees what is missing and whom to ask, on every report; so does an administrator viewing as it', async ({ page: first, browser, request }) => {
+  let page = first;
+  const config = (await (await page.request.get('/api/config')).json()) as { contactUrl: string; productName: string };
+  const refused = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/sigma/filtered');
+  await logIn(page, demo.noCustomer);
+  expect((await refused).status()).toBe(403);
+  await expectEmptyState(page, [r.noCustomer, r.askAdministrators(config.productName)], 'no-customer');
+  await expect(page.getByRole('main').getByRole('link', { name: r.contactUsNewTab })).toHaveAttribute('href', config.contactUrl);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await sidebar(page).getByRole('button', { name: 'Quotes' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotes');
+  await expect(page.getByRole('main').getByText(r.noCustomer)).toBeVisible();
+
+  // Customers but no properties (a fresh browser session each).
+  const email = `noprops-${Date.now().toString(36)}@lakeside.test`;
+  const password = await makeCustomer(request, email, [{ ID: 'CUST-1003', NAME: 'LAKESIDE SCHOOL DISTRICT' }], []);
+  const customer = await (await browser.newContext()).newPage();
+  await logIn(customer, { email, password });
+  await expectEmptyState(customer, [r.noProperty], 'no-property');
+  await customer.context().close();
+
+  // An administrator viewing as the user with no customer: what to assign, and where.
+  page = await (await browser.newContext()).newPage();
+  await logIn(page, demo.admin);
+  const view = page.getByRole('combobox', { name: 'Select User View' });
+  await view.click();
+  await view.fill(demo.noCustomer.email);
+  await page.getByRole('option').first().click();
+  await expectEmptyState(page, [r.viewedNoCustomer(demo.noCustomer.email), r.assignInEditUser], 'view-as');
+  await expect(page.getByRole('main').getByRole('link', { name: r.contactUsNewTab })).toHaveCount(0);
 });

@@ -55,6 +55,18 @@ test.describe('header', () => {
     await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   });
 
+  test('names as people write them: the user menu title-cases the stored lower-case name; customer names in one form', async ({ page }) => {
+    await logIn(page, demo.northwind);
+    await expect(header(page).getByRole('button', { name: 'Dana Facilities', exact: true })).toHaveText('Dana Facilities');
+    await expect(customerText(page)).toHaveText('Northwind Properties');
+    await expect(page.frameLocator('iframe[title="Sigma Report"]').getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    for (const width of [1440, 700]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `.tmp/shots/shell-names-${width}.png` });
+    }
+    await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  });
+
   test("customer with none: 'No customer on account'", async ({ page }) => {
     await logIn(page, demo.noCustomer);
     await expect(customerText(page)).toHaveText(S.noCustomer);
@@ -147,9 +159,10 @@ test.describe('view as', () => {
     const options = page.getByRole('option');
     await expect(options.first()).toBeVisible();
     const texts = await options.allTextContents();
-    // No staff accounts; email plus customer name, sorted by customer name.
+    // No staff accounts; email plus customer name (title case, as in the header), sorted by customer name.
+    expect(texts.some((t) => / - .*[A-Z]{2}/.test(t))).toBe(false);
     expect(texts.some((t) => /@example-hvac\.com|@example-services\.com/.test(t))).toBe(false);
-    expect(texts).toContain('operations@harborview.test - HARBORVIEW MEDICAL CENTER, LAKESIDE SCHOOL DISTRICT');
+    expect(texts).toContain('operations@harborview.test - Harborview Medical Center, Lakeside School District');
     const names = texts.map((t) => t.split(' - ')[1] ?? '');
     const named = names.filter(Boolean);
     expect(named).toEqual([...named].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })));
@@ -158,7 +171,7 @@ test.describe('view as', () => {
     await page.screenshot({ path: '.tmp/shots/shell-view-as-options.png' });
 
     await select.fill('HARBORVIEW.T');
-    await expect(options).toHaveText(['operations@harborview.test - HARBORVIEW MEDICAL CENTER, LAKESIDE SCHOOL DISTRICT']);
+    await expect(options).toHaveText(['operations@harborview.test - Harborview Medical Center, Lakeside School District']);
     await select.fill('medical');
     await expect(page.getByText(S.noCustomerAvailable)).toBeVisible();
     await select.fill('harborview');
@@ -220,7 +233,7 @@ test.describe('view as', () => {
     await select.click();
     // The full address: other specs add users of the same customer whose emails sort before it.
     await select.fill(demo.lakeside.email);
-    await expect(page.getByRole('option')).toHaveText([`${demo.lakeside.email} - LAKESIDE SCHOOL DISTRICT`]);
+    await expect(page.getByRole('option')).toHaveText([`${demo.lakeside.email} - Lakeside School District`]);
     await page.getByRole('option').first().click();
     await expect(customerText(page)).toHaveText('Lakeside School District');
     await expect(page.getByRole('main').getByTitle('Sigma Report')).toHaveCount(0);

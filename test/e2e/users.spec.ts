@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { documentsText as d } from '../../web/features/documents/strings.js';
 import { usersText as t } from '../../web/features/users/strings.js';
 import { demo, lastMailTo } from './support/env.js';
-import { logIn, makeCustomer, readTickedOptions, shotter } from './support/session.js';
+import { expectNoSeriousA11yViolations, logIn, makeCustomer, readTickedOptions, shotter } from './support/session.js';
 
 const stamp = Date.now().toString(36);
 const shot = shotter('users');
@@ -50,8 +50,17 @@ test('an administrator creates a user; the mailed temporary password registers t
   await dialog.getByLabel(t.name).fill(`New Person ${stamp}`);
   await dialog.getByLabel(t.email).fill(email.toUpperCase());
   await dialog.getByRole('combobox', { name: t.customers }).click();
+  // Customer names in the header's form (title case), not the stored capitals.
+  await expect(page.getByRole('option', { name: northwind.NAME })).toHaveText('Northwind Properties');
   await page.getByRole('option', { name: northwind.NAME }).click();
   await page.keyboard.press('Escape');
+  // The chosen customer's properties arrive selected, as in the documents dialog.
+  await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Harbor Logistics Center' })).toBeVisible();
+  await expect(dialog.getByText('+1', { exact: true })).toBeVisible();
+  await shot(page, 'create-customer-chosen');
+  await dialog.getByRole('button', { name: t.selectNone }).click();
+  await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toHaveCount(0);
   await dialog.getByRole('button', { name: t.selectAll }).click();
   await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toBeVisible();
   await dialog.getByRole('button', { name: t.selectNone }).click();
@@ -76,8 +85,27 @@ test('an administrator creates a user; the mailed temporary password registers t
   await expect(dialog.getByLabel(t.name)).toHaveValue('');
   await dialog.getByLabel(t.name).fill('again');
   await dialog.getByLabel(t.email).fill(email);
+  // A customer account with no properties is asked about first; going back creates nothing.
+  let signups = 0;
+  page.on('request', (r) => r.url().endsWith('/api/users/signup') && signups++);
   await dialog.getByRole('button', { name: t.createUser }).click();
+  const confirm = page.getByRole('alertdialog', { name: t.noPropertiesTitle });
+  await expect(confirm).toContainText(t.noCustomersText(email));
+  await expect(confirm.getByRole('button', { name: t.goBack })).toBeFocused();
+  await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
+  await shot(page, 'create-confirm-empty');
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await page.setViewportSize({ width: 700, height: 900 });
+  await shot(page, 'create-confirm-empty-700');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await confirm.getByRole('button', { name: t.goBack }).click();
+  await expect(confirm).toBeHidden();
+  await expect(dialog.getByLabel(t.email)).toHaveValue(email);
+  expect(signups).toBe(0);
+  await dialog.getByRole('button', { name: t.createUser }).click();
+  await confirm.getByRole('button', { name: t.createAnyway }).click();
   await expect(dialog.getByRole('alert')).toHaveText(t.exists);
+  expect(signups).toBe(1);
   await shot(page, 'create-exists');
 
   // The invitation mail holds a 12-character temporary password.
@@ -124,6 +152,7 @@ test('create user failures: customers, properties and the creation itself', asyn
   await dialog.getByLabel(t.name).fill('broken');
   await dialog.getByLabel(t.email).fill(`broken-${stamp}@lakeside.test`);
   await dialog.getByRole('button', { name: t.createUser }).click();
+  await page.getByRole('alertdialog', { name: t.noPropertiesTitle }).getByRole('button', { name: t.createAnyway }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: t.createFailed })).toBeVisible();
   await expect(dialog.getByRole('button', { name: t.createUser })).toBeEnabled();
 });
@@ -214,6 +243,7 @@ test('edit user failures of section 8', async ({ page }) => {
 test('removing a user: gone from the list, selection cleared, and their open session is signed out at its next call', async ({ page, browser, request }) => {
   const email = `gone-${stamp}@lakeside.test`;
   const keep = `keep-${stamp}@lakeside.test`;
+  const goneName = `Gone-${stamp.charAt(0).toUpperCase()}${stamp.slice(1)}`;
   const password = await makeCustomer(request, email, [lakeside], []);
   await makeCustomer(request, keep, [lakeside], []);
   const customer = await customerPage(browser, email, password);
@@ -231,7 +261,24 @@ test('removing a user: gone from the list, selection cleared, and their open ses
   // A failure says so, and removes nobody.
   await page.route('**/api/users/remove-users', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
   await list.getByRole('checkbox', { name: `gone-${stamp}` }).click();
+  // Names as people write them; removal is asked about first, and Cancel removes nobody.
+  await expect(list.getByText(goneName, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: t.removeUsers }).click();
+  const confirm = page.getByRole('alertdialog', { name: t.removeConfirmTitle(1) });
+  await expect(confirm).toContainText(`${goneName} (${email})`);
+  await expect(confirm.getByRole('button', { name: t.cancel })).toBeFocused();
+  await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
+  await shot(page, 'remove-confirm');
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await page.setViewportSize({ width: 700, height: 900 });
+  await shot(page, 'remove-confirm-700');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await confirm.getByRole('button', { name: t.cancel }).click();
+  await expect(confirm).toBeHidden();
+  await expect(list.getByRole('checkbox', { name: `gone-${stamp}` })).toBeChecked();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: t.removeUsers }).click();
+  await confirm.getByRole('button', { name: t.removeUsers }).click();
   await expect(dialog.getByRole('alert')).toHaveText(t.removeFailed);
   await expect(dialog.getByText(t.removed)).toHaveCount(0);
   await expect(list.getByRole('checkbox', { name: `gone-${stamp}` })).toBeChecked();
@@ -239,6 +286,7 @@ test('removing a user: gone from the list, selection cleared, and their open ses
   await page.unroute('**/api/users/remove-users');
 
   await dialog.getByRole('button', { name: t.removeUsers }).click();
+  await confirm.getByRole('button', { name: t.removeUsers }).click();
   await expect(dialog.getByRole('alert')).toHaveText(t.removed);
   await expect(list.getByRole('checkbox')).toHaveCount(1);
   await expect(list).toContainText(keep);

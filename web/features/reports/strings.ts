@@ -1,4 +1,16 @@
 /** User-visible strings of the report frames (spec section 2: the frame is titled 'Sigma Report'). */
 export const reportStrings = {
   frameTitle: 'Sigma Report',
+  // Beyond the spec: the report area of an account the server refuses (403), instead of a blank page.
+  emptyTitle: 'No reports to show yet',
+  noCustomer: 'No customer is assigned to this account yet.',
+  noProperty: 'This account has customers but none of their properties is assigned yet.',
+  askAdministrators: (product: string) =>
+    `Reports appear here once ${product}'s administrators assign your customers and properties. Ask them through`,
+  contactUs: 'Contact us',
+  contactUsNewTab: 'Contact us (opens in a new tab)',
+  viewedNoCustomer: (email: string) => `${email} has no customer assigned yet.`,
+  viewedNoProperty: (email: string) => `${email} has customers but none of their properties is assigned yet.`,
+  viewedRefused: (email: string) => `${email} cannot see this report:`,
+  assignInEditUser: 'Assign customers and properties to this user with Edit User; their reports appear here at once.',
 } as const;

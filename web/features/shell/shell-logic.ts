@@ -1,12 +1,7 @@
+import { titleCase } from '../../components/text/display-name';
 import { DEFAULT_REPORT_GROUP, DEFAULT_REPORT_NAME, TRAILING_REPORT_NAMES } from '../../config/constants';
 
-/** 'HARBORVIEW MEDICAL CENTER' -> 'Harborview Medical Center' (each word: first letter upper, rest lower). */
-export function titleCase(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/(^|[\s\-/(])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase())
-    .trim();
-}
+export { titleCase };
 
 export interface HeaderCustomerInput {
   /** The signed-in user is an administrator looking at their own view. */

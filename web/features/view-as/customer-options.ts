@@ -1,3 +1,4 @@
+import { titleCase } from '../../components/text/display-name';
 import { emailInDomains } from '../../lib/token';
 
 export interface ViewAsUser {
@@ -18,7 +19,7 @@ export interface CustomerOption {
 export function buildCustomerOptions(users: readonly ViewAsUser[], excludedDomains: readonly string[]): CustomerOption[] {
   return users
     .filter((u) => u.EMAIL.trim() !== '' && !emailInDomains(u.EMAIL, excludedDomains))
-    .map((u) => ({ email: u.EMAIL.trim(), customerName: u.CUSTOMER_NAME.filter(Boolean).join(', ') }))
+    .map((u) => ({ email: u.EMAIL.trim(), customerName: u.CUSTOMER_NAME.filter(Boolean).map(titleCase).join(', ') }))
     .sort(
       (a, b) =>
         Number(a.customerName === '') - Number(b.customerName === '') ||

@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import { useQueries } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { getFrameUrl, type FilteredRequest } from '../api/get-frame-url';
 import { reportKeys } from '../query-keys';
+import { NoAssignments } from './no-assignments';
 import { FrameMessage, ReportFrame } from './report-frame';
 
 export interface ReportSummary {
@@ -27,9 +29,12 @@ export interface ReportFramesProps {
  * The report's frames in a grid, each an iframe 'Sigma Report'. One POST /api/sigma/filtered per
  * frame, all in parallel; nothing is shown until every URL has loaded (spec section 1). A failure
  * is logged and leaves that frame out (spec section 8), except a message the report service gives
- * for this account (422), which is shown in the frame's place.
+ * for this account (422), which is shown in the frame's place. When the server refuses every frame
+ * (403: nothing assigned) the area says what is missing and whom to ask.
  */
 export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers }: ReportFramesProps) {
+  const { session } = useSession();
+  const viewingAs = !!session?.isAdmin && viewedEmail !== session.claims.email;
   const requestFor = (frame: string): FilteredRequest => ({
     userId: viewedUserId,
     email: viewedEmail,
@@ -54,6 +59,17 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
 
   if (results.some((r) => r.isPending)) return null;
   for (const r of results) if (r.error) console.error('Failed to load the report URL:', r.error);
+  // The server refuses the account (nothing assigned): say why instead of leaving the area blank.
+  const refusal = results.every((r) => r.error instanceof ApiError && r.error.status === 403) ? results[0]?.error : undefined;
+  if (refusal)
+    return (
+      <NoAssignments
+        viewedEmail={viewingAs ? viewedEmail : null}
+        hasCustomers={customers.length > 0}
+        hasProperties={properties.length > 0}
+        serverMessage={refusal.message}
+      />
+    );
 
   return (
     <Box

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState, type MouseEvent } from 'react';
+import { titleCase } from '../../../components/text/display-name';
 import { shellStrings as s } from '../strings';
 import { AccountIcon } from './icons';
 
@@ -32,7 +33,7 @@ export function UserMenu({ username, contactUrl, onLogOut }: { username: string;
         onClick={handleOpen}
         sx={{ textTransform: 'none' }}
       >
-        {username}
+        {titleCase(username)}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={handleClose} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
         <MenuItem onClick={handleContact} aria-label={s.contactUsNewTab}>

@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateUser } from '../api/create-user';
 import { useAllCustomers, type CustomerEntry } from '../api/get-all-customers';
@@ -18,6 +18,8 @@ import { generatePassword } from '../password';
 import { isStaffEmail } from '../staff';
 import { usersText as t } from '../strings';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
+import { titleCase } from '../../../components/text/display-name';
+import { ConfirmDialog } from './confirm-dialog';
 
 export interface UserDialogProps {
   open: boolean;
@@ -53,6 +55,16 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
   const properties: PropertyEntry[] = useMemo(() => (customerIds.length ? (available.data ?? []) : []), [customerIds, available.data]);
   // Properties of customers no longer chosen drop out of the selection.
   const chosenProperties = properties.filter((p) => propertyIds.includes(p.ID));
+  // A newly chosen customer's properties arrive selected (as in the documents dialog); ones already
+  // listed keep the administrator's choice.
+  const listed = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (available.isPlaceholderData || available.isFetching) return;
+    const fresh = properties.filter((p) => !listed.current.has(p.ID)).map((p) => p.ID);
+    listed.current = new Set(properties.map((p) => p.ID));
+    if (fresh.length) setPropertyIds((ids) => [...new Set([...ids, ...fresh])]);
+  }, [properties, available.isPlaceholderData, available.isFetching]);
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
   const creation = useCreateUser();
   const locked = created || creation.isPending;
 
@@ -63,6 +75,12 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
       return;
     }
     setMessage(null);
+    if (!staff && chosenProperties.length === 0) setConfirmingEmpty(true);
+    else create();
+  }
+
+  function create() {
+    setConfirmingEmpty(false);
     const assigned = staff ? { customers: [], properties: [] } : { customers, properties: chosenProperties };
     creation.mutate(
       {
@@ -121,7 +139,7 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
                 loadingText={t.loading}
                 noOptionsText={t.noCustomers}
                 disabled={locked}
-                getOptionLabel={(c) => c.NAME}
+                getOptionLabel={(c) => titleCase(c.NAME)}
                 isOptionEqualToValue={(a, b) => a.ID === b.ID}
                 onChange={(_e, next) => setCustomers(next)}
                 renderOption={(props, c, { selected }) => {
@@ -129,7 +147,7 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
                   return (
                     <li key={key} {...rest}>
                       <Checkbox size="small" checked={selected} sx={{ mr: 1, p: 0.5 }} />
-                      {c.NAME}
+                      {titleCase(c.NAME)}
                     </li>
                   );
                 }}
@@ -196,6 +214,15 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
           </Button>
         )}
       </DialogActions>
+      <ConfirmDialog
+        open={confirmingEmpty}
+        title={t.noPropertiesTitle}
+        text={customers.length ? t.noPropertiesText(email.trim()) : t.noCustomersText(email.trim())}
+        confirmLabel={t.createAnyway}
+        cancelLabel={t.goBack}
+        onConfirm={create}
+        onCancel={() => setConfirmingEmpty(false)}
+      />
     </form>
   );
 }

@@ -21,6 +21,7 @@ import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { RemoveUsersDialog } from './remove-users-dialog';
 import { SearchChecklist } from './search-checklist';
 import { SelectedChips } from './selected-chips';
+import { titleCase } from '../../../components/text/display-name';
 
 /** The popup after a successful save stays this long (spec section 9). */
 const SUCCESS_POPUP_MS = 3000;
@@ -135,7 +136,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
               <SearchChecklist
                 label={t.customers}
                 searchLabel={t.searchCustomers}
-                items={(allCustomers.data ?? []).map((c) => ({ id: c.ID, primary: c.NAME }))}
+                items={(allCustomers.data ?? []).map((c) => ({ id: c.ID, primary: titleCase(c.NAME) }))}
                 selected={new Set(selectedCustomerIds)}
                 onToggle={(id) => {
                   setCustomerIds(toggle(selectedCustomerIds, id));
@@ -146,7 +147,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
               />
               <SelectedChips
                 label={t.selectedCustomers}
-                items={selectedCustomerIds.map((id) => ({ id, name: customerNames.get(id) ?? id }))}
+                items={selectedCustomerIds.map((id) => ({ id, name: titleCase(customerNames.get(id) ?? id) }))}
                 onRemove={(id) => setCustomerIds(selectedCustomerIds.filter((x) => x !== id))}
                 disabled={busy}
               />

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,6 +11,8 @@ import { usersText as t } from '../strings';
 import type { UserDialogProps } from './create-user-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { SearchChecklist } from './search-checklist';
+import { ConfirmDialog } from './confirm-dialog';
+import { titleCase } from '../../../components/text/display-name';
 
 /** Remove Users (administrators): a searchable checklist of the non-staff users. */
 export function RemoveUsersDialog({ open, onClose, onUsersChanged }: UserDialogProps) {
@@ -26,6 +29,8 @@ function RemoveUsersForm({ onUsersChanged }: Pick<UserDialogProps, 'onUsersChang
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const removal = useRemoveUsers();
+  const [confirming, setConfirming] = useState(false);
+  const nameOf = new Map(users.list.map((u) => [u.EMAIL, u.NAME]));
 
   function handleToggle(email: string) {
     const next = new Set(selected);
@@ -36,6 +41,7 @@ function RemoveUsersForm({ onUsersChanged }: Pick<UserDialogProps, 'onUsersChang
   }
 
   function handleRemove() {
+    setConfirming(false);
     if (selected.size === 0) return;
     removal.mutate([...selected], {
       // Unlike the original, success is said only once the server confirms.
@@ -54,7 +60,7 @@ function RemoveUsersForm({ onUsersChanged }: Pick<UserDialogProps, 'onUsersChang
         <SearchChecklist
           label={t.usersList}
           searchLabel={t.searchUsers}
-          items={users.list.map((u) => ({ id: u.EMAIL, primary: u.NAME || u.EMAIL, secondary: u.EMAIL }))}
+          items={users.list.map((u) => ({ id: u.EMAIL, primary: u.NAME ? titleCase(u.NAME) : u.EMAIL, secondary: u.EMAIL }))}
           selected={selected}
           onToggle={handleToggle}
           emptyText={users.isPending ? t.loading : t.noUsers}
@@ -73,10 +79,30 @@ function RemoveUsersForm({ onUsersChanged }: Pick<UserDialogProps, 'onUsersChang
         )}
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" color="error" disabled={selected.size === 0 || removal.isPending} onClick={handleRemove}>
+        <Button variant="contained" color="error" disabled={selected.size === 0 || removal.isPending} onClick={() => setConfirming(true)}>
           {removal.isPending ? t.removing : t.removeUsers}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={confirming}
+        danger
+        title={t.removeConfirmTitle(selected.size)}
+        text={
+          <>
+            {t.removeConfirmText}
+            <Box component="ul" sx={{ m: 0, mt: 1, pl: 3, maxHeight: 200, overflow: 'auto' }}>
+              {[...selected].map((email) => {
+                const name = nameOf.get(email);
+                return <li key={email}>{name ? `${titleCase(name)} (${email})` : email}</li>;
+              })}
+            </Box>
+          </>
+        }
+        confirmLabel={t.removeUsers}
+        cancelLabel={t.cancel}
+        onConfirm={handleRemove}
+        onCancel={() => setConfirming(false)}
+      />
     </>
   );
 }
