@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { documentsText as t } from '../../web/features/documents/strings.js';
+import { titleCase } from '../../web/components/text/display-name.js';
 import { demo, lastMailTo } from './support/env.js';
 import { logIn, makeCustomer as makeAccount, readTickedOptions, shotter } from './support/session.js';
 
@@ -26,7 +27,7 @@ async function openDocuments(page: Page) {
 async function chooseCustomer(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name: t.title });
   await dialog.getByRole('combobox', { name: t.customerLabel }).fill(name.slice(0, 6));
-  await page.getByRole('option', { name }).click();
+  await page.getByRole('option', { name: titleCase(name) }).click();
 }
 
 /** The property dropdown's options, each marked with ' [x]' when its checkbox is ticked. */
@@ -194,10 +195,10 @@ test('a customer of two customers chooses among their own customers and sees onl
   await signIn(page, demo.twoCustomers.email, demo.twoCustomers.password);
   const dialog = await openDocuments(page);
   const picker = dialog.getByRole('combobox', { name: t.customerLabel });
-  await expect(picker).toHaveValue('HARBORVIEW MEDICAL CENTER');
+  await expect(picker).toHaveValue('Harborview Medical Center');
   await picker.click();
-  await expect(page.getByRole('option')).toHaveText(['HARBORVIEW MEDICAL CENTER', 'LAKESIDE SCHOOL DISTRICT']);
-  await page.getByRole('option', { name: 'LAKESIDE SCHOOL DISTRICT' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Harborview Medical Center', 'Lakeside School District']);
+  await page.getByRole('option', { name: 'Lakeside School District' }).click();
   // Of Lakeside's three properties only the one assigned to this account is offered.
   expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, `${highSchool.NAME} [x]`]);
   await expect(dialog.getByRole('tab', { name: t.uploadTab })).toHaveCount(0);
@@ -214,7 +215,7 @@ test('every documents message of section 8, with the server failing on purpose',
     await new Promise<void>((resolve) => (releaseList = resolve));
     await route.fulfill({ status: 500, json: { error: 'boom' } });
   });
-  await chooseCustomer(page, 'SUMMIT RETAIL GROUP');
+  await chooseCustomer(page, 'Summit Retail Group');
   await expect(dialog.getByText(t.loadingDocuments)).toBeVisible();
   await shot(page, 'loading');
   releaseList();
@@ -290,13 +291,13 @@ test('an administrator viewing as a customer starts on that customer; loading te
   await page.getByRole('combobox', { name: 'Select User View' }).fill(demo.northwind.email);
   await page.getByRole('option', { name: new RegExp(demo.northwind.email) }).click();
   let dialog = await openDocuments(page);
-  await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveValue('NORTHWIND PROPERTIES');
+  await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveValue('Northwind Properties');
   expect(await propertyOptions(page)).toEqual(
     [t.all, 'Harbor Logistics Center', 'Northwind Plaza', 'Northwind Tower', 'Riverside Data Hall'].map((n) => `${n} [x]`),
   );
   await shot(page, 'view-as');
   // The administrator may still pick any other customer.
-  await chooseCustomer(page, 'SUMMIT RETAIL GROUP');
+  await chooseCustomer(page, 'Summit Retail Group');
   expect(await propertyOptions(page)).toEqual([t.all, 'Summit Distribution Center', 'Summit Mall'].map((n) => `${n} [x]`));
   await dialog.getByRole('button', { name: t.close }).click();
 
@@ -314,7 +315,7 @@ test('an administrator viewing as a customer starts on that customer; loading te
   await expect(page.getByText(t.loadingCustomers)).toBeVisible();
   await shot(page, 'loading-customers');
   hold.splice(0).forEach((release) => release());
-  await page.getByRole('option', { name: 'SUMMIT RETAIL GROUP' }).click();
+  await page.getByRole('option', { name: 'Summit Retail Group' }).click();
   await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
   await expect(page.getByText(t.loadingProperties)).toBeVisible();
   hold.splice(0).forEach((release) => release());
@@ -350,7 +351,7 @@ test('a 6 MB file goes straight to storage for two properties, each with its own
 
   await signIn(page, demo.admin.email, demo.admin.password);
   const dialog = await openDocuments(page);
-  await chooseCustomer(page, 'NORTHWIND PROPERTIES');
+  await chooseCustomer(page, 'Northwind Properties');
   await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
   await page.getByRole('option', { name: t.all, exact: true }).click();
   await page.getByRole('option', { name: 'Northwind Plaza' }).click();
@@ -437,7 +438,7 @@ test('a file over the limit is refused with the limit named; a failing confirm s
   });
   await signIn(page, demo.admin.email, demo.admin.password);
   const dialog = await openDocuments(page);
-  await chooseCustomer(page, 'SUMMIT RETAIL GROUP');
+  await chooseCustomer(page, 'Summit Retail Group');
   await dialog.getByRole('tab', { name: t.uploadTab }).click();
   const input = dialog.getByLabel(t.chooseFile);
   const upload = dialog.getByRole('button', { name: t.uploadFile });

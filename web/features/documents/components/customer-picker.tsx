@@ -1,5 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import { titleCase } from '../../../components/text/display-name';
 import type { CustomerOption } from '../api/get-customers';
 import { documentsText as t } from '../strings';
 
@@ -20,7 +21,7 @@ export function CustomerPicker({ customers, loading, value, onChange }: Customer
       loading={loading}
       loadingText={t.loadingCustomers}
       noOptionsText={t.noCustomers}
-      getOptionLabel={(c) => c.name}
+      getOptionLabel={(c) => titleCase(c.name)}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, customer) => onChange(customer?.id ?? null)}
       renderInput={(params) => <TextField {...params} label={t.customerLabel} placeholder={t.customerPlaceholder} />}
