@@ -243,9 +243,10 @@ test.describe('forgot, reset and registration', () => {
     const code = /reset code is:\s*\r?\n\s*\r?\n?\s*(\S+)/i.exec(mail!.text)?.[1];
     expect(code).toBeTruthy();
 
-    // Every field is required: an empty form is not sent.
+    // Every field is required: an empty form is not sent (the email carried over is emptied first).
     let verifyCalls = 0;
     page.on('request', (r) => (isCognito('ConfirmForgotPassword')(r) || r.url().endsWith('/verify')) && verifyCalls++);
+    await page.getByLabel('Email').fill('');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByLabel('Email')).toBeFocused();
     expect(verifyCalls).toBe(0);
@@ -284,6 +285,41 @@ test.describe('forgot, reset and registration', () => {
     await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
     expect(Date.now() - doneAt).toBeGreaterThanOrEqual(2500);
     await logIn(page, { email, password: 'Better123' });
+  });
+
+  test('Enter Reset Code carries the email to the reset screen, out of the URL, at 1440 and 700 px', async ({ page }) => {
+    const email = await createAccount(page, 'Temp1234x');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    await expect(page.getByText(S.forgotSent)).toBeVisible();
+    await page.getByRole('link', { name: 'Enter Reset Code' }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Reset Code')).toBeFocused();
+    await page.screenshot({ path: '.tmp/shots/auth-reset-carried-1440.png' });
+    await expectNoSeriousA11yViolations(page);
+    // A reload keeps it (history state); opened directly (last lines), the screen starts empty.
+    await page.reload();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.setViewportSize({ width: 700, height: 900 });
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/auth-reset-carried-700.png' });
+
+    const code = /reset code is:\s*(\S+)/i.exec(lastMailTo(email)?.text ?? '')?.[1];
+    expect(code).toBeTruthy();
+    await page.getByLabel('Reset Code').fill(code!);
+    await page.getByLabel('New Password').fill('Carried42x');
+    await page.getByLabel('Confirm Password').fill('Carried42x');
+    const confirm = page.waitForRequest(isCognito('ConfirmForgotPassword'));
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    expect((await confirm).postDataJSON()).toMatchObject({ Username: email, ConfirmationCode: code });
+    await expect(page.getByText(S.resetDone)).toBeVisible();
+
+    await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+    await page.goto('/reset-password');
+    await expect(page.getByLabel('Email')).toHaveValue('');
   });
 
   test('registration: temporary password from the invitation, checklist, failure and success', async ({ page }) => {

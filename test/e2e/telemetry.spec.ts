@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
+import { expectNoSeriousA11yViolations } from './support/session.js';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/telemetry-${name}.png`, fullPage: true });
 
@@ -65,8 +66,85 @@ test('the mapped customer sees the Snapshots Dashboard after choosing Analytics'
   expect(supplyF).toBeGreaterThanOrEqual(43);
   expect(supplyF).toBeLessThanOrEqual(parseFloat((await back.textContent()) ?? ''));
   // ty/tw shown ON or OFF
-  await expect(snapshot(page).getByRole('article', { name: 'NCL-RTU2-A1' }).locator('dt', { hasText: /^ty$/ }).locator('+ dd')).toHaveText(/^(ON|OFF)$/);
+  await expect(snapshot(page).getByRole('article', { name: 'NCL-RTU2-A1' }).locator('dt', { hasText: /^Thermostat Y \(cool\)$/ }).locator('+ dd')).toHaveText(/^(ON|OFF)$/);
   await shot(page, 'dashboard');
+});
+
+test('every metric chip has a readable label and its unit, at 1440 and 700 px', async ({ page }) => {
+  const onOff = /^(ON|OFF)$/;
+  const degF = /^-?\d+\.\d\d°F$/;
+  const amps = /^\d+\.\d\d A$/;
+  const duration = /^(0 min|\d+ s|\d+ min|\d+ h( \d\d min)?)$/;
+  const formats: Record<string, RegExp> = {
+    'Call for Cool': onOff,
+    'Call for Heat': onOff,
+    'Thermostat Y (cool)': onOff,
+    'Thermostat W (heat)': onOff,
+    'Stage 1 running': onOff,
+    'Supply Dry Bulb': degF,
+    'Return Dry Bulb': degF,
+    'Chiller Water Supply': degF,
+    'Chiller Water Return': degF,
+    'Current 1': amps,
+    'Current 2': amps,
+    'Current 3': amps,
+    'Total current': amps,
+    'Cooling run time': duration,
+    'Time in cooling': duration,
+  };
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAnalytics(page);
+  await expectCards(page, northwindDevices);
+  const chips = await snapshot(page)
+    .locator('article dl > div')
+    .evaluateAll((els) => els.map((el) => [el.querySelector('dt')?.textContent ?? '', el.querySelector('dd')?.textContent ?? ''] as const));
+  expect(chips.length).toBeGreaterThan(20);
+  for (const [label, value] of chips) {
+    expect(Object.keys(formats), `label ${label}`).toContain(label);
+    expect(value, label).toMatch(formats[label]!);
+  }
+  // The simulator's three kinds of signals all show: calls, the thermostat's Y/W, the run-time fields.
+  for (const label of ['Total current', 'Thermostat Y (cool)', 'Thermostat W (heat)', 'Stage 1 running', 'Cooling run time', 'Time in cooling'])
+    expect(chips.map(([l]) => l)).toContain(label);
+
+  // Known values, exactly as shown: one device's sample replaced by a fixed one.
+  await page.route('**/api/telemetry/*/samples', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: Record<string, unknown> };
+    body.data['NCL-CRAC1-A1'] = {
+      _time: new Date().toISOString(),
+      ty: 1,
+      tw: 0,
+      runtimeOne: 1,
+      coolMin: 95,
+      timeInCooling: 720,
+      totalAmps: 72.27,
+      'amps-1': 0.26,
+      'sadb-1': 12.5,
+      'radb-1': null,
+    };
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  const crac = snapshot(page).getByRole('article', { name: 'NCL-CRAC1-A1' });
+  await expect(crac.locator('dt')).toHaveText(['Thermostat Y (cool)', 'Thermostat W (heat)', 'Stage 1 running', 'Supply Dry Bulb', 'Current 1', 'Total current', 'Cooling run time', 'Time in cooling']);
+  await expect(crac.locator('dd')).toHaveText(['ON', 'OFF', 'ON', '54.50°F', '0.26 A', '72.27 A', '1 h 35 min', '12 min']);
+  await expect(crac.getByLabel('Call for Cool ON')).toBeVisible();
+  await expect(crac.getByLabel('Call for Heat OFF')).toBeVisible();
+  await crac.scrollIntoViewIfNeeded();
+  await shot(page, 'chips-1440');
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 700, height: 900 });
+  await equipment(page, 'CRAC-1').click();
+  await expectCards(page, ['NCL-CRAC1-A1']);
+  await expect(crac.locator('dd')).toHaveCount(8);
+  await shot(page, 'chips-700');
+  for (const chip of await crac.locator('dl > div').all()) {
+    // Each label and value reads whole at 700 px: nothing cut by an ellipsis.
+    expect(await chip.locator('dt').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await chip.locator('dd').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('every selection transition of spec section 4', async ({ page }) => {
@@ -124,7 +202,8 @@ test('stale devices are dimmed with the time on hover; no data in the last hour 
   await expect(stale.getByText('Stale', { exact: true })).toBeVisible();
   await expect(stale).toHaveAttribute('title', /^Last sample at .+ \(older than 15 minutes\)$/);
   await expect(stale.getByTestId('last-seen')).toHaveText(/^2[78]m ago$/);
-  expect(Number(await stale.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.7);
+  // Dimmed by a grey ground (not by opacity, which took the text below AA contrast).
+  expect(await stale.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 255, 255)');
   await expect(stale.locator('dt', { hasText: 'Current 1' })).toBeVisible();
 
   const silent = snapshot(page).getByRole('article', { name: 'NCL-AHU1-A1' });
@@ -136,9 +215,10 @@ test('stale devices are dimmed with the time on hover; no data in the last hour 
 
   const fresh = snapshot(page).getByRole('article', { name: 'NCL-RTU1-A1' });
   await expect(fresh).toHaveAttribute('data-state', 'fresh');
-  expect(Number(await fresh.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+  expect(await fresh.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
   await stale.scrollIntoViewIfNeeded();
   await shot(page, 'stale');
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('six placeholder cards while loading, Refreshing… on the button, and the failure texts', async ({ page }) => {

@@ -33,12 +33,20 @@ export const telemetryText = {
   deviceError: 'Telemetry unavailable',
   loadingCard: 'Loading telemetry',
   deviceList: 'Devices',
+  metricsOf: (deviceId: string) => `Readings of ${deviceId}`,
 } as const;
 
-/** Spec section 3's metric labels. */
+/**
+ * Every metric's label, in the order the chips show them: spec section 3's labels letter for letter,
+ * then readable names for the fields the spec uses without a label (ty/tw are the thermostat's Y and
+ * W calls).
+ */
 export const metricLabels: Record<string, string> = {
   callForCool: 'Call for Cool',
   callForHeat: 'Call for Heat',
+  ty: 'Thermostat Y (cool)',
+  tw: 'Thermostat W (heat)',
+  runtimeOne: 'Stage 1 running',
   'sadb-1': 'Supply Dry Bulb',
   'radb-1': 'Return Dry Bulb',
   wst: 'Chiller Water Supply',
@@ -46,4 +54,7 @@ export const metricLabels: Record<string, string> = {
   'amps-1': 'Current 1',
   'amps-2': 'Current 2',
   'amps-3': 'Current 3',
+  totalAmps: 'Total current',
+  coolMin: 'Cooling run time',
+  timeInCooling: 'Time in cooling',
 };

@@ -7,6 +7,7 @@ import {
   columnsFor,
   devicesInView,
   failureText,
+  formatDuration,
   formatMetric,
   initialSelection,
   isCoolOn,
@@ -75,6 +76,25 @@ describe('display', () => {
   it('amps with 2 decimals and A', () => {
     expect(formatMetric('amps-1', 21.456)).toBe('21.46 A');
     expect(formatMetric('amps-3', 0)).toBe('0.00 A');
+    expect(formatMetric('totalAmps', 72.27)).toBe('72.27 A');
+    expect(formatMetric('totalAmps', 0.3)).toBe('0.30 A');
+    expect(formatMetric('totalAmps', 'n/a')).toBe('—');
+  });
+  it('run times in minutes and hours: coolMin counts minutes, timeInCooling seconds', () => {
+    expect(formatMetric('coolMin', 12)).toBe('12 min');
+    expect(formatMetric('timeInCooling', 720)).toBe('12 min');
+    expect(formatMetric('timeInCooling', 45)).toBe('45 s');
+    expect(formatMetric('coolMin', 0)).toBe('0 min');
+    expect(formatMetric('coolMin', 95)).toBe('1 h 35 min');
+    expect(formatMetric('timeInCooling', 7200)).toBe('2 h');
+    expect(formatMetric('coolMin', 'x')).toBe('—');
+    expect(formatDuration(-1)).toBe('—');
+    expect(formatDuration(61.5)).toBe('1 h 02 min');
+  });
+  it('runtimeOne is a run flag: ON or OFF', () => {
+    expect(formatMetric('runtimeOne', 1)).toBe('ON');
+    expect(formatMetric('runtimeOne', 0)).toBe('OFF');
+    expect(formatMetric('runtimeOne', 37)).toBe('37');
   });
   it('ty and tw (and the calls) show ON or OFF', () => {
     expect(formatMetric('ty', 1)).toBe('ON');
@@ -101,13 +121,26 @@ describe('display', () => {
       coolMin: null,
       ty: 1,
     });
-    expect(chips.map((c) => c.label)).toEqual(['Call for Cool', 'Chiller Water Supply', 'Current 1', 'totalAmps', 'ty']);
-    expect(chips.map((c) => c.value)).toEqual(['ON', '44.60°F', '20.00 A', '40', 'ON']);
+    expect(chips.map((c) => c.label)).toEqual(['Call for Cool', 'Thermostat Y (cool)', 'Chiller Water Supply', 'Current 1', 'Total current']);
+    expect(chips.map((c) => c.value)).toEqual(['ON', 'ON', '44.60°F', '20.00 A', '40.00 A']);
     expect(visibleMetrics({ _time: null, error: 'boom' })).toEqual([]);
   });
   it('labels of spec section 3', () => {
     const chips = visibleMetrics({ _time: 't', callForHeat: 0, 'sadb-1': 10, 'radb-1': 20, wrt: 12, 'amps-1': 1, 'amps-2': 2, 'amps-3': 3 });
     expect(chips.map((c) => c.label)).toEqual(['Call for Heat', 'Supply Dry Bulb', 'Return Dry Bulb', 'Chiller Water Return', 'Current 1', 'Current 2', 'Current 3']);
+  });
+  it('no raw field name: every field the spec uses has a readable label, others are spelled out', () => {
+    const chips = visibleMetrics({ _time: 't', tw: 0, ty: 1, runtimeOne: 1, coolMin: 4, timeInCooling: 240, totalAmps: 31.2, supplyFanSpeed: 55, 'static_pressure-2': 1.234 });
+    expect(chips.map((c) => [c.label, c.value])).toEqual([
+      ['Thermostat Y (cool)', 'ON'],
+      ['Thermostat W (heat)', 'OFF'],
+      ['Stage 1 running', 'ON'],
+      ['Total current', '31.20 A'],
+      ['Cooling run time', '4 min'],
+      ['Time in cooling', '4 min'],
+      ['Static pressure 2', '1.23'],
+      ['Supply fan speed', '55'],
+    ]);
   });
 });
 

@@ -49,14 +49,32 @@ export function isHeatOn(s: Partial<Sample>): boolean {
 }
 
 const isTemperature = (key: string) => /^(sadb|radb)/.test(key) || key === 'wst' || key === 'wrt';
-const isAmps = (key: string) => key.startsWith('amps');
+const isAmps = (key: string) => key.startsWith('amps') || key === 'totalAmps';
 const mustBeFinite = (key: string) => /^(sadb|radb|amps)/.test(key);
 const onOff = new Set(['ty', 'tw', 'callForCool', 'callForHeat']);
+/** Durations, by the minutes one unit of their value is: coolMin counts minutes, timeInCooling seconds. */
+const durationMinutes: Record<string, number> = { coolMin: 1, timeInCooling: 1 / 60 };
 
 /** Celsius to Fahrenheit. */
 export const toFahrenheit = (c: number) => (c * 9) / 5 + 32;
 
-/** A metric as shown: temperatures in °F and amps in A with 2 decimals, ty/tw ON or OFF, an em dash when missing. */
+/** A duration as people read it: '0 min', '45 s' under a minute, '12 min' under an hour, then '1 h 05 min'. */
+export function formatDuration(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes < 0) return telemetryText.missing;
+  const seconds = Math.round(minutes * 60);
+  if (seconds === 0) return '0 min';
+  if (seconds < 60) return `${seconds} s`;
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const h = Math.floor(whole / 60);
+  const m = whole % 60;
+  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
+}
+
+/**
+ * A metric as shown: temperatures in °F and amps (each leg and the total) in A with 2 decimals;
+ * ty/tw and the call and run flags ON or OFF; run times in minutes and hours; an em dash when missing.
+ */
 export function formatMetric(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return telemetryText.missing;
   if (onOff.has(key)) {
@@ -71,14 +89,30 @@ export function formatMetric(key: string, value: unknown): string {
     const n = num(value);
     return Number.isFinite(n) ? `${n.toFixed(2)} A` : telemetryText.missing;
   }
+  const perUnit = durationMinutes[key];
+  if (perUnit !== undefined) return formatDuration(num(value) * perUnit);
+  // runtimeOne is a run flag (0 or 1); any other figure is shown as sent.
+  if (key === 'runtimeOne' && toBool(value) !== undefined) return toBool(value) ? telemetryText.on : telemetryText.off;
   if (typeof value === 'boolean') return value ? telemetryText.on : telemetryText.off;
   if (typeof value === 'number') return Number.isFinite(value) ? String(Math.round(value * 100) / 100) : telemetryText.missing;
   return String(value);
 }
 
+/** A field without a label, readable: 'supplyFanSpeed-2' → 'Supply fan speed 2'. */
+export function metricLabel(key: string): string {
+  const known = metricLabels[key];
+  if (known) return known;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
 const labelOrder = Object.keys(metricLabels);
 
-/** The chips of a sample: nulls hidden, sadb/radb/amps only when finite numbers; labelled ones first, in the spec's order. */
+/** The chips of a sample: nulls hidden, sadb/radb/amps only when finite numbers; labelled ones first, in the labels' order. */
 export function visibleMetrics(s: Sample): { key: string; label: string; value: string }[] {
   const keys = Object.keys(s).filter((k) => {
     if (k === '_time' || k === 'error') return false;
@@ -89,7 +123,7 @@ export function visibleMetrics(s: Sample): { key: string; label: string; value: 
   });
   const rank = (k: string) => (labelOrder.includes(k) ? labelOrder.indexOf(k) : labelOrder.length);
   keys.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  return keys.map((key) => ({ key, label: metricLabels[key] ?? key, value: formatMetric(key, s[key]) }));
+  return keys.map((key) => ({ key, label: metricLabel(key), value: formatMetric(key, s[key]) }));
 }
 
 /** Last-seen age: seconds below 60, then minutes, hours and days ('s', 'm', 'h', 'd ago'). */

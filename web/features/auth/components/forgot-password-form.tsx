@@ -12,7 +12,12 @@ import { authStrings } from '../strings';
 
 const s = authStrings.forgot;
 
-/** Ask for a reset code; after success the form gives way to 'Enter Reset Code'. */
+/** What 'Enter Reset Code' hands the reset screen (router state, so the email stays out of the URL). */
+export interface ResetScreenState {
+  email: string;
+}
+
+/** Ask for a reset code; after success the form gives way to 'Enter Reset Code', which carries the email over. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const request = useRequestResetCode();
@@ -26,7 +31,7 @@ export function ForgotPasswordForm() {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Alert severity="success">{s.sent}</Alert>
-        <Button component={RouterLink} to="/reset-password" variant="contained" size="large">
+        <Button component={RouterLink} to="/reset-password" state={{ email: (request.variables ?? email).trim().toLowerCase() } satisfies ResetScreenState} variant="contained" size="large">
           {s.enterCode}
         </Button>
       </Box>

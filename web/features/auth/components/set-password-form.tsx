@@ -11,12 +11,18 @@ import { setPasswordProblem } from '../password-rules';
 import { authStrings } from '../strings';
 import { PasswordChecklist } from './password-checklist';
 
+interface SetPasswordFormProps {
+  purpose: CodePurpose;
+  /** The email already known (carried from 'Enter Reset Code'); the code field then takes the focus. */
+  initialEmail?: string;
+}
+
 /** Reset password and first-time registration: same fields and rules, different texts and endpoint. */
-export function SetPasswordForm({ purpose }: { purpose: CodePurpose }) {
+export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormProps) {
   const s = purpose === 'reset' ? authStrings.reset : authStrings.registration;
   const navigate = useNavigate();
   const verify = useVerifyCode(purpose);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -61,7 +67,15 @@ export function SetPasswordForm({ purpose }: { purpose: CodePurpose }) {
       <Box component="form" onSubmit={handleSubmit}>
         <Box component="fieldset" disabled={done || verify.isPending} sx={{ border: 0, m: 0, p: 0, display: 'grid', gap: 2 }}>
           <TextField label={s.email} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" disabled={done} />
-          <TextField label={s.code} required value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" disabled={done} />
+          <TextField
+            label={s.code}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            autoFocus={initialEmail !== ''}
+            disabled={done}
+          />
           <TextField
             label={s.newPassword}
             type="password"

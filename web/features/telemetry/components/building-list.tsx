@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -29,9 +30,11 @@ export function BuildingList({ buildings, selected, onSelect, onClear }: Buildin
       </Box>
       <List dense disablePadding aria-labelledby="telemetry-buildings" sx={{ maxHeight: 240, overflowY: 'auto' }}>
         {buildings.map((b) => (
-          <ListItemButton key={b} selected={b === selected} aria-current={b === selected ? 'true' : undefined} onClick={() => onSelect(b)}>
+          <ListItem key={b} disablePadding>
+            <ListItemButton selected={b === selected} aria-current={b === selected ? 'true' : undefined} onClick={() => onSelect(b)}>
             <ListItemText primary={b} />
           </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

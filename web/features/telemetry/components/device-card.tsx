@@ -6,7 +6,7 @@ import { telemetryText } from '../strings';
 import { cardState, isCoolOn, isHeatOn, lastSeenAge, visibleMetrics, type Sample } from '../telemetry-rules';
 
 /** Fixed card height, so the grid can be virtualised. */
-export const CARD_HEIGHT = 340;
+export const CARD_HEIGHT = 380;
 
 // One style block per card instead of a styled component per element: a 1,000-device list scrolls
 // by rendering cards quickly.
@@ -17,19 +17,22 @@ const cardSx = {
   flexDirection: 'column',
   gap: 1,
   overflow: 'hidden',
-  '&[data-state="stale"]': { opacity: 0.55 },
+  // Stale cards are dimmed by a grey ground and grey text rather than opacity, which took their text below AA contrast.
+  '&[data-state="stale"]': { bgcolor: 'grey.100', borderStyle: 'dashed', color: 'text.secondary' },
+  '&[data-state="stale"] .metric dd, &[data-state="stale"] .card-id': { color: 'text.secondary', fontWeight: 500 },
   '& .card-head': { display: 'flex', alignItems: 'center', gap: 1, minHeight: 24 },
   '& .card-id': { m: 0, flex: 1, fontFamily: 'monospace', fontSize: '0.875rem', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   '& .badge': { display: 'inline-flex', alignItems: 'center', gap: 0.5, height: 24, px: 1.25, borderRadius: 12, fontSize: '0.8125rem', border: 1, borderColor: 'divider', color: 'text.primary' },
   '& .badge[data-on="true"]': { borderColor: 'transparent', color: '#fff' },
-  '& .badge.cool[data-on="true"]': { bgcolor: 'info.main' },
-  '& .badge.heat[data-on="true"]': { bgcolor: 'warning.main' },
-  '& .stale-tag': { fontSize: '0.75rem', color: 'warning.dark', border: 1, borderColor: 'warning.main', borderRadius: 12, px: 1, lineHeight: '20px' },
+  // Darker than info.main / warning.main: white text on them stays above 4.5:1.
+  '& .badge.cool[data-on="true"]': { bgcolor: '#01579b' },
+  '& .badge.heat[data-on="true"]': { bgcolor: '#9a3412' },
+  '& .stale-tag': { fontSize: '0.75rem', color: '#9a3412', border: 1, borderColor: '#9a3412', borderRadius: 12, px: 1, lineHeight: '20px' },
   '& .badges': { display: 'flex', gap: 1, flexWrap: 'wrap' },
   '& .when': { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 1, fontSize: '0.875rem' },
   '& .caption': { display: 'block', fontSize: '0.75rem', color: 'text.secondary' },
   '& .age': { color: 'text.secondary' },
-  '&[data-state="stale"] .age': { color: 'warning.dark' },
+  '&[data-state="stale"] .age': { color: '#9a3412' },
   '& .note': { m: 0, fontSize: '0.875rem', color: 'text.secondary', fontStyle: 'italic' },
   '& .note.error': { color: 'error.main', fontStyle: 'normal' },
   '& .metrics': { m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))', gap: 0.5, overflowY: 'auto', alignContent: 'start' },
@@ -105,7 +108,8 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, sample, now }: De
         </p>
       )}
       {hasData && (
-        <dl className="metrics">
+        // Focusable: a device with many metrics scrolls its chips, and keyboards must reach them.
+        <dl className="metrics" tabIndex={0} aria-label={telemetryText.metricsOf(deviceId)}>
           {visibleMetrics(sample).map((m) => (
             <div className="metric" key={m.key}>
               <dt>{m.label}</dt>

@@ -67,6 +67,8 @@ export function DeviceGrid({ deviceIds, samples, now }: DeviceGridProps) {
       ref={ref}
       role="list"
       aria-label={telemetryText.deviceList}
+      // A scrolling region with no control inside: focusable, so keyboards can scroll it.
+      tabIndex={0}
       onScroll={handleScroll}
       sx={{ overflowY: 'auto', maxHeight: 'max(420px, calc(100vh - 300px))', pr: 0.5 }}
     >

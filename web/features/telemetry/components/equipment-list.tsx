@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -30,10 +31,12 @@ export function EquipmentList({ equipment, selected, viewAll, onSelect, onViewAl
       </Box>
       <List dense disablePadding aria-labelledby="telemetry-equipment" sx={{ overflowY: 'auto', maxHeight: 'max(260px, calc(100vh - 560px))' }}>
         {equipment.map((e) => (
-          <ListItemButton key={e.id} selected={e.id === selected} aria-current={e.id === selected ? 'true' : undefined} onClick={() => onSelect(e.id)}>
+          <ListItem key={e.id} disablePadding>
+            <ListItemButton selected={e.id === selected} aria-current={e.id === selected ? 'true' : undefined} onClick={() => onSelect(e.id)}>
             <ListItemText primary={e.name} secondary={`${e.type} · ${e.building}`} />
             <Chip size="small" variant="outlined" label={telemetryText.deviceCount(e.devices.length)} sx={{ ml: 1 }} />
           </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

@@ -82,7 +82,8 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
         </Box>
       </Box>
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(240px, 320px) 1fr', gap: 2, alignItems: 'start' }}>
+      {/* Below 900 px the panes stack: side by side, the snapshot pane was squeezed to a sliver at 700 px. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(240px, 320px) minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 2 }}>
           <BuildingList
             buildings={buildings}
