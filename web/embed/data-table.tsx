@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { formatCell } from './format';
 import { embedFetch, type TokenKeeper } from './token';
-import type { TablePage } from './types';
+import type { Column, TablePage } from './types';
+
+/** Columns of free text that wrap in their cell. */
+const WRAPPED = new Set(['description', 'title']);
+const cellClass = (key: string, type: Column['type']) =>
+  type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' ? 'wrap name' : undefined;
 
 /** The page's table: sorted on the server by clicking a column header; CSV export of every row in scope. */
 export function DataTable({ initial, keeper, page }: { initial: TablePage; keeper: TokenKeeper; page: string }) {
@@ -81,7 +86,7 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
               table.rows.map((row, i) => (
                 <tr key={`${String(row[table.columns[0]!.key])}-${i}`}>
                   {table.columns.map((c) => (
-                    <td key={c.key} className={c.type === 'money' || c.type === 'number' ? 'num' : undefined}>
+                    <td key={c.key} className={cellClass(c.key, c.type)}>
                       {formatCell(row[c.key] ?? null, c.type)}
                     </td>
                   ))}

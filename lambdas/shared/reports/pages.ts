@@ -116,6 +116,31 @@ function monthly<R>(rows: R[], dateOf: (r: R) => number | null, now: number, ser
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * Natural order: runs of digits compare as numbers (AHU-5 before AHU-10), everything else by code
+ * point as before; equal numbers with more leading zeros come after, so no two ids compare equal.
+ */
+export function naturalCompare(a: string, b: string): number {
+  const ta = a.match(/\d+|\D+/g) ?? [];
+  const tb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(ta.length, tb.length); i++) {
+    const x = ta[i]!;
+    const y = tb[i]!;
+    if (x === y) continue;
+    const dx = x.charCodeAt(0) >= 48 && x.charCodeAt(0) <= 57;
+    const dy = y.charCodeAt(0) >= 48 && y.charCodeAt(0) <= 57;
+    if (dx && dy) {
+      const nx = x.replace(/^0+/, '');
+      const ny = y.replace(/^0+/, '');
+      if (nx.length !== ny.length) return nx.length - ny.length;
+      if (nx !== ny) return byCode(nx, ny);
+      return x.length - y.length;
+    }
+    return byCode(x, y);
+  }
+  return ta.length - tb.length;
+}
+
+/**
  * Sums (or averages) grouped by a key, largest first then by key; with `order`, exactly those
  * categories in that order (0 for a missing one).
  */
@@ -135,7 +160,7 @@ function grouped<R>(rows: R[], key: (r: R) => string | null, value: (r: R) => nu
   const valueOf = (g: { sum: number; n: number }) => (opts.average ? (g.n ? g.sum / g.n : 0) : opts.money ? g.sum / 100 : g.sum);
   let list = [...groups].map(([k, g]) => ({ k, v: valueOf(g) }));
   if (opts.order) list = opts.order.map((k) => ({ k, v: groups.has(k) ? valueOf(groups.get(k)!) : 0 }));
-  else list.sort((a, b) => b.v - a.v || byCode(a.k, b.k));
+  else list.sort((a, b) => b.v - a.v || naturalCompare(a.k, b.k));
   return { categories: list.map((x) => x.k), data: list.map((x) => x.v) };
 }
 
@@ -254,7 +279,8 @@ function dashboard(input: PageInput): Head {
       chart({
         id: 'invoiced',
         title: 'Invoiced and paid per month',
-        type: 'line',
+        // Bars side by side: as two lines, paid covered invoiced in every month paid in full.
+        type: 'bar',
         format: 'money',
         categories: invMonths.categories,
         series: [
@@ -395,7 +421,7 @@ function assets(input: PageInput): Head {
     charts: [
       { id: 'type', title: 'Assets by type', type: 'horizontal-bar', format: 'count', categories: byType.categories, series: [{ name: 'Assets', data: byType.data }] },
       { id: 'condition', title: 'Assets by condition', type: 'pie', format: 'count', categories: byCondition.categories, series: [{ name: 'Assets', data: byCondition.data }] },
-      { id: 'property', title: 'Assets by property', type: 'bar', format: 'count', categories: byProperty.categories, series: [{ name: 'Assets', data: byProperty.data }] },
+      { id: 'property', title: 'Assets by property', type: 'horizontal-bar', format: 'count', categories: byProperty.categories, series: [{ name: 'Assets', data: byProperty.data }] },
     ],
   };
 }
@@ -652,7 +678,7 @@ export const pageAttributes: Partial<Record<PageName, Partial<Record<Dataset, st
 /** The sortable column keys of a page's table. */
 export const sortKeys = (page: PageName) => tableDefs[page].columns.map((c) => c.key);
 
-const compare = (a: Sortable, b: Sortable): number => (typeof a === 'number' && typeof b === 'number' ? a - b : byCode(String(a), String(b)));
+const compare = (a: Sortable, b: Sortable): number => (typeof a === 'number' && typeof b === 'number' ? a - b : naturalCompare(String(a), String(b)));
 
 /**
  * A page's table over the rows in scope, sorted by any column (unknown column: the page's default
@@ -677,7 +703,7 @@ export function tableRows(page: PageName, input: PageInput, opts: { sort?: strin
       const c = compare(a.k, b.k);
       if (c !== 0) return sign * c;
     }
-    return byCode(a.r.id, b.r.id);
+    return naturalCompare(a.r.id, b.r.id);
   });
   const limit = opts.limit === undefined ? TABLE_ROWS : opts.limit;
   const page_ = limit === null ? keyed : keyed.slice(0, limit);

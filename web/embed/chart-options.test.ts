@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { canvasHeight, legendOf, optionFor, sliceLabel } from './chart-options';
+import { STATUS_COLORS } from './colors';
+import type { ChartData } from './types';
+
+type PieItem = { name: string; itemStyle: { color: string }; label: { show: boolean; formatter?: string } };
+type Series = { itemStyle: { color: string }; data: (number | { itemStyle: { color: string } })[] };
+
+const pie = (categories: string[], data: number[]): ChartData => ({ id: 'p', title: 'By status', type: 'pie', format: 'count', categories, series: [{ name: 'n', data }] });
+
+describe('report charts', () => {
+  it('labels a slice with its count and share, and tiny or empty slices not at all', () => {
+    expect(sliceLabel(30, 40, 'count')).toBe('30 (75%)');
+    expect(sliceLabel(1, 40, 'count')).toBeNull();
+    expect(sliceLabel(0, 40, 'count')).toBeNull();
+    const items = (optionFor(pie(['Open', 'In Progress', 'On Hold'], [57, 1, 0])).series as { data: PieItem[] }[])[0]!.data;
+    expect(items.map((d) => (d.label.show ? d.label.formatter : null))).toEqual(['57 (98%)', null, null]);
+    // A narrow frame gets a smaller donut, leaving its labels room beside it.
+    const radius = (w: number) => (optionFor(pie(['Open'], [1]), w).series as { radius: string[] }[])[0]!.radius[1];
+    expect([radius(300), radius(600)]).toEqual(['52%', '66%']);
+  });
+
+  it('gives a status the same colour in every chart, whatever its position', () => {
+    const quotes = optionFor(pie(['Draft', 'Sent', 'Approved', 'Declined', 'Expired'], [1, 2, 3, 4, 5])).series as { data: PieItem[] }[];
+    const monthly = optionFor({ id: 'm', title: 'Quoted', type: 'stacked-bar', format: 'money', categories: ['Jan 26'], series: [{ name: 'Open', data: [1] }, { name: 'Approved', data: [2] }, { name: 'Declined or expired', data: [3] }] }).series as Series[];
+    const approvedInPie = quotes[0]!.data.find((d) => d.name === 'Approved')!.itemStyle.color;
+    expect(monthly[1]!.itemStyle.color).toBe(approvedInPie);
+    expect(approvedInPie).toBe(STATUS_COLORS.Approved);
+    expect(monthly[2]!.itemStyle.color).not.toBe(STATUS_COLORS.Approved);
+    // One series of status categories (invoice aging) is coloured per bar.
+    const aging = optionFor({ id: 'a', title: 'Aging', type: 'bar', format: 'money', categories: ['Not yet due', '90+ days'], series: [{ name: 'Balance', data: [5, 6] }] }).series as Series[];
+    expect(aging[0]!.data.map((d) => (typeof d === 'number' ? d : d.itemStyle.color))).toEqual([STATUS_COLORS['Not yet due'], STATUS_COLORS['90+ days']]);
+  });
+
+  it('lists legends in full (with counts for a donut), and gives every horizontal bar a row', () => {
+    expect(legendOf(pie(['Fan Coil Unit', 'Rooftop Unit'], [12, 3])).map((l) => l.name)).toEqual(['Fan Coil Unit: 12', 'Rooftop Unit: 3']);
+    const bars = (n: number): ChartData => ({ id: 'b', title: 'By property', type: 'horizontal-bar', format: 'count', categories: Array.from({ length: n }, (_, i) => `Building ${i}`), series: [{ name: 'Assets', data: new Array<number>(n).fill(1) }] });
+    expect(legendOf(bars(3))).toEqual([]);
+    expect(canvasHeight(bars(3))).toBe(280);
+    expect(canvasHeight(bars(20))).toBe(20 * 26 + 40);
+    const axis = (optionFor(bars(20)).yAxis as { axisLabel: { interval?: number } }).axisLabel;
+    expect(axis.interval).toBe(0);
+  });
+});
