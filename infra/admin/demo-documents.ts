@@ -18,8 +18,6 @@ export interface DemoDocument {
   body: Buffer;
 }
 
-const DOCUMENT_CUSTOMERS = ['CUST-1001', 'CUST-1002'];
-
 /** A UUID-shaped id from the text: the same property and file always get the same key. */
 function stableId(text: string): string {
   const h = createHash('sha256').update(text).digest('hex');
@@ -58,7 +56,7 @@ export function demoDocuments(now: number): DemoDocument[] {
   const docs: DemoDocument[] = [];
   const add = (propertyId: string, fileName: string, daysAgo: number, body: Buffer) =>
     docs.push({ key: newDocumentKey(fileName, stableId(`${propertyId}/${fileName}`)), propertyId, fileName, daysAgo, body });
-  for (const c of demoCustomers.filter((x) => DOCUMENT_CUSTOMERS.includes(x.id))) {
+  for (const c of demoCustomers) {
     for (const [i, p] of c.properties.entries()) {
       const units = demoEquipment.filter((e) => e.propertyId === p.id);
       const unit = units[0];

@@ -42,6 +42,22 @@ const district = { ID: 'PROP-1003-03', NAME: 'District Administration Building' 
 
 test.describe.configure({ mode: 'serial' });
 
+// The demo seeds a few documents in every library; these cases count rows and show the empty state on
+// Lakeside's and Summit's properties, so they start by emptying those two libraries (as an administrator).
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/users/login', { data: demo.admin });
+  expect(login.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  for (const customerId of [lakeside.ID, 'CUST-1004']) {
+    const buildings = (await (await request.get(`/api/sigma/buildings/${customerId}`, { headers })).json()) as { property_ids: string[] };
+    const listed = await request.get(`/api/s3/getdocumentsbyproperty?propertyId=${buildings.property_ids.join(',')}`, { headers });
+    for (const d of (await listed.json()) as { DOCUMENT_URL: string; PROPERTY_ID: string }[]) {
+      const deleted = await request.post('/api/s3/deletedocument', { headers, data: { key: d.DOCUMENT_URL, propertyId: d.PROPERTY_ID } });
+      expect(deleted.ok()).toBe(true);
+    }
+  }
+});
+
 /** The propertyId of an intercepted JSON call (upload-url, confirm-upload). */
 const propertyOf = (route: Route) => (route.request().postDataJSON() as { propertyId?: string } | null)?.propertyId ?? '?';
 
