@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, type AttributeDefinition } from '@aws-sdk/client-dynamodb';
 import { tableList, type TableDef } from '../tables.js';
-import { withPortFallback } from './ports.js';
+import { listenLocal } from './ports.js';
 
 export interface LocalDynamo {
   url: string;
@@ -19,17 +19,7 @@ export const localTableName = (t: Pick<TableDef, 'id'>) => `portal-local-${t.id}
 
 export async function startDynamo(dir: string, preferredPort?: number): Promise<LocalDynamo> {
   const server: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await withPortFallback(
-    preferredPort,
-    (port) =>
-      new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', () => {
-          server.off('error', reject);
-          resolve();
-        });
-      }),
-  );
+  await listenLocal(server, preferredPort);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { withPortFallback } from './ports.js';
+import { listenLocal } from './ports.js';
 
 export interface LocalSecrets {
   url: string;
@@ -69,17 +69,7 @@ export async function startSecrets(secrets: ReadonlyMap<string, string>, preferr
       });
     })().catch(() => reply(res, 500, { __type: 'InternalServiceError', message: 'internal error' }));
   });
-  await withPortFallback(
-    preferredPort,
-    (port) =>
-      new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', () => {
-          server.off('error', reject);
-          resolve();
-        });
-      }),
-  );
+  await listenLocal(server, preferredPort);
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
