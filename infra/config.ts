@@ -25,6 +25,8 @@ export const StageSchema = z.strictObject({
   logRetentionDays: z.number().refine((d) => (RETENTION_DAYS as readonly number[]).includes(d), {
     error: `must be one of ${RETENTION_DAYS.join(', ')}`,
   }),
+  /** Subscribed by e-mail to the stage's alarm topic (the subscriber confirms once). */
+  alarmEmail: z.email({ error: 'must be an e-mail address such as ops@example.com' }),
   removalPolicy: z.enum(['retain', 'destroy']),
   documentsBucketVersioned: z.boolean(),
   /** API Gateway stage throttling, applied to every route. */

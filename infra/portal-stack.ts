@@ -8,6 +8,7 @@ import { ApiConstruct } from './api-construct.js';
 import { AuthConstruct } from './auth-construct.js';
 import type { Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
+import { MonitoringConstruct } from './monitoring-construct.js';
 import { SecretsConstruct } from './secrets-construct.js';
 import { StorageConstruct, documentsBucketName } from './storage-construct.js';
 import { tables, type TableName } from './tables.js';
@@ -49,6 +50,7 @@ export class PortalStack extends Stack {
   readonly auth: AuthConstruct;
   readonly api: ApiConstruct;
   readonly web: WebConstruct;
+  readonly monitoring: MonitoringConstruct;
 
   constructor(scope: Construct, stage: Stage, props: StackProps = {}) {
     super(scope, stackName(stage), {
@@ -100,6 +102,13 @@ export class PortalStack extends Stack {
       },
     });
     this.storage.allowOrigin(this.web.url);
+    this.monitoring = new MonitoringConstruct(this, 'Monitoring', {
+      stage,
+      api: this.api.api,
+      functions: this.api.functions,
+      tables: t,
+      distribution: this.web.distribution,
+    });
 
     const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     out('PortalUrl', this.web.url, 'The portal (CloudFront)');

@@ -1,0 +1,184 @@
+/**
+ * Watching one stage: a CloudWatch dashboard (API, functions, tables, CloudFront) and alarms on API
+ * 5xx rate, each function's errors, throttles and p99 duration near its timeout, each table's
+ * throttling and (in us-east-1 only) CloudFront's 5xx rate, all sent to an SNS topic with the
+ * stage's `alarmEmail` subscribed.
+ */
+import { Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as cw from 'aws-cdk-lib/aws-cloudwatch';
+import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import type { Stage } from './config.js';
+import type { PortalFunction } from './function-construct.js';
+
+export interface MonitoringProps {
+  stage: Stage;
+  api: apigw.HttpApi;
+  /** The API's functions by handler file (the api construct's map). */
+  functions: ReadonlyMap<string, PortalFunction>;
+  tables: Record<string, dynamodb.ITableV2>;
+  distribution: cloudfront.IDistribution;
+}
+
+const PERIOD = Duration.minutes(5);
+/** Alarm thresholds: a share of requests in percent, or a count per five minutes. */
+export const thresholds = { api5xxPercent: 5, cloudFront5xxPercent: 5, lambdaErrors: 1, lambdaThrottles: 1, dynamoThrottles: 1, durationShareOfTimeout: 0.8 } as const;
+
+/** `users/get-property` → `users-get-property`: a readable alarm and widget name. */
+const shortName = (handler: string) => handler.replace(/\//g, '-');
+
+export class MonitoringConstruct extends Construct {
+  readonly topic: sns.Topic;
+  readonly dashboard: cw.Dashboard;
+  readonly alarms: cw.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const { stage, api } = props;
+    const prefix = `portal-${stage.name}`;
+
+    this.topic = new sns.Topic(this, 'Alarms', { displayName: `Portal ${stage.name} alarms`, enforceSSL: true });
+    // CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key (its key
+    // policy does not admit cloudwatch.amazonaws.com), and a customer key would be billed per stage.
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason: 'Alarm topic: CloudWatch cannot publish to a topic under the AWS-managed SNS key; the messages carry alarm names and metric values only, no customer data.',
+    });
+    this.topic.addSubscription(new subscriptions.EmailSubscription(stage.alarmEmail));
+    const action = new cwActions.SnsAction(this.topic);
+    const alarm = (alarmId: string, alarmProps: Omit<cw.AlarmProps, 'evaluationPeriods'> & { evaluationPeriods?: number }) => {
+      const a = new cw.Alarm(this, alarmId, {
+        evaluationPeriods: 1,
+        treatMissingData: cw.TreatMissingData.NOT_BREACHING,
+        ...alarmProps,
+      });
+      a.addAlarmAction(action);
+      this.alarms.push(a);
+      return a;
+    };
+
+    // API
+    const requests = api.metricCount({ period: PERIOD, statistic: 'Sum' });
+    const api4xx = api.metricClientError({ period: PERIOD, statistic: 'Sum' });
+    const api5xx = api.metricServerError({ period: PERIOD, statistic: 'Sum' });
+    const api5xxRate = new cw.MathExpression({
+      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+      usingMetrics: { requests, errors: api5xx },
+      label: 'API 5xx rate (%)',
+      period: PERIOD,
+    });
+    alarm('Api5xxRate', {
+      alarmName: `${prefix}-api-5xx-rate`,
+      alarmDescription: `More than ${thresholds.api5xxPercent}% of API requests answered 5xx in 5 minutes`,
+      metric: api5xxRate,
+      threshold: thresholds.api5xxPercent,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+
+    // Functions
+    const fnWidgets: { errors: cw.IMetric[]; throttles: cw.IMetric[]; duration: cw.IMetric[] } = { errors: [], throttles: [], duration: [] };
+    for (const [handler, pf] of [...props.functions].sort(([a], [b]) => a.localeCompare(b))) {
+      const name = shortName(handler);
+      // Alarms take the metrics without a label (a labelled metric renders as a metric-math alarm).
+      const errors = pf.fn.metricErrors({ period: PERIOD, statistic: 'Sum' });
+      const throttles = pf.fn.metricThrottles({ period: PERIOD, statistic: 'Sum' });
+      const duration = pf.fn.metricDuration({ period: PERIOD, statistic: 'p99' });
+      fnWidgets.errors.push(errors.with({ label: name }));
+      fnWidgets.throttles.push(throttles.with({ label: name }));
+      fnWidgets.duration.push(duration.with({ label: name }));
+      const timeoutMs = (pf.fn.timeout ?? Duration.seconds(3)).toMilliseconds();
+      const fnId = name.replace(/(^|-)(\w)/g, (_m, _d: string, c: string) => c.toUpperCase());
+      alarm(`${fnId}Errors`, {
+        alarmName: `${prefix}-${name}-errors`,
+        alarmDescription: `Function ${handler} failed (uncaught error or timeout)`,
+        metric: errors,
+        threshold: thresholds.lambdaErrors,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+      alarm(`${fnId}Throttles`, {
+        alarmName: `${prefix}-${name}-throttles`,
+        alarmDescription: `Function ${handler} was throttled (account or reserved concurrency reached)`,
+        metric: throttles,
+        threshold: thresholds.lambdaThrottles,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+      alarm(`${fnId}Duration`, {
+        alarmName: `${prefix}-${name}-duration`,
+        alarmDescription: `Function ${handler}: p99 duration above ${thresholds.durationShareOfTimeout * 100}% of its ${timeoutMs / 1000} s timeout`,
+        metric: duration,
+        threshold: Math.round(timeoutMs * thresholds.durationShareOfTimeout),
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      });
+    }
+
+    // Tables: read and write throttle events (no Operation dimension needed) of each table.
+    const tableWidgets: cw.IMetric[] = [];
+    for (const [name, table] of Object.entries(props.tables).sort(([a], [b]) => a.localeCompare(b))) {
+      const reads = table.metric('ReadThrottleEvents', { period: PERIOD, statistic: 'Sum' });
+      const writes = table.metric('WriteThrottleEvents', { period: PERIOD, statistic: 'Sum' });
+      // Ids unique per table: the dashboard graphs every table's expression in one widget.
+      const [r, w] = [`reads_${name}`, `writes_${name}`];
+      const throttled = new cw.MathExpression({ expression: `FILL(${r}, 0) + FILL(${w}, 0)`, usingMetrics: { [r]: reads, [w]: writes }, label: name, period: PERIOD });
+      tableWidgets.push(throttled);
+      const tableId = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+      alarm(`${tableId}TableThrottles`, {
+        alarmName: `${prefix}-${name}-table-throttles`,
+        alarmDescription: `DynamoDB throttled reads or writes on the ${name} table`,
+        metric: throttled,
+        threshold: thresholds.dynamoThrottles,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+    }
+
+    // CloudFront publishes its metrics in us-east-1 only, and a CloudWatch alarm can only watch
+    // metrics of its own region: the alarm exists when the stack is deployed in us-east-1. In any
+    // other region (or a region-agnostic stack) the 5xx rate is on the dashboard only, which can
+    // show metrics of any region.
+    const cloudFront5xx = new cw.Metric({
+      namespace: 'AWS/CloudFront',
+      metricName: '5xxErrorRate',
+      dimensionsMap: { DistributionId: props.distribution.distributionId, Region: 'Global' },
+      region: 'us-east-1',
+      period: PERIOD,
+      statistic: 'Average',
+    });
+    const region = Stack.of(this).region;
+    if (!Token.isUnresolved(region) && region === 'us-east-1') {
+      alarm('CloudFront5xxRate', {
+        alarmName: `${prefix}-cloudfront-5xx-rate`,
+        alarmDescription: `More than ${thresholds.cloudFront5xxPercent}% of CloudFront responses were 5xx in 5 minutes`,
+        metric: cloudFront5xx,
+        threshold: thresholds.cloudFront5xxPercent,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      });
+    }
+
+    this.dashboard = new cw.Dashboard(this, 'Dashboard', { dashboardName: prefix, defaultInterval: Duration.hours(3) });
+    const graph = (title: string, left: cw.IMetric[], extra: Partial<cw.GraphWidgetProps> = {}) =>
+      new cw.GraphWidget({ title, left, width: 12, height: 6, ...extra });
+    this.dashboard.addWidgets(
+      graph('API requests', [requests.with({ label: 'requests' })]),
+      graph('API 4xx and 5xx', [api4xx.with({ label: '4xx' }), api5xx.with({ label: '5xx' })]),
+    );
+    this.dashboard.addWidgets(
+      graph('API latency', [api.metricLatency({ period: PERIOD, statistic: 'p50', label: 'p50' }), api.metricLatency({ period: PERIOD, statistic: 'p99', label: 'p99' })]),
+      graph('API 5xx rate (%)', [api5xxRate], { leftAnnotations: [{ value: thresholds.api5xxPercent, label: 'alarm' }] }),
+    );
+    this.dashboard.addWidgets(
+      graph('Lambda errors per function', fnWidgets.errors, { legendPosition: cw.LegendPosition.RIGHT }),
+      graph('Lambda throttles per function', fnWidgets.throttles, { legendPosition: cw.LegendPosition.RIGHT }),
+    );
+    this.dashboard.addWidgets(
+      graph('Lambda duration p99 per function (ms)', fnWidgets.duration, { width: 24, legendPosition: cw.LegendPosition.RIGHT }),
+    );
+    this.dashboard.addWidgets(
+      graph('DynamoDB throttled requests per table', tableWidgets, { legendPosition: cw.LegendPosition.RIGHT }),
+      graph('CloudFront 5xx rate (%, us-east-1)', [cloudFront5xx.with({ label: 'CloudFront 5xx rate (%)' })], { leftAnnotations: [{ value: thresholds.cloudFront5xxPercent, label: 'alarm' }] }),
+    );
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Watching each example stage: one dashboard, alarms on the API's 5xx rate, each function's
+ * errors, throttles and duration near its timeout, each table's throttling, all sent to the alarm
+ * topic, which mails the stage's `alarmEmail`.
+ */
+import { loadStage } from '../../infra/config.js';
+import { tables, type TableName } from '../../infra/tables.js';
+import { logicalId, ofType, refId, stages, synth, type Synth } from './support/synth.js';
+
+const tableNames = Object.keys(tables) as TableName[];
+
+interface AlarmProps {
+  AlarmName: string;
+  AlarmActions: unknown[];
+  Threshold: number;
+  MetricName?: string;
+  Namespace?: string;
+  Dimensions?: { Name: string; Value: unknown }[];
+  ExtendedStatistic?: string;
+  Metrics?: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string; Value: unknown }[] } } }[];
+}
+
+describe('stage settings: alarmEmail', () => {
+  const withDev = (alarmEmail: unknown) => () => loadStage('dev', { ...stages, dev: { ...(stages.dev as object), alarmEmail } });
+
+  it('refuses a missing address, naming it', () => {
+    expect(withDev(undefined)).toThrow('stages.dev.alarmEmail: is missing');
+  });
+
+  it('refuses a bad address, naming it', () => {
+    expect(withDev('ops-at-example.com')).toThrow('stages.dev.alarmEmail: must be an e-mail address such as ops@example.com');
+  });
+
+  it('accepts an address', () => {
+    expect(withDev('ops@example.com')().alarmEmail).toBe('ops@example.com');
+  });
+});
+
+describe.each(['dev', 'prod'])('stage %s', (stageName) => {
+  let s: Synth;
+  let alarms: AlarmProps[];
+  let topicId: string;
+  beforeAll(() => {
+    s = synth(stageName);
+    alarms = ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
+    topicId = logicalId(s, s.stack.monitoring.topic);
+  });
+
+  /** The logical ids an alarm's metric (plain or every metric of a math expression) is about, by dimension name. */
+  const dimensionValues = (a: AlarmProps, name: string) => {
+    const dims = [...(a.Dimensions ?? []), ...(a.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric.Dimensions ?? [])];
+    return dims.filter((d) => d.Name === name).map((d) => refId(d.Value));
+  };
+  const alarmsOn = (name: string, id: string) => alarms.filter((a) => dimensionValues(a, name).includes(id));
+
+  it('has one dashboard named after the stage', () => {
+    const dashboards = ofType(s, 'AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    expect(dashboards[0]![1].Properties!.DashboardName).toBe(`portal-${stageName}`);
+  });
+
+  it('has an alarm topic with an e-mail subscription to the stage address, SSL only', () => {
+    s.template.resourceCountIs('AWS::SNS::Topic', 1);
+    const subs = ofType(s, 'AWS::SNS::Subscription').map(([, r]) => r.Properties!);
+    expect(subs).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: s.stage.alarmEmail })]);
+    expect(refId(subs[0]!.TopicArn)).toBe(topicId);
+    expect(s.stage.alarmEmail).toBe((stages[stageName] as { alarmEmail: string }).alarmEmail);
+    const policies = ofType(s, 'AWS::SNS::TopicPolicy');
+    expect(JSON.stringify(policies)).toContain('aws:SecureTransport');
+  });
+
+  it('sends every alarm to the topic and nowhere else', () => {
+    expect(alarms.length).toBeGreaterThan(0);
+    for (const a of alarms) {
+      expect(a.AlarmActions.map(refId)).toEqual([topicId]);
+    }
+  });
+
+  it('alarms on the API 5xx rate', () => {
+    const apiId = logicalId(s, s.stack.api.api);
+    const onApi = alarmsOn('ApiId', apiId);
+    expect(onApi).toHaveLength(1);
+    const metricNames = onApi[0]!.Metrics!.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []));
+    expect(metricNames.sort()).toEqual(['5xx', 'Count']);
+    expect(onApi[0]!.Metrics!.some((m) => m.Expression?.includes('100 * errors / requests'))).toBe(true);
+  });
+
+  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function', () => {
+    expect(s.stack.api.functions.size).toBeGreaterThan(0);
+    for (const [handler, pf] of s.stack.api.functions) {
+      const id = logicalId(s, pf.fn);
+      const onFn = alarmsOn('FunctionName', id);
+      expect({ handler, metrics: onFn.map((a) => a.MetricName).sort() }).toEqual({ handler, metrics: ['Duration', 'Errors', 'Throttles'] });
+      const duration = onFn.find((a) => a.MetricName === 'Duration')!;
+      const timeoutSeconds = s.resources[id]!.Properties!.Timeout as number;
+      expect(duration.ExtendedStatistic).toBe('p99');
+      expect(duration.Threshold).toBe(Math.round(timeoutSeconds * 1000 * 0.8));
+    }
+    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda')).toHaveLength(3 * s.stack.api.functions.size);
+  });
+
+  it('alarms on read and write throttling of every table', () => {
+    for (const name of tableNames) {
+      const id = logicalId(s, s.stack.data.tables[name]);
+      const onTable = alarmsOn('TableName', id);
+      expect({ name, count: onTable.length }).toEqual({ name, count: 1 });
+      const metricNames = onTable[0]!.Metrics!.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []));
+      expect(metricNames.sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    }
+  });
+
+  it('shows the CloudFront 5xx rate (us-east-1) on the dashboard, with no alarm in a region-agnostic stack', () => {
+    const body = JSON.stringify(s.template.toJSON().Resources[logicalId(s, s.stack.monitoring.dashboard)].Properties.DashboardBody);
+    expect(body).toContain('AWS/CloudFront');
+    expect(body).toContain('us-east-1');
+    expect(alarms.filter((a) => a.Namespace === 'AWS/CloudFront')).toEqual([]);
+  });
+});
+
+describe('a stage deployed in us-east-1', () => {
+  it('also alarms on the CloudFront 5xx rate of its distribution', () => {
+    const s = synth('dev', { change: (raw) => Object.assign(raw, { account: '123456789012', region: 'us-east-1' }) });
+    const cf = ofType(s, 'AWS::CloudWatch::Alarm')
+      .map(([, r]) => r.Properties as unknown as AlarmProps)
+      .filter((a) => a.Namespace === 'AWS/CloudFront');
+    expect(cf).toHaveLength(1);
+    expect(cf[0]!.MetricName).toBe('5xxErrorRate');
+    expect(cf[0]!.Dimensions!.map((d) => (d.Name === 'DistributionId' ? refId(d.Value) : d.Value))).toEqual([logicalId(s, s.stack.web.distribution), 'Global']);
+    expect(cf[0]!.AlarmActions.map(refId)).toEqual([logicalId(s, s.stack.monitoring.topic)]);
+  });
+});
