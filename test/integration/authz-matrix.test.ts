@@ -15,6 +15,7 @@ import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { deleteUser } from '../../lambdas/shared/data/users.js';
 import { routeKey, routes } from '../../lambdas/routes.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
+import { multipart } from '../support/multipart.js';
 
 jest.setTimeout(180_000);
 
@@ -57,14 +58,6 @@ const embedTokens: { a?: string; removed?: string } = {};
 let documentA = '';
 
 const fail = (what: string, r: TestResponse) => new Error(`${what}: ${r.status} ${r.text.slice(0, 200)}`);
-
-function multipart(parts: { name: string; value: string; filename?: string }[]) {
-  const boundary = `----matrix${++seq}`;
-  const body = parts
-    .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n${p.value}\r\n`)
-    .join('');
-  return { body: `${body}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A fresh document of property P-A1, uploaded by the administrator. */
 async function newDocument(): Promise<string> {

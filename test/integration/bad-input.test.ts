@@ -12,6 +12,7 @@ import { jest } from '@jest/globals';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { routeKey, routes, type Route } from '../../lambdas/routes.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
+import { multipart } from '../support/multipart.js';
 
 jest.setTimeout(300_000);
 
@@ -140,14 +141,6 @@ const withQuery = (path: string, query: Record<string, string> | undefined) => {
   const q = new URLSearchParams(query ?? {}).toString();
   return q ? `${path}?${q}` : path;
 };
-
-function multipart(fields: { name: string; value: string; filename?: string }[]) {
-  const boundary = '----bad-input-boundary';
-  const body = fields
-    .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n${p.value}\r\n`)
-    .join('');
-  return { body: `${body}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
-}
 
 interface Call {
   path: string;
@@ -342,7 +335,7 @@ describe('bad input on every route', () => {
       { name: 'propertyId', value: 'P-A1' },
       { name: 'file', value: 'x'.repeat(5 * 1024 * 1024), filename: 'big.pdf' },
     ]);
-    const res = await call(route, samples[routeKey(route)]!, 'admin', { path: route.path, body: m.body, type: m.type });
+    const res = await call(route, samples[routeKey(route)]!, 'admin', { path: route.path, body: m.body, type: m.contentType });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ error: 'The file is too large. The largest file you can upload is 4 MiB.' });
   });

@@ -8,6 +8,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentMessages, tooLargeMessage } from '../../lambdas/shared/contract/documents.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
+import { multipart } from '../support/multipart.js';
 
 jest.setTimeout(60_000);
 
@@ -42,19 +43,6 @@ afterAll(async () => {
   s3?.destroy();
   await t?.stop();
 });
-
-/** A multipart/form-data body: parts in the given order; a part with a filename is a file. */
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]) {
-  const boundary = `----portal${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disp = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    const type = p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${type}\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const upload = (token: string | undefined, parts: Parameters<typeof multipart>[0]) => {
   const m = multipart(parts);
