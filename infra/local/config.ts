@@ -5,9 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-
-/** Demo staff domains: the provider's and a sister service's (spec section 9 withholds the real ones). */
-export const DEMO_STAFF_DOMAINS = ['example-hvac.com', 'example-services.com'];
+import { DEMO_STAFF_DOMAINS } from '../admin/demo-data.js';
 
 const csv = z.string().transform((s) =>
   s
