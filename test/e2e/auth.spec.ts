@@ -156,7 +156,8 @@ test.describe('routes and session', () => {
     await setItem(page, 'token', 'not-a-token');
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
-    expect(logged.some((t) => t.startsWith('Failed to decode JWT:'))).toBe(true);
+    // The console event can arrive after the redirect is seen: wait for it rather than read it once.
+    await expect.poll(() => logged.some((t) => t.startsWith('Failed to decode JWT:'))).toBe(true);
     expect(await getItem(page, 'token')).toBeNull();
   });
 
