@@ -5,14 +5,12 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { StageConfigError, loadStage } from '../infra/config.js';
-import { PortalStack } from '../infra/portal-stack.js';
+import { stageStacks } from '../infra/app.js';
 
 const app = new App();
 try {
   const stage = loadStage(app.node.tryGetContext('stage'), app.node.tryGetContext('stages'));
-  new PortalStack(app, stage, {
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  });
+  stageStacks(app, stage, { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION });
 } catch (e) {
   if (!(e instanceof StageConfigError)) throw e;
   console.error(e.message);
