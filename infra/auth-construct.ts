@@ -4,7 +4,7 @@
  * BUILDOPS_CUSTOMER_ID and userId to the ID token), custom message (invitation and reset texts) and
  * post-confirmation (moves the user's tokensValidAfter after a password reset).
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
@@ -62,6 +62,7 @@ export class AuthConstruct extends Construct {
         tempPasswordValidity: Duration.days(poolDef.temporaryPasswordValidityDays),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      email: poolEmail(stage, Stack.of(this).region),
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       mfa: cognito.Mfa.OFF,
       lambdaTriggers: {
@@ -90,4 +91,19 @@ export class AuthConstruct extends Construct {
       enableTokenRevocation: clientDef.enableTokenRevocation,
     });
   }
+}
+
+/** Cognito's own mail without `mail` settings (dev); else Amazon SES with the verified identity. */
+export function poolEmail(stage: Stage, region: string): cognito.UserPoolEmail {
+  const mail = stage.mail;
+  if (!mail) return cognito.UserPoolEmail.withCognito();
+  const domainIdentity = !mail.sesIdentity.includes('@');
+  return cognito.UserPoolEmail.withSES({
+    fromEmail: mail.from,
+    fromName: mail.fromName,
+    replyTo: mail.replyTo,
+    sesRegion: mail.sesRegion ?? region,
+    // A domain identity lets any sender of the domain send; an address identity is `from` itself.
+    ...(domainIdentity ? { sesVerifiedDomain: mail.sesIdentity } : {}),
+  });
 }

@@ -9,6 +9,9 @@ const domain = z
   .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a lower-case domain such as example.com');
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 const name = z.string().trim().min(1, 'must not be empty');
+const email = z.email({ error: 'must be an e-mail address such as ops@example.com' });
+const region = z.string().regex(/^[a-z]{2}(?:-gov)?-[a-z]+-\d$/, 'must be an AWS region such as eu-west-1');
+const within = (host: string, zone: string) => host === zone || host.endsWith(`.${zone}`);
 
 /** The retention values CloudWatch Logs accepts. */
 const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
@@ -16,7 +19,7 @@ const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545
 export const StageSchema = z.strictObject({
   /** Deploy target; unset: the CLI's account and region (`CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION`). */
   account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id').optional(),
-  region: z.string().regex(/^[a-z]{2}(?:-gov)?-[a-z]+-\d$/, 'must be an AWS region such as eu-west-1').optional(),
+  region: region.optional(),
   productName: name,
   contactUrl: httpsUrl,
   staffDomains: z.array(domain).min(1, 'must list at least one domain'),
@@ -26,7 +29,41 @@ export const StageSchema = z.strictObject({
     error: `must be one of ${RETENTION_DAYS.join(', ')}`,
   }),
   /** Subscribed by e-mail to the stage's alarm topic (the subscriber confirms once). */
-  alarmEmail: z.email({ error: 'must be an e-mail address such as ops@example.com' }),
+  alarmEmail: email,
+  /**
+   * Unset: Cognito's own mail (no-reply@verificationemail.com, a few dozen mails a day; for dev).
+   * Set: Cognito sends through Amazon SES with this identity, verified beforehand in the account.
+   */
+  mail: z
+    .strictObject({
+      /** The verified SES identity: a domain (any sender in it) or one address (then `from` itself). */
+      sesIdentity: z.union([domain, email], { error: 'must be a verified SES domain (example.com) or address' }),
+      from: email,
+      fromName: name.optional(),
+      replyTo: email.optional(),
+      /** Where the identity is verified; unset: the stage's region. */
+      sesRegion: region.optional(),
+    })
+    .refine((m) => (m.sesIdentity.includes('@') ? m.from === m.sesIdentity : within(m.from.split('@')[1] ?? '', m.sesIdentity)), {
+      error: 'from must be the sesIdentity address, or an address in the sesIdentity domain',
+      path: ['from'],
+    })
+    .optional(),
+  /** Unset: the portal is at its CloudFront address. Set: a certificate and alias records for this name. */
+  domain: z
+    .strictObject({
+      name: domain,
+      /** The Route 53 public hosted zone holding `name` (both from the Route 53 console). */
+      hostedZoneId: z.string().regex(/^Z[A-Z0-9]{1,31}$/, 'must be a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ'),
+      hostedZoneName: domain,
+    })
+    .refine((d) => within(d.name, d.hostedZoneName), { error: 'name must be in the hosted zone hostedZoneName', path: ['name'] })
+    .optional(),
+  /** AWS WAF on CloudFront (managed rule groups) and on the user pool. */
+  waf: z.strictObject({
+    /** Requests per client address per 5 minutes to the sign-in, reset and registration calls. */
+    signInRateLimit: z.number().int().min(10, 'must be at least 10 (the least AWS WAF accepts)').max(2_000_000_000),
+  }),
   removalPolicy: z.enum(['retain', 'destroy']),
   documentsBucketVersioned: z.boolean(),
   /** API Gateway stage throttling, applied to every route. */

@@ -8,17 +8,23 @@ import { ApiConstruct } from './api-construct.js';
 import { AuthConstruct } from './auth-construct.js';
 import type { Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
+import { EDGE_REGION, EdgeResources } from './edge-stack.js';
 import { MonitoringConstruct } from './monitoring-construct.js';
 import { SecretsConstruct } from './secrets-construct.js';
 import { StorageConstruct, documentsBucketName } from './storage-construct.js';
 import { tables, type TableName } from './tables.js';
+import { UserPoolWebAcl } from './waf.js';
 import { WebConstruct } from './web-construct.js';
 
 export const stackName = (stage: Pick<Stage, 'name'>) => `Portal-${stage.name}`;
 
 /** The settings every API function reads, beside its own secret ids. */
-export function functionEnvironment(stage: Stage, refs: { tableNames: Record<TableName, string>; documentsBucket: string; userPoolId: string; userPoolClientId: string; publicUrl: string }) {
+export function functionEnvironment(
+  stage: Stage,
+  refs: { tableNames: Record<TableName, string>; documentsBucket: string; userPoolId: string; userPoolClientId: string; publicUrl: string; originVerify: string },
+) {
   const env: Record<string, string> = {
+    ORIGIN_VERIFY: refs.originVerify,
     DOCUMENTS_BUCKET: refs.documentsBucket,
     USER_POOL_ID: refs.userPoolId,
     USER_POOL_CLIENT_ID: refs.userPoolClientId,
@@ -43,6 +49,11 @@ export function functionEnvironment(stage: Stage, refs: { tableNames: Record<Tab
   return env;
 }
 
+export interface PortalStackProps extends StackProps {
+  /** CloudFront's WAF and certificate from the stage's edge stack; unset: made here (the stack must be in us-east-1). */
+  edge?: EdgeResources;
+}
+
 export class PortalStack extends Stack {
   readonly data: DataConstruct;
   readonly storage: StorageConstruct;
@@ -51,14 +62,20 @@ export class PortalStack extends Stack {
   readonly api: ApiConstruct;
   readonly web: WebConstruct;
   readonly monitoring: MonitoringConstruct;
+  readonly edge: EdgeResources;
+  readonly userPoolWaf: UserPoolWebAcl;
 
-  constructor(scope: Construct, stage: Stage, props: StackProps = {}) {
+  constructor(scope: Construct, stage: Stage, props: PortalStackProps = {}) {
     super(scope, stackName(stage), {
       description: `Customer portal, stage ${stage.name}`,
       ...props,
       env: { account: stage.account ?? props.env?.account, region: stage.region ?? props.env?.region },
     });
     Tags.of(this).add('portal:stage', stage.name);
+    if (!props.edge && this.region !== EDGE_REGION) {
+      throw new Error(`Portal-${stage.name} is in ${this.region}: CloudFront's WAF and certificate come from an edge stack in ${EDGE_REGION} (infra/app.ts)`);
+    }
+    this.edge = props.edge ?? new EdgeResources(this, 'Edge', { stage });
 
     this.data = new DataConstruct(this, 'Data', { stage });
     this.storage = new StorageConstruct(this, 'Storage', { stage });
@@ -83,6 +100,7 @@ export class PortalStack extends Stack {
         userPoolId: this.auth.pool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
         publicUrl,
+        originVerify: this.secrets.originVerifyValue,
       }),
     });
     this.web = new WebConstruct(this, 'Web', {
@@ -90,6 +108,9 @@ export class PortalStack extends Stack {
       api: this.api.api,
       logs: this.storage.logs,
       documentsBucketName: documentsBucketName(stage),
+      webAclArn: this.edge.webAcl.acl.attrArn,
+      certificate: this.edge.certificate,
+      originVerify: this.secrets.originVerifyValue,
       runtimeConfig: {
         userPoolId: this.auth.pool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
@@ -101,7 +122,8 @@ export class PortalStack extends Stack {
         signInFlow: 'USER_SRP_AUTH',
       },
     });
-    this.storage.allowOrigin(this.web.url);
+    this.storage.allowOrigin(...this.web.origins);
+    this.userPoolWaf = new UserPoolWebAcl(this, 'SignInWaf', { stage, userPoolArn: this.auth.pool.userPoolArn });
     this.monitoring = new MonitoringConstruct(this, 'Monitoring', {
       stage,
       api: this.api.api,
@@ -111,7 +133,8 @@ export class PortalStack extends Stack {
     });
 
     const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
-    out('PortalUrl', this.web.url, 'The portal (CloudFront)');
+    out('PortalUrl', this.web.url, stage.domain ? 'The portal (custom domain on CloudFront)' : 'The portal (CloudFront)');
+    out('DistributionDomain', this.web.distribution.distributionDomainName, 'CloudFront address of the portal');
     out('ApiUrl', this.api.stage.url, 'The HTTP API, also reachable as <PortalUrl>/api');
     out('UserPoolId', this.auth.pool.userPoolId, 'Cognito user pool');
     out('UserPoolClientId', this.auth.client.userPoolClientId, 'Cognito app client of the web app');

@@ -13,6 +13,14 @@ export const secretEnv: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID',
 
 export class SecretsConstruct extends Construct {
   readonly secrets: Record<SecretName, secretsmanager.Secret>;
+  /**
+   * The value CloudFront adds to every request it sends to the API (header `x-origin-verify`) and
+   * the API functions compare: requests sent straight to the execute-api address, past WAF, are
+   * refused. A CloudFormation dynamic reference, resolved at deploy into the distribution's origin
+   * and the functions' environment: no read at run time. Replaced by a new secret value and a deploy.
+   */
+  readonly originVerify: secretsmanager.Secret;
+  readonly originVerifyValue: string;
 
   constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
@@ -34,9 +42,17 @@ export class SecretsConstruct extends Construct {
         removalPolicy,
       }),
     };
+    this.originVerify = new secretsmanager.Secret(this, 'originVerify', {
+      secretName: `portal/${stage.name}/origin-verify`,
+      description: 'Header value CloudFront sends to the API; the API refuses requests without it (generated).',
+      generateSecretString: { passwordLength: 40, excludePunctuation: true },
+      removalPolicy,
+    });
+    // Not a credential to data: it only proves a request came through CloudFront (and its WAF).
+    this.originVerifyValue = this.originVerify.secretValue.unsafeUnwrap();
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Sigma and the telemetry service issue these credentials and devops put each new value; the embed key signs one-hour report tokens and is replaced by redeploying with a new secret.',
+      reason: 'Sigma and the telemetry service issue these credentials and devops put each new value; the embed key signs one-hour report tokens and the origin-verify value only marks requests from CloudFront: both are replaced by putting a new value and deploying.',
     });
   }
 }

@@ -62,10 +62,10 @@ export class StorageConstruct extends Construct {
   }
 
   /** Browsers on the portal's origin download and upload documents with presigned URLs. */
-  allowOrigin(origin: string) {
+  allowOrigin(...origins: string[]) {
     const { cors } = documentsBucket;
     this.documents.addCorsRule({
-      allowedOrigins: [origin],
+      allowedOrigins: origins,
       allowedMethods: cors.allowedMethods.map((m) => s3.HttpMethods[m]),
       allowedHeaders: [...cors.allowedHeaders],
       exposedHeaders: [...cors.exposedHeaders],

@@ -8,12 +8,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { Stage } from './config.js';
+import { hostedZone } from './edge-stack.js';
+import { ORIGIN_VERIFY_HEADER } from '../lambdas/shared/http.js';
 import { ROOT } from './function-construct.js';
 
 export const WEB_BUILD = path.join(ROOT, 'dist', 'web');
@@ -44,13 +49,22 @@ export interface WebProps {
   documentsBucketName: string;
   /** The values of config.json. */
   runtimeConfig: Record<string, unknown>;
+  /** The CloudFront web ACL (made in us-east-1). */
+  webAclArn: string;
+  /** With the stage's custom domain: its certificate (us-east-1). */
+  certificate?: acm.ICertificate;
+  /** Sent to the API as `x-origin-verify` (see SecretsConstruct). */
+  originVerify: string;
 }
+
 
 export class WebConstruct extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
-  /** https://<distribution domain> */
+  /** https://<custom domain>, else https://<distribution domain>: the portal's address in mails. */
   readonly url: string;
+  /** Every address the portal answers on (documents bucket CORS). */
+  readonly origins: string[];
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -88,11 +102,18 @@ export class WebConstruct extends Construct {
     const apiOrigin = new origins.HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      // CloudFront replaces a viewer's header of the same name.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify },
     });
+    const domain = stage.domain;
 
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
       comment: `Portal ${stage.name}`,
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
+      ...(domain && props.certificate
+        ? { domainNames: [domain.name], certificate: props.certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: props.logs,
@@ -117,12 +138,22 @@ export class WebConstruct extends Construct {
         },
       },
     });
-    Validations.of(this.distribution).acknowledge(
-      { id: 'AwsSolutions-CFR1', reason: 'Customers sign in from any country; no geographic restriction is part of the product.' },
-      { id: 'AwsSolutions-CFR2', reason: 'No WAF web ACL in this design: the API has stage throttling and per-email/per-address rate limits in the portal.' },
-      { id: 'AwsSolutions-CFR4', reason: 'The distribution uses the default CloudFront certificate (no custom domain yet), which allows TLSv1 viewers; CloudFront ignores the minimum protocol version then.' },
-    );
-    this.url = `https://${this.distribution.distributionDomainName}`;
+    Validations.of(this.distribution).acknowledge({ id: 'AwsSolutions-CFR1', reason: 'Customers sign in from any country; no geographic restriction is part of the product.' });
+    if (!domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason: 'No custom domain in this stage: the default CloudFront certificate allows TLSv1 viewers and CloudFront ignores the minimum protocol version then. A stage with `domain` set requires TLS 1.2.',
+      });
+    }
+    const cloudFrontUrl = `https://${this.distribution.distributionDomainName}`;
+    if (domain) {
+      const zone = hostedZone(this, domain);
+      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'Alias', { zone, recordName: domain.name, target });
+      new route53.AaaaRecord(this, 'AliasV6', { zone, recordName: domain.name, target });
+    }
+    this.url = domain ? `https://${domain.name}` : cloudFrontUrl;
+    this.origins = domain ? [this.url, cloudFrontUrl] : [cloudFrontUrl];
 
     const revalidate = [deploy.CacheControl.fromString('no-cache')];
     // Another folder only for the infrastructure tests (a fixture build, or none).

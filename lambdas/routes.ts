@@ -37,6 +37,8 @@ export interface Route {
   memoryMb?: number;
   timeoutSeconds?: number;
   slash?: true;
+  /** The body is a file (multipart upload) that the portal stores without interpreting: WAF's body rules skip it. */
+  fileBody?: true;
   /** What an `admin` route may not be done by others: "Only administrators may <denied>." */
   denied?: string;
 }
@@ -98,7 +100,7 @@ export const routes: Route[] = [
     tables: { ...caller, documents: 'write', audit: 'write' }, bucket: [{ prefix: 'documents/', actions: ['delete'] }],
   },
   {
-    method: 'POST', path: '/api/s3/uploaddocument', handler: 'documents/upload-document', access: 'admin', denied: 'upload documents',
+    method: 'POST', path: '/api/s3/uploaddocument', handler: 'documents/upload-document', access: 'admin', denied: 'upload documents', fileBody: true,
     tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' }, bucket: [{ prefix: 'documents/', actions: ['write', 'delete'] }],
     memoryMb: 512, timeoutSeconds: 29,
   },

@@ -28,3 +28,7 @@ export interface Reply {
 }
 
 export const ok = (body: unknown, statusCode = 200): Reply => ({ statusCode, body });
+
+/** The header CloudFront adds to every API request (its value from the stage's origin-verify secret). */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+export const NOT_THROUGH_PORTAL = "Requests to the API must come through the portal's address.";

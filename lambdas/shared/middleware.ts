@@ -1,11 +1,13 @@
 /**
  * The one middleware stack every API handler runs on (middy):
- *   count calls and log one line per request -> answer errors as { error } -> parse the JSON body
+ *   count calls and log one line per request -> answer errors as { error } -> refuse requests that
+ *   did not come through CloudFront (403; AWS only) -> parse the JSON body
  *   (malformed: 400) -> resolve the caller from the users table (gone or revoked: 401; `admin`
  *   routes: 403 for non-staff) -> validate body, query and path parameters with zod (400 naming the
  *   field) -> the handler.
  * A route's access (public, user, admin) comes from the route table by the event's route key.
  */
+import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { z, type ZodType } from './zod.js';
@@ -13,7 +15,7 @@ import { routesByKey, type Access } from '../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
 import { getUser } from './data/users.js';
 import { isStaffEmail } from './env.js';
-import { badRequest, forbidden, HttpError, unauthorized, type Reply } from './http.js';
+import { badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, unauthorized, type Reply } from './http.js';
 import { log } from './log.js';
 import { assignedScope, type Scope } from './scope.js';
 
@@ -99,6 +101,20 @@ export async function resolveCaller(event: ApiEvent): Promise<Scope> {
   return { isAdmin, userId: row.userId, email, name: row.name, ...assigned };
 }
 
+/**
+ * In AWS, ORIGIN_VERIFY holds the value CloudFront adds as `x-origin-verify`: a request without it
+ * was sent to the execute-api address directly, past CloudFront's WAF, and is refused. Unset (the
+ * local stack, which has no CloudFront), every request passes.
+ */
+export function viaPortal(headers: ApiEvent['headers'], expected = process.env.ORIGIN_VERIFY): boolean {
+  if (!expected) return true;
+  const sent = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === ORIGIN_VERIFY_HEADER)?.[1];
+  if (!sent) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function toResult(reply: Reply): ApiResult {
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
   if (reply.text !== undefined) return { statusCode: reply.statusCode, headers, body: reply.text };
@@ -134,6 +150,7 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
   const handler = middy<ApiEvent, ApiResult>(core)
     .before(async (request) => {
       const event = request.event;
+      if (!viaPortal(event.headers)) throw forbidden(NOT_THROUGH_PORTAL);
       const route = event.routeKey;
       const found = routesByKey.get(route);
       if (!found) throw new Error(`No route table entry for ${route}`);

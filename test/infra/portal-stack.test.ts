@@ -31,6 +31,9 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     const role = refId(s.resources[id]!.Properties!.Role)!;
     return { id, role, props: s.resources[id]!.Properties! };
   };
+  /** The distribution's own address; the portal's is the custom domain where the stage has one. */
+  const cloudFrontUrl = () => ({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s, s.stack.web.distribution), 'DomainName'] }]] });
+  const portalUrl = () => (s.stage.domain ? `https://${s.stage.domain.name}` : cloudFrontUrl());
   const tableIds = () => Object.fromEntries(tableNames.map((n) => [logicalId(s, s.stack.data.tables[n]), n])) as Record<string, TableName>;
 
   it('is named after its stage', () => {
@@ -118,7 +121,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     });
 
     it('gives every route function the shared settings, and secret ids only for the secrets its row lists', () => {
-      const distribution = logicalId(s, s.stack.web.distribution);
+      const originVerify = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalId(s, s.stack.secrets.originVerify) }, ':SecretString:::}}']] };
       for (const r of routes) {
         const env = (fnOf(r).props.Environment as { Variables: Record<string, unknown> }).Variables;
         for (const n of tableNames) expect(refId(env[tables[n].env])).toBe(logicalId(s, s.stack.data.tables[n]));
@@ -129,7 +132,8 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
         expect(env.EXCLUDED_CUSTOMER_DOMAINS).toBe(s.stage.excludedCustomerDomains.join(','));
         expect(env.PRODUCT_NAME).toBe(s.stage.productName);
         expect(env.CONTACT_URL).toBe(s.stage.contactUrl);
-        expect(env.PUBLIC_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] });
+        expect(env.PUBLIC_URL).toEqual(portalUrl());
+        expect(env.ORIGIN_VERIFY).toEqual(originVerify);
         expect(env.SIGMA_CUSTOMER_ATTRIBUTE).toBe(s.stage.sigma.customerAttribute);
         expect(env.TELEMETRY_MAX_PAGES).toBe(String(s.stage.telemetry.maxPages));
         expect(env).not.toHaveProperty('S3_FORCE_PATH_STYLE');
@@ -251,7 +255,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     it('gives the custom-message trigger the product name and the portal address', () => {
       const env = (s.resources[logicalId(s, s.stack.auth.triggers.customMessage.fn)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(env.PRODUCT_NAME).toBe(s.stage.productName);
-      expect(env.PUBLIC_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s, s.stack.web.distribution), 'DomainName'] }]] });
+      expect(env.PUBLIC_URL).toEqual(portalUrl());
     });
   });
 
@@ -301,7 +305,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
       const cors = (p.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
       expect(cors).toEqual([
         expect.objectContaining({
-          AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s, s.stack.web.distribution), 'DomainName'] }]] }],
+          AllowedOrigins: s.stage.domain ? [portalUrl(), cloudFrontUrl()] : [cloudFrontUrl()],
           AllowedMethods: [...documentsBucket.cors.allowedMethods],
         }),
       ]);
@@ -383,7 +387,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
 
   it('outputs the portal and API addresses, pool and client ids, region, bucket and every table', () => {
     const outputs = Object.keys(s.template.toJSON().Outputs as object);
-    const expected = ['PortalUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'Region', 'DocumentsBucket', ...tableNames.map(tableOutputId)];
+    const expected = ['PortalUrl', 'DistributionDomain', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'Region', 'DocumentsBucket', ...tableNames.map(tableOutputId)];
     expect(outputs.sort()).toEqual(expected.sort());
   });
 

@@ -9,7 +9,9 @@ import { App, type CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage, type Stage } from '../../../infra/config.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
-import { PortalStack } from '../../../infra/portal-stack.js';
+import { stageStacks } from '../../../infra/app.js';
+import type { EdgeStack } from '../../../infra/edge-stack.js';
+import type { PortalStack } from '../../../infra/portal-stack.js';
 import { WEB_BUILD_CONTEXT } from '../../../infra/web-construct.js';
 
 export const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { app: string; context: { stages: Record<string, unknown> } & Record<string, unknown> };
@@ -22,6 +24,8 @@ export interface Synth {
   stack: PortalStack;
   template: Template;
   resources: Record<string, { Type: string; Properties?: Record<string, unknown>; DependsOn?: string[] }>;
+  /** The stage's us-east-1 stack, when the stage is elsewhere. */
+  edge?: { stack: EdgeStack; template: Template; resources: Synth['resources'] };
 }
 
 export function synth(stageName: string, opts: { change?: (raw: Record<string, unknown>) => void; webBuild?: string } = {}): Synth {
@@ -37,10 +41,12 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
       [WEB_BUILD_CONTEXT]: opts.webBuild ?? FIXTURE_WEB_BUILD,
     },
   });
-  const stack = new PortalStack(app, stage);
+  const stacks = stageStacks(app, stage);
+  const stack = stacks.main;
   const template = Template.fromStack(stack);
   const resources = template.toJSON().Resources as Synth['resources'];
-  return { app, stage, stack, template, resources };
+  const edge = stacks.edge && { stack: stacks.edge, template: Template.fromStack(stacks.edge), resources: Template.fromStack(stacks.edge).toJSON().Resources as Synth['resources'] };
+  return { app, stage, stack, template, resources, ...(edge ? { edge } : {}) };
 }
 
 export const ofType = (s: Synth, type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type);
