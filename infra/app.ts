@@ -2,18 +2,21 @@
  * The stacks of one stage, built into a CDK app: used by bin/portal.ts (cdk synth|deploy), the
  * template tests and the cost estimate, so all three see the same stacks.
  *
- * CloudFront takes its WAF web ACL and certificate from us-east-1 only. A stage in us-east-1 is one
- * stack; a stage elsewhere is `Portal-<stage>-edge` (us-east-1) then `Portal-<stage>`.
+ * CloudFront takes its WAF web ACL and certificate from us-east-1 only, and publishes its metrics
+ * there. A stage in us-east-1 is one stack; a stage elsewhere is `Portal-<stage>-edge` (us-east-1),
+ * then `Portal-<stage>`, then `Portal-<stage>-edge-watch` (us-east-1, the CloudFront alarm).
  */
 import { Token, type App, type Environment, type Stack } from 'aws-cdk-lib';
 import { StageConfigError, type Stage } from './config.js';
 import { EDGE_REGION, EdgeStack } from './edge-stack.js';
+import { EdgeWatchStack } from './monitoring-construct.js';
 import { PortalStack } from './portal-stack.js';
 
 export interface StageStacks {
   main: PortalStack;
-  /** Only when the stage is not in us-east-1. */
+  /** Only when the stage is not in us-east-1: CloudFront's WAF and certificate, then its alarm. */
   edge?: EdgeStack;
+  edgeWatch?: EdgeWatchStack;
   /** Every stack of the stage, in deploy order. */
   all: Stack[];
 }
@@ -34,5 +37,6 @@ export function stageStacks(app: App, stage: Stage, env: Environment = {}): Stag
   }
   const edge = new EdgeStack(app, stage, { env: { account, region: EDGE_REGION } });
   const main = new PortalStack(app, stage, { env: { account, region }, crossRegionReferences: true, edge: edge.edge });
-  return { main, edge, all: [edge, main] };
+  const edgeWatch = new EdgeWatchStack(app, stage, { env: { account, region: EDGE_REGION }, crossRegionReferences: true, distribution: main.web.distribution });
+  return { main, edge, edgeWatch, all: [edge, main, edgeWatch] };
 }

@@ -1,10 +1,10 @@
 /**
  * Watching one stage: a CloudWatch dashboard (API, functions, tables, CloudFront) and alarms on API
  * 5xx rate, each function's errors, throttles and p99 duration near its timeout, each table's
- * throttling and (in us-east-1 only) CloudFront's 5xx rate, all sent to an SNS topic with the
+ * throttling and CloudFront's 5xx rate (in us-east-1: here, or in the edge-watch stack), sent to an SNS topic with the
  * stage's `alarmEmail` subscribed.
  */
-import { Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as cw from 'aws-cdk-lib/aws-cloudwatch';
@@ -14,6 +14,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { Stage } from './config.js';
+import { EDGE_REGION } from './edge-stack.js';
 import type { PortalFunction } from './function-construct.js';
 
 export interface MonitoringProps {
@@ -42,22 +43,9 @@ export class MonitoringConstruct extends Construct {
     const { stage, api } = props;
     const prefix = `portal-${stage.name}`;
 
-    this.topic = new sns.Topic(this, 'Alarms', { displayName: `Portal ${stage.name} alarms`, enforceSSL: true });
-    // CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key (its key
-    // policy does not admit cloudwatch.amazonaws.com), and a customer key would be billed per stage.
-    Validations.of(this.topic).acknowledge({
-      id: 'AwsSolutions-SNS2',
-      reason: 'Alarm topic: CloudWatch cannot publish to a topic under the AWS-managed SNS key; the messages carry alarm names and metric values only, no customer data.',
-    });
-    this.topic.addSubscription(new subscriptions.EmailSubscription(stage.alarmEmail));
-    const action = new cwActions.SnsAction(this.topic);
-    const alarm = (alarmId: string, alarmProps: Omit<cw.AlarmProps, 'evaluationPeriods'> & { evaluationPeriods?: number }) => {
-      const a = new cw.Alarm(this, alarmId, {
-        evaluationPeriods: 1,
-        treatMissingData: cw.TreatMissingData.NOT_BREACHING,
-        ...alarmProps,
-      });
-      a.addAlarmAction(action);
+    this.topic = alarmTopic(this, stage);
+    const alarm = (alarmId: string, alarmProps: AlarmProps) => {
+      const a = addAlarm(this, this.topic, alarmId, alarmProps);
       this.alarms.push(a);
       return a;
     };
@@ -136,27 +124,10 @@ export class MonitoringConstruct extends Construct {
     }
 
     // CloudFront publishes its metrics in us-east-1 only, and a CloudWatch alarm can only watch
-    // metrics of its own region: the alarm exists when the stack is deployed in us-east-1. In any
-    // other region (or a region-agnostic stack) the 5xx rate is on the dashboard only, which can
-    // show metrics of any region.
-    const cloudFront5xx = new cw.Metric({
-      namespace: 'AWS/CloudFront',
-      metricName: '5xxErrorRate',
-      dimensionsMap: { DistributionId: props.distribution.distributionId, Region: 'Global' },
-      region: 'us-east-1',
-      period: PERIOD,
-      statistic: 'Average',
-    });
-    const region = Stack.of(this).region;
-    if (!Token.isUnresolved(region) && region === 'us-east-1') {
-      alarm('CloudFront5xxRate', {
-        alarmName: `${prefix}-cloudfront-5xx-rate`,
-        alarmDescription: `More than ${thresholds.cloudFront5xxPercent}% of CloudFront responses were 5xx in 5 minutes`,
-        metric: cloudFront5xx,
-        threshold: thresholds.cloudFront5xxPercent,
-        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      });
-    }
+    // metrics of its own region: in a stage elsewhere the alarm is in `Portal-<stage>-edge-watch`
+    // (us-east-1, its own topic mailing the same address); the dashboard shows any region.
+    const cloudFront5xx = cloudFront5xxRate(props.distribution.distributionId);
+    if (Stack.of(this).region === EDGE_REGION) this.alarms.push(addCloudFrontAlarm(this, this.topic, stage, props.distribution.distributionId));
 
     this.dashboard = new cw.Dashboard(this, 'Dashboard', { dashboardName: prefix, defaultInterval: Duration.hours(3) });
     const graph = (title: string, left: cw.IMetric[], extra: Partial<cw.GraphWidgetProps> = {}) =>
@@ -180,5 +151,64 @@ export class MonitoringConstruct extends Construct {
       graph('DynamoDB throttled requests per table', tableWidgets, { legendPosition: cw.LegendPosition.RIGHT }),
       graph('CloudFront 5xx rate (%, us-east-1)', [cloudFront5xx.with({ label: 'CloudFront 5xx rate (%)' })], { leftAnnotations: [{ value: thresholds.cloudFront5xxPercent, label: 'alarm' }] }),
     );
+  }
+}
+
+type AlarmProps = Omit<cw.AlarmProps, 'evaluationPeriods'> & { evaluationPeriods?: number };
+
+/** The stage's alarm topic in the scope's region, mailing `alarmEmail`. */
+function alarmTopic(scope: Construct, stage: Stage): sns.Topic {
+  const topic = new sns.Topic(scope, 'Alarms', { displayName: `Portal ${stage.name} alarms`, enforceSSL: true });
+  // CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key (its key
+  // policy does not admit cloudwatch.amazonaws.com), and a customer key would be billed per stage.
+  Validations.of(topic).acknowledge({
+    id: 'AwsSolutions-SNS2',
+    reason: 'Alarm topic: CloudWatch cannot publish to a topic under the AWS-managed SNS key; the messages carry alarm names and metric values only, no customer data.',
+  });
+  topic.addSubscription(new subscriptions.EmailSubscription(stage.alarmEmail));
+  return topic;
+}
+
+/** One alarm: one 5-minute period, missing data is not a breach, sent to the topic. */
+function addAlarm(scope: Construct, topic: sns.ITopic, id: string, props: AlarmProps): cw.Alarm {
+  const a = new cw.Alarm(scope, id, { evaluationPeriods: 1, treatMissingData: cw.TreatMissingData.NOT_BREACHING, ...props });
+  a.addAlarmAction(new cwActions.SnsAction(topic));
+  return a;
+}
+
+const cloudFront5xxRate = (distributionId: string) =>
+  new cw.Metric({
+    namespace: 'AWS/CloudFront',
+    metricName: '5xxErrorRate',
+    dimensionsMap: { DistributionId: distributionId, Region: 'Global' },
+    region: EDGE_REGION,
+    period: PERIOD,
+    statistic: 'Average',
+  });
+
+function addCloudFrontAlarm(scope: Construct, topic: sns.ITopic, stage: Stage, distributionId: string): cw.Alarm {
+  return addAlarm(scope, topic, 'CloudFront5xxRate', {
+    alarmName: `portal-${stage.name}-cloudfront-5xx-rate`,
+    alarmDescription: `More than ${thresholds.cloudFront5xxPercent}% of CloudFront responses were 5xx in 5 minutes`,
+    metric: cloudFront5xxRate(distributionId),
+    threshold: thresholds.cloudFront5xxPercent,
+    comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+  });
+}
+
+export const edgeWatchStackName = (stage: Pick<Stage, 'name'>) => `Portal-${stage.name}-edge-watch`;
+
+/**
+ * The CloudFront 5xx alarm of a stage outside us-east-1, where CloudFront's metrics are: its own
+ * topic mailing `alarmEmail`. Deployed after the portal stack, whose distribution id it reads.
+ */
+export class EdgeWatchStack extends Stack {
+  readonly topic: sns.Topic;
+  readonly alarm: cw.Alarm;
+
+  constructor(scope: Construct, stage: Stage, props: StackProps & { distribution: cloudfront.IDistribution }) {
+    super(scope, edgeWatchStackName(stage), { description: `Customer portal, stage ${stage.name}: CloudFront alarm (us-east-1)`, ...props });
+    this.topic = alarmTopic(this, stage);
+    this.alarm = addCloudFrontAlarm(this, this.topic, stage, props.distribution.distributionId);
   }
 }

@@ -2,7 +2,8 @@
  * One environment of the portal: data, documents, secrets, web (CloudFront), auth (Cognito) and
  * the API, wired with the stage's settings. Named `Portal-<stage>`.
  */
-import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Tags, Token, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, RemovalPolicy, Stack, Tags, Token, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ApiConstruct } from './api-construct.js';
 import { AuthConstruct } from './auth-construct.js';
@@ -141,7 +142,7 @@ export class PortalStack extends Stack {
     out('Region', Aws.REGION, 'Region of the stack');
     out('DocumentsBucket', this.storage.documents.bucketName, 'Documents bucket');
     for (const name of Object.keys(t) as TableName[]) out(tableOutputId(name), t[name].tableName, `DynamoDB table ${tables[name].id}`);
-    this.acknowledgeLibraryProviders();
+    this.acknowledgeLibraryProviders(stage);
   }
 
   /**
@@ -149,9 +150,16 @@ export class PortalStack extends Stack {
    * with the managed basic-execution policy, the runtime their library version pins and the
    * wildcards their job needs. They run only during deployments.
    */
-  private acknowledgeLibraryProviders() {
+  private acknowledgeLibraryProviders(stage: Stage) {
     const providers = this.node.children.filter((c) => /^Custom::(CDKBucketDeployment|S3AutoDeleteObjects)/.test(c.node.id));
     for (const p of providers) {
+      // The provider's own log group (aws-cdk-lib makes it with two years' retention, retained):
+      // the stage's retention and removal policy, like every other log group.
+      for (const c of p.node.findAll()) {
+        if (!(c instanceof logs.CfnLogGroup)) continue;
+        c.retentionInDays = stage.logRetentionDays;
+        c.applyRemovalPolicy(stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
+      }
       const deployment = p.node.id.startsWith('Custom::CDKBucketDeployment');
       const why = deployment ? 'CDK BucketDeployment provider copying the web build into the site bucket at deploy time' : 'CDK provider emptying a bucket when a destroy-policy stage is deleted';
       Validations.of(p).acknowledge(

@@ -2,6 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { stageStacks } from '../../infra/app.js';
 import { loadStage } from '../../infra/config.js';
 import { ROOT } from '../../infra/function-construct.js';
 import { cdkJson, stages } from './support/synth.js';
@@ -59,5 +61,38 @@ describe('stage settings', () => {
     });
     expect(r.stderr).toContain('Unknown stage "qa". Stages in cdk.json: dev, staging, prod');
     expect(r.status).toBe(1);
+  });
+
+  describe('mail, domain and WAF settings', () => {
+    const mail = { sesIdentity: 'example.com', from: 'portal@example.com' };
+    it.each([
+      ['mail.from', (d: Record<string, unknown>) => (d.mail = { ...mail, from: 'portal@other.com' }), 'from must be the sesIdentity address, or an address in the sesIdentity domain'],
+      ['mail.from', (d: Record<string, unknown>) => (d.mail = { sesIdentity: 'portal@example.com', from: 'other@example.com' }), 'from must be the sesIdentity address'],
+      ['mail.sesIdentity', (d: Record<string, unknown>) => (d.mail = { ...mail, sesIdentity: 'not a domain' }), 'must be a verified SES domain'],
+      ['mail.replyTo', (d: Record<string, unknown>) => (d.mail = { ...mail, replyTo: 'nobody' }), 'must be an e-mail address'],
+      ['domain.name', (d: Record<string, unknown>) => (d.domain = { name: 'portal.example.org', hostedZoneId: 'Z0EXAMPLE', hostedZoneName: 'example.com' }), 'name must be in the hosted zone'],
+      ['domain.hostedZoneId', (d: Record<string, unknown>) => (d.domain = { name: 'portal.example.com', hostedZoneId: 'example.com', hostedZoneName: 'example.com' }), 'must be a Route 53 hosted zone id'],
+      ['waf.signInRateLimit', (d: Record<string, unknown>) => (d.waf = { signInRateLimit: 5 }), 'must be at least 10'],
+    ])('names a bad %s', (name, change, message) => {
+      expect(withDev(change)).toThrow(`stages.dev.${name}: ${message}`);
+    });
+
+    it('accepts a sender in a subdomain of the identity, and an address identity sending as itself', () => {
+      expect(withDev((d) => (d.mail = { sesIdentity: 'example.com', from: 'portal@mail.example.com' }))().mail!.from).toBe('portal@mail.example.com');
+      expect(withDev((d) => (d.mail = { sesIdentity: 'portal@example.com', from: 'portal@example.com' }))().mail!.sesIdentity).toBe('portal@example.com');
+    });
+
+    it('requires the WAF settings', () => {
+      expect(withDev((d) => delete d.waf)).toThrow('stages.dev.waf: is missing');
+    });
+  });
+
+  it('stops a stage with no region from its settings or the CLI, saying why it needs one', () => {
+    const stage = withDev((d) => delete d.region)();
+    expect(() => stageStacks(new App(), stage, {})).toThrow(
+      'Stage "dev" needs a region: set stages.dev.region in cdk.json, or the CLI\'s default region (AWS_REGION or aws configure).',
+    );
+    // The CLI's default region serves when the stage names none.
+    expect(stageStacks(new App({ context: { 'portal:skipBundling': true } }), stage, { region: 'us-east-1' }).all.map((s) => s.stackName)).toEqual(['Portal-dev']);
   });
 });

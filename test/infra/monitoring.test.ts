@@ -109,11 +109,25 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     }
   });
 
-  it('shows the CloudFront 5xx rate (us-east-1) on the dashboard, with no alarm in a region-agnostic stack', () => {
+  it('shows the CloudFront 5xx rate (us-east-1) on the dashboard; outside us-east-1 its alarm is in the edge-watch stack, mailing the same address', () => {
     const body = JSON.stringify(s.template.toJSON().Resources[logicalId(s, s.stack.monitoring.dashboard)].Properties.DashboardBody);
     expect(body).toContain('AWS/CloudFront');
     expect(body).toContain('us-east-1');
+    expect(s.stage.region).toBe('eu-west-1');
     expect(alarms.filter((a) => a.Namespace === 'AWS/CloudFront')).toEqual([]);
+    const w = s.edgeWatch!;
+    expect(w.stack.stackName).toBe(`Portal-${s.stage.name}-edge-watch`);
+    expect(w.stack.region).toBe('us-east-1');
+    const cf = ofType(w, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
+    expect(cf).toHaveLength(1);
+    expect(cf[0]!.Namespace).toBe('AWS/CloudFront');
+    expect(cf[0]!.MetricName).toBe('5xxErrorRate');
+    // The distribution id is read from the portal stack across regions.
+    const id = cf[0]!.Dimensions!.find((d) => d.Name === 'DistributionId')!.Value as { 'Fn::GetStackOutput': { StackName: string; Region: string } };
+    expect(id['Fn::GetStackOutput']).toMatchObject({ StackName: `Portal-${s.stage.name}`, Region: 'eu-west-1' });
+    const topicId = refId(cf[0]!.AlarmActions[0])!;
+    expect(w.resources[topicId]!.Type).toBe('AWS::SNS::Topic');
+    w.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: s.stage.alarmEmail, TopicArn: { Ref: topicId } });
   });
 });
 
@@ -127,5 +141,7 @@ describe('a stage deployed in us-east-1', () => {
     expect(cf[0]!.MetricName).toBe('5xxErrorRate');
     expect(cf[0]!.Dimensions!.map((d) => (d.Name === 'DistributionId' ? refId(d.Value) : d.Value))).toEqual([logicalId(s, s.stack.web.distribution), 'Global']);
     expect(cf[0]!.AlarmActions.map(refId)).toEqual([logicalId(s, s.stack.monitoring.topic)]);
+    expect(s.edge).toBeUndefined();
+    expect(s.edgeWatch).toBeUndefined();
   });
 });

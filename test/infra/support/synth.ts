@@ -5,12 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App, type CfnResource } from 'aws-cdk-lib';
+import { App, type CfnResource, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage, type Stage } from '../../../infra/config.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
 import { stageStacks } from '../../../infra/app.js';
 import type { EdgeStack } from '../../../infra/edge-stack.js';
+import type { EdgeWatchStack } from '../../../infra/monitoring-construct.js';
 import type { PortalStack } from '../../../infra/portal-stack.js';
 import { WEB_BUILD_CONTEXT } from '../../../infra/web-construct.js';
 
@@ -24,8 +25,20 @@ export interface Synth {
   stack: PortalStack;
   template: Template;
   resources: Record<string, { Type: string; Properties?: Record<string, unknown>; DependsOn?: string[] }>;
-  /** The stage's us-east-1 stack, when the stage is elsewhere. */
-  edge?: { stack: EdgeStack; template: Template; resources: Synth['resources'] };
+  /** The stage's us-east-1 stacks, when the stage is elsewhere. */
+  edge?: Other<EdgeStack>;
+  edgeWatch?: Other<EdgeWatchStack>;
+}
+
+export interface Other<S extends Stack> {
+  stack: S;
+  template: Template;
+  resources: Synth['resources'];
+}
+
+function other<S extends Stack>(stack: S): Other<S> {
+  const template = Template.fromStack(stack);
+  return { stack, template, resources: template.toJSON().Resources as Synth['resources'] };
 }
 
 export function synth(stageName: string, opts: { change?: (raw: Record<string, unknown>) => void; webBuild?: string } = {}): Synth {
@@ -45,11 +58,18 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
   const stack = stacks.main;
   const template = Template.fromStack(stack);
   const resources = template.toJSON().Resources as Synth['resources'];
-  const edge = stacks.edge && { stack: stacks.edge, template: Template.fromStack(stacks.edge), resources: Template.fromStack(stacks.edge).toJSON().Resources as Synth['resources'] };
-  return { app, stage, stack, template, resources, ...(edge ? { edge } : {}) };
+  return {
+    app,
+    stage,
+    stack,
+    template,
+    resources,
+    ...(stacks.edge ? { edge: other(stacks.edge) } : {}),
+    ...(stacks.edgeWatch ? { edgeWatch: other(stacks.edgeWatch) } : {}),
+  };
 }
 
-export const ofType = (s: Synth, type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type);
+export const ofType = (s: Pick<Synth, 'resources'>, type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type);
 
 export const logicalId = (s: Synth, c: { node: { defaultChild?: unknown } }) =>
   s.stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;

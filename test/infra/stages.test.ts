@@ -1,0 +1,118 @@
+/**
+ * The example stages of cdk.json differ where their settings say and nowhere else that matters to
+ * devops: log retention, mail (Cognito's own or SES), WAF limits, alarms and where they mail,
+ * keeping data on deletion, document versions, custom domain and API throttling. Each stage's
+ * expected values are written out here, so a changed setting or construct shows in this table.
+ */
+import { routes } from '../../lambdas/routes.js';
+import { tables } from '../../infra/tables.js';
+import { logicalId, ofType, stages, synth, type Synth } from './support/synth.js';
+
+type Resources = Synth['resources'];
+type Raw = Resources[string] & { DeletionPolicy?: string };
+
+function summary(s: Synth) {
+  const stacks = [s.edge, s, s.edgeWatch].filter((x): x is NonNullable<typeof x> => !!x);
+  const all: [string, Raw][] = stacks.flatMap((x) => Object.entries(x.resources) as [string, Raw][]);
+  const of = (type: string) => all.filter(([, r]) => r.Type === type).map(([, r]) => r);
+  const pool = of('AWS::Cognito::UserPool')[0]!;
+  const mail = pool.Properties!.EmailConfiguration as { EmailSendingAccount: string; From?: string };
+  const documents = s.resources[logicalId(s, s.stack.storage.documents)] as Raw;
+  const apiStage = of('AWS::ApiGatewayV2::Stage')[0]!.Properties!.DefaultRouteSettings as { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
+  const distribution = of('AWS::CloudFront::Distribution')[0]!.Properties!.DistributionConfig as { Aliases?: string[] };
+  const rateLimits = of('AWS::WAFv2::WebACL').flatMap((a) =>
+    (a.Properties!.Rules as { Statement: { RateBasedStatement?: { Limit: number } } }[]).flatMap((r) => (r.Statement.RateBasedStatement ? [r.Statement.RateBasedStatement.Limit] : [])),
+  );
+  return {
+    stacks: stacks.map((x) => `${x.stack.stackName} (${x.stack.region})`),
+    logRetentionDays: [...new Set(of('AWS::Logs::LogGroup').map((g) => g.Properties!.RetentionInDays))],
+    mail: mail.EmailSendingAccount === 'DEVELOPER' ? `SES ${mail.From}` : 'Cognito',
+    webAcls: of('AWS::WAFv2::WebACL').map((a) => a.Properties!.Scope).sort(),
+    signInRateLimits: [...new Set(rateLimits)],
+    alarms: of('AWS::CloudWatch::Alarm').length,
+    cloudFrontAlarms: of('AWS::CloudWatch::Alarm').filter((a) => a.Properties!.Namespace === 'AWS/CloudFront').length,
+    alarmMailTo: of('AWS::SNS::Subscription').map((x) => x.Properties!.Endpoint),
+    keptOnDeletion: [...new Set([pool, ...of('AWS::DynamoDB::GlobalTable'), documents].map((r) => r.DeletionPolicy))],
+    deletionProtection: {
+      pool: pool.Properties!.DeletionProtection,
+      tables: [...new Set(of('AWS::DynamoDB::GlobalTable').map((t) => (t.Properties!.Replicas as { DeletionProtectionEnabled?: boolean }[])[0]!.DeletionProtectionEnabled ?? false))],
+    },
+    documentsVersioned: !!documents.Properties!.VersioningConfiguration,
+    domain: distribution.Aliases ?? [],
+    certificates: of('AWS::CertificateManager::Certificate').length,
+    apiThrottle: [apiStage.ThrottlingRateLimit, apiStage.ThrottlingBurstLimit],
+  };
+}
+
+/** Errors, throttles and duration per route function; throttling per table; API 5xx rate; CloudFront 5xx rate. */
+const ALARMS = new Set(routes.map((r) => r.handler)).size * 3 + Object.keys(tables).length + 1 + 1;
+const base = { webAcls: ['CLOUDFRONT', 'REGIONAL'], cloudFrontAlarms: 1, alarms: ALARMS };
+
+const expected: Record<string, ReturnType<typeof summary>> = {
+  dev: {
+    ...base,
+    stacks: ['Portal-dev-edge (us-east-1)', 'Portal-dev (eu-west-1)', 'Portal-dev-edge-watch (us-east-1)'],
+    logRetentionDays: [14],
+    mail: 'Cognito',
+    signInRateLimits: [300],
+    alarmMailTo: ['portal-dev-alarms@example.com', 'portal-dev-alarms@example.com'],
+    keptOnDeletion: ['Delete'],
+    deletionProtection: { pool: 'INACTIVE', tables: [false] },
+    documentsVersioned: false,
+    domain: [],
+    certificates: 0,
+    apiThrottle: [50, 100],
+  },
+  staging: {
+    ...base,
+    stacks: ['Portal-staging-edge (us-east-1)', 'Portal-staging (eu-west-1)', 'Portal-staging-edge-watch (us-east-1)'],
+    logRetentionDays: [30],
+    mail: 'SES "Comfort Portal (staging)" <portal-staging@example.com>',
+    signInRateLimits: [100],
+    alarmMailTo: ['portal-staging-alarms@example.com', 'portal-staging-alarms@example.com'],
+    keptOnDeletion: ['Delete'],
+    deletionProtection: { pool: 'INACTIVE', tables: [false] },
+    documentsVersioned: true,
+    domain: [],
+    certificates: 0,
+    apiThrottle: [50, 100],
+  },
+  prod: {
+    ...base,
+    stacks: ['Portal-prod-edge (us-east-1)', 'Portal-prod (eu-west-1)', 'Portal-prod-edge-watch (us-east-1)'],
+    logRetentionDays: [365],
+    mail: 'SES Comfort Portal <portal@example.com>',
+    signInRateLimits: [100],
+    alarmMailTo: ['portal-alarms@example.com', 'portal-alarms@example.com'],
+    keptOnDeletion: ['Retain'],
+    deletionProtection: { pool: 'ACTIVE', tables: [true] },
+    documentsVersioned: true,
+    domain: ['portal.example.com'],
+    certificates: 1,
+    apiThrottle: [200, 400],
+  },
+};
+
+describe('the example stages', () => {
+  const summaries: Record<string, ReturnType<typeof summary>> = {};
+  beforeAll(() => {
+    for (const name of Object.keys(stages)) summaries[name] = summary(synth(name));
+  });
+
+  it('are dev, staging and prod', () => {
+    expect(Object.keys(stages)).toEqual(['dev', 'staging', 'prod']);
+  });
+
+  it.each(Object.keys(expected))('%s has the retention, mail, WAF, alarms, data keeping, domain and throttling its settings say', (name) => {
+    expect(summaries[name]).toEqual(expected[name]);
+  });
+
+  it('every log group keeps logs as its stage says, none forever', () => {
+    for (const [name, x] of Object.entries(summaries)) expect(x.logRetentionDays).toEqual([(stages[name] as { logRetentionDays: number }).logRetentionDays]);
+  });
+
+  // The summaries are read from every stack of the stage, not the main stack alone.
+  it('reads the us-east-1 stacks too', () => {
+    expect(ofType(synth('dev').edge!, 'AWS::WAFv2::WebACL')).toHaveLength(1);
+  });
+});
