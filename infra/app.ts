@@ -3,17 +3,20 @@
  * template tests and the cost estimate, so all three see the same stacks.
  *
  * CloudFront takes its WAF web ACL and certificate from us-east-1 only, and publishes its metrics
- * there. A stage in us-east-1 is one stack; a stage elsewhere is `Portal-<stage>-edge` (us-east-1),
- * then `Portal-<stage>`, then `Portal-<stage>-edge-watch` (us-east-1, the CloudFront alarm).
+ * there. A stage in us-east-1 is `Portal-<stage>` and `Portal-<stage>-watch` (dashboard and
+ * alarms); a stage elsewhere is `Portal-<stage>-edge` (us-east-1), `Portal-<stage>`,
+ * `Portal-<stage>-watch`, then `Portal-<stage>-edge-watch` (us-east-1, the CloudFront alarm).
  */
 import { Token, type App, type Environment, type Stack } from 'aws-cdk-lib';
 import { StageConfigError, type Stage } from './config.js';
 import { EDGE_REGION, EdgeStack } from './edge-stack.js';
-import { EdgeWatchStack } from './monitoring-construct.js';
+import { EdgeWatchStack, WatchStack } from './monitoring-construct.js';
 import { PortalStack } from './portal-stack.js';
 
 export interface StageStacks {
   main: PortalStack;
+  /** Dashboard and alarms, in the stage's region. */
+  watch: WatchStack;
   /** Only when the stage is not in us-east-1: CloudFront's WAF and certificate, then its alarm. */
   edge?: EdgeStack;
   edgeWatch?: EdgeWatchStack;
@@ -31,12 +34,19 @@ export function stageStacks(app: App, stage: Stage, env: Environment = {}): Stag
         "CloudFront's WAF and certificate must be made in us-east-1, so the app must know whether the stage is there.",
     );
   }
+  const watch = (main: PortalStack) =>
+    new WatchStack(app, stage, {
+      env: { account, region },
+      watched: { api: main.api.api, functions: main.api.functions, tables: main.data.tables, distribution: main.web.distribution },
+    });
   if (region === EDGE_REGION) {
     const main = new PortalStack(app, stage, { env: { account, region } });
-    return { main, all: [main] };
+    const w = watch(main);
+    return { main, watch: w, all: [main, w] };
   }
   const edge = new EdgeStack(app, stage, { env: { account, region: EDGE_REGION } });
   const main = new PortalStack(app, stage, { env: { account, region }, crossRegionReferences: true, edge: edge.edge });
+  const w = watch(main);
   const edgeWatch = new EdgeWatchStack(app, stage, { env: { account, region: EDGE_REGION }, crossRegionReferences: true, distribution: main.web.distribution });
-  return { main, edge, edgeWatch, all: [edge, main, edgeWatch] };
+  return { main, watch: w, edge, edgeWatch, all: [edge, main, w, edgeWatch] };
 }

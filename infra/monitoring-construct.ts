@@ -19,6 +19,7 @@ import type { PortalFunction } from './function-construct.js';
 
 export interface MonitoringProps {
   stage: Stage;
+  /** The portal stack's API, functions, tables and distribution (read across stacks when the construct is in the watch stack). */
   api: apigw.HttpApi;
   /** The API's functions by handler file (the api construct's map). */
   functions: ReadonlyMap<string, PortalFunction>;
@@ -210,5 +211,23 @@ export class EdgeWatchStack extends Stack {
     super(scope, edgeWatchStackName(stage), { description: `Customer portal, stage ${stage.name}: CloudFront alarm (us-east-1)`, ...props });
     this.topic = alarmTopic(this, stage);
     this.alarm = addCloudFrontAlarm(this, this.topic, stage, props.distribution.distributionId);
+  }
+}
+
+export const watchStackName = (stage: Pick<Stage, 'name'>) => `Portal-${stage.name}-watch`;
+
+/**
+ * The stage's dashboard and alarms, in the portal stack's region, beside the portal stack rather
+ * than in it: the portal stack keeps room under CloudFormation's 500 resources per stack for new
+ * routes (each adds about ten resources there and three alarms here), and a change of alarms
+ * deploys without touching the portal. Deployed after the portal stack, whose names it reads.
+ */
+export class WatchStack extends Stack {
+  readonly monitoring: MonitoringConstruct;
+
+  constructor(scope: Construct, stage: Stage, props: StackProps & { watched: Omit<MonitoringProps, 'stage'> }) {
+    const { watched, ...stackProps } = props;
+    super(scope, watchStackName(stage), { description: `Customer portal, stage ${stage.name}: dashboard and alarms`, ...stackProps });
+    this.monitoring = new MonitoringConstruct(this, 'Monitoring', { stage, ...watched });
   }
 }

@@ -10,7 +10,6 @@ import { AuthConstruct } from './auth-construct.js';
 import type { Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
 import { EDGE_REGION, EdgeResources } from './edge-stack.js';
-import { MonitoringConstruct } from './monitoring-construct.js';
 import { SecretsConstruct } from './secrets-construct.js';
 import { StorageConstruct, documentsBucketName } from './storage-construct.js';
 import { tables, type TableName } from './tables.js';
@@ -62,7 +61,6 @@ export class PortalStack extends Stack {
   readonly auth: AuthConstruct;
   readonly api: ApiConstruct;
   readonly web: WebConstruct;
-  readonly monitoring: MonitoringConstruct;
   readonly edge: EdgeResources;
   readonly userPoolWaf: UserPoolWebAcl;
 
@@ -125,13 +123,6 @@ export class PortalStack extends Stack {
     });
     this.storage.allowOrigin(...this.web.origins);
     this.userPoolWaf = new UserPoolWebAcl(this, 'SignInWaf', { stage, userPoolArn: this.auth.pool.userPoolArn });
-    this.monitoring = new MonitoringConstruct(this, 'Monitoring', {
-      stage,
-      api: this.api.api,
-      functions: this.api.functions,
-      tables: t,
-      distribution: this.web.distribution,
-    });
 
     const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     out('PortalUrl', this.web.url, stage.domain ? 'The portal (custom domain on CloudFront)' : 'The portal (CloudFront)');

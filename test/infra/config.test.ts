@@ -93,6 +93,6 @@ describe('stage settings', () => {
       'Stage "dev" needs a region: set stages.dev.region in cdk.json, or the CLI\'s default region (AWS_REGION or aws configure).',
     );
     // The CLI's default region serves when the stage names none.
-    expect(stageStacks(new App({ context: { 'portal:skipBundling': true } }), stage, { region: 'us-east-1' }).all.map((s) => s.stackName)).toEqual(['Portal-dev']);
+    expect(stageStacks(new App({ context: { 'portal:skipBundling': true } }), stage, { region: 'us-east-1' }).all.map((s) => s.stackName)).toEqual(['Portal-dev', 'Portal-dev-watch']);
   });
 });

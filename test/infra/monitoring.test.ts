@@ -5,7 +5,7 @@
  */
 import { loadStage } from '../../infra/config.js';
 import { tables, type TableName } from '../../infra/tables.js';
-import { logicalId, ofType, refId, stages, synth, type Synth } from './support/synth.js';
+import { fromPortal, logicalId, ofType, refId, stages, synth, type Synth } from './support/synth.js';
 
 const tableNames = Object.keys(tables) as TableName[];
 
@@ -42,30 +42,31 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   let topicId: string;
   beforeAll(() => {
     s = synth(stageName);
-    alarms = ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
-    topicId = logicalId(s, s.stack.monitoring.topic);
+    alarms = ofType(s.watch, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
+    topicId = logicalId(s.watch, s.watch.stack.monitoring.topic);
   });
 
   /** The logical ids an alarm's metric (plain or every metric of a math expression) is about, by dimension name. */
   const dimensionValues = (a: AlarmProps, name: string) => {
     const dims = [...(a.Dimensions ?? []), ...(a.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric.Dimensions ?? [])];
-    return dims.filter((d) => d.Name === name).map((d) => refId(d.Value));
+    return dims.filter((d) => d.Name === name).map((d) => refId(fromPortal(s, d.Value)));
   };
   const alarmsOn = (name: string, id: string) => alarms.filter((a) => dimensionValues(a, name).includes(id));
 
   it('has one dashboard named after the stage', () => {
-    const dashboards = ofType(s, 'AWS::CloudWatch::Dashboard');
+    const dashboards = ofType(s.watch, 'AWS::CloudWatch::Dashboard');
+    expect(ofType(s, 'AWS::CloudWatch::Dashboard')).toEqual([]);
     expect(dashboards).toHaveLength(1);
     expect(dashboards[0]![1].Properties!.DashboardName).toBe(`portal-${stageName}`);
   });
 
   it('has an alarm topic with an e-mail subscription to the stage address, SSL only', () => {
-    s.template.resourceCountIs('AWS::SNS::Topic', 1);
-    const subs = ofType(s, 'AWS::SNS::Subscription').map(([, r]) => r.Properties!);
+    s.watch.template.resourceCountIs('AWS::SNS::Topic', 1);
+    const subs = ofType(s.watch, 'AWS::SNS::Subscription').map(([, r]) => r.Properties!);
     expect(subs).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: s.stage.alarmEmail })]);
     expect(refId(subs[0]!.TopicArn)).toBe(topicId);
     expect(s.stage.alarmEmail).toBe((stages[stageName] as { alarmEmail: string }).alarmEmail);
-    const policies = ofType(s, 'AWS::SNS::TopicPolicy');
+    const policies = ofType(s.watch, 'AWS::SNS::TopicPolicy');
     expect(JSON.stringify(policies)).toContain('aws:SecureTransport');
   });
 
@@ -110,7 +111,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   });
 
   it('shows the CloudFront 5xx rate (us-east-1) on the dashboard; outside us-east-1 its alarm is in the edge-watch stack, mailing the same address', () => {
-    const body = JSON.stringify(s.template.toJSON().Resources[logicalId(s, s.stack.monitoring.dashboard)].Properties.DashboardBody);
+    const body = JSON.stringify(s.watch.template.toJSON().Resources[logicalId(s.watch, s.watch.stack.monitoring.dashboard)].Properties.DashboardBody);
     expect(body).toContain('AWS/CloudFront');
     expect(body).toContain('us-east-1');
     expect(s.stage.region).toBe('eu-west-1');
@@ -134,13 +135,13 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
 describe('a stage deployed in us-east-1', () => {
   it('also alarms on the CloudFront 5xx rate of its distribution', () => {
     const s = synth('dev', { change: (raw) => Object.assign(raw, { account: '123456789012', region: 'us-east-1' }) });
-    const cf = ofType(s, 'AWS::CloudWatch::Alarm')
+    const cf = ofType(s.watch, 'AWS::CloudWatch::Alarm')
       .map(([, r]) => r.Properties as unknown as AlarmProps)
       .filter((a) => a.Namespace === 'AWS/CloudFront');
     expect(cf).toHaveLength(1);
     expect(cf[0]!.MetricName).toBe('5xxErrorRate');
-    expect(cf[0]!.Dimensions!.map((d) => (d.Name === 'DistributionId' ? refId(d.Value) : d.Value))).toEqual([logicalId(s, s.stack.web.distribution), 'Global']);
-    expect(cf[0]!.AlarmActions.map(refId)).toEqual([logicalId(s, s.stack.monitoring.topic)]);
+    expect(cf[0]!.Dimensions!.map((d) => (d.Name === 'DistributionId' ? refId(fromPortal(s, d.Value)) : d.Value))).toEqual([logicalId(s, s.stack.web.distribution), 'Global']);
+    expect(cf[0]!.AlarmActions.map(refId)).toEqual([logicalId(s.watch, s.watch.stack.monitoring.topic)]);
     expect(s.edge).toBeUndefined();
     expect(s.edgeWatch).toBeUndefined();
   });

@@ -12,7 +12,7 @@ type Resources = Synth['resources'];
 type Raw = Resources[string] & { DeletionPolicy?: string };
 
 function summary(s: Synth) {
-  const stacks = [s.edge, s, s.edgeWatch].filter((x): x is NonNullable<typeof x> => !!x);
+  const stacks = [s.edge, s, s.watch, s.edgeWatch].filter((x): x is NonNullable<typeof x> => !!x);
   const all: [string, Raw][] = stacks.flatMap((x) => Object.entries(x.resources) as [string, Raw][]);
   const of = (type: string) => all.filter(([, r]) => r.Type === type).map(([, r]) => r);
   const pool = of('AWS::Cognito::UserPool')[0]!;
@@ -51,7 +51,7 @@ const base = { webAcls: ['CLOUDFRONT', 'REGIONAL'], cloudFrontAlarms: 1, alarms:
 const expected: Record<string, ReturnType<typeof summary>> = {
   dev: {
     ...base,
-    stacks: ['Portal-dev-edge (us-east-1)', 'Portal-dev (eu-west-1)', 'Portal-dev-edge-watch (us-east-1)'],
+    stacks: ['Portal-dev-edge (us-east-1)', 'Portal-dev (eu-west-1)', 'Portal-dev-watch (eu-west-1)', 'Portal-dev-edge-watch (us-east-1)'],
     logRetentionDays: [14],
     mail: 'Cognito',
     signInRateLimits: [300],
@@ -65,7 +65,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
   },
   staging: {
     ...base,
-    stacks: ['Portal-staging-edge (us-east-1)', 'Portal-staging (eu-west-1)', 'Portal-staging-edge-watch (us-east-1)'],
+    stacks: ['Portal-staging-edge (us-east-1)', 'Portal-staging (eu-west-1)', 'Portal-staging-watch (eu-west-1)', 'Portal-staging-edge-watch (us-east-1)'],
     logRetentionDays: [30],
     mail: 'SES "Comfort Portal (staging)" <portal-staging@example.com>',
     signInRateLimits: [100],
@@ -79,7 +79,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
   },
   prod: {
     ...base,
-    stacks: ['Portal-prod-edge (us-east-1)', 'Portal-prod (eu-west-1)', 'Portal-prod-edge-watch (us-east-1)'],
+    stacks: ['Portal-prod-edge (us-east-1)', 'Portal-prod (eu-west-1)', 'Portal-prod-watch (eu-west-1)', 'Portal-prod-edge-watch (us-east-1)'],
     logRetentionDays: [365],
     mail: 'SES Comfort Portal <portal@example.com>',
     signInRateLimits: [100],

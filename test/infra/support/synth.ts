@@ -11,7 +11,7 @@ import { loadStage, type Stage } from '../../../infra/config.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
 import { stageStacks } from '../../../infra/app.js';
 import type { EdgeStack } from '../../../infra/edge-stack.js';
-import type { EdgeWatchStack } from '../../../infra/monitoring-construct.js';
+import type { EdgeWatchStack, WatchStack } from '../../../infra/monitoring-construct.js';
 import type { PortalStack } from '../../../infra/portal-stack.js';
 import { WEB_BUILD_CONTEXT } from '../../../infra/web-construct.js';
 
@@ -25,6 +25,8 @@ export interface Synth {
   stack: PortalStack;
   template: Template;
   resources: Record<string, { Type: string; Properties?: Record<string, unknown>; DependsOn?: string[] }>;
+  /** Dashboard and alarms, beside the portal stack. */
+  watch: Other<WatchStack>;
   /** The stage's us-east-1 stacks, when the stage is elsewhere. */
   edge?: Other<EdgeStack>;
   edgeWatch?: Other<EdgeWatchStack>;
@@ -64,6 +66,7 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
     stack,
     template,
     resources,
+    watch: other(stacks.watch),
     ...(stacks.edge ? { edge: other(stacks.edge) } : {}),
     ...(stacks.edgeWatch ? { edgeWatch: other(stacks.edgeWatch) } : {}),
   };
@@ -71,8 +74,18 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
 
 export const ofType = (s: Pick<Synth, 'resources'>, type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type);
 
-export const logicalId = (s: Synth, c: { node: { defaultChild?: unknown } }) =>
+export const logicalId = (s: { stack: Stack }, c: { node: { defaultChild?: unknown } }) =>
   s.stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
+
+/**
+ * What another stack of the stage reads from the portal stack (`Fn::GetStackOutput` of one of its
+ * outputs) → the portal stack's value, so that refId can name the resource.
+ */
+export function fromPortal(s: Synth, v: unknown): unknown {
+  const out = (v as { 'Fn::GetStackOutput'?: { StackName: string; OutputName: string } } | undefined)?.['Fn::GetStackOutput'];
+  if (!out || out.StackName !== s.stack.stackName) return v;
+  return (s.template.toJSON().Outputs as Record<string, { Value: unknown }>)[out.OutputName]?.Value;
+}
 
 /** `{ 'Fn::GetAtt': [id, 'Arn'] }` or `{ Ref: id }` → id. */
 export function refId(v: unknown): string | undefined {
