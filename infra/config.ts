@@ -59,6 +59,12 @@ export const StageSchema = z.strictObject({
     })
     .refine((d) => within(d.name, d.hostedZoneName), { error: 'name must be in the hosted zone hostedZoneName', path: ['name'] })
     .optional(),
+  /**
+   * The version of the secret portal/<stage>/origin-verify that CloudFront sends and the API checks.
+   * Unset: the version current when the distribution and functions were last updated. Set it to the
+   * VersionId that put-secret-value prints when replacing the value, so that one deploy moves both.
+   */
+  originVerifyVersionId: z.string().regex(/^[A-Za-z0-9-]{32,64}$/, 'must be the VersionId that aws secretsmanager put-secret-value printed').optional(),
   /** AWS WAF on CloudFront (managed rule groups) and on the user pool. */
   waf: z.strictObject({
     /** Requests per client address per 5 minutes to the sign-in, reset and registration calls. */

@@ -2,7 +2,7 @@
  * Secrets Manager secrets: Sigma's client secret and the telemetry service key (values put by
  * devops after the first deploy), and the built-in report host's HS256 key (generated).
  */
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { SecretName } from '../lambdas/routes.js';
@@ -17,7 +17,9 @@ export class SecretsConstruct extends Construct {
    * The value CloudFront adds to every request it sends to the API (header `x-origin-verify`) and
    * the API functions compare: requests sent straight to the execute-api address, past WAF, are
    * refused. A CloudFormation dynamic reference, resolved at deploy into the distribution's origin
-   * and the functions' environment: no read at run time. Replaced by a new secret value and a deploy.
+   * and the functions' environment: no read at run time. CloudFormation re-reads it only for the
+   * resources a deploy updates, so a new value is taken up by naming its version in the stage's
+   * `originVerifyVersionId` (which changes the distribution and every function together).
    */
   readonly originVerify: secretsmanager.Secret;
   readonly originVerifyValue: string;
@@ -49,7 +51,8 @@ export class SecretsConstruct extends Construct {
       removalPolicy,
     });
     // Not a credential to data: it only proves a request came through CloudFront (and its WAF).
-    this.originVerifyValue = this.originVerify.secretValue.unsafeUnwrap();
+    const version = stage.originVerifyVersionId;
+    this.originVerifyValue = (version ? SecretValue.secretsManager(this.originVerify.secretArn, { versionId: version }) : this.originVerify.secretValue).unsafeUnwrap();
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Sigma and the telemetry service issue these credentials and devops put each new value; the embed key signs one-hour report tokens and the origin-verify value only marks requests from CloudFront: both are replaced by putting a new value and deploying.',

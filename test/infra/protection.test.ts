@@ -118,6 +118,19 @@ describe('a stage outside us-east-1 (staging, eu-west-1)', () => {
     }
   });
 
+  it('pins the value to the version named in originVerifyVersionId, in the distribution and every function together', () => {
+    const versionId = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+    const v = synth('staging', { change: (raw) => (raw.originVerifyVersionId = versionId) });
+    const secretId = logicalId(v, v.stack.secrets.originVerify);
+    const pinned = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, `:SecretString:::${versionId}}}`]] };
+    const origins = distributionConfig(v).Origins as { CustomOriginConfig?: unknown; OriginCustomHeaders?: unknown }[];
+    expect(origins.find((o) => o.CustomOriginConfig)!.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: pinned }]);
+    for (const r of routes) {
+      const fn = v.resources[logicalId(v, v.stack.api.functions.get(r.handler)!.fn)]!;
+      expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY).toEqual(pinned);
+    }
+  });
+
   it('stays within CloudFormation limits: under 60 dynamic references and 500 resources per stack', () => {
     const refs = JSON.stringify(s.template.toJSON()).match(/\{\{resolve:/g) ?? [];
     expect(refs.length).toBeLessThan(60);
