@@ -10,6 +10,7 @@ import { dynamo } from '../lambdas/shared/clients.js';
 import { AdminEnvError, applyEnv, resolveEnv, type AdminTarget } from '../infra/admin/env.js';
 import { importKinds } from '../infra/admin/import-kinds.js';
 import { ImportError, importFiles, importHelp } from '../infra/admin/import.js';
+import { copyItems, copyItemsHelp, copyItemsOptions, restoreDocument, restoreDocumentHelp } from '../infra/admin/restore.js';
 import { CatalogueFileError, catalogueInForce, formatCatalogue, loadCatalogueFile, reportsHelp, resetCatalogue } from '../infra/admin/reports.js';
 import { seedDemo, seedDemoHelp } from '../infra/admin/seed-demo.js';
 import { AdminInputError, createPortalUser } from '../infra/admin/users.js';
@@ -118,6 +119,36 @@ const commands: Record<string, Command> = {
       }
       const { reports, source } = await catalogueInForce();
       console.log(v.json ? JSON.stringify({ reports }, null, 2) : formatCatalogue(reports, source));
+      return 0;
+    },
+  },
+  'copy-items': {
+    summary: 'copy items from a table restored to a point in time back into the live table (overwrites same keys, never deletes)',
+    help: copyItemsHelp,
+    options: copyItemsOptions,
+    async run(v) {
+      if (typeof v.table !== 'string' || typeof v.from !== 'string') throw new UsageError('--table and --from are required.');
+      // `--where` is a multiple option: parseArgs gives a list, which Values does not describe.
+      const where = (v.where as unknown as string[] | undefined) ?? [];
+      await copyItems({ table: v.table, from: v.from, where, dryRun: v['dry-run'] === true });
+      return 0;
+    },
+  },
+  'restore-document': {
+    summary: "make an earlier version of a document's object current again (versioned buckets)",
+    help: restoreDocumentHelp,
+    options: { key: { type: 'string' }, 'version-id': { type: 'string' }, before: { type: 'string' } },
+    async run(v) {
+      if (typeof v.key !== 'string') throw new UsageError('--key is required.');
+      if (v['version-id'] !== undefined && v.before !== undefined) throw new UsageError('Use either --version-id or --before.');
+      const targetArgs =
+        typeof v.stage === 'string' ? `--stage ${v.stage}` : v.local ? `--local${typeof v['data-dir'] === 'string' ? ` --data-dir ${v['data-dir']}` : ''}` : '';
+      await restoreDocument({
+        key: v.key,
+        ...(typeof v['version-id'] === 'string' ? { versionId: v['version-id'] } : {}),
+        ...(typeof v.before === 'string' ? { before: v.before } : {}),
+        targetArgs,
+      });
       return 0;
     },
   },

@@ -1,12 +1,14 @@
 /**
  * The environment the operator commands run in: the same variables the handlers read (table
  * names, pool and client ids, the documents bucket, AWS endpoints), found in one of three places:
- * - `--stage <name>`: the outputs of the deployed stack `Portal-<name>` (standard credential chain);
+ * - `--stage <name>`: the outputs of the deployed stack `Portal-<name>` (standard credential chain),
+ *   in the stage's `region` from cdk.json (else the CLI's default region);
  * - `--local [--data-dir DIR]`: `<DIR>/local-stack.json`, which the running local stack writes;
  * - neither: the process environment as it is.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
 import { tables, type TableName } from '../tables.js';
@@ -48,19 +50,63 @@ export function envFromOutputs(stack: string, outputs: { OutputKey?: string; Out
   return env;
 }
 
-export async function envOfStage(stage: string, cfn = new CloudFormationClient({})): Promise<Record<string, string>> {
+/** The project's cdk.json, where each stage's settings are (`context.stages.<name>`). */
+export const cdkJsonFile = fileURLToPath(new URL('../../cdk.json', import.meta.url));
+
+/**
+ * The stage's `region` in cdk.json, or undefined when the file, the stage or its region is absent
+ * (the CLI's default region applies then). Only the region is read: the CDK app validates the rest.
+ */
+export async function regionOfStage(stage: string, file = cdkJsonFile): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new AdminEnvError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new AdminEnvError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  const region = (json as { context?: { stages?: Record<string, { region?: unknown } | undefined> } } | null)?.context?.stages?.[stage]?.region;
+  if (region === undefined) return undefined;
+  if (typeof region !== 'string' || !region) throw new AdminEnvError(`${file}: context.stages.${stage}.region: not a region name`);
+  return region;
+}
+
+/**
+ * The variables of a deployed stage. The stack is looked up in the stage's region from cdk.json
+ * (a stage not there, or without a region, uses the CLI's default); `cfn` replaces the client.
+ * AWS_REGION is set to the stack's region, so every later client of the command calls it there.
+ */
+export async function envOfStage(stage: string, cfn?: CloudFormationClient, cdkJson = cdkJsonFile): Promise<Record<string, string>> {
   if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(stage)) throw new AdminEnvError(`--stage "${stage}" is not a stage name (letters, digits and hyphens)`);
   const name = stackName(stage);
+  const stageRegion = await regionOfStage(stage, cdkJson);
+  const client = cfn ?? new CloudFormationClient(stageRegion ? { region: stageRegion } : {});
+  const region = async () => client.config.region().catch(() => undefined);
   try {
-    const r = await cfn.send(new DescribeStacksCommand({ StackName: name }));
+    const r = await client.send(new DescribeStacksCommand({ StackName: name }));
     const stack = r.Stacks?.[0];
     if (!stack) throw new AdminEnvError(`Stack ${name} was not found`);
-    return envFromOutputs(name, stack.Outputs ?? []);
+    const env = envFromOutputs(name, stack.Outputs ?? []);
+    const where = env.AWS_REGION ?? (await region());
+    if (where) env.AWS_REGION = where;
+    return env;
   } catch (e) {
     if (e instanceof AdminEnvError) throw e;
     const err = e as Error;
-    if (err.name === 'ValidationError' && /does not exist/.test(err.message))
-      throw new AdminEnvError(`Stack ${name} does not exist in region ${await cfn.config.region().catch(() => '(none)')}: deploy it with npx cdk deploy -c stage=${stage}, or set AWS_REGION`);
+    if (err.name === 'ValidationError' && /does not exist/.test(err.message)) {
+      const r = (await region()) ?? '(none)';
+      throw new AdminEnvError(
+        stageRegion && !cfn
+          ? `Stack ${name} does not exist in region ${r} (the region of stage ${stage} in cdk.json): deploy it with npx cdk deploy --all -c stage=${stage}`
+          : `Stack ${name} does not exist in region ${r} (the CLI's default; cdk.json names no region for stage ${stage}): deploy it with npx cdk deploy --all -c stage=${stage}, or set AWS_REGION`,
+      );
+    }
     throw new AdminEnvError(`Cannot read the outputs of stack ${name}: ${err.name}: ${err.message}`);
   }
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { mockClient } from 'aws-sdk-client-mock';
-import { AdminEnvError, applyEnv, envFromOutputs, envOfLocal, envOfStage, resolveEnv, stackOutputs } from '../../../infra/admin/env.js';
+import { AdminEnvError, applyEnv, envFromOutputs, envOfLocal, envOfStage, regionOfStage, resolveEnv, stackOutputs } from '../../../infra/admin/env.js';
 import { tableOutputId } from '../../../infra/portal-stack.js';
 import { tables, type TableName } from '../../../infra/tables.js';
 
@@ -29,7 +29,9 @@ describe('--stage: the deployed stack\'s outputs', () => {
     cfn.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id Portal-qa does not exist'), { name: 'ValidationError' }));
     const err = await envOfStage('qa', new CloudFormationClient({ region: 'eu-west-1' })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AdminEnvError);
-    expect((err as Error).message).toBe('Stack Portal-qa does not exist in region eu-west-1: deploy it with npx cdk deploy -c stage=qa, or set AWS_REGION');
+    expect((err as Error).message).toBe(
+      "Stack Portal-qa does not exist in region eu-west-1 (the CLI's default; cdk.json names no region for stage qa): deploy it with npx cdk deploy --all -c stage=qa, or set AWS_REGION",
+    );
   });
 
   it('names the credentials problem of a refused call', async () => {
@@ -63,6 +65,70 @@ describe('--stage: the deployed stack\'s outputs', () => {
     // Every table has its output, and only outputs the constant names become variables.
     for (const t of Object.values(tables)) expect(env[t.env]).toBe(`portal-dev-${t.id}`);
     expect(Object.keys(env).sort()).toEqual(Object.values(stackOutputs).map((o) => o.env).filter((e) => e !== 'STAFF_DOMAINS').sort());
+  });
+});
+
+describe('--stage: the stage\'s region from cdk.json', () => {
+  const cdkJson = (stages: object) => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'admin-cdk-')), 'cdk.json');
+    writeFileSync(file, JSON.stringify({ app: 'x', context: { stages } }));
+    return file;
+  };
+  const saved = process.env.AWS_REGION;
+  beforeEach(() => {
+    process.env.AWS_REGION = 'us-east-2';
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.AWS_REGION;
+    else process.env.AWS_REGION = saved;
+  });
+  const outputsWithoutRegion = () => fullOutputs().filter((o) => o.OutputKey !== 'Region');
+
+  it('looks the stack up in the stage\'s region, and every later client goes there too', async () => {
+    const file = cdkJson({ qa: { region: 'ap-southeast-2' } });
+    let asked: string | undefined;
+    cfn.on(DescribeStacksCommand).callsFake(async (_input, getClient) => {
+      asked = await getClient().config.region();
+      return { Stacks: [{ StackName: 'Portal-qa', CreationTime: new Date(), StackStatus: 'CREATE_COMPLETE', Outputs: outputsWithoutRegion() }] };
+    });
+    const env = await envOfStage('qa', undefined, file);
+    expect(asked).toBe('ap-southeast-2');
+    expect(env.AWS_REGION).toBe('ap-southeast-2');
+  });
+
+  it('names the stage\'s region when the stack is not there', async () => {
+    const file = cdkJson({ qa: { region: 'ap-southeast-2' } });
+    cfn.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id Portal-qa does not exist'), { name: 'ValidationError' }));
+    await expect(envOfStage('qa', undefined, file)).rejects.toThrow(
+      'Stack Portal-qa does not exist in region ap-southeast-2 (the region of stage qa in cdk.json): deploy it with npx cdk deploy --all -c stage=qa',
+    );
+  });
+
+  it('keeps the CLI\'s default region for a stage not in cdk.json, or without a region', async () => {
+    const file = cdkJson({ dev: { productName: 'x' } });
+    expect(await regionOfStage('dev', file)).toBeUndefined();
+    expect(await regionOfStage('other', file)).toBeUndefined();
+    expect(await regionOfStage('dev', path.join(os.tmpdir(), 'no-such-dir', 'cdk.json'))).toBeUndefined();
+    const asked: string[] = [];
+    cfn.on(DescribeStacksCommand).callsFake(async (_input, getClient) => {
+      asked.push(await getClient().config.region());
+      return { Stacks: [{ StackName: 'Portal-other', CreationTime: new Date(), StackStatus: 'CREATE_COMPLETE', Outputs: outputsWithoutRegion() }] };
+    });
+    expect((await envOfStage('other', undefined, file)).AWS_REGION).toBe('us-east-2');
+    expect(await envOfStage('dev', undefined, file)).toHaveProperty('AWS_REGION', 'us-east-2');
+    expect(asked).toEqual(['us-east-2', 'us-east-2']);
+  });
+
+  it('names a cdk.json that is not JSON or whose region is not a name', async () => {
+    const file = cdkJson({ qa: { region: 7 } });
+    await expect(envOfStage('qa', undefined, file)).rejects.toThrow(`${file}: context.stages.qa.region: not a region name`);
+    writeFileSync(file, '{ nope');
+    await expect(regionOfStage('qa', file)).rejects.toThrow(`${file}: not valid JSON`);
+    expect(cfn.calls()).toHaveLength(0);
+  });
+
+  it('reads the committed cdk.json: its example stages name their region', async () => {
+    expect(await regionOfStage('prod')).toMatch(/^[a-z]{2}(-[a-z]+)+-\d$/);
   });
 });
 
