@@ -15,6 +15,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { Stage } from './config.js';
 import { EDGE_REGION } from './edge-stack.js';
+import { webAclName } from './waf.js';
 import type { PortalFunction } from './function-construct.js';
 
 export interface MonitoringProps {
@@ -147,6 +148,13 @@ export class MonitoringConstruct extends Construct {
     );
     this.dashboard.addWidgets(
       graph('Lambda duration p99 per function (ms)', fnWidgets.duration, { width: 24, legendPosition: cw.LegendPosition.RIGHT }),
+    );
+    // WAF: requests blocked by each web ACL (CloudFront's reports in us-east-1 without a Region dimension).
+    const blocked = (acl: string, dims: Record<string, string>, region?: string) =>
+      new cw.Metric({ namespace: 'AWS/WAFV2', metricName: 'BlockedRequests', dimensionsMap: { WebACL: acl, Rule: 'ALL', ...dims }, region, period: PERIOD, statistic: 'Sum', label: acl });
+    const here = Stack.of(this).region;
+    this.dashboard.addWidgets(
+      graph('WAF blocked requests', [blocked(webAclName(stage, 'cloudfront'), {}, EDGE_REGION), blocked(webAclName(stage, 'cognito'), { Region: here })], { width: 24 }),
     );
     this.dashboard.addWidgets(
       graph('DynamoDB throttled requests per table', tableWidgets, { legendPosition: cw.LegendPosition.RIGHT }),

@@ -25,6 +25,9 @@ export const fileBodyPaths = routes.filter((r) => r.fileBody).map((r) => r.path)
 export const RATE_WINDOW_SECONDS = 300;
 const TOO_MANY_BODY = 'too-many';
 
+/** The web ACLs' names (also their metric names, read by the dashboard). */
+export const webAclName = (stage: Pick<Stage, 'name'>, on: 'cloudfront' | 'cognito') => `portal-${stage.name}-${on}`;
+
 type Statement = wafv2.CfnWebACL.StatementProperty;
 const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
 const anyOf = (statements: Statement[]): Statement => (statements.length === 1 ? statements[0]! : { orStatement: { statements } });
@@ -74,7 +77,7 @@ export class CloudFrontWebAcl extends Construct {
   constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
     const { stage } = props;
-    const prefix = `portal-${stage.name}-cloudfront`;
+    const prefix = webAclName(stage, 'cloudfront');
     const notFileBodies: Statement | undefined = fileBodyPaths.length ? { notStatement: { statement: anyOf(fileBodyPaths.map(uriStartsWith)) } } : undefined;
     this.acl = new wafv2.CfnWebACL(this, 'Acl', {
       name: prefix,
@@ -105,7 +108,7 @@ export class UserPoolWebAcl extends Construct {
   constructor(scope: Construct, id: string, props: { stage: Stage; userPoolArn: string }) {
     super(scope, id);
     const { stage } = props;
-    const prefix = `portal-${stage.name}-cognito`;
+    const prefix = webAclName(stage, 'cognito');
     this.acl = new wafv2.CfnWebACL(this, 'Acl', {
       name: prefix,
       description: `Portal ${stage.name} - Cognito user pool, sign-in from the browser`,

@@ -132,6 +132,22 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   });
 });
 
+describe('the dashboard', () => {
+  it("shows the requests each web ACL blocked, CloudFront's from us-east-1 and the user pool's from the stage's region", () => {
+    const s = synth('staging');
+    // The body is a Fn::Join of strings and references: references stand as "?" to read it as JSON.
+    const join = s.watch.template.toJSON().Resources[logicalId(s.watch, s.watch.stack.monitoring.dashboard)].Properties.DashboardBody['Fn::Join'][1] as unknown[];
+    const dashboard = JSON.parse(join.map((p) => (typeof p === 'string' ? p : '?')).join('')) as { widgets: { properties: { title: string; metrics: unknown[][] } }[] };
+    const waf = dashboard.widgets.find((w) => w.properties.title === 'WAF blocked requests')!;
+    expect(waf.properties.metrics).toEqual([
+      ['AWS/WAFV2', 'BlockedRequests', 'Rule', 'ALL', 'WebACL', 'portal-staging-cloudfront', { label: 'portal-staging-cloudfront', region: 'us-east-1', stat: 'Sum' }],
+      ['AWS/WAFV2', 'BlockedRequests', 'Region', 'eu-west-1', 'Rule', 'ALL', 'WebACL', 'portal-staging-cognito', { label: 'portal-staging-cognito', stat: 'Sum' }],
+    ]);
+    const names = ofType(s.edge!, 'AWS::WAFv2::WebACL').concat(ofType(s, 'AWS::WAFv2::WebACL')).map(([, r]) => r.Properties!.Name);
+    expect(names).toEqual(['portal-staging-cloudfront', 'portal-staging-cognito']);
+  });
+});
+
 describe('a stage deployed in us-east-1', () => {
   it('also alarms on the CloudFront 5xx rate of its distribution', () => {
     const s = synth('dev', { change: (raw) => Object.assign(raw, { account: '123456789012', region: 'us-east-1' }) });
