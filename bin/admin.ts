@@ -163,7 +163,7 @@ Where the commands act:
 
 Commands:
 ${Object.entries(commands)
-  .map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(Math.max(...Object.keys(commands).map((n) => n.length)) + 1)} ${c.summary}`)
   .join('\n')}
 
 Each command has --help.`;
