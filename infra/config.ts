@@ -31,7 +31,7 @@ export const StageSchema = z.strictObject({
   /** Subscribed by e-mail to the stage's alarm topic (the subscriber confirms once). */
   alarmEmail: email,
   /**
-   * Unset: Cognito's own mail (no-reply@verificationemail.com, a few dozen mails a day; for dev).
+   * Unset: Cognito's own mail (no-reply@verificationemail.com, about 50 mails a day; for dev).
    * Set: Cognito sends through Amazon SES with this identity, verified beforehand in the account.
    */
   mail: z
