@@ -17,7 +17,7 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const tableNames = Object.keys(tables) as TableName[];
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-describe.each(['dev', 'prod'])('stage %s', (stageName) => {
+describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   let s: Synth;
   beforeAll(() => {
     s = synth(stageName);
