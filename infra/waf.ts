@@ -42,11 +42,11 @@ function managed(prefix: string, name: string, priority: number, extra: Partial<
   };
 }
 
-function rateLimit(prefix: string, priority: number, limit: number, scopeDown: Statement, withBody: boolean): wafv2.CfnWebACL.RuleProperty {
+function rateLimit(prefix: string, priority: number, limit: number, scopeDown: Statement): wafv2.CfnWebACL.RuleProperty {
   return {
     name: 'SignInRateLimit',
     priority,
-    action: { block: { customResponse: { responseCode: 429, ...(withBody ? { customResponseBodyKey: TOO_MANY_BODY } : {}) } } },
+    action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: TOO_MANY_BODY } } },
     statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP', evaluationWindowSec: RATE_WINDOW_SECONDS, scopeDownStatement: scopeDown } },
     visibilityConfig: visibility(`${prefix}-SignInRateLimit`),
   };
@@ -89,7 +89,7 @@ export class CloudFrontWebAcl extends Construct {
       customResponseBodies: { [TOO_MANY_BODY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: TOO_MANY }) } },
       rules: [
         managed(prefix, 'AWSManagedRulesAmazonIpReputationList', 0),
-        rateLimit(prefix, 1, stage.waf.signInRateLimit, anyOf(signInPaths.map(uriStartsWith)), true),
+        rateLimit(prefix, 1, stage.waf.signInRateLimit, anyOf(signInPaths.map(uriStartsWith))),
         managed(prefix, 'AWSManagedRulesCommonRuleSet', 2, {
           // API bodies are bounded by the functions (1 MiB, then 413), not by the set's 8 KB rule.
           ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
@@ -115,9 +115,13 @@ export class UserPoolWebAcl extends Construct {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(prefix),
+      // Shaped as Cognito's own throttling error, which the web app shows as "Too many attempts".
+      customResponseBodies: {
+        [TOO_MANY_BODY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ __type: 'TooManyRequestsException', message: TOO_MANY }) },
+      },
       rules: [
         managed(prefix, 'AWSManagedRulesAmazonIpReputationList', 0),
-        rateLimit(prefix, 1, stage.waf.signInRateLimit, anyOf(cognitoSignInTargets.map((t) => headerIs('X-Amz-Target', t))), false),
+        rateLimit(prefix, 1, stage.waf.signInRateLimit, anyOf(cognitoSignInTargets.map((t) => headerIs('X-Amz-Target', t)))),
       ],
     });
     new wafv2.CfnWebACLAssociation(this, 'Association', { resourceArn: props.userPoolArn, webAclArn: this.acl.attrArn });

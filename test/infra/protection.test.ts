@@ -93,6 +93,9 @@ describe('a stage outside us-east-1 (staging, eu-west-1)', () => {
     expect(matched(rate.ScopeDownStatement).sort()).toEqual(
       ['InitiateAuth', 'RespondToAuthChallenge', 'ForgotPassword', 'ConfirmForgotPassword'].map((a) => `AWSCognitoIdentityProviderService.${a}`).sort(),
     );
+    const block = acl!.Rules.find((r) => r.Statement.RateBasedStatement)!.Action!.Block!.CustomResponse!;
+    expect(block).toEqual({ ResponseCode: 429, CustomResponseBodyKey: 'too-many' });
+    expect(JSON.parse(acl!.CustomResponseBodies!['too-many']!.Content)).toEqual({ __type: 'TooManyRequestsException', message: TOO_MANY });
     s.template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
       ResourceArn: { 'Fn::GetAtt': [logicalId(s, s.stack.auth.pool), 'Arn'] },
       WebACLArn: { 'Fn::GetAtt': [acl!.id, 'Arn'] },
