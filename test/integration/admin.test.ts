@@ -3,16 +3,14 @@
  * one that leaves nothing), seedDemo then a demo sign-in and its properties, the start-up
  * administrator, and the CLI itself with --local against the stack's DATA_DIR.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { jest } from '@jest/globals';
 import { importFiles } from '../../infra/admin/import.js';
 import { seedDemo } from '../../infra/admin/seed-demo.js';
 import { createPortalUser } from '../../infra/admin/users.js';
-import { projectRoot } from '../../infra/local/handlers.js';
+import { adminCli } from '../support/admin-cli.js';
 import { request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(120_000);
@@ -127,15 +125,7 @@ describe('seedDemo', () => {
 });
 
 describe('the CLI with --local', () => {
-  const run = promisify(execFile);
-  const admin = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bin', 'admin.ts'), ...args, '--local', '--data-dir', t.dataDir], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    }).then(
-      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-    );
+  const admin = (...args: string[]) => adminCli(t.dataDir, ...args);
 
   it('refuses a weak password with the rule and creates nothing', async () => {
     const r = await admin('create-user', '--email', 'weak@acme.test', '--name', 'Weak', '--password', 'weak');

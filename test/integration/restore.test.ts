@@ -3,14 +3,11 @@
  * stands for one restored by point-in-time recovery; a row deleted from the live table comes back
  * with `admin copy-items --local --where key=...`, and the other live rows stay as they are.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { CreateTableCommand, DescribeTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { jest } from '@jest/globals';
-import { projectRoot } from '../../infra/local/handlers.js';
 import type { DocumentItem } from '../../lambdas/shared/data/documents.js';
+import { adminCli } from '../support/admin-cli.js';
 import { startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(120_000);
@@ -24,15 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.stop());
 
-const run = promisify(execFile);
-const admin = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bin', 'admin.ts'), ...args, '--local', '--data-dir', t.dataDir], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
-  }).then(
-    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-  );
+const admin = (...args: string[]) => adminCli(t.dataDir, ...args);
 
 const doc = (key: string, fileName: string): DocumentItem => ({
   key,
