@@ -115,6 +115,8 @@ describe('a stage outside us-east-1 (staging, eu-west-1)', () => {
       const fn = s.resources[logicalId(s, s.stack.api.functions.get(r.handler)!.fn)]!;
       expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY).toEqual(value);
     }
+    // Resolved at deploy: no role may read the secret at run time.
+    for (const [, policy] of ofType(s, 'AWS::IAM::Policy')) expect(JSON.stringify(policy.Properties!.PolicyDocument)).not.toContain(secretId);
     // Cognito triggers are not called through the API: no copy of the value.
     for (const t of Object.values(s.stack.auth.triggers)) {
       expect((s.resources[logicalId(s, t.fn)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables).not.toHaveProperty('ORIGIN_VERIFY');
