@@ -4,4 +4,4 @@
  * only what is used (about 90 KB). Add a name to ./zod-parts.ts when a handler needs one more.
  */
 export * as z from './zod-parts.js';
-export type { ZodType } from 'zod';
+export type { core, ZodType } from 'zod';

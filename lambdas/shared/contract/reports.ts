@@ -1,14 +1,14 @@
 /**
  * The reports area's request and answer shapes, once: the handlers validate with them and the
- * browser (report pages, report list) takes its types from them.
+ * browser (report pages, report list) takes its types from them. The report list's answer
+ * (ReportReply, ReportsReply), which the web app parses, lives in ./answers/reports.ts, in zod/mini,
+ * and is re-exported here; the rest is zod classic, here.
  */
 import { z } from '../zod.js';
 
-export const ErrorReply = z.object({ error: z.string() });
+export { ReportReply, ReportsReply } from './answers/reports.js';
 
-export const ReportReply = z.object({ id: z.string(), name: z.string(), group: z.string(), frames: z.array(z.string()) });
-export const ReportsReply = z.array(ReportReply);
-export type ReportReply = z.output<typeof ReportReply>;
+export const ErrorReply = z.object({ error: z.string() });
 
 /** The built-in report host's pages (`/embed/<page>`), one per default report. */
 export const pageNames = ['dashboard', 'quotes', 'work-orders', 'maintenance', 'capital-projects', 'assets', 'invoicing', 'analytics'] as const;

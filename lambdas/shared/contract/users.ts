@@ -1,8 +1,12 @@
 /**
  * The user calls' requests and answers (spec section 7, /api/users/*), one definition for the
- * handlers that validate them and the web app that parses them.
+ * handlers that validate them and the web app that parses them. The answers the web app parses
+ * (PortalUser, PortalUsers, UserCustomersReply) live in ./answers/users.ts, in zod/mini, and are
+ * re-exported here; the requests and the other answers are zod classic, here.
  */
 import { z } from '../zod.js';
+
+export { PortalUser, PortalUsers, UserCustomersReply } from './answers/users.js';
 
 export const Email = z
   .string()
@@ -13,19 +17,6 @@ export const Email = z
 export const Id = z.string().trim().min(1, 'must not be empty').max(200);
 
 export const EmailParams = z.object({ email: Email });
-
-/** Spec section 3, "Portal user": parallel arrays of names and ids. */
-export const PortalUser = z.object({
-  NAME: z.string(),
-  EMAIL: z.string(),
-  CUSTOMER_NAME: z.array(z.string()),
-  BUILDOPS_CUSTOMER_ID: z.array(z.string()),
-  PROPERTIES: z.array(z.string()),
-  BUILDOPS_PROPERTY_IDS: z.array(z.string()),
-});
-export const PortalUsers = z.array(PortalUser);
-
-export const UserCustomersReply = z.object({ CUSTOMER_NAME: z.array(z.string()), BUILDOPS_CUSTOMER_ID: z.array(z.string()) });
 
 const IdName = z.object({ ID: Id, NAME: z.string().max(500).optional() });
 export const PutCustomersBody = z.object({ customers: z.array(IdName).max(10_000) });
@@ -65,6 +56,5 @@ export const userMessages = {
   updated: 'Customers and Properties updated successfully!',
 } as const;
 
-export type PortalUser = z.infer<typeof PortalUser>;
 export type SignupBody = z.infer<typeof SignupBody>;
 export type AssignmentsReply = z.infer<typeof AssignmentsReply>;

@@ -1,20 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { ReportReply as Report, ReportsReply } from '../../../../lambdas/shared/contract/answers/reports';
 import { api } from '../../../lib/api-client';
 import { shellKeys } from './query-keys';
 
-export const Report = z.object({
-  id: z.string(),
-  name: z.string(),
-  group: z.string(),
-  frames: z.array(z.string()),
-});
-export type Report = z.infer<typeof Report>;
+export { Report };
 
 /** GET /api/reports: the report catalogue. A failure is logged and gives no reports (spec section 8). */
 export async function getReports(): Promise<Report[]> {
   try {
-    return z.array(Report).parse(await api('/api/reports'));
+    return ReportsReply.parse(await api('/api/reports'));
   } catch (error) {
     console.error('Failed to fetch reports:', error);
     return [];

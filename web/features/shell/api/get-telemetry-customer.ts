@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { TelemetryCustomerReply } from '../../../../lambdas/shared/contract/answers/analytics';
 import { api, ApiError } from '../../../lib/api-client';
 import { shellKeys } from './query-keys';
 
-const TelemetryCustomerReply = z.object({
-  nclarityCustomer: z.object({
-    ID: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-    id: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-    NAME: z.optional(z.nullable(z.string())),
-    name: z.optional(z.nullable(z.string())),
-  }),
-});
+export { TelemetryCustomerReply };
 
 export interface TelemetryCustomer {
   id: string;
@@ -26,9 +19,8 @@ export async function getTelemetryCustomer(customerId: string): Promise<Telemetr
     const { nclarityCustomer: c } = TelemetryCustomerReply.parse(
       await api(`/api/analytics/nclarity-customer/${encodeURIComponent(customerId)}`),
     );
-    const id = c.ID ?? c.id;
-    if (id === null || id === undefined || id === '') return null;
-    return { id: String(id), name: c.NAME ?? c.name ?? null };
+    if (c.ID === '') return null;
+    return { id: c.ID, name: c.NAME };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) console.warn('No telemetry customer mapped for', customerId);
     else console.error('Failed to fetch the telemetry customer:', error);

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { UserCustomersReply as UserCustomers } from '../../../../lambdas/shared/contract/answers/users';
 import { api } from '../../../lib/api-client';
 import { shellKeys } from './query-keys';
 
-export const UserCustomers = z.object({
-  CUSTOMER_NAME: z.array(z.string()),
-  BUILDOPS_CUSTOMER_ID: z.array(z.string()),
-});
-export type UserCustomers = z.infer<typeof UserCustomers>;
+export { UserCustomers };
 
 const none: UserCustomers = { CUSTOMER_NAME: [], BUILDOPS_CUSTOMER_ID: [] };
 

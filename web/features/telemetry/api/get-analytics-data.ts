@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { AnalyticsRows } from '../../../../lambdas/shared/contract/answers/analytics';
 import { api } from '../../../lib/api-client';
 import type { AnalyticsRow } from '../telemetry-rules';
 import { telemetryKeys } from './query-keys';
 
-export const AnalyticsRows = z.array(
-  z.object({
-    BUILDING_NAME: z.string(),
-    EQUIPMENT_ID: z.string(),
-    EQUIPMENT_NAME: z.string(),
-    EQUIPMENT_TYPE: z.string(),
-    TELEMETRY_DATA: z.string(),
-  }),
-);
+export { AnalyticsRows };
 
 /** GET /api/analytics/data/{customerId}: the equipment rows. A failure is logged and gives an empty list (spec section 8). */
 export async function getAnalyticsData(customerId: string): Promise<AnalyticsRow[]> {

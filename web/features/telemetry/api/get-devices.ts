@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { DevicesReply } from '../../../../lambdas/shared/contract/answers/telemetry';
 import { api } from '../../../lib/api-client';
 import { telemetryKeys } from './query-keys';
 
-export const DevicesReply = z.object({ data: z.array(z.object({ deviceId: z.string(), equipment: z.object({ id: z.string() }) })) });
+export { DevicesReply };
 
 /** GET /api/telemetry/{customerId}/devices: the telemetry devices of the customer's equipment. */
 export async function getDevices(customerId: string, signal?: AbortSignal) {

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { SamplesReply } from '../../../../lambdas/shared/contract/answers/telemetry';
 import { api } from '../../../lib/api-client';
 import type { Sample, Selection } from '../telemetry-rules';
 import { telemetryKeys } from './query-keys';
 
-const Metric = z.union([z.number(), z.string(), z.boolean(), z.null()]);
-export const SamplesReply = z.object({ data: z.record(z.string(), z.catchall(z.object({ _time: z.nullable(z.string()), error: z.optional(z.string()) }), Metric)) });
+export { SamplesReply };
 
 /** POST /api/telemetry/{customerId}/samples: the latest sample per device. */
 export async function getSamples(customerId: string, deviceIds: string[], signal?: AbortSignal): Promise<Record<string, Sample>> {

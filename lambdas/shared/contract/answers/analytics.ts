@@ -1,0 +1,21 @@
+/**
+ * The analytics calls' answers that the web app parses, in zod/mini: imported by ../analytics.ts
+ * (handlers, OpenAPI description) and by the web app's API files. No Node imports here: Vite bundles
+ * this file.
+ */
+import * as z from 'zod/mini';
+
+export const AnalyticsRow = z.object({
+  BUILDING_NAME: z.string(),
+  EQUIPMENT_ID: z.string(),
+  EQUIPMENT_NAME: z.string(),
+  EQUIPMENT_TYPE: z.string(),
+  /** The stored JSON text: the spec's client parses it itself ({} when it does not parse). */
+  TELEMETRY_DATA: z.string(),
+});
+export const AnalyticsRows = z.array(AnalyticsRow);
+
+export const TelemetryCustomerReply = z.object({ nclarityCustomer: z.object({ ID: z.string(), NAME: z.string() }) });
+
+export type AnalyticsRow = z.infer<typeof AnalyticsRow>;
+export type TelemetryCustomerReply = z.infer<typeof TelemetryCustomerReply>;

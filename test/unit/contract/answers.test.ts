@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as analytics from '../../../lambdas/shared/contract/analytics.js';
+import * as analyticsAnswers from '../../../lambdas/shared/contract/answers/analytics.js';
+import * as reportsAnswers from '../../../lambdas/shared/contract/answers/reports.js';
+import * as telemetryAnswers from '../../../lambdas/shared/contract/answers/telemetry.js';
+import * as usersAnswers from '../../../lambdas/shared/contract/answers/users.js';
+import { openApiRegistry } from '../../../lambdas/shared/contract/openapi-registry.js';
+import * as reports from '../../../lambdas/shared/contract/reports.js';
+import * as telemetry from '../../../lambdas/shared/contract/telemetry.js';
+import * as users from '../../../lambdas/shared/contract/users.js';
+
+const answersDir = path.join(import.meta.dirname, '../../../lambdas/shared/contract/answers');
+
+describe('the answers the web app parses: one zod/mini definition (lambdas/shared/contract/answers/)', () => {
+  it('imports nothing but zod/mini, so the web build can bundle them', () => {
+    const files = readdirSync(answersDir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const imports = [...readFileSync(path.join(answersDir, file), 'utf8').matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gm)].map((m) => m[1]);
+      expect({ file, imports }).toEqual({ file, imports: ['zod/mini'] });
+    }
+  });
+
+  it('the contract files re-export them, and the OpenAPI description reads them', () => {
+    expect(users.PortalUsers).toBe(usersAnswers.PortalUsers);
+    expect(users.UserCustomersReply).toBe(usersAnswers.UserCustomersReply);
+    expect(analytics.AnalyticsRows).toBe(analyticsAnswers.AnalyticsRows);
+    expect(analytics.TelemetryCustomerReply).toBe(analyticsAnswers.TelemetryCustomerReply);
+    expect(telemetry.DevicesReply).toBe(telemetryAnswers.DevicesReply);
+    expect(telemetry.SamplesReply).toBe(telemetryAnswers.SamplesReply);
+    expect(reports.ReportsReply).toBe(reportsAnswers.ReportsReply);
+    expect(openApiRegistry['GET /api/users']?.response).toBe(usersAnswers.PortalUsers);
+    expect(openApiRegistry['GET /api/users/getproperty/{email}']?.response).toBe(usersAnswers.PortalUsers);
+    expect(openApiRegistry['GET /api/users/usercustomerbyemail/{email}']?.response).toBe(usersAnswers.UserCustomersReply);
+    expect(openApiRegistry['GET /api/analytics/data/{customerId}']?.response).toBe(analyticsAnswers.AnalyticsRows);
+    expect(openApiRegistry['GET /api/analytics/nclarity-customer/{customerId}']?.response).toBe(analyticsAnswers.TelemetryCustomerReply);
+    expect(openApiRegistry['GET /api/telemetry/{customerId}/devices']?.response).toBe(telemetryAnswers.DevicesReply);
+    expect(openApiRegistry['POST /api/telemetry/{customerId}/samples']?.response).toBe(telemetryAnswers.SamplesReply);
+    expect(openApiRegistry['GET /api/reports']?.response).toBe(reportsAnswers.ReportsReply);
+  });
+
+  it('parses what the handlers answer, and refuses what they never send', () => {
+    const sample = { _time: '2026-01-01T00:00:00Z', temp: 21.5, mode: 'cool', on: true, fault: null };
+    expect(telemetryAnswers.SamplesReply.parse({ data: { d1: sample, d2: { _time: null, error: 'offline' } } })).toEqual({ data: { d1: sample, d2: { _time: null, error: 'offline' } } });
+    expect(telemetryAnswers.SamplesReply.safeParse({ data: { d1: { _time: null, temp: [1] } } }).success).toBe(false);
+    expect(analyticsAnswers.TelemetryCustomerReply.parse({ nclarityCustomer: { ID: 'NC-1', NAME: '' } })).toEqual({ nclarityCustomer: { ID: 'NC-1', NAME: '' } });
+    expect(analyticsAnswers.TelemetryCustomerReply.safeParse({ nclarityCustomer: { id: 7 } }).success).toBe(false);
+    expect(usersAnswers.PortalUsers.safeParse([{ NAME: 'A', EMAIL: 'a@x.test', CUSTOMER_NAME: [], BUILDOPS_CUSTOMER_ID: [], PROPERTIES: [] }]).success).toBe(false);
+  });
+});
