@@ -6,7 +6,7 @@
 import { toJSONSchema } from 'zod';
 import { routes, routeKey, type Route } from '../routes.js';
 import { openApiRegistry, type OpenApiEntry } from '../shared/contract/openapi-registry.js';
-import type { ZodType } from '../shared/zod.js';
+import type { core } from '../shared/zod.js';
 import { settings } from '../shared/env.js';
 import { ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
@@ -14,7 +14,7 @@ import { api } from '../shared/middleware.js';
 type Json = Record<string, unknown>;
 
 /** Requests are described as clients send them (before defaults and transforms), answers as sent. */
-function jsonSchema(schema: ZodType, io: 'input' | 'output'): Json {
+function jsonSchema(schema: core.$ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   return rest;
 }

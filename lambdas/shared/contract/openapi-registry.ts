@@ -3,7 +3,7 @@
  * Imported by lambdas/config/get-openapi.ts and nothing else: it reaches every contract file, so a
  * handler importing it would carry all of them in its bundle.
  */
-import { z, type core, type ZodType } from '../zod.js';
+import { z, type core } from '../zod.js';
 import * as accounts from './accounts.js';
 import * as analytics from './analytics.js';
 import * as audit from './audit.js';
@@ -13,13 +13,16 @@ import * as reports from './reports.js';
 import * as telemetry from './telemetry.js';
 import * as users from './users.js';
 
+/** Any zod 4 schema, classic (requests, most answers) or mini (the answers the web app parses, ./answers/*.ts). */
+type Schema = core.$ZodType;
+
 export interface OpenApiEntry {
   /** The JSON body (or, with `multipart`, the form fields besides the file). */
-  body?: ZodType;
-  query?: ZodType;
-  params?: ZodType;
+  body?: Schema;
+  query?: Schema;
+  params?: Schema;
   /** The success answer. */
-  response?: ZodType;
+  response?: Schema;
   /** The success status when it is not 200. */
   status?: 201;
   /** The body is multipart/form-data carrying one `file` beside the `body` fields. */
@@ -30,22 +33,16 @@ export interface OpenApiEntry {
   errors?: (401 | 403 | 404 | 429)[];
 }
 
-/**
- * An answer the web app parses, defined in zod/mini (./answers/*.ts). lambdas/config/get-openapi.ts
- * hands every schema here to zod's toJSONSchema only, which reads any zod 4 schema, mini or classic.
- */
-const mini = (schema: core.$ZodType) => schema as unknown as ZodType;
-
 export const openApiRegistry: Record<string, OpenApiEntry> = {
   'POST /api/users/login': { body: accounts.LoginBody, response: accounts.LoginReply, errors: [401, 429] },
   'POST /api/users/reset-password': { body: accounts.ResetRequestBody, response: accounts.MessageReply, errors: [404, 429] },
   'POST /api/users/reset-password/verify': { body: accounts.VerifyBody, response: accounts.MessageReply, errors: [429] },
   'POST /api/users/user-registration/verify': { body: accounts.VerifyBody, response: accounts.MessageReply, errors: [429] },
 
-  'GET /api/users/getproperty/{email}': { params: users.EmailParams, response: mini(users.PortalUsers) },
-  'GET /api/users/usercustomerbyemail/{email}': { params: users.EmailParams, response: mini(users.UserCustomersReply) },
-  'GET /api/users/getcustomerbyemail/{email}': { params: users.EmailParams, response: mini(users.UserCustomersReply) },
-  'GET /api/users': { response: mini(users.PortalUsers) },
+  'GET /api/users/getproperty/{email}': { params: users.EmailParams, response: users.PortalUsers },
+  'GET /api/users/usercustomerbyemail/{email}': { params: users.EmailParams, response: users.UserCustomersReply },
+  'GET /api/users/getcustomerbyemail/{email}': { params: users.EmailParams, response: users.UserCustomersReply },
+  'GET /api/users': { response: users.PortalUsers },
   'PUT /api/users/{email}/customers': { params: users.EmailParams, body: users.PutCustomersBody, response: users.AssignmentsReply },
   'PUT /api/users/{email}/properties': { params: users.EmailParams, body: users.PutPropertiesBody, response: users.AssignmentsReply },
   'POST /api/users/signup': { body: users.SignupBody, response: users.SignupReply, status: 201 },
@@ -69,15 +66,15 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'POST /api/s3/upload-url': { body: documents.UploadUrlBody, response: documents.UploadUrlReply },
   'POST /api/s3/confirm-upload': { body: documents.ConfirmBody, response: documents.UploadReply, status: 201 },
 
-  'GET /api/analytics/data/{customerId}': { params: analytics.CustomerParams, response: mini(analytics.AnalyticsRows) },
-  'GET /api/analytics/nclarity-customer/{customerId}': { params: analytics.CustomerParams, response: mini(analytics.TelemetryCustomerReply) },
+  'GET /api/analytics/data/{customerId}': { params: analytics.CustomerParams, response: analytics.AnalyticsRows },
+  'GET /api/analytics/nclarity-customer/{customerId}': { params: analytics.CustomerParams, response: analytics.TelemetryCustomerReply },
   'GET /api/audit': { query: audit.AuditQuery, response: audit.AuditReply },
   'POST /api/audit/view-as': { body: audit.ViewAsBody, response: audit.ViewAsReply },
 
-  'GET /api/telemetry/{customerId}/devices': { params: telemetry.CustomerParams, response: mini(telemetry.DevicesReply) },
-  'POST /api/telemetry/{customerId}/samples': { params: telemetry.CustomerParams, body: telemetry.SamplesBody, response: mini(telemetry.SamplesReply) },
+  'GET /api/telemetry/{customerId}/devices': { params: telemetry.CustomerParams, response: telemetry.DevicesReply },
+  'POST /api/telemetry/{customerId}/samples': { params: telemetry.CustomerParams, body: telemetry.SamplesBody, response: telemetry.SamplesReply },
 
-  'GET /api/reports': { response: mini(reports.ReportsReply) },
+  'GET /api/reports': { response: reports.ReportsReply },
   'POST /api/sigma/filtered': { body: reports.FilteredBody, response: reports.FilteredReply },
   'GET /api/embed/data': { response: reports.PageData },
   'GET /api/embed/table': { query: reports.EmbedTableQuery, response: reports.TablePage },
