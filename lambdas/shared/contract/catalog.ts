@@ -1,8 +1,12 @@
 /**
  * The catalogue calls' requests and answers (spec section 7 and the report pickers), one definition
- * for the handlers that validate them and the web app that parses them.
+ * for the handlers that validate them and the web app that parses them. The answer the web app parses
+ * as the contract has it (SigmaCustomersReply) lives in ./answers/catalog.ts, in zod/mini, and is
+ * re-exported here; the requests and the other answers are zod classic, here.
  */
 import { z } from '../zod.js';
+
+export { SigmaCustomersReply } from './answers/catalog.js';
 
 export const Id = z.string().trim().min(1, 'must not be empty').max(200);
 
@@ -12,9 +16,6 @@ export const CustomersReply = z.array(z.object({ ID: z.string(), NAME: z.string(
 /** POST /api/users/customers/properties */
 export const PropertiesBody = z.object({ customerIds: z.array(Id).max(10_000) });
 export const PropertiesReply = z.array(z.object({ ID: z.string(), NAME: z.string(), PROPERTY_TYPE: z.string() }));
-
-/** GET /api/sigma/customers: parallel arrays. */
-export const SigmaCustomersReply = z.object({ customer_names: z.array(z.string()), customer_ids: z.array(z.string()) });
 
 /** GET /api/sigma/buildings/{customerId}: parallel arrays. */
 export const CustomerParams = z.object({ customerId: Id });
@@ -26,5 +27,4 @@ export const SigmaBuildingsReply = z.object({
 
 export type CustomersReply = z.infer<typeof CustomersReply>;
 export type PropertiesReply = z.infer<typeof PropertiesReply>;
-export type SigmaCustomersReply = z.infer<typeof SigmaCustomersReply>;
 export type SigmaBuildingsReply = z.infer<typeof SigmaBuildingsReply>;

@@ -1,8 +1,13 @@
 /**
  * The documents calls (spec section 7, /api/s3/*, plus presigned uploads): requests, answers and the
- * messages the portal answers with, one definition for the handlers and the web app.
+ * messages the portal answers with, one definition for the handlers and the web app. The answers the
+ * web app parses (Document, DocumentsReply, LinkReply, UploadUrlReply) live in ./answers/documents.ts,
+ * in zod/mini, and are re-exported here; the requests, the other answers and the messages are here.
  */
 import { z } from '../zod.js';
+import { Document } from './answers/documents.js';
+
+export { Document, DocumentsReply, LinkReply, UploadUrlReply, type DocumentRecord } from './answers/documents.js';
 
 /** A storage key is made by the server; this guards every key a client sends back. */
 export function isSafeKey(key: string): boolean {
@@ -67,8 +72,6 @@ export const DocumentsQuery = z.object({
     .refine((ids) => ids.length <= 1000, 'may name at most 1000 property ids')
     .refine((ids) => ids.every((id) => id.length <= 200), 'has an id longer than 200 characters'),
 });
-export const Document = z.object({ DOCUMENT_URL: z.string(), UPLOADED_AT: z.string(), PROPERTY_ID: z.string() });
-export const DocumentsReply = z.array(Document);
 
 /** GET /api/s3/getpresignedurl?key=...[&download=1] */
 export const LinkQuery = z.object({
@@ -76,14 +79,13 @@ export const LinkQuery = z.object({
   /** 1: a link that always downloads (Content-Disposition: attachment). */
   download: z.enum(['0', '1', 'true', 'false']).optional(),
 });
-export const LinkReply = z.object({ url: z.string() });
 
 /** POST /api/s3/deletedocument */
 export const DeleteBody = z.object({ key: Key, propertyId: PropertyId });
 export const MessageReply = z.object({ message: z.string() });
 
 /** POST /api/s3/uploaddocument (multipart) and POST /api/s3/confirm-upload answer 201 with this. */
-export const UploadReply = Document.extend({ message: z.string() });
+export const UploadReply = z.object({ ...Document.shape, message: z.string() });
 
 /** POST /api/s3/upload-url: a presigned PUT for one file of one property. */
 export const UploadUrlBody = z.object({
@@ -94,17 +96,8 @@ export const UploadUrlBody = z.object({
   /** The browser's idea of the type; ignored: the type comes from the extension. */
   contentType: z.string().max(255).optional(),
 });
-export const UploadUrlReply = z.object({
-  url: z.string(),
-  key: z.string(),
-  /** Headers the PUT must carry exactly (the signed content type). */
-  headers: z.record(z.string(), z.string()),
-  expiresAt: z.string(),
-});
 
 /** POST /api/s3/confirm-upload: the upload's key and the property it belongs to. */
 export const ConfirmBody = z.object({ key: Key, propertyId: PropertyId });
 
-export type DocumentRecord = z.infer<typeof Document>;
 export type UploadReply = z.infer<typeof UploadReply>;
-export type UploadUrlReply = z.infer<typeof UploadUrlReply>;

@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as analytics from '../../../lambdas/shared/contract/analytics.js';
+import * as catalog from '../../../lambdas/shared/contract/catalog.js';
+import * as documents from '../../../lambdas/shared/contract/documents.js';
 import * as analyticsAnswers from '../../../lambdas/shared/contract/answers/analytics.js';
+import * as catalogAnswers from '../../../lambdas/shared/contract/answers/catalog.js';
+import * as documentsAnswers from '../../../lambdas/shared/contract/answers/documents.js';
 import * as reportsAnswers from '../../../lambdas/shared/contract/answers/reports.js';
 import * as telemetryAnswers from '../../../lambdas/shared/contract/answers/telemetry.js';
 import * as usersAnswers from '../../../lambdas/shared/contract/answers/users.js';
@@ -30,6 +34,11 @@ describe('the answers the web app parses: one zod/mini definition (lambdas/share
     expect(telemetry.DevicesReply).toBe(telemetryAnswers.DevicesReply);
     expect(telemetry.SamplesReply).toBe(telemetryAnswers.SamplesReply);
     expect(reports.ReportsReply).toBe(reportsAnswers.ReportsReply);
+    expect(catalog.SigmaCustomersReply).toBe(catalogAnswers.SigmaCustomersReply);
+    expect(documents.Document).toBe(documentsAnswers.Document);
+    expect(documents.DocumentsReply).toBe(documentsAnswers.DocumentsReply);
+    expect(documents.LinkReply).toBe(documentsAnswers.LinkReply);
+    expect(documents.UploadUrlReply).toBe(documentsAnswers.UploadUrlReply);
     expect(openApiRegistry['GET /api/users']?.response).toBe(usersAnswers.PortalUsers);
     expect(openApiRegistry['GET /api/users/getproperty/{email}']?.response).toBe(usersAnswers.PortalUsers);
     expect(openApiRegistry['GET /api/users/usercustomerbyemail/{email}']?.response).toBe(usersAnswers.UserCustomersReply);
@@ -38,6 +47,11 @@ describe('the answers the web app parses: one zod/mini definition (lambdas/share
     expect(openApiRegistry['GET /api/telemetry/{customerId}/devices']?.response).toBe(telemetryAnswers.DevicesReply);
     expect(openApiRegistry['POST /api/telemetry/{customerId}/samples']?.response).toBe(telemetryAnswers.SamplesReply);
     expect(openApiRegistry['GET /api/reports']?.response).toBe(reportsAnswers.ReportsReply);
+    expect(openApiRegistry['GET /api/users/getcustomerbyemail/{email}']?.response).toBe(usersAnswers.UserCustomersReply);
+    expect(openApiRegistry['GET /api/sigma/customers']?.response).toBe(catalogAnswers.SigmaCustomersReply);
+    expect(openApiRegistry['GET /api/s3/getdocumentsbyproperty']?.response).toBe(documentsAnswers.DocumentsReply);
+    expect(openApiRegistry['GET /api/s3/getpresignedurl']?.response).toBe(documentsAnswers.LinkReply);
+    expect(openApiRegistry['POST /api/s3/upload-url']?.response).toBe(documentsAnswers.UploadUrlReply);
   });
 
   it('parses what the handlers answer, and refuses what they never send', () => {
@@ -47,5 +61,19 @@ describe('the answers the web app parses: one zod/mini definition (lambdas/share
     expect(analyticsAnswers.TelemetryCustomerReply.parse({ nclarityCustomer: { ID: 'NC-1', NAME: '' } })).toEqual({ nclarityCustomer: { ID: 'NC-1', NAME: '' } });
     expect(analyticsAnswers.TelemetryCustomerReply.safeParse({ nclarityCustomer: { id: 7 } }).success).toBe(false);
     expect(usersAnswers.PortalUsers.safeParse([{ NAME: 'A', EMAIL: 'a@x.test', CUSTOMER_NAME: [], BUILDOPS_CUSTOMER_ID: [], PROPERTIES: [] }]).success).toBe(false);
+    const doc = { DOCUMENT_URL: 'p1/a.pdf', UPLOADED_AT: '2026-01-01T00:00:00Z', PROPERTY_ID: 'p1' };
+    expect(documentsAnswers.DocumentsReply.parse([{ ...doc, extra: 1 }])).toEqual([doc]);
+    expect(documentsAnswers.DocumentsReply.safeParse([{ ...doc, PROPERTY_ID: null }]).success).toBe(false);
+    const upload = { url: 'https://s3.test/put', key: 'uploads/p1/a.pdf', headers: { 'content-type': 'application/pdf' }, expiresAt: '2026-01-01T00:15:00Z' };
+    expect(documentsAnswers.UploadUrlReply.parse(upload)).toEqual(upload);
+    expect(documentsAnswers.UploadUrlReply.safeParse({ ...upload, headers: { 'content-length': 3 } }).success).toBe(false);
+    expect(documentsAnswers.LinkReply.safeParse({}).success).toBe(false);
+    expect(catalogAnswers.SigmaCustomersReply.safeParse({ customer_names: ['A'], customer_ids: [1] }).success).toBe(false);
+  });
+
+  it('a zod classic answer built from a zod/mini one (the upload reply) parses as before', () => {
+    const doc = { DOCUMENT_URL: 'p1/a.pdf', UPLOADED_AT: '2026-01-01T00:00:00Z', PROPERTY_ID: 'p1' };
+    expect(documents.UploadReply.parse({ ...doc, message: 'File uploaded successfully.', extra: 1 })).toEqual({ ...doc, message: 'File uploaded successfully.' });
+    expect(documents.UploadReply.safeParse({ ...doc, DOCUMENT_URL: 7, message: 'x' }).success).toBe(false);
   });
 });

@@ -1,24 +1,11 @@
 /** The telemetry dashboard's pure rules: runtime state, display, ages, equipment and selection (spec sections 3, 4, 9). */
+import type { AnalyticsRow } from '../../../lambdas/shared/contract/answers/analytics';
+import type { Device as DeviceRef, MetricValue, Sample } from '../../../lambdas/shared/contract/answers/telemetry';
 import { metricLabels, telemetryText } from './strings';
 
-export type MetricValue = number | string | boolean | null;
-export interface Sample {
-  _time: string | null;
-  error?: string;
-  [metric: string]: MetricValue | undefined;
-}
+/** The answers' shapes, as the API files parse them (one definition: lambdas/shared/contract/answers/). */
+export type { AnalyticsRow, DeviceRef, MetricValue, Sample };
 
-export interface AnalyticsRow {
-  BUILDING_NAME: string;
-  EQUIPMENT_ID: string;
-  EQUIPMENT_NAME: string;
-  EQUIPMENT_TYPE: string;
-  TELEMETRY_DATA: string;
-}
-export interface DeviceRef {
-  deviceId: string;
-  equipment: { id: string };
-}
 export interface Equipment {
   id: string;
   name: string;

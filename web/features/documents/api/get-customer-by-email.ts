@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { UserCustomersReply as CustomerByEmailReply } from '../../../../lambdas/shared/contract/answers/users';
 import { api } from '../../../lib/api-client';
 import { documentKeys } from '../query-keys';
 import type { CustomerOption } from './get-customers';
 
-export const CustomerByEmailReply = z.object({ CUSTOMER_NAME: z.array(z.string()), BUILDOPS_CUSTOMER_ID: z.array(z.string()) });
+export { CustomerByEmailReply };
 
 /** GET /api/users/getcustomerbyemail/{email}: the customers assigned to that email, in order. */
 export async function getCustomerByEmail(email: string, signal?: AbortSignal): Promise<CustomerOption[]> {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { SigmaCustomersReply } from '../../../../lambdas/shared/contract/answers/catalog';
 import { api } from '../../../lib/api-client';
 import { documentKeys } from '../query-keys';
 
-export const SigmaCustomersReply = z.object({ customer_names: z.array(z.string()), customer_ids: z.array(z.string()) });
+export { SigmaCustomersReply };
 
 export interface CustomerOption {
   id: string;

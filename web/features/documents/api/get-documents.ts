@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { Document as DocumentRecord, DocumentsReply } from '../../../../lambdas/shared/contract/answers/documents';
 import { api } from '../../../lib/api-client';
 import { documentKeys } from '../query-keys';
 
-export const DocumentRecord = z.object({ DOCUMENT_URL: z.string(), UPLOADED_AT: z.string(), PROPERTY_ID: z.string() });
-export type DocumentRecord = z.infer<typeof DocumentRecord>;
+export { DocumentRecord, DocumentsReply };
 
 /** GET /api/s3/getdocumentsbyproperty?propertyId=a,b: the documents of the selected properties. */
 export async function getDocuments(propertyIds: string[], signal?: AbortSignal): Promise<DocumentRecord[]> {
   const query = new URLSearchParams({ propertyId: propertyIds.join(',') });
-  return z.array(DocumentRecord).parse(await api(`/api/s3/getdocumentsbyproperty?${query}`, { signal }));
+  return DocumentsReply.parse(await api(`/api/s3/getdocumentsbyproperty?${query}`, { signal }));
 }
 
 /** Reloads whenever the selection changes or the list is shown again (spec section 4). */

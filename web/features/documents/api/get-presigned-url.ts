@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { LinkReply as PresignedUrlReply } from '../../../../lambdas/shared/contract/answers/documents';
 import { api } from '../../../lib/api-client';
 
-export const PresignedUrlReply = z.object({ url: z.string() });
+export { PresignedUrlReply };
 
 /** GET /api/s3/getpresignedurl?key=: a short-lived link to view or download one document. */
 export async function getPresignedUrl(key: string): Promise<string> {

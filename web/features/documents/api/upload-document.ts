@@ -1,14 +1,8 @@
-import { z } from 'zod';
+import { UploadUrlReply } from '../../../../lambdas/shared/contract/answers/documents';
 import { api, ApiError } from '../../../lib/api-client';
 import { sendingPercent } from '../upload-progress';
 
-export const UploadUrlReply = z.object({
-  url: z.string(),
-  key: z.string(),
-  headers: z.record(z.string(), z.string()),
-  expiresAt: z.string(),
-});
-export type UploadUrlReply = z.infer<typeof UploadUrlReply>;
+export { UploadUrlReply };
 
 export interface UploadDocumentInput {
   file: File;
