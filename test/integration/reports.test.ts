@@ -13,6 +13,7 @@ import { storeReports } from '../../lambdas/shared/data/reports.js';
 import { deleteUser, setAssignments, type UserItem } from '../../lambdas/shared/data/users.js';
 import { REGION } from '../../infra/local/stack.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
+import { SPEC_REPORTS } from '../support/spec-reports.js';
 
 jest.setTimeout(90_000);
 
@@ -112,16 +113,7 @@ describe('GET /api/reports', () => {
       const r = await request('GET', '/api/reports', { token: who.token });
       expect(r.status).toBe(200);
       const list = r.json as { name: string; group: string }[];
-      expect(list.map((x) => [x.name, x.group])).toEqual([
-        ['Dashboard', 'General'],
-        ['Quotes', 'General'],
-        ['Work Orders', 'Work History'],
-        ['Maintenance', 'Work History'],
-        ['Capital Projects', 'Work History'],
-        ['Assets', 'General'],
-        ['Invoicing', 'General'],
-        ['Analytics', 'General'],
-      ]);
+      expect(list.map((x) => [x.name, x.group])).toEqual(SPEC_REPORTS);
       expect(list[0]).toEqual({ id: 'dashboard', name: 'Dashboard', group: 'General', frames: ['/embed/dashboard'] });
     }
   });

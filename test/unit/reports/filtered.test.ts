@@ -5,6 +5,7 @@ import { messages } from '../../../lambdas/shared/contract/reports.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, STAFF, TABLES, user } from '../support/fake-aws.js';
 import { EMBED_KEY, reportsAws, setEnv, SIGMA_SECRET, type Data } from './support/fixtures.js';
+import { SPEC_REPORTS } from '../../support/spec-reports.js';
 
 const FILTERED = 'POST /api/sigma/filtered';
 const REPORTS = 'GET /api/reports';
@@ -69,16 +70,7 @@ describe('GET /api/reports', () => {
     const r = await getReports(apiEvent({ route: REPORTS, claims: claims(nobody.email) }));
     expect(r.statusCode).toBe(200);
     const list = JSON.parse(r.body) as { id: string; name: string; group: string }[];
-    expect(list.map((x) => [x.name, x.group])).toEqual([
-      ['Dashboard', 'General'],
-      ['Quotes', 'General'],
-      ['Work Orders', 'Work History'],
-      ['Maintenance', 'Work History'],
-      ['Capital Projects', 'Work History'],
-      ['Assets', 'General'],
-      ['Invoicing', 'General'],
-      ['Analytics', 'General'],
-    ]);
+    expect(list.map((x) => [x.name, x.group])).toEqual(SPEC_REPORTS);
     expect(list[0]).toEqual({ id: 'dashboard', name: 'Dashboard', group: 'General', frames: ['/embed/dashboard'] });
   });
   it('the stored catalogue in its order, without the stored position', async () => {
