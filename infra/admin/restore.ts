@@ -9,8 +9,9 @@
  */
 import { DescribeTableCommand, DynamoDBClient, type TableDescription } from '@aws-sdk/client-dynamodb';
 import { CopyObjectCommand, GetBucketVersioningCommand, ListObjectVersionsCommand } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, DynamoDBDocumentClient, NumberValue, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, NumberValue, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, storage } from '../../lambdas/shared/clients.js';
+import { batchWrite, UnprocessedItemsError } from '../../lambdas/shared/data/batch.js';
 import { getDocument } from '../../lambdas/shared/data/documents.js';
 import { settings, tableName } from '../../lambdas/shared/env.js';
 import { documentsBucket } from '../definitions.js';
@@ -120,23 +121,6 @@ export function checkSameKey(from: string, fromTable: TableDescription, live: st
   if (diffs.length) throw new RestoreError(`Nothing was copied: the key of ${from} is not the key of ${live} (${diffs.join('; ')}). Name a restored copy of the live table.`);
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One BatchWriteItem of up to 25 puts, retrying what DynamoDB left unprocessed, with doubling pauses. */
-async function writeBatch(table: string, items: Item[], delayMs: number, maxAttempts: number): Promise<void> {
-  let requests = items.map((Item) => ({ PutRequest: { Item } }));
-  for (let attempt = 1; ; attempt++) {
-    const r = await copyClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-    const left = r?.UnprocessedItems?.[table] ?? [];
-    if (!left.length) return;
-    if (attempt >= maxAttempts)
-      throw new RestoreError(
-        `${left.length} items were still unprocessed after ${maxAttempts} attempts (the table's throughput): run the same command again; it overwrites, so a second run is safe.`,
-      );
-    requests = left as typeof requests;
-    await pause(Math.min(delayMs * 2 ** (attempt - 1), 10_000));
-  }
-}
 
 /** JSON of an item as DynamoDB holds it: numbers by their digits, sets as lists. */
 const itemJson = (item: Item) =>
@@ -161,8 +145,6 @@ export async function copyItems(o: CopyItemsOptions): Promise<CopyItemsResult> {
 
   const matches = (item: Item) => filters.every((f) => item[f.attribute] === f.value);
   const result: CopyItemsResult = { scanned: 0, matched: 0, written: 0 };
-  const delay = o.retryDelayMs ?? 100;
-  const attempts = o.maxAttempts ?? 8;
   let start: Record<string, unknown> | undefined;
   do {
     const page = await copyClient().send(new ScanCommand({ TableName: o.from, ExclusiveStartKey: start, ConsistentRead: true }));
@@ -171,12 +153,15 @@ export async function copyItems(o: CopyItemsOptions): Promise<CopyItemsResult> {
     const chosen = items.filter(matches);
     result.matched += chosen.length;
     if (o.dryRun) for (const item of chosen) print(`would put ${itemJson(item)}`);
-    else
-      for (let i = 0; i < chosen.length; i += 25) {
-        const batch = chosen.slice(i, i + 25);
-        await writeBatch(live, batch, delay, attempts);
-        result.written += batch.length;
+    else {
+      try {
+        await batchWrite(copyClient(), live, chosen, [], { delayMs: o.retryDelayMs ?? 100, maxAttempts: o.maxAttempts ?? 8 });
+      } catch (e) {
+        if (!(e instanceof UnprocessedItemsError)) throw e;
+        throw new RestoreError(`${e.message} (the table's throughput): run the same command again; it overwrites, so a second run is safe.`);
       }
+      result.written += chosen.length;
+    }
     start = page.LastEvaluatedKey;
   } while (start);
 

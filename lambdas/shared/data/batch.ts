@@ -62,15 +62,35 @@ export async function batchGetTables(db: DynamoDBDocumentClient, keysByTable: Re
   return out;
 }
 
-/** Puts (and deletes) in batches of 25, retrying unprocessed items. Not atomic across batches. */
-export async function batchWrite(db: DynamoDBDocumentClient, table: string, puts: Item[], deleteKeys: Item[] = []): Promise<void> {
+/** Items DynamoDB still left unprocessed after the last attempt (the table's throughput). */
+export class UnprocessedItemsError extends Error {
+  constructor(
+    readonly left: number,
+    readonly attempts: number,
+  ) {
+    super(`${left} items were still unprocessed after ${attempts} attempts`);
+  }
+}
+
+export interface BatchRetry {
+  /** Attempts per batch of 25, the first included (default 8). */
+  maxAttempts?: number;
+  /** Pause before the second attempt, doubling after (at most 10 s; default 50 ms). */
+  delayMs?: number;
+}
+
+/** Puts (and deletes) in batches of 25, retrying unprocessed items with doubling pauses. Not atomic across batches. */
+export async function batchWrite(db: DynamoDBDocumentClient, table: string, puts: Item[], deleteKeys: Item[] = [], retry: BatchRetry = {}): Promise<void> {
+  const { maxAttempts = 8, delayMs = 50 } = retry;
   const requests = [...puts.map((Item) => ({ PutRequest: { Item } })), ...deleteKeys.map((Key) => ({ DeleteRequest: { Key } }))];
   for (let i = 0; i < requests.length; i += 25) {
-    let pending: typeof requests | undefined = requests.slice(i, i + 25);
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+    let pending = requests.slice(i, i + 25);
+    for (let attempt = 1; ; attempt++) {
       const r = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-      pending = r.UnprocessedItems?.[table] as typeof requests | undefined;
+      pending = (r?.UnprocessedItems?.[table] ?? []) as typeof requests;
+      if (!pending.length) break;
+      if (attempt >= maxAttempts) throw new UnprocessedItemsError(pending.length, attempt);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(delayMs * 2 ** (attempt - 1), 10_000)));
     }
   }
 }
