@@ -50,6 +50,23 @@ export function envFromOutputs(stack: string, outputs: { OutputKey?: string; Out
   return env;
 }
 
+/** A JSON file's content, or undefined when there is no such file; a bad file stops the command naming it. */
+async function readJsonFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new AdminEnvError(`${file}: cannot read the file (${code ?? (e as Error).message})`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new AdminEnvError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
 /** The project's cdk.json, where each stage's settings are (`context.stages.<name>`). */
 export const cdkJsonFile = fileURLToPath(new URL('../../cdk.json', import.meta.url));
 
@@ -58,19 +75,7 @@ export const cdkJsonFile = fileURLToPath(new URL('../../cdk.json', import.meta.u
  * (the CLI's default region applies then). Only the region is read: the CDK app validates the rest.
  */
 export async function regionOfStage(stage: string, file = cdkJsonFile): Promise<string | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new AdminEnvError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new AdminEnvError(`${file}: not valid JSON (${(e as Error).message})`);
-  }
+  const json = await readJsonFile(file);
   const region = (json as { context?: { stages?: Record<string, { region?: unknown } | undefined> } } | null)?.context?.stages?.[stage]?.region;
   if (region === undefined) return undefined;
   if (typeof region !== 'string' || !region) throw new AdminEnvError(`${file}: context.stages.${stage}.region: not a region name`);
@@ -102,7 +107,7 @@ export async function envOfStage(stage: string, cfn?: CloudFormationClient, cdkJ
     if (err.name === 'ValidationError' && /does not exist/.test(err.message)) {
       const r = (await region()) ?? '(none)';
       throw new AdminEnvError(
-        stageRegion && !cfn
+        stageRegion
           ? `Stack ${name} does not exist in region ${r} (the region of stage ${stage} in cdk.json): deploy it with npx cdk deploy --all -c stage=${stage}`
           : `Stack ${name} does not exist in region ${r} (the CLI's default; cdk.json names no region for stage ${stage}): deploy it with npx cdk deploy --all -c stage=${stage}, or set AWS_REGION`,
       );
@@ -118,20 +123,8 @@ const localDefaults = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS
 
 export async function envOfLocal(dataDir: string, processEnv: NodeJS.ProcessEnv = process.env): Promise<Record<string, string>> {
   const file = path.join(dataDir, 'local-stack.json');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new AdminEnvError(`No local stack at ${file}: start it with npm run demo (or name its folder with --data-dir)`);
-    throw new AdminEnvError(`${file}: cannot read the file (${code ?? (e as Error).message})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new AdminEnvError(`${file}: not valid JSON (${(e as Error).message})`);
-  }
+  const json = await readJsonFile(file);
+  if (json === undefined) throw new AdminEnvError(`No local stack at ${file}: start it with npm run demo (or name its folder with --data-dir)`);
   const parsed = LocalStackFile.safeParse(json);
   if (!parsed.success) throw new AdminEnvError(`${file}: ${parsed.error.issues[0]!.path.join('.') || '(file)'}: ${parsed.error.issues[0]!.message}`);
   const env = { ...parsed.data.env };
