@@ -4,7 +4,7 @@
  * function's role gets exactly what its row lists: tables, bucket prefix and actions, Cognito
  * actions on the pool, secrets.
  */
-import { type CfnResource, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -17,7 +17,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { routes, type Route, type SecretName } from '../lambdas/routes.js';
-import type { Stage } from './config.js';
+import { removalPolicyOf, type Stage } from './config.js';
 import { PortalFunction } from './function-construct.js';
 import { secretEnv } from './secrets-construct.js';
 import { tables, type TableName } from './tables.js';
@@ -56,7 +56,7 @@ export class ApiConstruct extends Construct {
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: stage.logRetentionDays as logs.RetentionDays,
-      removalPolicy: stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyOf(stage),
     });
     this.stage = this.api.addStage('Stage', {
       stageName: '$default',

@@ -4,11 +4,11 @@
  * BUILDOPS_CUSTOMER_ID and userId to the ID token), custom message (invitation and reset texts) and
  * post-confirmation (moves the user's tokensValidAfter after a password reset).
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import type { Stage } from './config.js';
+import { removalPolicyOf, type Stage } from './config.js';
 import { userPool as poolDef, userPoolClient as clientDef } from './definitions.js';
 import { PortalFunction } from './function-construct.js';
 import { tables } from './tables.js';
@@ -71,7 +71,7 @@ export class AuthConstruct extends Construct {
         postConfirmation: this.triggers.postConfirmation.fn,
       },
       deletionProtection: stage.removalPolicy === 'retain',
-      removalPolicy: stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyOf(stage),
     });
     Validations.of(this.pool).acknowledge(
       { id: 'AwsSolutions-COG1', reason: 'Spec section 5 sets the password rule (length, upper, lower, digit, no symbol); Cognito enforces it with its minimum length 6.' },

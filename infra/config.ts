@@ -2,6 +2,7 @@
  * Stage settings: one object per environment in cdk.json context under the stage's name, validated
  * by one zod schema when the app is synthesised. A missing or bad setting stops synth naming it.
  */
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { z } from 'zod';
 
 const domain = z
@@ -102,6 +103,9 @@ export interface Stage extends StageSettings {
 }
 
 export class StageConfigError extends Error {}
+
+/** The stage's `removalPolicy` for a resource holding data or logs: kept (`retain`) or deleted with the stack. */
+export const removalPolicyOf = (stage: Pick<StageSettings, 'removalPolicy'>) => (stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
 
 /** The stage named by `-c stage=<name>`, from the context object holding every stage's settings. */
 export function loadStage(stageName: unknown, stages: unknown): Stage {

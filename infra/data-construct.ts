@@ -1,8 +1,7 @@
 /** The DynamoDB tables of infra/tables.ts: on-demand, point-in-time recovery, encrypted, TTL where items expire. */
-import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import type { Stage } from './config.js';
+import { removalPolicyOf, type Stage } from './config.js';
 import { tables, type KeyDef, type TableName } from './tables.js';
 
 const attribute = (k: KeyDef): dynamodb.Attribute => ({
@@ -32,7 +31,7 @@ export class DataConstruct extends Construct {
           sortKey: ix.sortKey ? attribute(ix.sortKey) : undefined,
         })),
         deletionProtection: stage.removalPolicy === 'retain',
-        removalPolicy: stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        removalPolicy: removalPolicyOf(stage),
       });
       return [name, table] as const;
     });

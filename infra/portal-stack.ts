@@ -2,12 +2,12 @@
  * One environment of the portal: data, documents, secrets, web (CloudFront), auth (Cognito) and
  * the API, wired with the stage's settings. Named `Portal-<stage>`.
  */
-import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, RemovalPolicy, Stack, Tags, Token, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Tags, Token, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ApiConstruct } from './api-construct.js';
 import { AuthConstruct } from './auth-construct.js';
-import type { Stage } from './config.js';
+import { removalPolicyOf, type Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
 import { EDGE_REGION, EdgeResources } from './edge-stack.js';
 import { SecretsConstruct } from './secrets-construct.js';
@@ -149,7 +149,7 @@ export class PortalStack extends Stack {
       for (const c of p.node.findAll()) {
         if (!(c instanceof logs.CfnLogGroup)) continue;
         c.retentionInDays = stage.logRetentionDays;
-        c.applyRemovalPolicy(stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
+        c.applyRemovalPolicy(removalPolicyOf(stage));
       }
       const deployment = p.node.id.startsWith('Custom::CDKBucketDeployment');
       const why = deployment ? 'CDK BucketDeployment provider copying the web build into the site bucket at deploy time' : 'CDK provider emptying a bucket when a destroy-policy stage is deleted';

@@ -2,11 +2,11 @@
  * Secrets Manager secrets: Sigma's client secret and the telemetry service key (values put by
  * devops after the first deploy), and the built-in report host's HS256 key (generated).
  */
-import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
+import { SecretValue, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { SecretName } from '../lambdas/routes.js';
-import type { Stage } from './config.js';
+import { removalPolicyOf, type Stage } from './config.js';
 
 /** The environment variable carrying each secret's id to the functions that list it. */
 export const secretEnv: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID' };
@@ -27,7 +27,7 @@ export class SecretsConstruct extends Construct {
   constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
     const { stage } = props;
-    const removalPolicy = stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const removalPolicy = removalPolicyOf(stage);
     const put = (name: SecretName, description: string) =>
       new secretsmanager.Secret(this, name, {
         secretName: `portal/${stage.name}/${name}`,

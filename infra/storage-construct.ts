@@ -2,10 +2,10 @@
  * The documents bucket (private, S3-managed encryption, TLS only, versioned when the stage says so)
  * and the bucket receiving the server access logs of every bucket and the distribution's logs.
  */
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { Stage } from './config.js';
+import { removalPolicyOf, type Stage } from './config.js';
 import { documentsBucket } from './definitions.js';
 
 /**
@@ -22,7 +22,7 @@ export class StorageConstruct extends Construct {
     super(scope, id);
     const { stage } = props;
     const retain = stage.removalPolicy === 'retain';
-    const lifetime = { removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY, autoDeleteObjects: !retain };
+    const lifetime = { removalPolicy: removalPolicyOf(stage), autoDeleteObjects: !retain };
 
     this.logs = new s3.Bucket(this, 'AccessLogs', {
       ...lifetime,

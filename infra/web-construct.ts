@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Annotations, Aws, Duration, Fn, Validations } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -16,7 +16,7 @@ import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { Stage } from './config.js';
+import { removalPolicyOf, type Stage } from './config.js';
 import { hostedZone } from './edge-stack.js';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/shared/http.js';
 import { ROOT } from './function-construct.js';
@@ -71,7 +71,7 @@ export class WebConstruct extends Construct {
     const { stage } = props;
     const retain = stage.removalPolicy === 'retain';
     this.bucket = new s3.Bucket(this, 'Site', {
-      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyOf(stage),
       autoDeleteObjects: !retain,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
