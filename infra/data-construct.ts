@@ -28,7 +28,7 @@ export class DataConstruct extends Construct {
         globalSecondaryIndexes: ('indexes' in def ? def.indexes : []).map((ix) => ({
           indexName: ix.name,
           partitionKey: attribute(ix.partitionKey),
-          sortKey: ix.sortKey ? attribute(ix.sortKey) : undefined,
+          sortKey: 'sortKey' in ix ? attribute(ix.sortKey) : undefined,
         })),
         deletionProtection: stage.removalPolicy === 'retain',
         removalPolicy: removalPolicyOf(stage),

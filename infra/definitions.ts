@@ -10,6 +10,8 @@ export const userPool = {
   temporaryPasswordValidityDays: 7,
   /** Attributes every user has; email is the username, compared case-insensitively. */
   standardAttributes: ['email', 'name'] as const,
+  /** The Cognito group whose members (with a verified staff-domain email) are administrators. */
+  staffGroup: 'staff',
 };
 
 export const userPoolClient = {

@@ -28,7 +28,22 @@ export interface TableDef {
 const S = (name: string): KeyDef => ({ name, type: 'S' });
 
 export const tables = {
-  users: { id: 'users', env: 'USERS_TABLE', partitionKey: S('email') },
+  /**
+   * Portal accounts keyed by Cognito's `sub` (immutable, not writable by the user), with an index by
+   * email for the spec's by-email calls. A new table beside the email-keyed one of earlier releases
+   * (DynamoDB cannot change a table's key; CloudFormation cannot replace a named table in place).
+   */
+  users: {
+    id: 'accounts',
+    env: 'USERS_TABLE',
+    partitionKey: S('sub'),
+    indexes: [{ name: 'byEmail', partitionKey: S('email') }],
+  },
+  /**
+   * The users table of earlier releases, keyed by email: kept (and retained) only for
+   * `admin migrate users-by-sub`, which copies it into `users`. No function is granted it.
+   */
+  legacyUsers: { id: 'users', env: 'LEGACY_USERS_TABLE', partitionKey: S('email') },
   customers: { id: 'customers', env: 'CUSTOMERS_TABLE', partitionKey: S('id') },
   properties: {
     id: 'properties',

@@ -20,7 +20,9 @@ export type CognitoAction =
   | 'ConfirmForgotPassword'
   | 'AdminCreateUser'
   | 'AdminDeleteUser'
-  | 'AdminGetUser';
+  | 'AdminGetUser'
+  | 'AdminAddUserToGroup'
+  | 'AdminUpdateUserAttributes';
 export type SecretName = 'sigma' | 'telemetry' | 'embed';
 
 export interface Route {
@@ -76,7 +78,11 @@ export const routes: Route[] = [
   { method: 'PUT', path: '/api/users/{email}/properties', handler: 'users/put-properties', access: 'admin', denied: 'change assignments', tables: { users: 'write', properties: 'read', audit: 'write' } },
   {
     method: 'POST', path: '/api/users/signup', handler: 'users/signup', access: 'admin', denied: 'create users',
-    tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' }, cognito: ['AdminCreateUser', 'AdminDeleteUser'],
+    tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' }, cognito: ['AdminCreateUser', 'AdminDeleteUser', 'AdminAddUserToGroup'],
+  },
+  {
+    method: 'PUT', path: '/api/users/{email}/email', handler: 'users/change-email', access: 'admin', denied: 'change a user\'s email',
+    tables: { users: 'write', audit: 'write' }, cognito: ['AdminUpdateUserAttributes'],
   },
   {
     method: 'POST', path: '/api/users/remove-users', handler: 'users/remove-users', access: 'admin', denied: 'remove users',

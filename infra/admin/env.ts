@@ -30,7 +30,7 @@ export const stackOutputs: Record<string, { env: string; required: boolean }> = 
   UserPoolId: { env: 'USER_POOL_ID', required: true },
   UserPoolClientId: { env: 'USER_POOL_CLIENT_ID', required: true },
   DocumentsBucket: { env: 'DOCUMENTS_BUCKET', required: true },
-  ...Object.fromEntries((Object.keys(tables) as TableName[]).map((t) => [tableOutputKey(t), { env: tables[t].env, required: true }])),
+  ...Object.fromEntries((Object.keys(tables) as TableName[]).map((t) => [tableOutputKey(t), { env: tables[t].env, required: t !== 'legacyUsers' }])),
   Region: { env: 'AWS_REGION', required: false },
   StaffDomains: { env: 'STAFF_DOMAINS', required: false },
 };

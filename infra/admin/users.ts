@@ -4,11 +4,11 @@
  * stack's start-up administrator (PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { dynamo, identity } from '../../lambdas/shared/clients.js';
 import { getCustomers } from '../../lambdas/shared/data/customers.js';
 import { getProperties } from '../../lambdas/shared/data/properties.js';
-import { createUser, deleteUser, getUser, type UserItem } from '../../lambdas/shared/data/users.js';
+import { createUser, getUserByEmail, type UserItem } from '../../lambdas/shared/data/users.js';
 import { isStaffEmail, settings } from '../../lambdas/shared/env.js';
 import { PASSWORD_RULE_MESSAGE, passwordMeetsRule } from '../../lambdas/shared/passwords.js';
 import { userPool } from '../definitions.js';
@@ -69,9 +69,10 @@ async function checkAssignments(customers: string[], properties: string[]): Prom
 }
 
 /**
- * Creates the users row and the Cognito user. Refuses an email that has a row ("User ... already
- * exists."). A Cognito user left without a row by an earlier failure is taken over when the
- * password is permanent (its password is set); otherwise it is an error naming the way out.
+ * Creates the Cognito user (staff: in the staff group) and its users row, keyed by the pool's sub.
+ * Refuses an email that has a row ("User ... already exists."). A Cognito user left without a row
+ * by an earlier failure is taken over when the password is permanent (its password is set);
+ * otherwise it is an error naming the way out.
  */
 export async function createPortalUser(input: NewPortalUser): Promise<CreatedUser> {
   const email = input.email.trim().toLowerCase();
@@ -86,17 +87,17 @@ export async function createPortalUser(input: NewPortalUser): Promise<CreatedUse
   const properties = staff ? {} : await checkAssignments(customerIds, [...new Set(input.properties)]);
 
   const db = dynamo();
-  const now = new Date().toISOString();
-  const user: UserItem = { email, userId: randomUUID(), name, customerIds, properties, createdAt: now, updatedAt: now, ...(input.permanent ? {} : { pending: true }) };
-  if (!(await createUser(db, user))) throw new AdminInputError(`User ${email} already exists.`);
-
+  if (await getUserByEmail(db, email)) throw new AdminInputError(`User ${email} already exists.`);
   const password = input.password ?? generatePassword();
   const pool = settings.userPoolId();
   const idp = identity();
+  // The pool first: its username is the email (unique) and it gives the account the sub that keys
+  // the row. Staff join the pool's staff group. When anything fails, neither half stays behind.
   let created = false;
+  let sub = '';
   try {
     try {
-      await idp.send(
+      const r = await idp.send(
         new AdminCreateUserCommand({
           UserPoolId: pool,
           Username: email,
@@ -111,6 +112,7 @@ export async function createPortalUser(input: NewPortalUser): Promise<CreatedUse
         }),
       );
       created = true;
+      sub = subOf(r.User?.Attributes);
     } catch (e) {
       const exists = (e as Error).name === 'UsernameExistsException';
       if (exists && !input.permanent)
@@ -120,27 +122,40 @@ export async function createPortalUser(input: NewPortalUser): Promise<CreatedUse
         created = true;
         throw e;
       }
+      sub = subOf((await idp.send(new AdminGetUserCommand({ UserPoolId: pool, Username: email }))).UserAttributes);
     }
+    if (!sub) throw new Error(`The user pool gave no sub for ${email}`);
     if (input.permanent) await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: pool, Username: email, Password: password, Permanent: true }));
+    if (staff) await idp.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: email, GroupName: userPool.staffGroup }));
   } catch (e) {
-    // Neither half stays behind: the row goes, and the Cognito user if this call made it.
-    if (created)
-      try {
-        await idp.send(new AdminDeleteUserCommand({ UserPoolId: pool, Username: email }));
-      } catch {
-        // Gone already, or unreachable: the error that matters is the first one.
-      }
-    await deleteUser(db, email);
+    if (created) await deleteFromPool(pool, email);
     throw e;
   }
+
+  const now = new Date().toISOString();
+  const user: UserItem = { sub, email, userId: randomUUID(), name, customerIds, properties, createdAt: now, updatedAt: now, ...(input.permanent ? {} : { pending: true }) };
+  if (!(await createUser(db, user))) {
+    if (created) await deleteFromPool(pool, email);
+    throw new AdminInputError(`User ${email} already exists.`);
+  }
   return { user, staff, ...(input.permanent ? {} : { temporaryPassword: password }) };
+}
+
+const subOf = (attributes: { Name?: string; Value?: string }[] | undefined) => attributes?.find((a) => a.Name === 'sub')?.Value ?? '';
+
+async function deleteFromPool(pool: string, email: string) {
+  try {
+    await identity().send(new AdminDeleteUserCommand({ UserPoolId: pool, Username: email }));
+  } catch {
+    // Gone already, or unreachable: the error that matters is the first one.
+  }
 }
 
 /** Creates this administrator (permanent password) unless a users row has the email; idempotent. */
 export async function ensureAdmin(email: string, password: string): Promise<{ created: boolean; staff: boolean }> {
   const e = email.trim().toLowerCase();
   const staff = isStaffEmail(e);
-  if (await getUser(dynamo(), e)) return { created: false, staff };
+  if (await getUserByEmail(dynamo(), e)) return { created: false, staff };
   try {
     await createPortalUser({ email: e, name: e.split('@')[0]!, password, customers: [], properties: [], permanent: true });
   } catch (err) {

@@ -9,8 +9,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   CognitoIdentityProviderClient,
+  CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  GetGroupCommand,
   DescribeUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -123,6 +125,8 @@ async function poolAndClient(
         },
       },
       Schema: userPool.standardAttributes.map((name) => ({ Name: name, AttributeDataType: 'String', Mutable: true, Required: name === 'email' })),
+      // As on AWS: a user's own email change waits for its code (cognito-local keeps it aside meanwhile).
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
       // Recorded as on AWS; cognito-local invokes the triggers configured in cognito.ts.
       LambdaConfig: {
         PreTokenGeneration: arn(triggerHandlers.PreTokenGeneration),
@@ -149,9 +153,21 @@ async function poolAndClient(
         : { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
       PreventUserExistenceErrors: c.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
       EnableTokenRevocation: c.enableTokenRevocation,
+      // As on AWS: the browser may write its name, no identity attribute (cognito-local records it).
+      WriteAttributes: ['name'],
     }),
   );
   return { userPoolId, userPoolClientId: created.UserPoolClient!.ClientId! };
+}
+
+/** The pool's staff group (administrators are its members), also in a pool made by an earlier release. */
+async function ensureStaffGroup(client: CognitoIdentityProviderClient, userPoolId: string) {
+  try {
+    await client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: userPool.staffGroup }));
+  } catch (e) {
+    if ((e as Error).name !== 'ResourceNotFoundException') throw e;
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: userPool.staffGroup, Description: 'Administrators (with a verified staff-domain email)' }));
+  }
 }
 
 /** Imports one of infra/admin's modules if it exists; otherwise logs what is missing. */
@@ -231,6 +247,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
 
     const [, ids] = await Promise.all([ensureTables(clients.dynamo), poolAndClient(clients.cognito, state, config.productName, config.tokenSeconds)]);
+    await ensureStaffGroup(clients.cognito, ids.userPoolId);
     const port = (url: string | undefined) => (url ? Number(new URL(url).port) || undefined : undefined);
     state.ports = { dynamodb: port(dynamo.url), s3: port(s3.url), cognito: port(cognito.url), secrets: port(secrets.url), telemetry: config.telemetry.baseUrl ? undefined : port(telemetryUrl) };
     Object.assign(state, ids);

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { dynamo, identity } from '../shared/clients.js';
 import { accountMessages, LoginBody } from '../shared/contract/accounts.js';
-import { getUser } from '../shared/data/users.js';
+import { getUserByEmail } from '../shared/data/users.js';
 import { assertUnderLimit, clear, hit, limits } from '../shared/data/rate-limits.js';
 import { settings } from '../shared/env.js';
 import { ok, unauthorized } from '../shared/http.js';
@@ -40,7 +40,7 @@ export const handler = api({ body: LoginBody }, async ({ body, sourceIp }) => {
     throw serviceFailure(e, 'InitiateAuth');
   }
   // A challenge (NEW_PASSWORD_REQUIRED) or a Cognito user with no portal account: no session.
-  if (!token || !(await getUser(db, body.email))) throw await refuse();
+  if (!token || !(await getUserByEmail(db, body.email))) throw await refuse();
   await clear(db, limits.loginPerEmail, body.email);
   return ok({ token });
 });

@@ -2,7 +2,7 @@ import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/cli
 import { dynamo, identity } from '../shared/clients.js';
 import { accountMessages, VerifyBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, hit, limits } from '../shared/data/rate-limits.js';
-import { getUser, revokeTokens } from '../shared/data/users.js';
+import { getUserByEmail, revokeTokens } from '../shared/data/users.js';
 import { settings } from '../shared/env.js';
 import { badRequest, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
@@ -36,7 +36,8 @@ export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
     if (isRefusal(e)) throw await refuse();
     throw serviceFailure(e, 'InitiateAuth');
   }
-  if (!session || !(await getUser(db, body.email))) throw await refuse();
+  const row = session ? await getUserByEmail(db, body.email) : undefined;
+  if (!session || !row) throw await refuse();
 
   try {
     await identity().send(
@@ -52,6 +53,6 @@ export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
     if (isRefusal(e)) throw await refuse();
     throw serviceFailure(e, 'RespondToAuthChallenge');
   }
-  await revokeTokens(db, body.email);
+  await revokeTokens(db, row.sub);
   return ok({ message: accountMessages.registrationDone });
 });

@@ -2,7 +2,7 @@ import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider
 import { dynamo, identity } from '../shared/clients.js';
 import { accountMessages, ResetRequestBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, clear, hit, limits, TOO_MANY } from '../shared/data/rate-limits.js';
-import { getUser } from '../shared/data/users.js';
+import { getUserByEmail } from '../shared/data/users.js';
 import { settings } from '../shared/env.js';
 import { badRequest, HttpError, notFound, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
@@ -19,7 +19,7 @@ export const handler = api({ body: ResetRequestBody }, async ({ body, sourceIp }
   await assertUnderLimit(db, limits.codeRequestPerAddress, sourceIp);
   await hit(db, limits.codeRequestPerEmail, body.email);
   await hit(db, limits.codeRequestPerAddress, sourceIp);
-  if (!(await getUser(db, body.email))) throw notFound(accountMessages.emailUnknown);
+  if (!(await getUserByEmail(db, body.email))) throw notFound(accountMessages.emailUnknown);
   try {
     await identity().send(new ForgotPasswordCommand({ ClientId: settings.userPoolClientId(), Username: body.email }));
   } catch (e) {

@@ -1,7 +1,7 @@
 import { dynamo } from '../shared/clients.js';
 import { auditMessages, ViewAsBody } from '../shared/contract/audit.js';
 import { appendAudit } from '../shared/data/audit.js';
-import { getUser } from '../shared/data/users.js';
+import { getUserByEmail } from '../shared/data/users.js';
 import { isStaffEmail } from '../shared/env.js';
 import { badRequest, notFound, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
@@ -10,7 +10,7 @@ import { api } from '../shared/middleware.js';
 export const handler = api({ body: ViewAsBody }, async ({ body, caller }) => {
   const { email } = body;
   if (isStaffEmail(email)) throw badRequest(auditMessages.staffViewAs);
-  const user = await getUser(dynamo(), email);
+  const user = await getUserByEmail(dynamo(), email);
   if (!user) throw notFound(auditMessages.noUser(email));
   await appendAudit(dynamo(), caller!.email, 'view-as', user.email);
   return ok({ message: auditMessages.viewing(user.email) });

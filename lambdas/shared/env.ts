@@ -30,7 +30,11 @@ export const settings = {
   documentsBucket: () => required('DOCUMENTS_BUCKET'),
 };
 
-/** An administrator is an existing user whose email is in one of the stage's staff domains. */
+/**
+ * The spec's staff-domain rule: who may be made staff (and whose accounts take no assignments). It
+ * alone makes no one an administrator: the caller must also be in the pool's staff group with this
+ * email verified (lambdas/shared/middleware.ts).
+ */
 export function isStaffEmail(email: string): boolean {
   const domain = email.toLowerCase().split('@').pop() ?? '';
   return settings.staffDomains().includes(domain);

@@ -10,10 +10,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { userPool } from '../../infra/definitions.js';
 import { z, type ZodType } from './zod.js';
 import { routesByKey, type Access } from '../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
-import { getUser } from './data/users.js';
+import { getUserBySub } from './data/users.js';
 import { isStaffEmail } from './env.js';
 import { badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, unauthorized, type Reply } from './http.js';
 import { log } from './log.js';
@@ -90,15 +91,47 @@ export function revoked(claims: Record<string, unknown>, tokensValidAfter: numbe
   return Number.isFinite(authTime) && authTime * 1000 + 1000 <= tokensValidAfter;
 }
 
+/** The token's `cognito:groups` as the HTTP API hands it on: "[staff other]" (or a JSON array, or one name). */
+export function groupsOf(claims: Record<string, unknown>): string[] {
+  const v = claims['cognito:groups'];
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v !== 'string' || !v.trim()) return [];
+  const text = v.trim();
+  if (text.startsWith('[') && text.includes('"')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // Not JSON: the bracketed, space-separated form below.
+    }
+  }
+  return text
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+/** A claim that is true as a boolean or as the HTTP API's string "true". */
+const claimTrue = (v: unknown) => v === true || v === 'true';
+
+/**
+ * The caller, found by the token's `sub`, which the user cannot change; everything the user can
+ * write in Cognito (email, name, custom attributes) decides nothing. The row must still agree with
+ * the token: the same email, verified (a token minted after a self-made email change carries the
+ * new address, or an unverified one). Any disagreement, no row, or a token older than the row's
+ * tokensValidAfter: 401. An administrator is a member of the pool's staff group whose verified
+ * email is in a staff domain: a customer who somehow holds a staff-domain address stays a customer.
+ */
 export async function resolveCaller(event: ApiEvent): Promise<Scope> {
-  const claims = event.requestContext.authorizer?.jwt?.claims;
-  const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : '';
-  if (!email) throw unauthorized();
-  const row = await getUser(dynamo(), email);
-  if (!row || revoked(claims ?? {}, row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
-  const isAdmin = isStaffEmail(email);
+  const claims: Record<string, unknown> = event.requestContext.authorizer?.jwt?.claims ?? {};
+  const sub = typeof claims.sub === 'string' ? claims.sub : '';
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
+  if (!sub || !email) throw unauthorized();
+  const row = await getUserBySub(dynamo(), sub);
+  if (!row || row.email !== email || !claimTrue(claims.email_verified) || revoked(claims, row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
+  const isAdmin = groupsOf(claims).includes(userPool.staffGroup) && isStaffEmail(email);
   const assigned = isAdmin ? assignedScope({}) : assignedScope(row);
-  return { isAdmin, userId: row.userId, email, name: row.name, ...assigned };
+  return { isAdmin, sub, userId: row.userId, email, name: row.name, ...assigned };
 }
 
 /**

@@ -1,6 +1,8 @@
 /** What a caller may see: an administrator sees everything; a customer only their assignments. */
 export interface Scope {
   isAdmin: boolean;
+  /** Cognito's immutable id of the account: the users table's key. */
+  sub: string;
   userId: string;
   email: string;
   name: string;

@@ -1,13 +1,13 @@
 /**
  * Cognito post-confirmation trigger: after a password reset (ConfirmForgotPassword) every token
- * issued before is refused, by moving the account's tokensValidAfter on.
+ * issued before is refused, by moving the account's tokensValidAfter on (the row of the pool's `sub`).
  */
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { dynamo } from '../shared/clients.js';
 import { revokeTokens } from '../shared/data/users.js';
 
 export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
-  const email = event.request.userAttributes.email;
-  if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword' && email) await revokeTokens(dynamo(), email);
+  const sub = event.request.userAttributes.sub;
+  if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword' && sub) await revokeTokens(dynamo(), sub);
   return event;
 };

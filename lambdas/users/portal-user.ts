@@ -5,7 +5,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PortalUser } from '../shared/contract/users.js';
 import { getCustomersAndProperties } from '../shared/data/catalog.js';
-import { getUser, type UserItem } from '../shared/data/users.js';
+import { getUserByEmail, type UserItem } from '../shared/data/users.js';
 import { isStaffEmail } from '../shared/env.js';
 import { badRequest, forbidden, notFound } from '../shared/http.js';
 import { assignedScope, canSeeUser, type Scope } from '../shared/scope.js';
@@ -29,14 +29,14 @@ export const noUser = (email: string) => notFound(`No user with the email ${emai
 export async function visibleUser(db: DynamoDBDocumentClient, caller: Scope, email: string): Promise<Assigned> {
   if (!canSeeUser(caller, email)) throw forbidden('You may only read your own account.');
   if (caller.email === email && !caller.isAdmin) return caller;
-  const row = await getUser(db, email);
+  const row = await getUserByEmail(db, email);
   if (!row) throw noUser(email);
   return assignedOf(row);
 }
 
 /** The user whose assignments an administrator changes: 404 unknown, 400 for staff accounts. */
 export async function assignableUser(db: DynamoDBDocumentClient, email: string): Promise<UserItem> {
-  const row = await getUser(db, email);
+  const row = await getUserByEmail(db, email);
   if (!row) throw noUser(email);
   if (isStaffEmail(row.email)) throw badRequest(`${email} is a staff account; staff accounts have no customer or property assignments.`);
   return row;

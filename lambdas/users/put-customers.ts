@@ -23,7 +23,7 @@ export const handler = api({ params: EmailParams, body: PutCustomersBody }, asyn
 
   const kept = Object.fromEntries(Object.entries(user.properties ?? {}).filter(([, customerId]) => known.has(customerId)));
   // Stored in customer-name order, the order every answer lists them in.
-  const saved = await setAssignments(db, user.email, customers.map((c) => c.id), kept);
+  const saved = await setAssignments(db, user.sub, customers.map((c) => c.id), kept);
   if (!saved) throw noUser(params.email);
   await appendAudit(db, caller!.email, 'user.customers', user.email, { customers: saved.customerIds });
   const properties = await getProperties(db, Object.keys(kept));

@@ -23,7 +23,7 @@ export const handler = api({ params: EmailParams, body: PutPropertiesBody }, asy
   const outside = found.filter((p) => !customers.has(p.customerId)).map((p) => p.id);
   if (outside.length) throw badRequest(`Invalid body.properties: ${listForMessage(outside)} belong to no customer of ${user.email}; assign the customer first.`);
 
-  const saved = await setAssignments(db, user.email, user.customerIds ?? [], Object.fromEntries(found.map((p) => [p.id, p.customerId])));
+  const saved = await setAssignments(db, user.sub, user.customerIds ?? [], Object.fromEntries(found.map((p) => [p.id, p.customerId])));
   if (!saved) throw noUser(params.email);
   await appendAudit(db, caller!.email, 'user.properties', user.email, { properties: found.map((p) => p.id) });
   // Customers are stored in name order; properties come back from the read sorted by name.

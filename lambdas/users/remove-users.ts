@@ -2,7 +2,7 @@ import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provide
 import { dynamo, identity } from '../shared/clients.js';
 import { RemoveUsersBody, userMessages } from '../shared/contract/users.js';
 import { appendAudit } from '../shared/data/audit.js';
-import { deleteUser, getUsers } from '../shared/data/users.js';
+import { deleteUser, getUsersByEmail } from '../shared/data/users.js';
 import { isStaffEmail, settings } from '../shared/env.js';
 import { badRequest, listForMessage, notFound, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
@@ -19,7 +19,7 @@ export const handler = api({ body: RemoveUsersBody }, async ({ body, caller }) =
   if (emails.includes(caller!.email)) throw badRequest('Invalid body.users: you cannot remove your own account.');
   const staff = emails.filter((e) => isStaffEmail(e));
   if (staff.length) throw badRequest(`Invalid body.users: staff accounts cannot be removed here (${listForMessage(staff)}).`);
-  const found = new Set((await getUsers(db, emails)).map((u) => u.email));
+  const found = new Map((await getUsersByEmail(db, emails)).map((u) => [u.email, u]));
   const missing = emails.filter((e) => !found.has(e));
   if (missing.length) throw notFound(`No user with the email ${listForMessage(missing)}.`);
 
@@ -29,7 +29,7 @@ export const handler = api({ body: RemoveUsersBody }, async ({ body, caller }) =
     } catch (e) {
       if (errorName(e) !== 'UserNotFoundException') throw serviceFailure(e, 'AdminDeleteUser');
     }
-    await deleteUser(db, email);
+    await deleteUser(db, found.get(email)!.sub);
     await appendAudit(db, caller!.email, 'user.remove', email);
   }
   return ok({ message: userMessages.removed, removed: emails });

@@ -4,7 +4,7 @@ import { jest } from '@jest/globals';
  * the local gateway): sign-in, limits, reset by the mailed code, registration with the invited
  * temporary password, and revocation of older tokens. Ported from the old server's auth tests.
  */
-import { getUser } from '../../lambdas/shared/data/users.js';
+import { getUserByEmail } from '../../lambdas/shared/data/users.js';
 import { createTestUser, putCustomer, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(60_000);
@@ -142,19 +142,19 @@ describe('registration with the temporary password from the invitation', () => {
     expect(mail.subject).toBe('Your Comfort Portal Reporting account');
     expect(mail.text).toContain('/user-registration');
     const temporary = await mailedLine('new@customer.test', /^Tmp!pass12Ab$/);
-    expect((await getUser(t.db, 'new@customer.test'))?.pending).toBe(true);
+    expect((await getUserByEmail(t.db, 'new@customer.test'))?.pending).toBe(true);
 
     expect((await post('/api/users/login', { email: 'new@customer.test', password: temporary })).status).toBe(401);
     const wrong = await post('/api/users/user-registration/verify', { email: 'new@customer.test', code: 'Not-the-1', newPassword: 'Chosen123' });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toEqual({ error: 'Invalid email or temporary password. Please try again.' });
-    expect((await getUser(t.db, 'new@customer.test'))?.pending).toBe(true);
+    expect((await getUserByEmail(t.db, 'new@customer.test'))?.pending).toBe(true);
     const weak = await post('/api/users/user-registration/verify', { email: 'new@customer.test', code: temporary, newPassword: 'short' });
     expect(weak.json).toEqual({ error: RULE });
     const ok = await post('/api/users/user-registration/verify', { email: 'new@customer.test', code: temporary, newPassword: 'Chosen123' });
     expect(ok.status).toBe(200);
     expect(ok.json).toEqual({ message: 'Password has been set. You can now log in with your new password.' });
-    expect((await getUser(t.db, 'new@customer.test'))?.pending).toBeUndefined();
+    expect((await getUserByEmail(t.db, 'new@customer.test'))?.pending).toBeUndefined();
     const login = await post('/api/users/login', { email: 'new@customer.test', password: 'Chosen123' });
     expect(login.status).toBe(200);
     expect(claimsOf((login.json as { token: string }).token).BUILDOPS_CUSTOMER_ID).toBe('C-1');

@@ -19,7 +19,7 @@ import { allProperties, getProperties, propertiesOfCustomers, putProperties, typ
 import { assertUnderLimit, clear, count, hit, limits, overLimit } from '../../lambdas/shared/data/rate-limits.js';
 import { putReportRows, rowsOf, type ReportRow, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { defaultReports, storedReports, storeReports } from '../../lambdas/shared/data/reports.js';
-import { createUser, deleteUser, getUser, getUsers, listUsers, revokeTokens, setAssignments, type UserItem } from '../../lambdas/shared/data/users.js';
+import { changeEmail, createUser, deleteUser, getUserByEmail, getUserBySub, getUsersByEmail, listUsers, revokeTokens, setAssignments, type UserItem } from '../../lambdas/shared/data/users.js';
 import { HttpError } from '../../lambdas/shared/http.js';
 import { ensureTables, localTableName } from '../../infra/local/dynamo.js';
 import { tableList } from '../../infra/tables.js';
@@ -50,7 +50,9 @@ afterAll(async () => {
   await ddb?.stop();
 });
 
+const subOf = (email: string) => `sub-${email.toLowerCase()}`;
 const user = (email: string, over: Partial<UserItem> = {}): UserItem => ({
+  sub: subOf(email),
   email,
   userId: `id-${email}`,
   name: email.split('@')[0]!,
@@ -69,36 +71,50 @@ describe('the tables', () => {
 });
 
 describe('users', () => {
-  it('creates once, reads by email in any case, and lists; an empty email is no user', async () => {
+  it('creates once per sub, reads by sub and by email in any case (the byEmail index), and lists; empty keys are no user', async () => {
     expect(await createUser(db, user('ann@tenant-a.test', { pending: true }))).toBe(true);
     expect(await createUser(db, user('ann@tenant-a.test'))).toBe(false);
     expect(await createUser(db, user('bob@tenant-a.test'))).toBe(true);
-    expect(await getUser(db, 'ANN@Tenant-A.test')).toMatchObject({ email: 'ann@tenant-a.test', customerIds: [], properties: {}, pending: true });
-    expect(await getUser(db, 'nobody@tenant-a.test')).toBeUndefined();
-    expect(await getUser(db, '')).toBeUndefined();
-    const some = await getUsers(db, ['ann@tenant-a.test', 'ANN@tenant-a.test', 'bob@tenant-a.test', 'ghost@tenant-a.test']);
+    expect(await getUserBySub(db, subOf('ann@tenant-a.test'))).toMatchObject({ email: 'ann@tenant-a.test', customerIds: [], properties: {}, pending: true });
+    expect(await getUserByEmail(db, 'ANN@Tenant-A.test')).toMatchObject({ sub: subOf('ann@tenant-a.test'), pending: true });
+    expect(await getUserByEmail(db, 'nobody@tenant-a.test')).toBeUndefined();
+    expect(await getUserByEmail(db, '')).toBeUndefined();
+    expect(await getUserBySub(db, '')).toBeUndefined();
+    const some = await getUsersByEmail(db, ['ann@tenant-a.test', 'ANN@tenant-a.test', 'bob@tenant-a.test', 'ghost@tenant-a.test']);
     expect(some.map((u) => u.email).sort()).toEqual(['ann@tenant-a.test', 'bob@tenant-a.test']);
     expect((await listUsers(db)).map((u) => u.email).sort()).toEqual(['ann@tenant-a.test', 'bob@tenant-a.test']);
   });
 
   it('sets assignments in one update (an attribute named properties, empty lists and maps), only for an existing user', async () => {
-    const saved = await setAssignments(db, 'ann@tenant-a.test', ['C-A', 'C-B'], { 'P-A1': 'C-A' });
+    const ann = subOf('ann@tenant-a.test');
+    const saved = await setAssignments(db, ann, ['C-A', 'C-B'], { 'P-A1': 'C-A' });
     expect(saved).toMatchObject({ email: 'ann@tenant-a.test', customerIds: ['C-A', 'C-B'], properties: { 'P-A1': 'C-A' } });
-    expect(await setAssignments(db, 'ann@tenant-a.test', [], {})).toMatchObject({ customerIds: [], properties: {} });
-    expect(await getUser(db, 'ann@tenant-a.test')).toMatchObject({ customerIds: [], properties: {} });
-    expect(await setAssignments(db, 'ghost@tenant-a.test', ['C-A'], {})).toBeUndefined();
-    expect(await getUser(db, 'ghost@tenant-a.test')).toBeUndefined();
+    expect(await setAssignments(db, ann, [], {})).toMatchObject({ customerIds: [], properties: {} });
+    expect(await getUserBySub(db, ann)).toMatchObject({ customerIds: [], properties: {} });
+    expect(await setAssignments(db, subOf('ghost@tenant-a.test'), ['C-A'], {})).toBeUndefined();
+    expect(await getUserBySub(db, subOf('ghost@tenant-a.test'))).toBeUndefined();
+  });
+
+  it('changes the email only from the one the row has, moving tokensValidAfter on', async () => {
+    const bob = subOf('bob@tenant-a.test');
+    expect(await changeEmail(db, bob, 'other@tenant-a.test', 'robert@tenant-a.test', 5)).toBe(false);
+    expect(await changeEmail(db, bob, 'bob@tenant-a.test', 'Robert@tenant-a.test', 5)).toBe(true);
+    expect(await getUserBySub(db, bob)).toMatchObject({ email: 'robert@tenant-a.test', tokensValidAfter: 5 });
+    expect(await getUserByEmail(db, 'bob@tenant-a.test')).toBeUndefined();
+    expect(await changeEmail(db, subOf('ghost@tenant-a.test'), 'ghost@tenant-a.test', 'g@tenant-a.test')).toBe(false);
+    expect(await changeEmail(db, bob, 'robert@tenant-a.test', 'bob@tenant-a.test')).toBe(true);
   });
 
   it('revokes older tokens (tokensValidAfter, pending removed), ignores a user who is gone, and deletes', async () => {
-    await revokeTokens(db, 'ANN@tenant-a.test', 1_767_225_600_000);
-    const row = await getUser(db, 'ann@tenant-a.test');
+    const ann = subOf('ann@tenant-a.test');
+    await revokeTokens(db, ann, 1_767_225_600_000);
+    const row = await getUserBySub(db, ann);
     expect(row?.tokensValidAfter).toBe(1_767_225_600_000);
     expect(row?.pending).toBeUndefined();
-    await expect(revokeTokens(db, 'ghost@tenant-a.test')).resolves.toBeUndefined();
-    expect(await getUser(db, 'ghost@tenant-a.test')).toBeUndefined();
-    await deleteUser(db, 'Bob@tenant-a.test');
-    expect(await getUser(db, 'bob@tenant-a.test')).toBeUndefined();
+    await expect(revokeTokens(db, subOf('ghost@tenant-a.test'))).resolves.toBeUndefined();
+    expect(await getUserBySub(db, subOf('ghost@tenant-a.test'))).toBeUndefined();
+    await deleteUser(db, subOf('bob@tenant-a.test'));
+    expect(await getUserByEmail(db, 'bob@tenant-a.test')).toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { generateKeyPair, SignJWT } from 'jose';
 import { getCustomer } from '../../lambdas/shared/data/customers.js';
-import { getUser } from '../../lambdas/shared/data/users.js';
+import { getUserByEmail } from '../../lambdas/shared/data/users.js';
 import { projectRoot } from '../../infra/local/handlers.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
@@ -134,7 +134,7 @@ describe('the local stack', () => {
     t = await startTestStack({ dataDir });
     expect(t.stack.userPoolId).toBe(before);
     expect(await getCustomer(t.db, 'C-A')).toMatchObject({ name: 'Customer A' });
-    expect(await getUser(t.db, user.email)).toMatchObject({ customerIds: ['C-A'] });
+    expect(await getUserByEmail(t.db, user.email)).toMatchObject({ customerIds: ['C-A'] });
     const token = await signIn(user.email, user.password);
     expect((await request('GET', `/api/users/getproperty/${encodeURIComponent(user.email)}`, { token })).status).toBe(200);
   });

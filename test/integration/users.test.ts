@@ -4,9 +4,9 @@ import { jest } from '@jest/globals';
  * whom, the administrator's list, assignments, signup (Cognito user and users row together) and
  * remove-users (the removed user's token fails at the next call).
  */
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { deleteUser, getUser } from '../../lambdas/shared/data/users.js';
+import { deleteUser, getUserByEmail } from '../../lambdas/shared/data/users.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(60_000);
@@ -95,7 +95,7 @@ describe('PUT /api/users/{email}/customers and /properties', () => {
     expect((await put('/api/users/u1@customer.test/properties', { properties: [] }, tokens.a)).status).toBe(403);
     expect((await put('/api/users/nobody@customer.test/customers', { customers: [] }, tokens.admin)).status).toBe(404);
     expect((await put(`/api/users/${ADMIN}/customers`, { customers: [{ ID: 'C-A' }] }, tokens.admin)).status).toBe(400);
-    expect((await getUser(t.db, 'u1@customer.test'))?.customerIds).toEqual(['C-A']);
+    expect((await getUserByEmail(t.db, 'u1@customer.test'))?.customerIds).toEqual(['C-A']);
   });
 
   it('replaces customers, dropping properties outside them, and refuses properties of other customers', async () => {
@@ -103,7 +103,7 @@ describe('PUT /api/users/{email}/customers and /properties', () => {
     const r = await request('PUT', '/api/users/u2@customer.test/customers', { token: tokens.admin, body: { customers: [{ ID: 'C-B', NAME: 'beta' }] } });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ message: 'Customers and Properties updated successfully!', BUILDOPS_CUSTOMER_ID: ['C-B'], BUILDOPS_PROPERTY_IDS: ['P-B0'] });
-    expect((await getUser(t.db, 'u2@customer.test'))?.properties).toEqual({ 'P-B0': 'C-B' });
+    expect((await getUserByEmail(t.db, 'u2@customer.test'))?.properties).toEqual({ 'P-B0': 'C-B' });
 
     const bad = await request('PUT', '/api/users/u2@customer.test/properties', { token: tokens.admin, body: { properties: [{ ID: 'P-A1' }] } });
     expect(bad.status).toBe(400);
@@ -136,14 +136,14 @@ describe('POST /api/users/signup', () => {
     expect(wrongProperty.status).toBe(400);
     expect((wrongProperty.json as { error: string }).error).toMatch(/none of the chosen customers/);
     expect((await signup(body(), tokens.a)).status).toBe(403);
-    expect(await getUser(t.db, 'new.person@customer.test')).toBeUndefined();
+    expect(await getUserByEmail(t.db, 'new.person@customer.test')).toBeUndefined();
   });
 
   it('creates the users row and the Cognito user with the invitation; 422 for a repeat', async () => {
     const r = await signup(body(), tokens.admin);
     expect(r.status).toBe(201);
     expect(r.json).toEqual({ message: 'User created successfully!', EMAIL: 'new.person@customer.test' });
-    expect(await getUser(t.db, 'new.person@customer.test')).toMatchObject({ name: 'new person', pending: true, customerIds: ['C-A'], properties: { 'P-A2': 'C-A' } });
+    expect(await getUserByEmail(t.db, 'new.person@customer.test')).toMatchObject({ name: 'new person', pending: true, customerIds: ['C-A'], properties: { 'P-A2': 'C-A' } });
     const cognitoUser = await t.cognito.send(new AdminGetUserCommand({ UserPoolId: t.stack.userPoolId, Username: 'new.person@customer.test' }));
     expect(cognitoUser.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
     const mail = (await t.outbox()).find((m) => m.to === 'new.person@customer.test')!;
@@ -156,15 +156,19 @@ describe('POST /api/users/signup', () => {
   });
 
   it('422s an email Cognito has without a users row, leaving no row behind', async () => {
-    await createTestUser({ email: 'half@customer.test', password: 'Passw0rd' });
-    await deleteUser(t.db, 'half@customer.test');
+    const half = await createTestUser({ email: 'half@customer.test', password: 'Passw0rd' });
+    await deleteUser(t.db, half.sub);
     const r = await signup(body({ email: 'half@customer.test' }), tokens.admin);
     expect(r.status).toBe(422);
-    expect(await getUser(t.db, 'half@customer.test')).toBeUndefined();
+    expect(await getUserByEmail(t.db, 'half@customer.test')).toBeUndefined();
   });
 
-  it('gives staff-domain users no assignments', async () => {
+  it('gives staff-domain users no assignments, and puts them in the pool\'s staff group', async () => {
     expect((await signup(body({ email: 'helper@staff.test' }), tokens.admin)).status).toBe(201);
+    const groups = await t.cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: t.stack.userPoolId, Username: 'helper@staff.test' }));
+    expect(groups.Groups?.map((g) => g.GroupName)).toEqual(['staff']);
+    const customer = await t.cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: t.stack.userPoolId, Username: 'new.person@customer.test' }));
+    expect(customer.Groups ?? []).toEqual([]);
     const got = ((await request('GET', '/api/users/getproperty/helper@staff.test', { token: tokens.admin })).json as Record<string, unknown>[])[0];
     expect(got).toMatchObject({ BUILDOPS_CUSTOMER_ID: [], BUILDOPS_PROPERTY_IDS: [] });
   });
@@ -194,7 +198,7 @@ describe('POST /api/users/remove-users', () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ message: 'Users Removed successfully!', removed: ['r1@customer.test', 'r2@customer.test'] });
     expect((await request('GET', '/api/users/getproperty/r1@customer.test', { token })).status).toBe(401);
-    expect(await getUser(t.db, 'r1@customer.test')).toBeUndefined();
+    expect(await getUserByEmail(t.db, 'r1@customer.test')).toBeUndefined();
     await expect(t.cognito.send(new AdminGetUserCommand({ UserPoolId: t.stack.userPoolId, Username: 'r1@customer.test' }))).rejects.toThrow();
     expect((await request('POST', '/api/users/login', { body: { email: 'r1@customer.test', password: 'Passw0rd' } })).status).toBe(401);
     expect(await auditActions()).toEqual(expect.arrayContaining(['user.remove r1@customer.test', 'user.remove r2@customer.test']));

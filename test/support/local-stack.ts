@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
@@ -19,6 +20,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
 import { getProperties, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
 import { createUser, type UserItem } from '../../lambdas/shared/data/users.js';
+import { userPool } from '../../infra/definitions.js';
 import { readMails, type Mail } from '../../infra/local/outbox.js';
 import { REGION, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 
@@ -89,9 +91,14 @@ export interface TestUser {
   customers?: string[];
   /** Property ids (their customers are looked up) or { propertyId: customerId }. */
   properties?: string[] | Record<string, string>;
+  /** In the pool's staff group; default: when the email is in a staff domain. */
+  staffGroup?: boolean;
 }
 
-/** A users row and a Cognito user with a permanent password, as an administrator would leave them. */
+/**
+ * A Cognito user with a permanent password (staff-domain emails in the staff group, unless
+ * `staffGroup: false`) and its users row keyed by the pool's sub, as an administrator would leave them.
+ */
 export async function createTestUser(user: TestUser): Promise<UserItem> {
   const t = active();
   const email = user.email.toLowerCase();
@@ -100,19 +107,9 @@ export async function createTestUser(user: TestUser): Promise<UserItem> {
     const found = await getProperties(t.db, user.properties);
     properties = Object.fromEntries(found.map((p) => [p.id, p.customerId]));
   } else if (user.properties) properties = { ...user.properties };
-  const now = new Date().toISOString();
-  const row: UserItem = {
-    email,
-    userId: randomUUID(),
-    name: user.name ?? email.split('@')[0]!,
-    customerIds: user.customers ?? [],
-    properties,
-    createdAt: now,
-    updatedAt: now,
-  };
-  if (!(await createUser(t.db, row))) throw new Error(`createTestUser: ${email} exists already`);
+  const name = user.name ?? email.split('@')[0]!;
   const UserPoolId = t.stack.userPoolId;
-  await t.cognito.send(
+  const created = await t.cognito.send(
     new AdminCreateUserCommand({
       UserPoolId,
       Username: email,
@@ -120,12 +117,24 @@ export async function createTestUser(user: TestUser): Promise<UserItem> {
       UserAttributes: [
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: row.name },
+        { Name: 'name', Value: name },
       ],
     }),
   );
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`createTestUser: the pool gave no sub for ${email}`);
   await t.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: user.password, Permanent: true }));
+  if (user.staffGroup ?? isStaffDomain(email)) await t.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: userPool.staffGroup }));
+  const now = new Date().toISOString();
+  const row: UserItem = { sub, email, userId: randomUUID(), name, customerIds: user.customers ?? [], properties, createdAt: now, updatedAt: now };
+  if (!(await createUser(t.db, row))) throw new Error(`createTestUser: ${email} exists already`);
   return row;
+}
+
+/** The stack's staff-domain rule (its STAFF_DOMAINS). */
+function isStaffDomain(email: string) {
+  const domains = (active().env.STAFF_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase());
+  return domains.includes(email.split('@').pop()!.toLowerCase());
 }
 
 /** The ID token of a USER_PASSWORD_AUTH sign-in against the pool (not through the portal's login call). */

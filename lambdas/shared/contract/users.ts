@@ -46,6 +46,10 @@ export const SignupBody = z.object({
 });
 export const SignupReply = z.object({ message: z.string(), EMAIL: z.string() });
 
+/** PUT /api/users/{email}/email: an administrator moves an account to another address. */
+export const ChangeEmailBody = z.object({ email: Email });
+export const ChangeEmailReply = z.object({ message: z.string(), EMAIL: z.string() });
+
 export const RemoveUsersBody = z.object({ users: z.array(Email).min(1, 'must name at least one user').max(1000) });
 export const RemoveUsersReply = z.object({ message: z.string(), removed: z.array(z.string()) });
 
@@ -54,6 +58,10 @@ export const userMessages = {
   created: 'User created successfully!',
   removed: 'Users Removed successfully!',
   updated: 'Customers and Properties updated successfully!',
+  emailChanged: 'Email changed. The user signs in with the new address from now on.',
+  sameEmail: 'The new email is the same as the current one.',
+  staffDomainForCustomer: 'A customer account cannot take a staff-domain email; create a staff account for that address instead.',
+  customerDomainForStaff: 'A staff account keeps an email in a staff domain.',
 } as const;
 
 export type SignupBody = z.infer<typeof SignupBody>;

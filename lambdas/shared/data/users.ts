@@ -1,25 +1,31 @@
 /**
- * users: one item per portal account, keyed by lower-case email.
+ * users: one item per portal account, keyed by Cognito's `sub`, the one identity claim a signed-in
+ * user cannot change (UpdateUserAttributes can rewrite email, name and custom attributes).
  *
- * Item: { email, userId, name, customerIds: string[], properties: { <propertyId>: <customerId> },
+ * Item: { sub, email, userId, name, customerIds: string[], properties: { <propertyId>: <customerId> },
  *         tokensValidAfter?: epoch ms, pending?: true (temporary password not yet replaced),
- *         createdAt, updatedAt }
+ *         mfaEnrolled?: true, createdAt, updatedAt }
  * The assignments live on the user's own item, so the caller and their whole scope are one
  * GetItem, and each change of assignments is one atomic UpdateItem (no transactions needed).
+ * The email is unique because it is the pool's username: Cognito refuses a second account with it
+ * (AdminCreateUser: UsernameExistsException; a change: AliasExistsException), and every account is
+ * created in the pool before its row.
  *
  * Access patterns:
- * - the caller with scope, by email: GetItem
- * - several users by email (remove-users): BatchGetItem
+ * - the caller with scope, by the token's sub: GetItem (consistent)
+ * - a user by email (the spec's by-email calls, administrators' screens): Query on `byEmail`
+ * - several users by email (remove-users): one such Query each
  * - every user (administrator list): Scan, paged
- * - create: PutItem if the email is absent; remove: DeleteItem
+ * - create: PutItem if the sub is absent; remove: DeleteItem
  * - set customers (dropping properties of dropped customers) / set properties: UpdateItem
- * - move tokensValidAfter on (password reset): UpdateItem
+ * - move tokensValidAfter on (password reset, email change): UpdateItem
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
-import { batchGet, scanAll } from './batch.js';
+import { scanAll } from './batch.js';
 
 export interface UserItem {
+  sub: string;
   email: string;
   userId: string;
   name: string;
@@ -27,43 +33,66 @@ export interface UserItem {
   properties: Record<string, string>;
   tokensValidAfter?: number;
   pending?: boolean;
+  mfaEnrolled?: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
 const table = () => tableName('users');
+export const BY_EMAIL = 'byEmail';
 
-export async function getUser(db: DynamoDBDocumentClient, email: string): Promise<UserItem | undefined> {
-  // DynamoDB refuses an empty key value; an empty email is simply no user.
-  if (!email) return undefined;
-  const r = await db.send(new GetCommand({ TableName: table(), Key: { email: email.toLowerCase() } }));
+const conditionFailed = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
+
+/** The account of a token's `sub` (a consistent read: a change of assignments counts at once). */
+export async function getUserBySub(db: DynamoDBDocumentClient, sub: string): Promise<UserItem | undefined> {
+  // DynamoDB refuses an empty key value; an empty sub is simply no user.
+  if (!sub) return undefined;
+  const r = await db.send(new GetCommand({ TableName: table(), Key: { sub }, ConsistentRead: true }));
   return r.Item as UserItem | undefined;
 }
 
-export const getUsers = (db: DynamoDBDocumentClient, emails: string[]) =>
-  batchGet<UserItem>(db, table(), [...new Set(emails.map((e) => e.toLowerCase()))].map((email) => ({ email })));
+/** The account with this email (compared lower-case), or undefined. */
+export async function getUserByEmail(db: DynamoDBDocumentClient, email: string): Promise<UserItem | undefined> {
+  if (!email) return undefined;
+  const r = await db.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: BY_EMAIL,
+      KeyConditionExpression: 'email = :e',
+      ExpressionAttributeValues: { ':e': email.toLowerCase() },
+      Limit: 1,
+    }),
+  );
+  return r.Items?.[0] as UserItem | undefined;
+}
+
+/** The accounts of these emails that exist (one Query each: remove-users names a few). */
+export async function getUsersByEmail(db: DynamoDBDocumentClient, emails: string[]): Promise<UserItem[]> {
+  const found = await Promise.all([...new Set(emails.map((e) => e.toLowerCase()))].map((e) => getUserByEmail(db, e)));
+  return found.filter((u): u is UserItem => u !== undefined);
+}
 
 export const listUsers = (db: DynamoDBDocumentClient) => scanAll<UserItem>(db, { TableName: table() });
 
-/** Creates the user; false if the email exists. */
+/** Creates the row of a Cognito account; false if the sub has one already. */
 export async function createUser(db: DynamoDBDocumentClient, user: UserItem): Promise<boolean> {
   try {
-    await db.send(new PutCommand({ TableName: table(), Item: user, ConditionExpression: 'attribute_not_exists(email)' }));
+    await db.send(new PutCommand({ TableName: table(), Item: { ...user, email: user.email.toLowerCase() }, ConditionExpression: 'attribute_not_exists(#s)', ExpressionAttributeNames: { '#s': 'sub' } }));
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (conditionFailed(e)) return false;
     throw e;
   }
 }
 
-export async function deleteUser(db: DynamoDBDocumentClient, email: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: table(), Key: { email: email.toLowerCase() } }));
+export async function deleteUser(db: DynamoDBDocumentClient, sub: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: table(), Key: { sub } }));
 }
 
 /** Replaces the assignments of an existing user in one write; undefined if the user is gone. */
 export async function setAssignments(
   db: DynamoDBDocumentClient,
-  email: string,
+  sub: string,
   customerIds: string[],
   properties: Record<string, string>,
 ): Promise<UserItem | undefined> {
@@ -71,33 +100,58 @@ export async function setAssignments(
     const r = await db.send(
       new UpdateCommand({
         TableName: table(),
-        Key: { email: email.toLowerCase() },
+        Key: { sub },
         UpdateExpression: 'SET customerIds = :c, properties = :p, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(email)',
+        ConditionExpression: 'attribute_exists(#s)',
+        ExpressionAttributeNames: { '#s': 'sub' },
         ExpressionAttributeValues: { ':c': customerIds, ':p': properties, ':now': new Date().toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
     );
     return r.Attributes as UserItem;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (conditionFailed(e)) return undefined;
     throw e;
   }
 }
 
 /** Refuses every token issued before now (password reset, registration); clears `pending`. */
-export async function revokeTokens(db: DynamoDBDocumentClient, email: string, at = Date.now()): Promise<void> {
+export async function revokeTokens(db: DynamoDBDocumentClient, sub: string, at = Date.now()): Promise<void> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: table(),
-        Key: { email: email.toLowerCase() },
+        Key: { sub },
         UpdateExpression: 'SET tokensValidAfter = :t, updatedAt = :now REMOVE pending',
-        ConditionExpression: 'attribute_exists(email)',
+        ConditionExpression: 'attribute_exists(#s)',
+        ExpressionAttributeNames: { '#s': 'sub' },
         ExpressionAttributeValues: { ':t': at, ':now': new Date(at).toISOString() },
       }),
     );
   } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    if (!conditionFailed(e)) throw e;
+  }
+}
+
+/**
+ * Moves an account to a new email (an administrator's change, made in Cognito first) and refuses
+ * every token issued before, which carry the old one. Only while the row still has `from`: false
+ * otherwise (the account changed or went meanwhile).
+ */
+export async function changeEmail(db: DynamoDBDocumentClient, sub: string, from: string, to: string, at = Date.now()): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { sub },
+        UpdateExpression: 'SET email = :to, tokensValidAfter = :t, updatedAt = :now',
+        ConditionExpression: 'email = :from',
+        ExpressionAttributeValues: { ':from': from.toLowerCase(), ':to': to.toLowerCase(), ':t': at, ':now': new Date(at).toISOString() },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (conditionFailed(e)) return false;
+    throw e;
   }
 }

@@ -6,7 +6,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { messages, type FilteredBody } from '../contract/reports.js';
 import { allProperties, getProperties, propertiesOfCustomers, type PropertyItem } from '../data/properties.js';
-import { getUser } from '../data/users.js';
+import { getUserByEmail } from '../data/users.js';
 import { isStaffEmail } from '../env.js';
 import { badRequest, forbidden, notFound } from '../http.js';
 import { assignedScope, type Scope } from '../scope.js';
@@ -53,7 +53,7 @@ export async function resolveViewedUser(
     viewed = { userId: caller.userId, email: caller.email, isStaff: caller.isAdmin, properties: caller.propertyCustomers, customerCount: caller.customerIds.size };
   } else {
     if (!caller.isAdmin) throw forbidden(messages.ownViewOnly);
-    const row = await getUser(db, body.email);
+    const row = await getUserByEmail(db, body.email);
     if (!row) throw notFound(messages.unknownUser);
     if (isStaffEmail(row.email)) throw forbidden(messages.staffView);
     viewed = { userId: row.userId, email: row.email, isStaff: false, ...assigned(row) };
@@ -106,7 +106,7 @@ export async function everyId(db: DynamoDBDocumentClient): Promise<{ customerIds
  * null when nothing may be shown.
  */
 export async function resolveEmbedScope(db: DynamoDBDocumentClient, claims: EmbedClaims): Promise<DataScope | null> {
-  const user = await getUser(db, claims.sub);
+  const user = await getUserByEmail(db, claims.sub);
   if (!user || user.userId !== claims.uid) return null;
   if (isStaffEmail(user.email)) return claims.all ? { all: true } : claims.p.length ? { all: false, propertyIds: claims.p } : null;
   if (claims.all) return null;

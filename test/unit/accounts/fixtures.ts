@@ -5,7 +5,7 @@
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
-import { fakeAws, setTableEnv, STAFF, type Item } from '../support/fake-aws.js';
+import { fakeAws, setTableEnv, STAFF, subOf, type Item } from '../support/fake-aws.js';
 
 setTableEnv({
   USER_POOL_ID: 'local_pool',
@@ -15,7 +15,7 @@ setTableEnv({
   PRODUCT_NAME: 'Comfort Portal',
 });
 
-export { STAFF };
+export { STAFF, subOf };
 export const aws = fakeAws();
 export const { put, get, all } = aws;
 export const cognito = mockClient(CognitoIdentityProviderClient);
@@ -32,8 +32,14 @@ export const cognitoError = (name: string, message = name) => Object.assign(new 
 export const now = new Date().toISOString();
 
 export function user(email: string, over: Item = {}): Item {
-  return { email, userId: `id-${email}`, name: email.split('@')[0], customerIds: [], properties: {}, createdAt: now, updatedAt: now, ...over };
+  return { sub: subOf(email), email, userId: `id-${email}`, name: email.split('@')[0], customerIds: [], properties: {}, createdAt: now, updatedAt: now, ...over };
 }
 
 /** ID-token claims of a signed-in user, as the JWT authorizer passes them on. */
-export const claims = (email: string, tva = 0) => ({ email, tva: String(tva) });
+export const claims = (email: string, tva = 0) => ({
+  sub: subOf(email),
+  email,
+  email_verified: 'true',
+  tva: String(tva),
+  ...(/@(example-hvac\.com|example-services\.com)$/i.test(email) ? { 'cognito:groups': '[staff]' } : {}),
+});

@@ -8,7 +8,7 @@ const login = (body: unknown, sourceIp = '10.0.0.1') => handler(apiEvent({ route
 
 beforeEach(() => {
   resetAws();
-  put('users', user('known@customer.test'));
+  put('accounts', user('known@customer.test'));
 });
 
 describe('POST /api/users/login/', () => {

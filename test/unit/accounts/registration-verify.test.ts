@@ -1,5 +1,5 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, cognitoError, get, put, resetAws, user } from './fixtures.js';
+import { cognito, cognitoError, get, put, resetAws, subOf, user } from './fixtures.js';
 import { handler } from '../../../lambdas/accounts/registration-verify.js';
 import { apiEvent, json } from '../support/events.js';
 
@@ -10,7 +10,7 @@ const challenge = { ChallengeName: 'NEW_PASSWORD_REQUIRED' as const, Session: 's
 
 beforeEach(() => {
   resetAws();
-  put('users', user('new@customer.test', { pending: true, tokensValidAfter: 5 }));
+  put('accounts', user('new@customer.test', { pending: true, tokensValidAfter: 5 }));
 });
 
 describe('POST /api/users/user-registration/verify', () => {
@@ -44,7 +44,7 @@ describe('POST /api/users/user-registration/verify', () => {
     const r = await verify(body({ newPassword: 'Ab3de' }));
     expect(r.statusCode).toBe(400);
     expect(json(r).error).toMatch(/^Password must be at least 5 characters/);
-    expect(get('users', 'new@customer.test')?.pending).toBe(true);
+    expect(get('accounts', subOf('new@customer.test'))?.pending).toBe(true);
   });
 
   it('sets the password through the new-password challenge, clears pending and refuses older tokens', async () => {
@@ -65,7 +65,7 @@ describe('POST /api/users/user-registration/verify', () => {
       Session: 'session-1',
       ChallengeResponses: { USERNAME: 'new@customer.test', NEW_PASSWORD: 'Chosen123' },
     });
-    const row = get('users', 'new@customer.test')!;
+    const row = get('accounts', subOf('new@customer.test'))!;
     expect(row.pending).toBeUndefined();
     expect(Number(row.tokensValidAfter)).toBeGreaterThanOrEqual(before);
   });

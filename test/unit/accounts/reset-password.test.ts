@@ -10,7 +10,7 @@ const RULE = 'Password must be at least 5 characters long and include at least o
 
 beforeEach(() => {
   resetAws();
-  put('users', user('reset@customer.test'));
+  put('accounts', user('reset@customer.test'));
 });
 
 describe('POST /api/users/reset-password', () => {

@@ -143,7 +143,7 @@ describe('copy-items: refusals before any write', () => {
   });
 
   it('refuses an unknown table key and a --where without =', async () => {
-    expect(await refusal(copyItems({ table: 'document', from: RESTORED, print }))).toMatch(/^--table "document" is not a table; use one of users, customers, /);
+    expect(await refusal(copyItems({ table: 'document', from: RESTORED, print }))).toMatch(/^--table "document" is not a table; use one of users, legacyUsers, customers, /);
     expect(await refusal(copyItems({ table: 'documents', from: RESTORED, where: ['propertyId'], print }))).toBe('--where "propertyId": write it as ATTRIBUTE=VALUE');
     expect(db.ddb.calls()).toHaveLength(0);
   });

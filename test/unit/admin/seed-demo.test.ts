@@ -62,14 +62,14 @@ describe('seedDemo', () => {
       telemetryCustomerId: 'ncl-cust-northwind',
       telemetryCustomerName: 'Northwind Properties',
     });
-    expect(db.sorted('users').find((u) => u.email === 'operations@harborview.test')).toMatchObject({
+    expect(db.sorted('accounts').find((u) => u.email === 'operations@harborview.test')).toMatchObject({
       customerIds: ['CUST-1002', 'CUST-1003'],
       properties: { 'PROP-1002-01': 'CUST-1002', 'PROP-1002-02': 'CUST-1002', 'PROP-1003-01': 'CUST-1003' },
     });
     expect(idp.commandCalls(AdminSetUserPasswordCommand).map((c) => c.args[0].input.Permanent)).toEqual([true, true, true, true, true, true]);
     expect(idp.commandCalls(AdminCreateUserCommand).every((c) => c.args[0].input.MessageAction === 'SUPPRESS')).toBe(true);
 
-    const snapshot = ['customers', 'properties', 'equipment', 'report-rows', 'documents', 'users'].map((t) => JSON.stringify(db.sorted(t)));
+    const snapshot = ['customers', 'properties', 'equipment', 'report-rows', 'documents', 'accounts'].map((t) => JSON.stringify(db.sorted(t)));
     idp.resetHistory();
     db.ddb.resetHistory();
     db.s3.resetHistory();
@@ -79,7 +79,7 @@ describe('seedDemo', () => {
     expect(db.s3.calls()).toHaveLength(0);
     expect(db.writes()).toBe(0);
     expect(idp.calls()).toHaveLength(0);
-    expect(['customers', 'properties', 'equipment', 'report-rows', 'documents', 'users'].map((t) => JSON.stringify(db.sorted(t)))).toEqual(snapshot);
+    expect(['customers', 'properties', 'equipment', 'report-rows', 'documents', 'accounts'].map((t) => JSON.stringify(db.sorted(t)))).toEqual(snapshot);
   });
 
   it('keeps an operator\'s changes to demo rows and only adds what is missing', async () => {
@@ -91,6 +91,6 @@ describe('seedDemo', () => {
       telemetryCustomerId: 'ncl-cust-northwind',
       telemetryCustomerName: 'Northwind Properties',
     });
-    expect(db.sorted('users').map((u) => u.email)).toEqual(expect.arrayContaining(['admin@staff.test', 'support@staff.test']));
+    expect(db.sorted('accounts').map((u) => u.email)).toEqual(expect.arrayContaining(['admin@staff.test', 'support@staff.test']));
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
@@ -36,7 +37,7 @@ describe('createPortalUser: refusals leave nothing behind', () => {
   it('refuses unknown customers and properties outside the given customers', async () => {
     expect(await refused(createPortalUser({ ...base, customers: ['C-1', 'C-404'] }))).toBe('Unknown customer ids: C-404');
     expect(await refused(createPortalUser({ ...base, properties: ['P-1', 'P-2'] }))).toBe('Properties unknown or not of the given customers: P-2');
-    expect(db.sorted('users')).toEqual([]);
+    expect(db.sorted('accounts')).toEqual([]);
     expect(idp.calls()).toHaveLength(0);
   });
 
@@ -45,23 +46,23 @@ describe('createPortalUser: refusals leave nothing behind', () => {
     idp.resetHistory();
     expect(await refused(createPortalUser({ ...base, name: 'other' }))).toBe('User dana@acme.test already exists.');
     expect(idp.calls()).toHaveLength(0);
-    expect(db.sorted('users')).toEqual([expect.objectContaining({ name: 'dana' })]);
+    expect(db.sorted('accounts')).toEqual([expect.objectContaining({ name: 'dana' })]);
   });
 
-  it('removes the row and the Cognito user when Cognito refuses the password', async () => {
+  it('leaves no row and removes the Cognito user when Cognito refuses the password', async () => {
     idp.on(AdminSetUserPasswordCommand).rejects(Object.assign(new Error('Password does not conform to policy'), { name: 'InvalidPasswordException' }));
     await expect(createPortalUser(base)).rejects.toThrow('Password does not conform to policy');
-    expect(db.sorted('users')).toEqual([]);
+    expect(db.sorted('accounts')).toEqual([]);
     expect(idp.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input).toEqual({ UserPoolId: 'pool-1', Username: 'dana@acme.test' });
   });
 
-  it('removes the row when the invitation cannot be sent, and names a pool user with no row', async () => {
+  it('writes no row when the invitation cannot be sent, and names a pool user with no row', async () => {
     idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('mail failed'), { name: 'CodeDeliveryFailureException' }));
     await expect(createPortalUser({ ...base, permanent: false, password: undefined })).rejects.toThrow('mail failed');
-    expect(db.sorted('users')).toEqual([]);
+    expect(db.sorted('accounts')).toEqual([]);
     idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }));
     expect(await refused(createPortalUser({ ...base, permanent: false }))).toMatch(/^The user pool already has dana@acme.test but the portal has no row/);
-    expect(db.sorted('users')).toEqual([]);
+    expect(db.sorted('accounts')).toEqual([]);
   });
 });
 
@@ -70,8 +71,10 @@ describe('createPortalUser: success', () => {
     const r = await createPortalUser(base);
     expect(r).toMatchObject({ staff: false, user: { email: 'dana@acme.test', name: 'dana', customerIds: ['C-1'], properties: { 'P-1': 'C-1' } } });
     expect(r.user.userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.user.sub).toBe('pool-sub-dana@acme.test');
+    expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(0);
     expect(r.temporaryPassword).toBeUndefined();
-    expect(db.sorted('users')).toEqual([expect.not.objectContaining({ pending: true })]);
+    expect(db.sorted('accounts')).toEqual([expect.not.objectContaining({ pending: true })]);
     const create = idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input;
     expect(create).toMatchObject({ UserPoolId: 'pool-1', Username: 'dana@acme.test', MessageAction: 'SUPPRESS', DesiredDeliveryMediums: ['EMAIL'] });
     expect(create.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email_verified', Value: 'true' }, { Name: 'name', Value: 'dana' }]));
@@ -84,14 +87,15 @@ describe('createPortalUser: success', () => {
     expect(idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toMatchObject({ TemporaryPassword: r.temporaryPassword });
     expect(idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).not.toHaveProperty('MessageAction');
     expect(idp.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
-    expect(db.sorted('users')).toEqual([expect.objectContaining({ pending: true })]);
+    expect(db.sorted('accounts')).toEqual([expect.objectContaining({ pending: true })]);
   });
 
   it('gives staff no assignments, and takes over a pool user left without a row when the password is permanent', async () => {
     idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }));
     const r = await createPortalUser({ ...base, email: 'ops@example-hvac.com', customers: ['C-404'] });
-    expect(r).toMatchObject({ staff: true, user: { customerIds: [], properties: {} } });
+    expect(r).toMatchObject({ staff: true, user: { sub: 'pool-sub-ops@example-hvac.com', customerIds: [], properties: {} } });
     expect(idp.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(1);
+    expect(idp.commandCalls(AdminAddUserToGroupCommand)[0]!.args[0].input).toEqual({ UserPoolId: 'pool-1', Username: 'ops@example-hvac.com', GroupName: 'staff' });
   });
 
   it('generates passwords of 12 characters that pass the rule and the pool', () => {
@@ -109,6 +113,6 @@ describe('ensureAdmin', () => {
     expect(await ensureAdmin('first@example-hvac.com', 'Other1234')).toEqual({ created: false, staff: true });
     expect(idp.commandCalls(AdminCreateUserCommand)).toHaveLength(1);
     expect(idp.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toMatchObject({ Username: 'first@example-hvac.com', Password: 'First1234' });
-    expect(db.sorted('users')).toEqual([expect.objectContaining({ email: 'first@example-hvac.com', name: 'first', customerIds: [] })]);
+    expect(db.sorted('accounts')).toEqual([expect.objectContaining({ email: 'first@example-hvac.com', name: 'first', customerIds: [] })]);
   });
 });

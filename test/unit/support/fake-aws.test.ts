@@ -10,7 +10,7 @@ import { batchGetTables } from '../../../lambdas/shared/data/batch.js';
 import { deleteDocument, documentsOfProperties, putDocument, type DocumentItem } from '../../../lambdas/shared/data/documents.js';
 import { hit, limits } from '../../../lambdas/shared/data/rate-limits.js';
 import { createUser, setAssignments } from '../../../lambdas/shared/data/users.js';
-import { BUCKET, fakeAws, setTableEnv, TABLES, user } from './fake-aws.js';
+import { BUCKET, fakeAws, setTableEnv, TABLES, subOf, user } from './fake-aws.js';
 
 const aws = fakeAws();
 beforeAll(() => setTableEnv());
@@ -49,8 +49,8 @@ describe('the shared fake DynamoDB', () => {
   it('refuses conditional writes whose condition fails', async () => {
     expect(await createUser(dynamo(), user('a@b.test'))).toBe(true);
     expect(await createUser(dynamo(), user('a@b.test'))).toBe(false);
-    expect(await setAssignments(dynamo(), 'gone@b.test', [], {})).toBeUndefined();
-    expect(await setAssignments(dynamo(), 'a@b.test', ['C'], { P: 'C' })).toMatchObject({ email: 'a@b.test', customerIds: ['C'], properties: { P: 'C' } });
+    expect(await setAssignments(dynamo(), subOf('gone@b.test'), [], {})).toBeUndefined();
+    expect(await setAssignments(dynamo(), subOf('a@b.test'), ['C'], { P: 'C' })).toMatchObject({ email: 'a@b.test', customerIds: ['C'], properties: { P: 'C' } });
     aws.put(TABLES.DOCUMENTS_TABLE, docItem('k', 'P1', '2026-01-01'));
     expect(await deleteDocument(dynamo(), 'k', 'P2')).toBeUndefined();
     expect(aws.all(TABLES.DOCUMENTS_TABLE)).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('the shared fake DynamoDB', () => {
   it('reads several tables in one BatchGet, and refuses an oversized or duplicated BatchWrite', async () => {
     aws.put(TABLES.USERS_TABLE, user('a@b.test'));
     aws.put(TABLES.CUSTOMERS_TABLE, { id: 'C', name: 'c' });
-    const got = await batchGetTables(dynamo(), { [TABLES.USERS_TABLE]: [{ email: 'a@b.test' }, { email: 'no@b.test' }], [TABLES.CUSTOMERS_TABLE]: [{ id: 'C' }] });
+    const got = await batchGetTables(dynamo(), { [TABLES.USERS_TABLE]: [{ sub: subOf('a@b.test') }, { sub: subOf('no@b.test') }], [TABLES.CUSTOMERS_TABLE]: [{ id: 'C' }] });
     expect(got).toEqual({ [TABLES.USERS_TABLE]: [user('a@b.test')], [TABLES.CUSTOMERS_TABLE]: [{ id: 'C', name: 'c' }] });
     expect(aws.callsTo(TABLES.USERS_TABLE)).toBe(1);
     const put = (id: string) => ({ PutRequest: { Item: { id, name: id } } });
@@ -87,8 +87,8 @@ describe('the shared fake DynamoDB', () => {
     aws.failOnce(`Get:${TABLES.USERS_TABLE}`);
     const get = (TableName: string, Key: Record<string, string>) => dynamo().send(new GetCommand({ TableName, Key }));
     expect((await get(TABLES.CUSTOMERS_TABLE, { id: 'x' })).Item).toBeUndefined();
-    await expect(get(TABLES.USERS_TABLE, { email: 'x' })).rejects.toThrow('injected');
-    expect((await get(TABLES.USERS_TABLE, { email: 'x' })).Item).toBeUndefined();
+    await expect(get(TABLES.USERS_TABLE, { sub: 'x' })).rejects.toThrow('injected');
+    expect((await get(TABLES.USERS_TABLE, { sub: 'x' })).Item).toBeUndefined();
     aws.failOnce('Put');
     expect(await putDocument(dynamo(), docItem('k', 'P', '2026')).catch((e: Error) => e.message)).toMatch(/injected/);
     expect(aws.ddb.calls()).toHaveLength(4);

@@ -71,6 +71,7 @@ export function setTableEnv(extra: Record<string, string> = {}) {
 /** The rows of every table, by the table's key in infra/tables.ts. */
 export interface Rows {
   users: UserItem[];
+  legacyUsers: Omit<UserItem, 'sub'>[];
   customers: CustomerItem[];
   properties: PropertyItem[];
   documents: DocumentItem[];
@@ -420,6 +421,7 @@ export type FakeAws = ReturnType<typeof fakeAws>;
 
 /** A user row of the users table. */
 export const user = (email: string, customerIds: string[] = [], properties: Record<string, string> = {}): UserItem => ({
+  sub: subOf(email),
   email,
   userId: `u-${email}`,
   name: email,
@@ -429,5 +431,18 @@ export const user = (email: string, customerIds: string[] = [], properties: Reco
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-/** ID-token claims of a user signed in now. */
-export const claims = (email: string) => ({ email, tva: Date.now() });
+/** The test accounts' Cognito sub: derived from the email, so rows and claims agree. */
+export const subOf = (email: string) => `sub-${email.toLowerCase()}`;
+
+/**
+ * ID-token claims of a user signed in now, as the HTTP API passes them on (strings): sub, a
+ * verified email, and the staff group for a staff-domain email (as the pool would have it).
+ */
+export const claims = (email: string, over: Record<string, string | number> = {}) => ({
+  sub: subOf(email),
+  email,
+  email_verified: 'true',
+  tva: Date.now(),
+  ...(email.toLowerCase().endsWith(`@${STAFF}`) ? { 'cognito:groups': '[staff]' } : {}),
+  ...over,
+});

@@ -1,16 +1,17 @@
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { get, put, resetAws, user } from '../accounts/fixtures.js';
+import { get, put, resetAws, subOf, user } from '../accounts/fixtures.js';
 import { handler as customMessage } from '../../../lambdas/triggers/custom-message.js';
 import { handler as postConfirmation } from '../../../lambdas/triggers/post-confirmation.js';
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
 
 const base = { version: '1', region: 'eu-west-1', userPoolId: 'local_pool', userName: '7d1c-uuid', callerContext: { awsSdkVersion: '1', clientId: 'client-1' } };
 
-const preTokenEvent = (email: string) =>
+/** The pool's attributes of the account whose row is `subOf(rowEmail)`; its email as given. */
+const preTokenEvent = (email: string, over: Record<string, string> = {}) =>
   ({
     ...base,
     triggerSource: 'TokenGeneration_Authentication',
-    request: { userAttributes: { email, sub: '7d1c-uuid' }, groupConfiguration: {} },
+    request: { userAttributes: { email, email_verified: 'true', sub: subOf(email), ...over }, groupConfiguration: {} },
     response: { claimsOverrideDetails: {} },
   }) as unknown as PreTokenGenerationTriggerEvent;
 
@@ -29,9 +30,19 @@ describe('pre-token-generation', () => {
     await expect(preToken(preTokenEvent('ghost@customer.test'))).rejects.toThrow('This account has no portal user.');
   });
 
+  it('finds the row by sub and fails the sign-in when the pool\'s email is another, or unverified (a self-made change)', async () => {
+    put('accounts', user('victim@customer.test', { customerIds: ['c-9'] }), user('self@customer.test', { customerIds: ['c-1'] }));
+    // The user rewrote their own email to the victim's: the sub still says who they are.
+    await expect(preToken(preTokenEvent('victim@customer.test', { sub: subOf('self@customer.test') }))).rejects.toThrow("This account's email does not match its portal user.");
+    await expect(preToken(preTokenEvent('self@customer.test', { email_verified: 'false' }))).rejects.toThrow("This account's email does not match its portal user.");
+    // A sub with no row, even with a known email, is no one.
+    await expect(preToken(preTokenEvent('victim@customer.test', { sub: 'another-sub' }))).rejects.toThrow('This account has no portal user.');
+    expect((await preToken(preTokenEvent('self@customer.test'))).response.claimsOverrideDetails.claimsToAddOrOverride!.BUILDOPS_CUSTOMER_ID).toBe('c-1');
+  });
+
   it('adds the first customer, userId, name and tokensValidAfter as string claims', async () => {
-    put('users', user('two@customer.test', { userId: 'u-2', name: 'two customers', customerIds: ['c-9', 'c-1'], tokensValidAfter: 1700000000123 }));
-    const out = await preToken(preTokenEvent('Two@Customer.test'));
+    put('accounts', user('two@customer.test', { userId: 'u-2', name: 'two customers', customerIds: ['c-9', 'c-1'], tokensValidAfter: 1700000000123 }));
+    const out = await preToken(preTokenEvent('Two@Customer.test', { sub: subOf('two@customer.test') }));
     expect(out.response.claimsOverrideDetails.claimsToAddOrOverride).toEqual({
       BUILDOPS_CUSTOMER_ID: 'c-9',
       userId: 'u-2',
@@ -41,7 +52,7 @@ describe('pre-token-generation', () => {
   });
 
   it('gives an account without customers an empty BUILDOPS_CUSTOMER_ID (the web app reads it as none) and tva 0', async () => {
-    put('users', user('none@customer.test'));
+    put('accounts', user('none@customer.test'));
     const claims = (await preToken(preTokenEvent('none@customer.test'))).response.claimsOverrideDetails.claimsToAddOrOverride!;
     expect(claims.BUILDOPS_CUSTOMER_ID).toBe('');
     expect(claims.tva).toBe('0');
@@ -75,20 +86,20 @@ describe('custom-message', () => {
 
 describe('post-confirmation', () => {
   const event = (triggerSource: string) =>
-    ({ ...base, triggerSource, request: { userAttributes: { email: 'reset@customer.test' } }, response: {} }) as unknown as PostConfirmationTriggerEvent;
+    ({ ...base, triggerSource, request: { userAttributes: { email: 'reset@customer.test', sub: subOf('reset@customer.test') } }, response: {} }) as unknown as PostConfirmationTriggerEvent;
 
   it('moves tokensValidAfter on after a password reset, so older tokens are refused', async () => {
-    put('users', user('reset@customer.test', { tokensValidAfter: 1 }));
+    put('accounts', user('reset@customer.test', { tokensValidAfter: 1 }));
     const before = Date.now();
     await postConfirmation(event('PostConfirmation_ConfirmForgotPassword'));
-    expect(Number(get('users', 'reset@customer.test')!.tokensValidAfter)).toBeGreaterThanOrEqual(before);
+    expect(Number(get('accounts', subOf('reset@customer.test'))!.tokensValidAfter)).toBeGreaterThanOrEqual(before);
   });
 
   it('leaves the account alone on a sign-up confirmation and ignores a user with no row', async () => {
-    put('users', user('reset@customer.test', { tokensValidAfter: 1 }));
+    put('accounts', user('reset@customer.test', { tokensValidAfter: 1 }));
     await postConfirmation(event('PostConfirmation_ConfirmSignUp'));
-    expect(get('users', 'reset@customer.test')!.tokensValidAfter).toBe(1);
-    put('users');
-    await expect(postConfirmation({ ...event('PostConfirmation_ConfirmForgotPassword'), request: { userAttributes: { email: 'ghost@customer.test' } } })).resolves.toBeDefined();
+    expect(get('accounts', subOf('reset@customer.test'))!.tokensValidAfter).toBe(1);
+    put('accounts');
+    await expect(postConfirmation({ ...event('PostConfirmation_ConfirmForgotPassword'), request: { userAttributes: { email: 'ghost@customer.test', sub: subOf('ghost@customer.test') } } })).resolves.toBeDefined();
   });
 });

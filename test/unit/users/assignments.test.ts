@@ -1,4 +1,4 @@
-import { all, claims, get, put, resetAws, STAFF, user } from '../accounts/fixtures.js';
+import { all, claims, get, put, resetAws, STAFF, subOf, user } from '../accounts/fixtures.js';
 import { handler as putCustomers } from '../../../lambdas/users/put-customers.js';
 import { handler as putProperties } from '../../../lambdas/users/put-properties.js';
 import { apiEvent, json } from '../support/events.js';
@@ -12,7 +12,7 @@ const properties = (email: string, body: unknown, as?: string) =>
 beforeEach(() => {
   resetAws();
   seed();
-  put('users', user('u@customer.test', { customerIds: ['c-a', 'c-b'], properties: { 'p-a0': 'c-a', 'p-b0': 'c-b' } }));
+  put('accounts', user('u@customer.test', { customerIds: ['c-a', 'c-b'], properties: { 'p-a0': 'c-a', 'p-b0': 'c-b' } }));
 });
 
 describe('PUT /api/users/{email}/customers and /properties', () => {
@@ -30,7 +30,7 @@ describe('PUT /api/users/{email}/customers and /properties', () => {
     const staff = await customers(admin, { customers: [{ ID: 'c-a' }] }, admin);
     expect(staff.statusCode).toBe(400);
     expect(json(staff)).toEqual({ error: `${admin} is a staff account; staff accounts have no customer or property assignments.` });
-    expect(get('users', 'u@customer.test')!.customerIds).toEqual(['c-a', 'c-b']);
+    expect(get('accounts', subOf('u@customer.test'))!.customerIds).toEqual(['c-a', 'c-b']);
     expect(all('audit')).toEqual([]);
   });
 
@@ -38,7 +38,7 @@ describe('PUT /api/users/{email}/customers and /properties', () => {
     const r = await customers('U@customer.test', { customers: [{ ID: 'c-b', NAME: 'beta' }] }, admin);
     expect(r.statusCode).toBe(200);
     expect(json(r)).toEqual({ message: 'Customers and Properties updated successfully!', BUILDOPS_CUSTOMER_ID: ['c-b'], BUILDOPS_PROPERTY_IDS: ['p-b0'] });
-    expect(get('users', 'u@customer.test')).toMatchObject({ customerIds: ['c-b'], properties: { 'p-b0': 'c-b' } });
+    expect(get('accounts', subOf('u@customer.test'))).toMatchObject({ customerIds: ['c-b'], properties: { 'p-b0': 'c-b' } });
     expect(all('audit').map((e) => `${e.action} ${e.target} ${e.actorEmail}`)).toEqual([`user.customers u@customer.test ${admin}`]);
   });
 
@@ -56,7 +56,7 @@ describe('PUT /api/users/{email}/customers and /properties', () => {
     expect(json(await properties('u@customer.test', { properties: [{ ID: 'no-such' }] }, admin))).toEqual({
       error: 'Invalid body.properties: unknown property id no-such.',
     });
-    expect(get('users', 'u@customer.test')!.properties).toEqual({ 'p-b0': 'c-b' });
+    expect(get('accounts', subOf('u@customer.test'))!.properties).toEqual({ 'p-b0': 'c-b' });
   });
 
   it('replaces properties and answers the saved state sorted by property name', async () => {
@@ -64,12 +64,12 @@ describe('PUT /api/users/{email}/customers and /properties', () => {
     const r = await properties('u@customer.test', { properties: [{ ID: 'p-b0', NAME: 'B zero' }, { ID: 'p-b1' }] }, admin);
     expect(r.statusCode).toBe(200);
     expect(json(r)).toEqual({ message: 'Customers and Properties updated successfully!', BUILDOPS_CUSTOMER_ID: ['c-b'], BUILDOPS_PROPERTY_IDS: ['p-b1', 'p-b0'] });
-    expect(get('users', 'u@customer.test')!.properties).toEqual({ 'p-b0': 'c-b', 'p-b1': 'c-b' });
+    expect(get('accounts', subOf('u@customer.test'))!.properties).toEqual({ 'p-b0': 'c-b', 'p-b1': 'c-b' });
     expect(all('audit').map((e) => e.action)).toEqual(['user.customers', 'user.properties']);
   });
 
   it(`refuses a staff account's properties too`, async () => {
-    put('users', user(`helper@${STAFF}`));
+    put('accounts', user(`helper@${STAFF}`));
     expect((await properties(`helper@${STAFF}`, { properties: [] }, admin)).statusCode).toBe(400);
   });
 });

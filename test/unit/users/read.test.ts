@@ -27,7 +27,7 @@ describe('GET /api/users/getproperty/{email}', () => {
   it('401 without a token, 401 for a removed user or an older token, 400 for a malformed email, 403 for another user', async () => {
     expect((await call('a@customer.test')).statusCode).toBe(401);
     expect((await call('a@customer.test', 'gone@customer.test')).statusCode).toBe(401);
-    put('users', user('old@customer.test', { tokensValidAfter: 10 }));
+    put('accounts', user('old@customer.test', { tokensValidAfter: 10 }));
     expect((await call('old@customer.test', 'old@customer.test')).statusCode).toBe(401);
     const bad = await call('not-an-email', 'a@customer.test');
     expect(bad.statusCode).toBe(400);
@@ -87,6 +87,6 @@ describe('GET /api/users', () => {
     expect(users.map((u) => u.EMAIL)).toEqual(['a@customer.test', 'b@customer.test', admin]);
     expect(users[0]).toEqual(userA);
     expect(users[1]).toMatchObject({ BUILDOPS_CUSTOMER_ID: ['c-b'], PROPERTIES: ['B zero'] });
-    expect(all('users')).toHaveLength(3);
+    expect(all('accounts')).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { all, claims, cognito, cognitoError, get, put, resetAws, STAFF, user } from '../accounts/fixtures.js';
+import { all, claims, cognito, cognitoError, get, put, resetAws, STAFF, subOf, user } from '../accounts/fixtures.js';
 import { handler } from '../../../lambdas/users/remove-users.js';
 import { handler as getProperty } from '../../../lambdas/users/get-property.js';
 import { apiEvent, json } from '../support/events.js';
@@ -10,7 +10,7 @@ const remove = (body: unknown, as?: string) => handler(apiEvent({ route: 'POST /
 beforeEach(() => {
   resetAws();
   seed();
-  put('users', user(`colleague@${STAFF}`));
+  put('accounts', user(`colleague@${STAFF}`));
   cognito.on(AdminDeleteUserCommand).resolves({});
 });
 
@@ -26,7 +26,7 @@ describe('POST /api/users/remove-users', () => {
     const missing = await remove({ users: ['a@customer.test', 'ghost@customer.test'] }, admin);
     expect(missing.statusCode).toBe(404);
     expect(json(missing)).toEqual({ error: 'No user with the email ghost@customer.test.' });
-    expect(get('users', 'a@customer.test')).toBeDefined();
+    expect(get('accounts', subOf('a@customer.test'))).toBeDefined();
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
   });
 
@@ -38,7 +38,7 @@ describe('POST /api/users/remove-users', () => {
       { UserPoolId: 'local_pool', Username: 'a@customer.test' },
       { UserPoolId: 'local_pool', Username: 'b@customer.test' },
     ]);
-    expect(get('users', 'a@customer.test')).toBeUndefined();
+    expect(get('accounts', subOf('a@customer.test'))).toBeUndefined();
     expect(all('audit').map((e) => `${e.action} ${e.target}`)).toEqual(['user.remove a@customer.test', 'user.remove b@customer.test']);
     const after = await getProperty(apiEvent({ route: 'GET /api/users/getproperty/{email}', params: { email: 'a@customer.test' }, claims: claims('a@customer.test') }));
     expect(after.statusCode).toBe(401);
@@ -47,9 +47,9 @@ describe('POST /api/users/remove-users', () => {
   it('removes the row of a user Cognito no longer has; 503 and the row kept when Cognito fails', async () => {
     cognito.on(AdminDeleteUserCommand).rejects(cognitoError('UserNotFoundException'));
     expect((await remove({ users: ['a@customer.test'] }, admin)).statusCode).toBe(200);
-    expect(get('users', 'a@customer.test')).toBeUndefined();
+    expect(get('accounts', subOf('a@customer.test'))).toBeUndefined();
     cognito.on(AdminDeleteUserCommand).rejects(cognitoError('InternalErrorException'));
     expect((await remove({ users: ['b@customer.test'] }, admin)).statusCode).toBe(503);
-    expect(get('users', 'b@customer.test')).toBeDefined();
+    expect(get('accounts', subOf('b@customer.test'))).toBeDefined();
   });
 });

@@ -13,7 +13,7 @@ export function seed() {
     { id: 'p-b1', customerId: 'c-b', name: 'B one', propertyType: 'school' },
   );
   put(
-    'users',
+    'accounts',
     user(admin, { name: 'boss' }),
     user('a@customer.test', { name: 'user a', customerIds: ['c-a'], properties: { 'p-a0': 'c-a', 'p-a1': 'c-a' } }),
     // p-a2's customer is not assigned to b: it does not count

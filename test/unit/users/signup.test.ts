@@ -1,5 +1,5 @@
-import { AdminCreateUserCommand, AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { all, claims, cognito, cognitoError, get, resetAws, STAFF } from '../accounts/fixtures.js';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { all, claims, cognito, cognitoError, get, resetAws, STAFF, subOf } from '../accounts/fixtures.js';
 import { handler } from '../../../lambdas/users/signup.js';
 import { apiEvent, json } from '../support/events.js';
 import { admin, seed } from './seed.js';
@@ -19,7 +19,8 @@ const body = (over: Record<string, unknown> = {}) => ({
 beforeEach(() => {
   resetAws();
   seed();
-  cognito.on(AdminCreateUserCommand).resolves({ User: { Username: 'uuid' } });
+  cognito.on(AdminCreateUserCommand).callsFake((i: { Username: string }) => ({ User: { Username: 'uuid', Attributes: [{ Name: 'sub', Value: subOf(i.Username) }] } }));
+  cognito.on(AdminAddUserToGroupCommand).resolves({});
 });
 
 describe('POST /api/users/signup', () => {
@@ -36,7 +37,7 @@ describe('POST /api/users/signup', () => {
       error: 'Invalid body.buildops_property_ids: p-b0 belong to none of the chosen customers.',
     });
     expect((await signup(body(), 'a@customer.test')).statusCode).toBe(403);
-    expect(get('users', 'new.person@customer.test')).toBeUndefined();
+    expect(get('accounts', subOf('new.person@customer.test'))).toBeUndefined();
     expect(cognito.commandCalls(AdminCreateUserCommand)).toHaveLength(0);
   });
 
@@ -44,7 +45,7 @@ describe('POST /api/users/signup', () => {
     const r = await signup(body(), admin);
     expect(r.statusCode).toBe(201);
     expect(json(r)).toEqual({ message: 'User created successfully!', EMAIL: 'new.person@customer.test' });
-    expect(get('users', 'new.person@customer.test')).toMatchObject({
+    expect(get('accounts', subOf('new.person@customer.test'))).toMatchObject({
       name: 'new person',
       pending: true,
       customerIds: ['c-a'],
@@ -76,7 +77,7 @@ describe('POST /api/users/signup', () => {
     const r = await signup(body(), admin);
     expect(r.statusCode).toBe(422);
     expect(json(r)).toEqual({ error: 'User already exists.' });
-    expect(get('users', 'new.person@customer.test')).toBeUndefined();
+    expect(get('accounts', subOf('new.person@customer.test'))).toBeUndefined();
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
   });
 
@@ -85,7 +86,7 @@ describe('POST /api/users/signup', () => {
     const r = await signup(body({ password: 'Ab3de' }), admin);
     expect(r.statusCode).toBe(400);
     expect(json(r).error).toMatch(/^Invalid body\.password: Password must be at least 5 characters/);
-    expect(get('users', 'new.person@customer.test')).toBeUndefined();
+    expect(get('accounts', subOf('new.person@customer.test'))).toBeUndefined();
   });
 
   it('503s when Cognito fails otherwise, removing the row and any half-made Cognito user', async () => {
@@ -93,7 +94,7 @@ describe('POST /api/users/signup', () => {
     cognito.on(AdminDeleteUserCommand).resolves({});
     const r = await signup(body(), admin);
     expect(r.statusCode).toBe(503);
-    expect(get('users', 'new.person@customer.test')).toBeUndefined();
+    expect(get('accounts', subOf('new.person@customer.test'))).toBeUndefined();
     expect(cognito.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input).toEqual({ UserPoolId: 'local_pool', Username: 'new.person@customer.test' });
     expect(all('audit')).toEqual([]);
   });
@@ -101,11 +102,11 @@ describe('POST /api/users/signup', () => {
   it('gives staff-domain users no assignments', async () => {
     const r = await signup(body({ email: `helper@${STAFF}` }), admin);
     expect(r.statusCode).toBe(201);
-    expect(get('users', `helper@${STAFF}`)).toMatchObject({ customerIds: [], properties: {} });
+    expect(get('accounts', subOf(`helper@${STAFF}`))).toMatchObject({ customerIds: [], properties: {} });
   });
 
   it('takes customers as { id, name } or plain ids, merged with buildops_customer_ids', async () => {
     await signup(body({ customers: [{ id: 'c-b', name: 'beta' }, 'c-a'], buildops_customer_ids: [], buildops_property_ids: ['p-b1'] }), admin);
-    expect(get('users', 'new.person@customer.test')).toMatchObject({ customerIds: ['c-a', 'c-b'], properties: { 'p-b1': 'c-b' } });
+    expect(get('accounts', subOf('new.person@customer.test'))).toMatchObject({ customerIds: ['c-a', 'c-b'], properties: { 'p-b1': 'c-b' } });
   });
 });
