@@ -12,6 +12,7 @@ import { importKinds } from '../infra/admin/import-kinds.js';
 import { ImportError, importFiles, importHelp } from '../infra/admin/import.js';
 import { copyItems, copyItemsHelp, copyItemsOptions, restoreDocument, restoreDocumentHelp } from '../infra/admin/restore.js';
 import { CatalogueFileError, catalogueInForce, formatCatalogue, loadCatalogueFile, reportsHelp, resetCatalogue } from '../infra/admin/reports.js';
+import { migrateHelp, migrateUsersBySub, migrations } from '../infra/admin/migrate.js';
 import { seedDemo, seedDemoHelp } from '../infra/admin/seed-demo.js';
 import { AdminInputError, createPortalUser } from '../infra/admin/users.js';
 import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/passwords.js';
@@ -23,6 +24,8 @@ interface Command {
   summary: string;
   help: string;
   options: Record<string, Option>;
+  /** The one positional argument the command takes, stored in values under this name. */
+  positional?: string;
   run(values: Values): Promise<number>;
 }
 
@@ -122,6 +125,18 @@ const commands: Record<string, Command> = {
       return 0;
     },
   },
+  migrate: {
+    summary: 'move data to the shape of this release: users-by-sub (idempotent)',
+    help: migrateHelp,
+    options: { 'dry-run': { type: 'boolean' } },
+    positional: 'migration',
+    async run(v) {
+      const which = v.migration;
+      if (which !== 'users-by-sub') throw new UsageError(`Name the migration: ${migrations.join(', ')}.`);
+      const r = await migrateUsersBySub({ dryRun: v['dry-run'] === true });
+      return r.skipped.length ? 2 : 0;
+    },
+  },
   'copy-items': {
     summary: 'copy items from a table restored to a point in time back into the live table (overwrites same keys, never deletes)',
     help: copyItemsHelp,
@@ -183,7 +198,12 @@ export async function main(argv: string[]): Promise<number> {
   }
   let values: Values;
   try {
-    values = parseArgs({ args: rest, options: { ...targetOptions, ...command.options }, strict: true, allowPositionals: false }).values;
+    const parsed = parseArgs({ args: rest, options: { ...targetOptions, ...command.options }, strict: true, allowPositionals: command.positional !== undefined });
+    values = parsed.values;
+    if (command.positional) {
+      if (parsed.positionals.length > 1) throw new Error(`Unexpected argument "${parsed.positionals[1]}".`);
+      values[command.positional] = parsed.positionals[0];
+    }
   } catch (e) {
     console.error(`${(e as Error).message}\n\n${command.help}`);
     return 1;

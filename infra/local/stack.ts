@@ -12,7 +12,7 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
-  GetGroupCommand,
+  ListGroupsCommand,
   DescribeUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -162,12 +162,10 @@ async function poolAndClient(
 
 /** The pool's staff group (administrators are its members), also in a pool made by an earlier release. */
 async function ensureStaffGroup(client: CognitoIdentityProviderClient, userPoolId: string) {
-  try {
-    await client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: userPool.staffGroup }));
-  } catch (e) {
-    if ((e as Error).name !== 'ResourceNotFoundException') throw e;
-    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: userPool.staffGroup, Description: 'Administrators (with a verified staff-domain email)' }));
-  }
+  // ListGroups, not GetGroup: cognito-local's "group not found" reaches the SDK as an UnknownError.
+  const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  if (groups.Groups?.some((g) => g.GroupName === userPool.staffGroup)) return;
+  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: userPool.staffGroup, Description: 'Administrators (with a verified staff-domain email)' }));
 }
 
 /** Imports one of infra/admin's modules if it exists; otherwise logs what is missing. */

@@ -49,8 +49,16 @@ export const handler = api({ params: EmailParams, body: ChangeEmailBody }, async
     if (name === 'UserNotFoundException') throw noUser(from);
     throw serviceFailure(e, 'AdminUpdateUserAttributes');
   }
-  if (!(await changeEmail(db, row.sub, from, to))) {
-    await setPoolEmail(to, from).catch((err: unknown) => log.error('putting the pool email back failed', { from, to, err }));
+  const putBack = () => setPoolEmail(to, from).catch((err: unknown) => log.error('putting the pool email back failed', { from, to, err }));
+  let moved: boolean;
+  try {
+    moved = await changeEmail(db, row.sub, from, to);
+  } catch (e) {
+    await putBack();
+    throw e;
+  }
+  if (!moved) {
+    await putBack();
     throw new HttpError(409, `The account ${from} changed while its email was being changed. Please try again.`);
   }
   await appendAudit(db, caller!.email, 'user.email', to, { from });

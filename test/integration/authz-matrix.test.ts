@@ -148,6 +148,10 @@ export const matrix: Record<string, Entry> = {
     }),
     expect: adminOnly(201),
   },
+  'PUT /api/users/{email}/email': {
+    request: async () => ({ path: `/api/users/${await newUser()}/email`, body: { email: `moved-${++seq}@tenant-a.test` } }),
+    expect: adminOnly(),
+  },
   'POST /api/users/remove-users': { request: async () => ({ path: '/api/users/remove-users', body: { users: [await newUser()] } }), expect: adminOnly() },
 
   // Catalogue
@@ -225,14 +229,14 @@ beforeAll(async () => {
   await createTestUser({ email: ADMIN, password: PASSWORD });
   await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
   await createTestUser({ email: USER_B, password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
-  await createTestUser({ email: REMOVED, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
+  const removedRow = await createTestUser({ email: REMOVED, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
   await createTestUser({ email: RESET, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
   const [admin, a, b, removed, reset] = await Promise.all([ADMIN, USER_A, USER_B, REMOVED, RESET].map((e) => signIn(e, PASSWORD)));
   Object.assign(tokens, { anonymous: undefined, customerA: a, customerB: b, admin, removed, reset });
 
   embedTokens.a = await embedTokenFor(a, USER_A);
   embedTokens.removed = await embedTokenFor(removed, REMOVED);
-  await deleteUser(t.db, REMOVED);
+  await deleteUser(t.db, removedRow.sub);
   await resetPassword(RESET, 'NewPass12');
   documentA = await newDocument();
 });

@@ -56,6 +56,8 @@ const samples: Record<string, Sample> = {
   'GET /api/users': {},
   'PUT /api/users/{email}/customers': { params: { email: TARGET }, body: { customers: [{ ID: 'C-A', NAME: 'alpha' }] } },
   'PUT /api/users/{email}/properties': { params: { email: TARGET }, body: { properties: [{ ID: 'P-A1', NAME: 'Alpha One' }] } },
+  // Its own account: the valid sample moves it (and back would need a second call), TARGET stays put.
+  'PUT /api/users/{email}/email': { params: { email: 'rename@tenant-a.test' }, body: { email: 'moved@tenant-a.test' } },
   'POST /api/users/signup': {
     body: {
       name: 'bad input',
@@ -209,6 +211,7 @@ beforeAll(async () => {
   await createTestUser({ email: ADMIN, password: PASSWORD });
   await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
   await createTestUser({ email: TARGET, password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
+  await createTestUser({ email: 'rename@tenant-a.test', password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
   [tokens.admin, tokens.customer] = await Promise.all([signIn(ADMIN, PASSWORD), signIn(USER_A, PASSWORD)]);
   for (const who of callers) {
     const r = await request('POST', '/api/sigma/filtered', { token: tokens[who], body: samples['POST /api/sigma/filtered']!.body });

@@ -124,7 +124,7 @@ describe('POST /api/sigma/filtered', () => {
     expect((await post(null, body(users.alice.row))).status).toBe(401);
     const gone = await createTestUser({ email: 'gone@customer-a.test', password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
     const token = await signIn(gone.email, PASSWORD);
-    await deleteUser(t.db, gone.email);
+    await deleteUser(t.db, gone.sub);
     expect((await post({ row: gone, token }, body(gone))).status).toBe(401);
   });
 
@@ -295,11 +295,11 @@ describe('the built-in report host\'s data calls', () => {
     const carol = await createTestUser({ email: 'carol@customer-b.test', password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
     const token = await signedFor({ row: carol, token: await signIn(carol.email, PASSWORD) });
     expect((await embed('data', token)).status).toBe(200);
-    await setAssignments(t.db, carol.email, ['C-B'], {});
+    await setAssignments(t.db, carol.sub, ['C-B'], {});
     const lost = await embed('data', token);
     expect(lost.status).toBe(403);
     expect(lost.json).toEqual({ error: messages.embedNoAccess });
-    await deleteUser(t.db, carol.email);
+    await deleteUser(t.db, carol.sub);
     expect((await embed('table', token)).status).toBe(403);
   });
 });

@@ -68,7 +68,7 @@ describe('copy-items against the local stack', () => {
     expect(same.stderr).toMatch(`--from ${live} is the live documents table itself`);
     const users = await admin('copy-items', '--table', 'documents', '--from', t.env.USERS_TABLE!);
     expect(users.code).toBe(1);
-    expect(users.stderr).toMatch(`partition key: ${t.env.USERS_TABLE} has email (S), ${live} has key (S)`);
+    expect(users.stderr).toMatch(`partition key: ${t.env.USERS_TABLE} has sub (S), ${live} has key (S)`);
     expect((await rows(live)).map((r) => r.key)).toEqual([kept.key, other.key]);
   });
 
