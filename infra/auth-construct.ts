@@ -6,6 +6,7 @@
  */
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
@@ -42,8 +43,12 @@ export class AuthConstruct extends Construct {
       customMessage: trigger('CustomMessage', 'custom-message'),
       postConfirmation: trigger('PostConfirmation', 'post-confirmation'),
     };
-    props.users.grantReadData(this.triggers.preTokenGeneration.fn);
-    props.users.grantReadWriteData(this.triggers.postConfirmation.fn);
+    // The triggers read (pre-token) and update (post-confirmation) one item by its sub: no index, no scan.
+    // (Table grants would add the table's indexes too.)
+    const itemOnly = (fn: PortalFunction, action: string) =>
+      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: [action], resources: [props.users.tableArn] }));
+    itemOnly(this.triggers.preTokenGeneration, 'dynamodb:GetItem');
+    itemOnly(this.triggers.postConfirmation, 'dynamodb:UpdateItem');
 
     const p = poolDef.passwordPolicy;
     this.pool = new cognito.UserPool(this, 'Users', {

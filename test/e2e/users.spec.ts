@@ -204,6 +204,46 @@ test('editing assignments changes what the customer sees', async ({ page, browse
   await expect(dialog).toBeHidden();
 });
 
+test("an administrator changes a user's email: the user's session ends and they sign in with the new address", async ({ page, browser, request }) => {
+  const email = `rename-${stamp}@northwind.test`;
+  const renamed = `renamed-${stamp}@northwind.test`;
+  const password = await makeCustomer(request, email, [northwind], [tower]);
+  const customer = await customerPage(browser, email, password);
+
+  await signIn(page, demo.admin.email, demo.admin.password);
+  await page.getByRole('button', { name: 'Edit User' }).click();
+  const dialog = page.getByRole('dialog', { name: t.editTitle });
+  await expect(dialog.getByRole('button', { name: t.changeEmail })).toHaveCount(0);
+  await dialog.getByRole('combobox', { name: t.user }).fill(`rename-${stamp}`);
+  await page.getByRole('option', { name: email }).click();
+  await dialog.getByRole('button', { name: t.changeEmail }).click();
+  const change = page.getByRole('dialog', { name: t.changeEmailTitle });
+  await expect(change).toContainText(t.changeEmailText(email));
+  // Taken, then a staff address: refused with a message, nothing changes.
+  await change.getByLabel(t.newEmail).fill(demo.northwind.email);
+  await change.getByRole('button', { name: t.changeEmail }).click();
+  await expect(change.getByRole('alert')).toHaveText(t.exists);
+  await change.getByLabel(t.newEmail).fill('someone-new@example-hvac.com');
+  await change.getByRole('button', { name: t.changeEmail }).click();
+  await expect(change.getByRole('alert')).toHaveText('A customer account cannot take a staff-domain email; create a staff account for that address instead.');
+  await change.getByLabel(t.newEmail).fill(renamed.toUpperCase());
+  await shot(page, 'change-email');
+  await change.getByRole('button', { name: t.changeEmail }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByText(t.emailChanged(renamed))).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: t.user })).toHaveValue(renamed);
+  await expect(dialog.getByRole('list', { name: t.customers }).getByRole('checkbox', { name: northwind.NAME })).toBeChecked();
+  await shot(page, 'change-email-done');
+
+  // The old session is refused at its next call (signed out); the new address signs in as the same user.
+  await customer.reload();
+  await expect(customer).toHaveURL(/\/$/);
+  await customer.context().close();
+  const again = await customerPage(browser, renamed, password);
+  expect(await documentProperties(again)).toEqual([`${d.all} [x]`, 'Northwind Tower [x]']);
+  await again.context().close();
+});
+
 test('edit user failures of section 8', async ({ page }) => {
   await signIn(page, demo.admin.email, demo.admin.password);
   const dialog = page.getByRole('dialog', { name: t.editTitle });

@@ -223,6 +223,9 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       }
       expect(writes(dynamo('preTokenGeneration'))).toBe(false);
       expect(writes(dynamo('postConfirmation'))).toBe(true);
+      // One item by its sub each: no index, no scan.
+      expect(dynamo('preTokenGeneration').flatMap(actionsOf)).toEqual(['dynamodb:GetItem']);
+      expect(dynamo('postConfirmation').flatMap(actionsOf)).toEqual(['dynamodb:UpdateItem']);
       expect(dynamo('customMessage')).toEqual([]);
     });
   });

@@ -66,4 +66,13 @@ export const usersText = {
   removeConfirmTitle: (count: number) => (count === 1 ? 'Remove 1 user?' : `Remove ${count} users?`),
   removeConfirmText: 'These accounts are deleted and signed out; this cannot be undone:',
   cancel: 'Cancel',
+  // Beyond the spec: the one way an account's email changes.
+  changeEmail: 'Change Email',
+  changeEmailTitle: 'Change Email',
+  changeEmailText: (email: string) =>
+    `${email} will sign in with the new address from now on. Their open sessions end. The new address must not be in use.`,
+  newEmail: 'New email',
+  newEmailRequired: 'Enter the new email.',
+  changeEmailFailed: 'Failed to change the email. Please try again.',
+  emailChanged: (email: string) => `Email changed to ${email}.`,
 } as const;

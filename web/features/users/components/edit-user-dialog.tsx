@@ -18,6 +18,7 @@ import { useSaveAssignments } from '../hooks/use-save-assignments';
 import { usersText as t } from '../strings';
 import type { UserDialogProps } from './create-user-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
+import { ChangeEmailDialog } from './change-email-dialog';
 import { RemoveUsersDialog } from './remove-users-dialog';
 import { SearchChecklist } from './search-checklist';
 import { SelectedChips } from './selected-chips';
@@ -46,6 +47,8 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
   const [saved, setSaved] = useState(false);
   const [popup, setPopup] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
+  const [changingEmail, setChangingEmail] = useState(false);
+  const [emailChanged, setEmailChanged] = useState<string | null>(null);
 
   // A user removed meanwhile (in Remove Users) is no longer selected.
   const user: PortalUser | null = users.list.find((u) => u.EMAIL === email) ?? null;
@@ -131,6 +134,13 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
             onChange={(_e, next) => handleUserChange(next)}
             renderInput={(params) => <TextField {...params} label={t.user} placeholder={t.searchUserEmail} />}
           />
+          {userEmail && (
+            <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
+              <Button size="small" onClick={() => setChangingEmail(true)} disabled={busy}>
+                {t.changeEmail}
+              </Button>
+            </Stack>
+          )}
           <Stack direction="row" spacing={2}>
             <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
               <SearchChecklist
@@ -210,6 +220,26 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
           {t.updated}
         </Alert>
       </Snackbar>
+      <Snackbar
+        open={emailChanged !== null}
+        autoHideDuration={SUCCESS_POPUP_MS}
+        onClose={() => setEmailChanged(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setEmailChanged(null)}>
+          {emailChanged ? t.emailChanged(emailChanged) : ''}
+        </Alert>
+      </Snackbar>
+      <ChangeEmailDialog
+        email={changingEmail ? userEmail : null}
+        onClose={() => setChangingEmail(false)}
+        onChanged={(next) => {
+          setChangingEmail(false);
+          setEmail(next);
+          setEmailChanged(next);
+          onUsersChanged?.();
+        }}
+      />
       <RemoveUsersDialog open={removeOpen} onClose={() => setRemoveOpen(false)} onUsersChanged={onUsersChanged} />
     </>
   );
