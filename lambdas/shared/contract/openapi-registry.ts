@@ -46,6 +46,7 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'PUT /api/users/{email}/customers': { params: users.EmailParams, body: users.PutCustomersBody, response: users.AssignmentsReply },
   'PUT /api/users/{email}/properties': { params: users.EmailParams, body: users.PutPropertiesBody, response: users.AssignmentsReply },
   'POST /api/users/signup': { body: users.SignupBody, response: users.SignupReply, status: 201 },
+  'PUT /api/users/{email}/email': { params: users.EmailParams, body: users.ChangeEmailBody, response: users.ChangeEmailReply },
   'POST /api/users/remove-users': { body: users.RemoveUsersBody, response: users.RemoveUsersReply },
 
   'GET /api/users/customers': { response: catalog.CustomersReply },
