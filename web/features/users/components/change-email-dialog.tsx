@@ -67,7 +67,10 @@ export function ChangeEmailDialog({ email, onClose, onChanged }: ChangeEmailDial
             type="email"
             label={t.newEmail}
             value={value}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
             disabled={change.isPending}
           />
           {error && (
