@@ -56,6 +56,19 @@ async function refreshed(refreshToken: string): Promise<string | null> {
   }
 }
 
+/** The pool applies an email change at once, as a pool without the keep-original setting would. */
+const poolSetsEmail = (email: string, to: string, verified: boolean) =>
+  t.cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: t.stack.userPoolId,
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: to },
+        { Name: 'email_verified', Value: String(verified) },
+      ],
+    }),
+  );
+
 const customersOf = async (token: string) => {
   const r = await request('GET', '/api/sigma/customers', { token });
   return { status: r.status, ids: (r.json as { customer_ids?: string[] } | undefined)?.customer_ids };
@@ -117,16 +130,7 @@ describe("a customer rewriting their own Cognito attributes with their access to
 
   it("another user's email applied at once and verified (a pool without the keep-original setting) gets no token, and the token in hand stays Harbor", async () => {
     const s = await harborUser('attacker6@harbor.test');
-    await t.cognito.send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: t.stack.userPoolId,
-        Username: 'attacker6@harbor.test',
-        UserAttributes: [
-          { Name: 'email', Value: 'victim@north.test' },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
+    await poolSetsEmail('attacker6@harbor.test', 'victim@north.test', true);
     // Found by email, this token would be North's; found by sub, the row disagrees: no token.
     expect(await refreshed(s.refresh)).toBeNull();
     expect(await customersOf(s.id)).toEqual({ status: 200, ids: ['C-H'] });
@@ -134,16 +138,7 @@ describe("a customer rewriting their own Cognito attributes with their access to
 
   it('an email the pool took without verification (a pool set up otherwise) gets no token at all', async () => {
     const s = await harborUser('attacker5@harbor.test');
-    await t.cognito.send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: t.stack.userPoolId,
-        Username: 'attacker5@harbor.test',
-        UserAttributes: [
-          { Name: 'email', Value: 'unused@north.test' },
-          { Name: 'email_verified', Value: 'false' },
-        ],
-      }),
-    );
+    await poolSetsEmail('attacker5@harbor.test', 'unused@north.test', false);
     expect(await refreshed(s.refresh)).toBeNull();
     expect(await customersOf(s.id)).toEqual({ status: 200, ids: ['C-H'] });
   });
