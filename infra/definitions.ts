@@ -10,6 +10,11 @@ export const userPool = {
   temporaryPasswordValidityDays: 7,
   /** Attributes every user has; email is the username, compared case-insensitively. */
   standardAttributes: ['email', 'name'] as const,
+  /**
+   * The Cognito group of the portal's staff (administrators): membership, not the email domain,
+   * is what the API checks for staff-only routes. Operators add and remove members.
+   */
+  staffGroup: 'staff',
 };
 
 export const userPoolClient = {
