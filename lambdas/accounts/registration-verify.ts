@@ -22,7 +22,7 @@ export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
     await hit(db, limits.codeCheckPerAddress, sourceIp);
     return badRequest(accountMessages.registrationFailed);
   };
-  const clientId = settings.userPoolClientId();
+  const clientId = settings.serverClientId();
 
   let session: string | undefined;
   try {
