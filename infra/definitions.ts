@@ -54,11 +54,13 @@ export const userPoolClient = {
 /**
  * The portal's own server-side sign-in (POST /api/users/login and the registration route): a second
  * app client allowing USER_PASSWORD_AUTH, whose id only those two functions receive
- * (SERVER_CLIENT_ID). No secret: its id is not hidden (it is the `aud` of every token the login
- * route answers), and a secret would only gate a password check the web client offers anyway (SRP,
- * its id in config.json); both are limited alike by the user pool's WAF, Cognito's lockout and,
- * where on, threat protection. A secret would add SECRET_HASH code and one more secret in two
- * functions' environment without taking a guess away from anyone.
+ * (SERVER_CLIENT_ID). No secret, for now: its id is not hidden (it is the `aud` of every token the
+ * login route answers), and as a gate on password guessing a secret would add nothing, since the web
+ * client offers the same check (SRP, its id in config.json) under the same limits (the user pool's
+ * WAF, Cognito's lockout, threat protection). What a secret would buy is user context data
+ * (EnablePropagateAdditionalUserContextData needs one): threat protection would then rate these
+ * sign-ins by the user's address rather than the function's. That needs SECRET_HASH on every call
+ * of the two handlers, the MFA challenge's answer included: a follow-up, not done here.
  */
 export const serverClient = {
   authFlows: { userPassword: true, userSrp: false },
