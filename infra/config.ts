@@ -72,9 +72,9 @@ export const StageSchema = z.strictObject({
     signInRateLimit: z.number().int().min(10, 'must be at least 10 (the least AWS WAF accepts)').max(2_000_000_000),
   }),
   /**
-   * Cognito's standard threat protection, enforced (the Plus feature plan, billed per active user
-   * with no free tier): risky sign-ins blocked, compromised credentials refused. Off: the
-   * Essentials plan and no threat protection.
+   * Cognito's standard threat protection in full-function mode (the Plus feature plan, billed per
+   * active user with no free tier): adaptive authentication and compromised-credential checks with
+   * Cognito's default risk settings. Off: the Essentials plan and no threat protection.
    */
   threatProtection: z.boolean(),
   /** Customers must enrol an authenticator app too (staff always must). Optional; default false. */

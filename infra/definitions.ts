@@ -44,8 +44,8 @@ export const userPoolClient = {
   preventUserExistenceErrors: true,
   enableTokenRevocation: true,
   /**
-   * What the web client may write: the name only. The email is the sign-in and the key of the
-   * users row, changed by the portal's administrators, never by the user through Cognito.
+   * What the clients may write: the name only. The email is the sign-in and the key of the users
+   * row, never changed by the user through Cognito.
    */
   writeAttributes: ['name'] as const,
   readAttributes: ['email', 'email_verified', 'name'] as const,

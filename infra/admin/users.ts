@@ -10,7 +10,7 @@ import { getCustomers } from '../../lambdas/shared/data/customers.js';
 import { getProperties } from '../../lambdas/shared/data/properties.js';
 import { createUser, deleteUser, getUser, type UserItem } from '../../lambdas/shared/data/users.js';
 import { isStaffEmail, settings } from '../../lambdas/shared/env.js';
-import { PASSWORD_RULE_MESSAGE, passwordMeetsRule, STAFF_PASSWORD_RULE_MESSAGE, staffPasswordMeetsRule } from '../../lambdas/shared/passwords.js';
+import { newPasswordProblem } from '../../lambdas/shared/passwords.js';
 import { userPool } from '../definitions.js';
 
 export class AdminInputError extends Error {}
@@ -38,8 +38,8 @@ const minLength = userPool.passwordPolicy.minLength;
 
 /** The portal's rule (spec section 5; staff: 12 characters), then the pool's minimum length. */
 export function passwordProblem(password: string, staff = false): string | null {
-  if (staff && !staffPasswordMeetsRule(password)) return STAFF_PASSWORD_RULE_MESSAGE;
-  if (!passwordMeetsRule(password)) return PASSWORD_RULE_MESSAGE;
+  const weak = newPasswordProblem(password, staff);
+  if (weak) return weak;
   if (password.length < minLength) return `The user pool needs passwords of at least ${minLength} characters.`;
   return null;
 }
