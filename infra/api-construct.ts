@@ -18,6 +18,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { routes, type Route, type SecretName } from '../lambdas/routes.js';
 import { removalPolicyOf, type Stage } from './config.js';
+import { serverClient } from './definitions.js';
 import { PortalFunction } from './function-construct.js';
 import { secretEnv } from './secrets-construct.js';
 import { tables, type TableName } from './tables.js';
@@ -27,7 +28,10 @@ export interface ApiProps {
   tables: Record<TableName, dynamodb.ITableV2>;
   documents: s3.IBucket;
   pool: cognito.IUserPool;
+  /** The web app's client. */
   client: cognito.IUserPoolClient;
+  /** The client of the server-side sign-in routes (infra/definitions.ts serverClient): its id reaches only their functions. */
+  serverClient: cognito.IUserPoolClient;
   secrets: Record<SecretName, secretsmanager.ISecret>;
   /** Settings every function reads (table names, pool, stage settings, PUBLIC_URL). */
   environment: Record<string, string>;
@@ -67,7 +71,8 @@ export class ApiConstruct extends Construct {
         format: accessLogFormat(),
       },
     });
-    const authorizer = new HttpUserPoolAuthorizer('Cognito', props.pool, { userPoolClients: [props.client] });
+    // Tokens of both clients: the web app's, and those the portal's login route answers.
+    const authorizer = new HttpUserPoolAuthorizer('Cognito', props.pool, { userPoolClients: [props.client, props.serverClient] });
 
     for (const route of routes) {
       const fn = this.functionFor(route, props);
@@ -93,6 +98,7 @@ export class ApiConstruct extends Construct {
   private functionFor(route: Route, props: ApiProps): PortalFunction {
     const environment = { ...props.environment };
     for (const name of route.secrets ?? []) environment[secretEnv[name]] = props.secrets[name].secretArn;
+    if ((serverClient.handlers as readonly string[]).includes(route.handler)) environment[serverClient.env] = props.serverClient.userPoolClientId;
     const pf = new PortalFunction(this, functionId(route.handler), {
       stage: props.stage,
       handler: route.handler,

@@ -1,8 +1,9 @@
 /**
- * The Cognito user pool (email as username, no self sign-up), the web app's client (no secret;
- * USER_PASSWORD_AUTH and SRP) and the three triggers: pre-token-generation (adds
- * BUILDOPS_CUSTOMER_ID and userId to the ID token), custom message (invitation and reset texts) and
- * post-confirmation (moves the user's tokensValidAfter after a password reset).
+ * The Cognito user pool (email as username, no self sign-up, optional TOTP MFA, threat protection
+ * per stage), the staff group, two app clients without secret (the web app's: SRP; the portal's
+ * server-side sign-in routes': USER_PASSWORD_AUTH) and the three triggers: pre-token-generation
+ * (adds BUILDOPS_CUSTOMER_ID and userId to the ID token), custom message (invitation and reset
+ * texts) and post-confirmation (moves the user's tokensValidAfter after a password reset).
  */
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -10,7 +11,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
-import { userPool as poolDef, userPoolClient as clientDef } from './definitions.js';
+import { userPool as poolDef, userPoolClient as clientDef, serverClient as serverDef } from './definitions.js';
 import { PortalFunction } from './function-construct.js';
 import { tables } from './tables.js';
 
@@ -23,7 +24,11 @@ export interface AuthProps {
 
 export class AuthConstruct extends Construct {
   readonly pool: cognito.UserPool;
+  /** The web app's client (its id is in config.json). */
   readonly client: cognito.UserPoolClient;
+  /** The client of POST /api/users/login and the registration route only (USER_PASSWORD_AUTH). */
+  readonly serverClient: cognito.UserPoolClient;
+  readonly staffGroup: cognito.CfnUserPoolGroup;
   readonly triggers: Record<'preTokenGeneration' | 'customMessage' | 'postConfirmation', PortalFunction>;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
@@ -35,6 +40,7 @@ export class AuthConstruct extends Construct {
       PUBLIC_URL: props.publicUrl,
       STAFF_DOMAINS: stage.staffDomains.join(','),
       LOG_LEVEL: stage.logLevel,
+      MFA_FOR_CUSTOMERS: String(stage.mfaForCustomers),
     };
     const trigger = (name: string, handler: string) =>
       new PortalFunction(this, name, { stage, handler: `triggers/${handler}`, environment, description: `Cognito trigger ${handler}` });
@@ -68,8 +74,13 @@ export class AuthConstruct extends Construct {
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       email: poolEmail(stage, Stack.of(this).region),
-      featurePlan: cognito.FeaturePlan.ESSENTIALS,
-      mfa: cognito.Mfa.OFF,
+      keepOriginal: { email: poolDef.keepOriginalEmail },
+      // Threat protection needs the Plus plan (billed per active user, no free tier: infra/cost.ts).
+      ...(stage.threatProtection
+        ? { featurePlan: cognito.FeaturePlan.PLUS, standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION }
+        : { featurePlan: cognito.FeaturePlan.ESSENTIALS }),
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: poolDef.mfaSecondFactor.otp, sms: poolDef.mfaSecondFactor.sms },
       lambdaTriggers: {
         preTokenGeneration: this.triggers.preTokenGeneration.fn,
         customMessage: this.triggers.customMessage.fn,
@@ -79,23 +90,73 @@ export class AuthConstruct extends Construct {
       removalPolicy: removalPolicyOf(stage),
     });
     Validations.of(this.pool).acknowledge(
-      { id: 'AwsSolutions-COG1', reason: 'Spec section 5 sets the password rule (length, upper, lower, digit, no symbol); Cognito enforces it with its minimum length 6.' },
-      { id: 'AwsSolutions-COG2', reason: 'The product has no MFA (spec section 5); sign-in is email and password with temporary-password invitations.' },
-      { id: 'AwsSolutions-COG3', reason: 'Threat protection needs the Plus feature plan; failed sign-ins are rate-limited by the portal (per email and per client address).' },
-      { id: 'AwsSolutions-COG8', reason: 'The Essentials plan covers what the portal uses (password sign-in, triggers); the Plus plan adds threat protection, see COG3.' },
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          `Spec section 5 sets the customers' password rule (length, upper, lower, digit, no symbol); the pool enforces it with Cognito's minimum length 6. ` +
+          `Staff passwords need ${poolDef.staffPasswordMinLength} characters, checked by the portal's forms, routes and operator commands (one policy per pool).`,
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA is optional in the pool (TOTP only, no SMS) because the spec lets customers sign in with email and password; the portal requires staff to enrol an authenticator app ' +
+          `(enforced by the API and the web app)${stage.mfaForCustomers ? ', and this stage requires customers to as well (mfaForCustomers)' : ', and customers too where the stage sets mfaForCustomers'}.`,
+      },
     );
+    // cdk-nag 3 folds the old COG3 (threat protection) into COG8 (the Plus plan): raised only where it is off.
+    if (!stage.threatProtection) {
+      Validations.of(this.pool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          `Stage ${stage.name} sets threatProtection: false, so its pool stays on the Essentials plan and its free allowance: it holds test accounts, not customers (staging and production are on Plus with threat protection enforced). ` +
+          "Password guessing there is limited by the user pool's WAF (a per-address limit on InitiateAuth, RespondToAuthChallenge, ForgotPassword and ConfirmForgotPassword) and Cognito's own lockout after repeated failed sign-ins; the portal's per-email limits cover only its own routes, not the browser's direct Cognito calls.",
+      });
+    }
 
-    this.client = this.pool.addClient('Web', {
-      userPoolClientName: `portal-${stage.name}-web`,
+    this.staffGroup = new cognito.CfnUserPoolGroup(this, 'StaffGroup', {
+      userPoolId: this.pool.userPoolId,
+      groupName: poolDef.staffGroup,
+      description:
+        "The provider's staff: the portal's administrators. Operators add and remove members; the API grants staff-only routes to members (and requires them to use MFA).",
+    });
+
+    // No OAuth on either client: no hosted UI, no code or implicit flow, no scopes, no callback URLs.
+    // Tokens from InitiateAuth (SRP or password) always carry the scope aws.cognito.signin.user.admin,
+    // whatever the client says: the browser needs it to enrol a TOTP device (AssociateSoftwareToken,
+    // VerifySoftwareToken, SetUserMFAPreference) and to revoke its refresh token. What it would also
+    // allow the user to change is held back by writeAttributes (the name only) and keepOriginal
+    // (an email stays until the new address is verified).
+    const readAttributes = new cognito.ClientAttributes().withStandardAttributes(standardMask(clientDef.readAttributes));
+    const writeAttributes = new cognito.ClientAttributes().withStandardAttributes(standardMask(clientDef.writeAttributes));
+    const common = {
       generateSecret: clientDef.generateSecret,
-      authFlows: { userPassword: clientDef.authFlows.userPassword, userSrp: clientDef.authFlows.userSrp },
+      disableOAuth: true,
       idTokenValidity: Duration.minutes(clientDef.idTokenValidityMinutes),
       accessTokenValidity: Duration.minutes(clientDef.accessTokenValidityMinutes),
       refreshTokenValidity: Duration.days(clientDef.refreshTokenValidityDays),
       preventUserExistenceErrors: clientDef.preventUserExistenceErrors,
       enableTokenRevocation: clientDef.enableTokenRevocation,
+      readAttributes,
+      writeAttributes,
+    };
+    this.client = this.pool.addClient('Web', {
+      ...common,
+      userPoolClientName: `portal-${stage.name}-web`,
+      authFlows: { userPassword: clientDef.authFlows.userPassword, userSrp: clientDef.authFlows.userSrp },
+    });
+    this.serverClient = this.pool.addClient('Server', {
+      ...common,
+      userPoolClientName: `portal-${stage.name}-server`,
+      authFlows: { userPassword: serverDef.authFlows.userPassword, userSrp: serverDef.authFlows.userSrp },
     });
   }
+}
+
+const ATTRIBUTE_MASK = { email: 'email', email_verified: 'emailVerified', name: 'fullname' } as const;
+
+/** Cognito attribute names (`name`, `email_verified`) as CDK's mask (`fullname`, `emailVerified`). */
+function standardMask(names: readonly (keyof typeof ATTRIBUTE_MASK)[]): cognito.StandardAttributesMask {
+  return Object.fromEntries(names.map((n) => [ATTRIBUTE_MASK[n], true]));
 }
 
 /** Cognito's own mail without `mail` settings (dev); else Amazon SES with the verified identity. */

@@ -71,6 +71,14 @@ export const StageSchema = z.strictObject({
     /** Requests per client address per 5 minutes to the sign-in, reset and registration calls. */
     signInRateLimit: z.number().int().min(10, 'must be at least 10 (the least AWS WAF accepts)').max(2_000_000_000),
   }),
+  /**
+   * Cognito's standard threat protection in full-function mode (the Plus feature plan, billed per
+   * active user with no free tier): adaptive authentication and compromised-credential checks with
+   * Cognito's default risk settings. Off: the Essentials plan and no threat protection.
+   */
+  threatProtection: z.boolean(),
+  /** Customers must enrol an authenticator app too (staff always must). Optional; default false. */
+  mfaForCustomers: z.boolean().default(false),
   removalPolicy: z.enum(['retain', 'destroy']),
   documentsBucketVersioned: z.boolean(),
   /** API Gateway stage throttling, applied to every route. */

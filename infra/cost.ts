@@ -40,7 +40,8 @@ export interface Counts {
   buckets: { count: number; versioned: number; accessLogExpiryDays: number | null };
   webAcls: { count: number; rules: number };
   route53: { recordSets: number; hostedZones: number };
-  userPools: { count: number; tier: string; developerEmail: number };
+  /** `threatProtection`: the pool's AdvancedSecurityMode (ENFORCED, AUDIT), or null without one. */
+  userPools: { count: number; tier: string; threatProtection: string | null; developerEmail: number };
   distributions: number;
   httpApis: number;
   kmsKeys: number;
@@ -176,6 +177,7 @@ export function countResources(templates: object[]): Counts {
     userPools: {
       count: pools.length,
       tier: String(pools[0]?.UserPoolTier ?? 'ESSENTIALS'),
+      threatProtection: ((pools[0]?.UserPoolAddOns as { AdvancedSecurityMode?: string } | undefined)?.AdvancedSecurityMode ?? null),
       developerEmail: pools.filter((p) => (p.EmailConfiguration as { EmailSendingAccount?: string } | undefined)?.EmailSendingAccount === 'DEVELOPER').length,
     },
     distributions: ofType('AWS::CloudFront::Distribution').length,
@@ -213,6 +215,8 @@ const DDB = 'https://aws.amazon.com/dynamodb/pricing/on-demand/';
 const S3 = 'https://aws.amazon.com/s3/pricing/';
 const CF = 'https://aws.amazon.com/cloudfront/pricing/';
 const COGNITO = 'https://aws.amazon.com/cognito/pricing/';
+/** The page's tables did not render in stored copies; its worked examples did (Essentials $0.015 above 10,000 free, Plus $0.020 with no free tier). */
+const COGNITO_COPY = "a transcription of the page's worked examples read 2026-09-20";
 const WAF = 'https://aws.amazon.com/waf/pricing/';
 const CW = 'https://aws.amazon.com/cloudwatch/pricing/';
 const SM = 'https://aws.amazon.com/secrets-manager/pricing/';
@@ -245,9 +249,9 @@ export const prices = {
   cloudFrontFunctions: p(0.1, 1e6, 'CloudFront Function invocations', CF, 'third-party copies of the page'),
   cloudFrontFreeFunctions: p(0, 2e6, 'CloudFront Function invocations free each month (always free)', CF, 'AWS page'),
   cognitoLiteMau: p(0.0055, 1, 'monthly active user, Lite', COGNITO, NOT_RECHECKED),
-  cognitoEssentialsMau: p(0.015, 1, 'monthly active user, Essentials', COGNITO, NOT_RECHECKED),
-  cognitoPlusMau: p(0.02, 1, 'monthly active user, Plus (no free tier)', COGNITO, NOT_RECHECKED),
-  cognitoFreeMau: p(0, 10_000, 'MAU free each month on Lite and Essentials (always free, per account)', COGNITO, 'third-party copies of the page'),
+  cognitoEssentialsMau: p(0.015, 1, 'monthly active user, Essentials', COGNITO, COGNITO_COPY),
+  cognitoPlusMau: p(0.02, 1, 'monthly active user, Plus (threat protection; no free tier)', COGNITO, COGNITO_COPY),
+  cognitoFreeMau: p(0, 10_000, 'MAU free each month on Lite and Essentials (always free, per account)', COGNITO, COGNITO_COPY),
   wafWebAcl: p(5, 1, 'web ACL-month', WAF, 'third-party copies; AWS blog: the same in every region'),
   wafRule: p(1, 1, 'rule or rule group-month', WAF, 'third-party copies of the page'),
   wafRequests: p(0.6, 1e6, 'requests inspected', WAF, 'third-party copies of the page'),
@@ -417,10 +421,16 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
   const mauPrice = tier === 'LITE' ? pr.cognitoLiteMau : tier === 'PLUS' ? pr.cognitoPlusMau : pr.cognitoEssentialsMau;
   const freeMau = tier === 'PLUS' ? 0 : free(pr.cognitoFreeMau);
   const mau = counts.userPools.count ? users : 0;
+  // Threat protection needs the Plus plan: what it costs is the difference to Essentials.
+  const protection = counts.userPools.threatProtection && counts.userPools.threatProtection !== 'OFF' ? counts.userPools.threatProtection.toLowerCase() : null;
+  const essentials = cost(pr.cognitoEssentialsMau, over(mau, free(pr.cognitoFreeMau)));
+  const plusNote = tier === 'PLUS' ? `; threat protection ${protection ?? 'off'}: ${usd(cost(mauPrice, over(mau, freeMau)) - essentials)} more than Essentials` : '';
   row(
     'Cognito',
     cost(mauPrice, over(mau, freeMau)),
-    counts.userPools.count ? `${int(mau)} monthly active users on ${tier.charAt(0)}${tier.slice(1).toLowerCase()} (${int(freeMau)} free); mails through ${counts.userPools.developerEmail ? 'SES' : "Cognito's own sender (free, 50 a day)"}` : 'no user pool in the template',
+    counts.userPools.count
+      ? `${int(mau)} monthly active users on ${tier.charAt(0)}${tier.slice(1).toLowerCase()} (${freeMau ? `${int(freeMau)} free` : 'no free tier'}${plusNote}); TOTP MFA (no charge, no SMS); mails through ${counts.userPools.developerEmail ? 'SES' : "Cognito's own sender (free, 50 a day)"}`
+      : 'no user pool in the template',
   );
 
   const W = counts.webAcls;

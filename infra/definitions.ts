@@ -6,17 +6,33 @@
 export const userPool = {
   /** Spec section 5 asks for 5 characters; Cognito's minimum is 6 (README says so). */
   passwordPolicy: { minLength: 6, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: false },
+  /**
+   * Staff passwords need at least this many characters. Cognito has one password policy per pool,
+   * so this is the portal's rule (its set-password forms and routes, the operator commands), not
+   * the pool's: a direct Cognito call is held to `passwordPolicy` only.
+   */
+  staffPasswordMinLength: 12,
+  /** A changed email stays the old one until the new address is verified with the mailed code. */
+  keepOriginalEmail: true,
+  /**
+   * MFA is optional in the pool and by TOTP only (an authenticator app; no SMS): the portal requires
+   * staff to enrol and lets customers enrol, or requires them to with the stage's `mfaForCustomers`.
+   */
+  mfaSecondFactor: { otp: true, sms: false },
   /** Invitations (temporary passwords) are valid this many days. */
   temporaryPasswordValidityDays: 7,
   /** Attributes every user has; email is the username, compared case-insensitively. */
   standardAttributes: ['email', 'name'] as const,
-  /** The Cognito group whose members (with a verified staff-domain email) are administrators. */
+  /** The Cognito group whose members (with a verified staff-domain email) are administrators; operators and the signup route add staff to it. */
   staffGroup: 'staff',
 };
 
 export const userPoolClient = {
-  /** USER_PASSWORD_AUTH (the portal's login call and the local pool), SRP (the web app on AWS), refresh. */
-  authFlows: { userPassword: true, userSrp: true },
+  /**
+   * The web app's client on AWS: SRP and refresh only (the browser never sends the password). The
+   * local pool has no SRP, so the local stack's one client also allows USER_PASSWORD_AUTH.
+   */
+  authFlows: { userPassword: false, userSrp: true },
   idTokenValidityMinutes: 60,
   accessTokenValidityMinutes: 60,
   refreshTokenValidityDays: 30,
@@ -24,6 +40,30 @@ export const userPoolClient = {
   generateSecret: false,
   preventUserExistenceErrors: true,
   enableTokenRevocation: true,
+  /**
+   * What the clients may write: the name only. The email is the sign-in and the key of the users
+   * row, never changed by the user through Cognito.
+   */
+  writeAttributes: ['name'] as const,
+  readAttributes: ['email', 'email_verified', 'name'] as const,
+};
+
+/**
+ * The portal's own server-side sign-in (POST /api/users/login and the registration route): a second
+ * app client allowing USER_PASSWORD_AUTH, whose id only those two functions receive
+ * (SERVER_CLIENT_ID). No secret, for now: its id is not hidden (it is the `aud` of every token the
+ * login route answers), and as a gate on password guessing a secret would add nothing, since the web
+ * client offers the same check (SRP, its id in config.json) under the same limits (the user pool's
+ * WAF, Cognito's lockout, threat protection). What a secret would buy is user context data
+ * (EnablePropagateAdditionalUserContextData needs one): threat protection would then rate these
+ * sign-ins by the user's address rather than the function's. That needs SECRET_HASH on every call
+ * of the two handlers, the MFA challenge's answer included: a follow-up, not done here.
+ */
+export const serverClient = {
+  authFlows: { userPassword: true, userSrp: false },
+  /** The handlers that call InitiateAuth with USER_PASSWORD_AUTH. */
+  handlers: ['accounts/login', 'accounts/registration-verify'] as const,
+  env: 'SERVER_CLIENT_ID',
 };
 
 export const documentsBucket = {

@@ -34,6 +34,7 @@ export function functionEnvironment(
     PRODUCT_NAME: stage.productName,
     CONTACT_URL: stage.contactUrl,
     LOG_LEVEL: stage.logLevel,
+    MFA_FOR_CUSTOMERS: String(stage.mfaForCustomers),
     SIGMA_SESSION_SECONDS: String(stage.sigma.sessionSeconds),
     SIGMA_TEAMS: stage.sigma.teams.join(','),
     SIGMA_CUSTOMER_ATTRIBUTE: stage.sigma.customerAttribute,
@@ -92,6 +93,7 @@ export class PortalStack extends Stack {
       documents: this.storage.documents,
       pool: this.auth.pool,
       client: this.auth.client,
+      serverClient: this.auth.serverClient,
       secrets: this.secrets.secrets,
       environment: functionEnvironment(stage, {
         tableNames,

@@ -65,7 +65,7 @@ export const demoCustomerItems = (): CustomerItem[] =>
 export const demoPropertyItems = (): PropertyItem[] =>
   demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, customerId: c.id, name: p.name, propertyType: p.type })));
 
-export const DEMO_ADMIN_PASSWORD = 'Admin1234';
+export const DEMO_ADMIN_PASSWORD = 'Admin1234567';
 export const DEMO_CUSTOMER_PASSWORD = 'Demo1234';
 
 export interface DemoUser {

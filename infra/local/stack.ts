@@ -22,7 +22,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import { scanAll } from '../../lambdas/shared/data/batch.js';
 import { log } from '../../lambdas/shared/log.js';
 import { routes } from '../../lambdas/routes.js';
-import { userPool, userPoolClient } from '../definitions.js';
+import { serverClient, userPool, userPoolClient } from '../definitions.js';
 import { tableList } from '../tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
 import { startCognito, triggerHandlers } from './cognito.js';
@@ -138,7 +138,8 @@ async function poolAndClient(
   );
   const userPoolId = pool.UserPool!.Id!;
   const c = userPoolClient;
-  const flows = ['ALLOW_REFRESH_TOKEN_AUTH', ...(c.authFlows.userPassword ? ['ALLOW_USER_PASSWORD_AUTH'] : []), ...(c.authFlows.userSrp ? ['ALLOW_USER_SRP_AUTH'] : [])];
+  // One local client does the work of both AWS clients (web: SRP; server: USER_PASSWORD_AUTH), as cognito-local has no SRP.
+  const flows = ['ALLOW_REFRESH_TOKEN_AUTH', ...(c.authFlows.userPassword || serverClient.authFlows.userPassword ? ['ALLOW_USER_PASSWORD_AUTH'] : []), ...(c.authFlows.userSrp ? ['ALLOW_USER_SRP_AUTH'] : [])];
   const created = await client.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
@@ -154,7 +155,7 @@ async function poolAndClient(
       PreventUserExistenceErrors: c.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
       EnableTokenRevocation: c.enableTokenRevocation,
       // As on AWS: the browser may write its name, no identity attribute (cognito-local records it).
-      WriteAttributes: ['name'],
+      WriteAttributes: [...c.writeAttributes],
     }),
   );
   return { userPoolId, userPoolClientId: created.UserPoolClient!.ClientId! };

@@ -30,7 +30,7 @@ export const handler = api({ body: LoginBody }, async ({ body, sourceIp }) => {
     const r = await identity().send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: settings.userPoolClientId(),
+        ClientId: settings.serverClientId(),
         AuthParameters: { USERNAME: body.email, PASSWORD: body.password },
       }),
     );

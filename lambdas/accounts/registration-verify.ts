@@ -3,10 +3,10 @@ import { dynamo, identity } from '../shared/clients.js';
 import { accountMessages, VerifyBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, hit, limits } from '../shared/data/rate-limits.js';
 import { getUserByEmail, revokeTokens } from '../shared/data/users.js';
-import { settings } from '../shared/env.js';
+import { isStaffEmail, settings } from '../shared/env.js';
 import { badRequest, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
-import { PASSWORD_RULE_MESSAGE, passwordMeetsRule } from '../shared/passwords.js';
+import { newPasswordProblem, PASSWORD_RULE_MESSAGE } from '../shared/passwords.js';
 import { isPolicyRefusal, isRefusal, serviceFailure } from './cognito-errors.js';
 
 /**
@@ -17,12 +17,13 @@ import { isPolicyRefusal, isRefusal, serviceFailure } from './cognito-errors.js'
 export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
   const db = dynamo();
   await assertUnderLimit(db, limits.codeCheckPerAddress, sourceIp);
-  if (!passwordMeetsRule(body.newPassword)) throw badRequest(PASSWORD_RULE_MESSAGE);
+  const weak = newPasswordProblem(body.newPassword, isStaffEmail(body.email));
+  if (weak) throw badRequest(weak);
   const refuse = async () => {
     await hit(db, limits.codeCheckPerAddress, sourceIp);
     return badRequest(accountMessages.registrationFailed);
   };
-  const clientId = settings.userPoolClientId();
+  const clientId = settings.serverClientId();
 
   let session: string | undefined;
   try {

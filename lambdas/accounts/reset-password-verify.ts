@@ -2,10 +2,10 @@ import { ConfirmForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-p
 import { dynamo, identity } from '../shared/clients.js';
 import { accountMessages, VerifyBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, clear, hit, limits, overLimit } from '../shared/data/rate-limits.js';
-import { settings } from '../shared/env.js';
+import { isStaffEmail, settings } from '../shared/env.js';
 import { badRequest, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
-import { PASSWORD_RULE_MESSAGE, passwordMeetsRule } from '../shared/passwords.js';
+import { newPasswordProblem, PASSWORD_RULE_MESSAGE } from '../shared/passwords.js';
 import { errorName, isPolicyRefusal, serviceFailure } from './cognito-errors.js';
 
 /**
@@ -16,7 +16,8 @@ import { errorName, isPolicyRefusal, serviceFailure } from './cognito-errors.js'
 export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
   const db = dynamo();
   await assertUnderLimit(db, limits.codeCheckPerAddress, sourceIp);
-  if (!passwordMeetsRule(body.newPassword)) throw badRequest(PASSWORD_RULE_MESSAGE);
+  const weak = newPasswordProblem(body.newPassword, isStaffEmail(body.email));
+  if (weak) throw badRequest(weak);
   const refuse = async (wrongCode: boolean) => {
     if (wrongCode) await hit(db, limits.wrongCodePerEmail, body.email);
     await hit(db, limits.codeCheckPerAddress, sourceIp);

@@ -16,6 +16,8 @@ const S = {
   regRule:
     'Password must be at least 5 characters long and contain a combination of at least 3 of the following: lowercase letters, uppercase letters, numbers or symbols.',
   tooNarrow: 'Screen is too small. Please expand the width of your tab to view the application.',
+  // Not the spec's: the portal holds staff (staff-domain emails) to 12 characters.
+  staffRule: 'Staff passwords must be at least 12 characters long and include at least one lowercase letter, one uppercase letter, and one number.',
 };
 
 
@@ -321,6 +323,35 @@ test.describe('forgot, reset and registration', () => {
     await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
     await page.goto('/reset-password');
     await expect(page.getByLabel('Email')).toHaveValue('');
+  });
+
+  test("a staff email sees '12 characters' in the checklist and is held to it on reset and registration, before any call", async ({ page }) => {
+    let calls = 0;
+    page.on('request', (r) => (isCognito('ConfirmForgotPassword')(r) || isCognito('InitiateAuth')(r) || r.url().endsWith('/verify')) && calls++);
+    for (const [path, codeLabel, submit] of [
+      ['/reset-password', 'Reset Code', 'Reset Password'],
+      ['/user-registration', 'Temporary Password', 'Set Password'],
+    ] as const) {
+      await page.goto(path);
+      const checklist = page.getByRole('list', { name: 'Password requirements' });
+      // A customer's email: the spec's three items and message.
+      await page.getByLabel('Email').fill('someone@example-customer.test');
+      await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/]);
+      // A staff email: the length joins the list.
+      await page.getByLabel('Email').fill(demo.admin.email.toUpperCase());
+      await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /12 characters/]);
+      await page.getByLabel(codeLabel).fill('123456');
+      await page.getByLabel('New Password').fill('Better12345');
+      await page.getByLabel('Confirm Password').fill('Better12345');
+      await expect(checklist.getByRole('listitem').filter({ hasText: 'Number' })).toHaveAttribute('data-valid', 'true');
+      await expect(checklist.getByRole('listitem').filter({ hasText: '12 characters' })).toHaveAttribute('data-valid', 'false');
+      await page.getByRole('button', { name: submit }).click();
+      await expect(page.getByText(S.staffRule)).toBeVisible();
+      await page.getByLabel('New Password').fill('Better123456');
+      await expect(checklist.getByRole('listitem').filter({ hasText: '12 characters' })).toHaveAttribute('data-valid', 'true');
+    }
+    await expectNoSeriousA11yViolations(page);
+    expect(calls).toBe(0);
   });
 
   test('registration: temporary password from the invitation, checklist, failure and success', async ({ page }) => {

@@ -7,7 +7,7 @@ import { getItem, setItem } from './support/session.js';
 // The session on Cognito's tokens (spec section 3, issue 11): a stack of its own whose ID and access
 // tokens live 20 seconds, so a refresh and an expiry happen within a test.
 const TOKEN_SECONDS = 20;
-const admin = { email: 'ops@example-hvac.com', password: 'Admin1234' };
+const admin = { email: 'ops@example-hvac.com', password: 'Admin1234567' };
 let stack: OwnStack;
 
 test.describe.configure({ mode: 'serial' });
@@ -135,12 +135,12 @@ test("a password reset elsewhere ends the open session at its next refresh, even
   expect(mails.length).toBe(mailsBefore + 1);
   const code = /reset code is:\s*(\S+)/i.exec(readFileSync(path.join(stack.dataDir, 'outbox', mails.at(-1)!), 'utf8'))?.[1];
   expect(code).toBeTruthy();
-  expect(await cognitoCall(page.request, 'ConfirmForgotPassword', { Username: admin.email, ConfirmationCode: code, Password: 'Changed42x' })).toBe(200);
+  expect(await cognitoCall(page.request, 'ConfirmForgotPassword', { Username: admin.email, ConfirmationCode: code, Password: 'Changed42xyz' })).toBe(200);
 
   // The open page makes no API call; its refresh (within a token's lifetime) sees the reset and signs out.
   await expect(page).toHaveURL(new RegExp(`${stack.base}/$`), { timeout: TOKEN_SECONDS * 1000 + 5000 });
   expect(await getItem(page, 'token')).toBeNull();
   // The new password signs in (and is put back for the other tests of this file).
-  admin.password = 'Changed42x';
+  admin.password = 'Changed42xyz';
   await logIn(page);
 });

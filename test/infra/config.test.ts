@@ -44,6 +44,14 @@ describe('stage settings', () => {
     expect(withDev(change)).toThrow(new RegExp(`stages\\.dev\\.${name.replace('.', '\\.')}: ${message}`));
   });
 
+  it('needs threatProtection stated per stage, and takes mfaForCustomers as false when absent', () => {
+    expect(withDev((d) => delete d.threatProtection)).toThrow('stages.dev.threatProtection: is missing');
+    expect(withDev((d) => (d.threatProtection = 'yes'))).toThrow(/stages\.dev\.threatProtection: /);
+    expect(withDev((d) => delete d.mfaForCustomers)().mfaForCustomers).toBe(false);
+    expect(withDev((d) => (d.mfaForCustomers = true))().mfaForCustomers).toBe(true);
+    expect(withDev((d) => (d.mfaForCustomers = 'true'))).toThrow(/stages\.dev\.mfaForCustomers: /);
+  });
+
   it('refuses an unknown setting (a typo would otherwise be ignored)', () => {
     expect(withDev((d) => (d.prodctName = 'x'))).toThrow(/prodctName/);
   });

@@ -64,7 +64,7 @@ describe('countResources', () => {
     expect(c.logGroups).toEqual({ count: 3, retentionDays: 365 });
     expect(c.buckets).toEqual({ count: 2, versioned: 1, accessLogExpiryDays: 90 });
     expect([c.dashboards, c.secrets, c.snsTopics, c.snsEmailSubscriptions, c.distributions, c.httpApis]).toEqual([1, 1, 1, 1, 1, 1]);
-    expect(c.userPools).toEqual({ count: 1, tier: 'ESSENTIALS', developerEmail: 0 });
+    expect(c.userPools).toEqual({ count: 1, tier: 'ESSENTIALS', threatProtection: null, developerEmail: 0 });
   });
 
   test('takes every template of the stage: the web ACL, records and key of a second stack count', () => {
@@ -121,6 +121,20 @@ describe('monthlyCost', () => {
 
     const quiet = withUsage(usage, 'apiCallsPerDay', 1000);
     expect(row(monthlyCost(c, withUsage(quiet, 'users', 10), prices), 'Lambda')).toBe(0);
+  });
+
+  test('threat protection: the Plus plan bills every active user, and the basis names what it adds to Essentials', () => {
+    const withPool = (pool: Record<string, unknown>) => countResources([{ Resources: { ...template.Resources, Pool: { Type: 'AWS::Cognito::UserPool', Properties: pool } } }, edge]);
+    const plus = withPool({ UserPoolTier: 'PLUS', UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' } });
+    expect(plus.userPools).toMatchObject({ tier: 'PLUS', threatProtection: 'ENFORCED' });
+    const estimate = monthlyCost(plus, usage, prices);
+    const cognito = estimate.rows.find((r) => r.service === 'Cognito')!;
+    expect(cognito.monthly).toBeCloseTo(usage.users.value * 0.02, 6);
+    expect(cognito.basis).toContain(`on Plus (no free tier; threat protection enforced: $${(usage.users.value * 0.02).toFixed(2)} more than Essentials)`);
+    const big = monthlyCost(plus, scale(usage, 10), prices).rows.find((r) => r.service === 'Cognito')!;
+    expect(big.monthly - row(monthlyCost(c, scale(usage, 10), prices), 'Cognito')).toBeCloseTo(10 * usage.users.value * 0.02 - (10 * usage.users.value - 10_000) * 0.015, 6);
+    const essentials = monthlyCost(withPool({ UserPoolTier: 'ESSENTIALS' }), usage, prices).rows.find((r) => r.service === 'Cognito')!;
+    expect(essentials.basis).not.toMatch(/threat protection/);
   });
 
   test('dashboards and alarms get no free allowance (assumed taken by the rest of the account)', () => {

@@ -61,11 +61,11 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       for (const r of routes.filter((x) => x.slash)) expect(keys).toContain(routeKey(r));
     });
 
-    it('has the authorizer on the user pool with the web client as audience', () => {
+    it('has the authorizer on the user pool with the web client and the server-side sign-in client as audience', () => {
       s.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
         AuthorizerType: 'JWT',
         IdentitySource: ['$request.header.Authorization'],
-        JwtConfiguration: { Audience: [{ Ref: logicalId(s, s.stack.auth.client) }], Issuer: Match.anyValue() },
+        JwtConfiguration: { Audience: [{ Ref: logicalId(s, s.stack.auth.client) }, { Ref: logicalId(s, s.stack.auth.serverClient) }], Issuer: Match.anyValue() },
       });
     });
 
@@ -245,10 +245,11 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       });
     });
 
-    it('has a web client without secret allowing USER_PASSWORD_AUTH and SRP, with token revocation', () => {
+    it('has a web client without secret allowing SRP and refresh only, with token revocation', () => {
       s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        ClientName: `portal-${stageName}-web`,
         GenerateSecret: false,
-        ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         EnableTokenRevocation: true,
         PreventUserExistenceErrors: 'ENABLED',
         IdTokenValidity: 60,

@@ -1,8 +1,9 @@
 /**
  * The example stages of cdk.json differ where their settings say and nowhere else that matters to
  * devops: log retention, mail (Cognito's own or SES), WAF limits, alarms and where they mail,
- * keeping data on deletion, document versions, custom domain and API throttling. Each stage's
- * expected values are written out here, so a changed setting or construct shows in this table.
+ * keeping data on deletion, document versions, custom domain, API throttling, and Cognito's feature
+ * plan with threat protection and MFA. Each stage's expected values are written out here, so a
+ * changed setting or construct shows in this table.
  */
 import { routes } from '../../lambdas/routes.js';
 import { tables } from '../../infra/tables.js';
@@ -41,12 +42,22 @@ function summary(s: Synth) {
     domain: distribution.Aliases ?? [],
     certificates: of('AWS::CertificateManager::Certificate').length,
     apiThrottle: [apiStage.ThrottlingRateLimit, apiStage.ThrottlingBurstLimit],
+    cognito: {
+      plan: pool.Properties!.UserPoolTier,
+      threatProtection: (pool.Properties!.UserPoolAddOns as { AdvancedSecurityMode?: string } | undefined)?.AdvancedSecurityMode ?? 'none',
+      mfa: [pool.Properties!.MfaConfiguration, ...(pool.Properties!.EnabledMfas as string[])],
+      mfaForCustomers: [...new Set(of('AWS::Lambda::Function').flatMap((f) => {
+        const v = (f.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.MFA_FOR_CUSTOMERS;
+        return v === undefined ? [] : [v];
+      }))],
+    },
   };
 }
 
 /** Errors, throttles and duration per route function; throttling per table; API 5xx rate; CloudFront 5xx rate. */
 const ALARMS = new Set(routes.map((r) => r.handler)).size * 3 + Object.keys(tables).length + 1 + 1;
 const base = { webAcls: ['CLOUDFRONT', 'REGIONAL'], cloudFrontAlarms: 1, alarms: ALARMS };
+const plus = { plan: 'PLUS', threatProtection: 'ENFORCED', mfa: ['OPTIONAL', 'SOFTWARE_TOKEN_MFA'], mfaForCustomers: ['false'] };
 
 const expected: Record<string, ReturnType<typeof summary>> = {
   dev: {
@@ -62,6 +73,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
     domain: [],
     certificates: 0,
     apiThrottle: [50, 100],
+    cognito: { plan: 'ESSENTIALS', threatProtection: 'none', mfa: ['OPTIONAL', 'SOFTWARE_TOKEN_MFA'], mfaForCustomers: ['false'] },
   },
   staging: {
     ...base,
@@ -76,6 +88,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
     domain: [],
     certificates: 0,
     apiThrottle: [50, 100],
+    cognito: plus,
   },
   prod: {
     ...base,
@@ -90,6 +103,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
     domain: ['portal.example.com'],
     certificates: 1,
     apiThrottle: [200, 400],
+    cognito: plus,
   },
 };
 
@@ -103,7 +117,7 @@ describe('the example stages', () => {
     expect(Object.keys(stages)).toEqual(['dev', 'staging', 'prod']);
   });
 
-  it.each(Object.keys(expected))('%s has the retention, mail, WAF, alarms, data keeping, domain and throttling its settings say', (name) => {
+  it.each(Object.keys(expected))('%s has the retention, mail, WAF, alarms, data keeping, domain, throttling and Cognito plan its settings say', (name) => {
     expect(summaries[name]).toEqual(expected[name]);
   });
 

@@ -16,7 +16,7 @@ import { request, signIn, startTestStack, type TestStack } from '../support/loca
 jest.setTimeout(120_000);
 
 const STAFF = 'example-hvac.com,example-services.com';
-const FIRST_ADMIN = { email: 'first@example-hvac.com', password: 'First1234' };
+const FIRST_ADMIN = { email: 'first@example-hvac.com', password: 'First1234567' };
 let t: TestStack;
 beforeAll(async () => {
   t = await startTestStack({ env: { STAFF_DOMAINS: STAFF, PORTAL_ADMIN_EMAIL: FIRST_ADMIN.email, PORTAL_ADMIN_PASSWORD: FIRST_ADMIN.password } });
@@ -113,7 +113,7 @@ describe('seedDemo', () => {
     expect((await get('/api/users/getproperty/operations@harborview.test', sam)).json).toMatchObject([{ BUILDOPS_CUSTOMER_ID: ['CUST-1002', 'CUST-1003'] }]);
 
     for (const email of ['admin@example-hvac.com', 'support@example-services.com']) {
-      const token = await signIn(email, 'Admin1234');
+      const token = await signIn(email, 'Admin1234567');
       expect((await get('/api/users/customers', token)).status).toBe(200);
     }
     expect((await signIn('principal@lakeside.test', 'Demo1234')).length).toBeGreaterThan(0);

@@ -22,8 +22,8 @@ export function lastMailTo(email: string) {
 }
 
 export const demo = {
-  admin: { email: 'admin@example-hvac.com', password: 'Admin1234' },
-  admin2: { email: 'support@example-services.com', password: 'Admin1234' },
+  admin: { email: 'admin@example-hvac.com', password: 'Admin1234567' },
+  admin2: { email: 'support@example-services.com', password: 'Admin1234567' },
   northwind: { email: 'facilities@northwind.test', password: 'Demo1234' },
   twoCustomers: { email: 'operations@harborview.test', password: 'Demo1234' },
   lakeside: { email: 'principal@lakeside.test', password: 'Demo1234' },

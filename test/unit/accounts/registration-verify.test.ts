@@ -22,6 +22,19 @@ describe('POST /api/users/user-registration/verify', () => {
     expect(cognito.commandCalls(InitiateAuthCommand)).toHaveLength(0);
   });
 
+  it('holds a staff email to 12 characters before asking Cognito; customers keep the spec rule', async () => {
+    put('users', user('ops@example-hvac.com', { pending: true }));
+    const short = await verify(body({ email: 'ops@example-hvac.com', newPassword: 'Chosen12345' }));
+    expect(short.statusCode).toBe(400);
+    expect(json(short).error).toBe('Staff passwords must be at least 12 characters long and include at least one lowercase letter, one uppercase letter, and one number.');
+    expect(json(await verify(body({ email: 'OPS@Example-HVAC.com', newPassword: 'chosen123456' }))).error).toMatch(/^Staff passwords must be at least 12 characters/);
+    expect(cognito.commandCalls(InitiateAuthCommand)).toHaveLength(0);
+    cognito.on(InitiateAuthCommand).resolves(challenge);
+    cognito.on(RespondToAuthChallengeCommand).resolves({ AuthenticationResult: { IdToken: 'y' } });
+    expect((await verify(body({ email: 'ops@example-hvac.com', newPassword: 'Chosen123456' }))).statusCode).toBe(200);
+    expect((await verify(body({ newPassword: 'Chosen1' }))).statusCode).toBe(200);
+  });
+
   it('400s a wrong or expired temporary password', async () => {
     cognito.on(InitiateAuthCommand).rejects(cognitoError('NotAuthorizedException', 'Temporary password has expired and must be reset by an administrator.'));
     expect(json(await verify(body()))).toEqual(FAILED);

@@ -66,6 +66,18 @@ describe('POST /api/users/reset-password/verify', () => {
     expect(cognito.commandCalls(ConfirmForgotPasswordCommand)).toHaveLength(0);
   });
 
+  it('holds a staff email to 12 characters before asking Cognito; customers keep the spec rule', async () => {
+    const staff = 'Staff passwords must be at least 12 characters long and include at least one lowercase letter, one uppercase letter, and one number.';
+    const short = await confirm(body({ email: 'ops@example-hvac.com', newPassword: 'NewPass1234' }));
+    expect(short.statusCode).toBe(400);
+    expect(json(short)).toEqual({ error: staff });
+    expect(json(await confirm(body({ email: 'ops@example-hvac.com', newPassword: 'NEWPASS12345' })))).toEqual({ error: staff });
+    expect(cognito.commandCalls(ConfirmForgotPasswordCommand)).toHaveLength(0);
+    cognito.on(ConfirmForgotPasswordCommand).resolves({});
+    expect((await confirm(body({ email: 'ops@example-hvac.com', newPassword: 'NewPass12345' }))).statusCode).toBe(200);
+    expect((await confirm(body({ newPassword: 'NewPa1' }))).statusCode).toBe(200);
+  });
+
   it("answers Cognito's policy refusal (5 characters pass the spec's rule, Cognito wants 6) with the rule's message", async () => {
     cognito.on(ConfirmForgotPasswordCommand).rejects(cognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough'));
     const r = await confirm(body({ newPassword: 'Ab3de' }));

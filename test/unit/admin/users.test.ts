@@ -92,7 +92,7 @@ describe('createPortalUser: success', () => {
 
   it('gives staff no assignments, and takes over a pool user left without a row when the password is permanent', async () => {
     idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }));
-    const r = await createPortalUser({ ...base, email: 'ops@example-hvac.com', customers: ['C-404'] });
+    const r = await createPortalUser({ ...base, email: 'ops@example-hvac.com', password: 'Secret123456', customers: ['C-404'] });
     expect(r).toMatchObject({ staff: true, user: { sub: 'pool-sub-ops@example-hvac.com', customerIds: [], properties: {} } });
     expect(idp.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(1);
     expect(idp.commandCalls(AdminAddUserToGroupCommand)[0]!.args[0].input).toEqual({ UserPoolId: 'pool-1', Username: 'ops@example-hvac.com', GroupName: 'staff' });
@@ -103,16 +103,28 @@ describe('createPortalUser: success', () => {
       const p = generatePassword();
       expect(p).toHaveLength(12);
       expect(passwordProblem(p)).toBeNull();
+      expect(passwordProblem(p, true)).toBeNull();
     }
+  });
+
+  it('holds staff to 12 characters (customers keep the spec rule), before any call', async () => {
+    const staffMessage = 'Staff passwords must be at least 12 characters long and include at least one lowercase letter, one uppercase letter, and one number.';
+    expect(passwordProblem('Secret12345', true)).toBe(staffMessage);
+    expect(passwordProblem('secret123456', true)).toBe(staffMessage);
+    expect(passwordProblem('Secret123456', true)).toBeNull();
+    expect(passwordProblem('Secret123', false)).toBeNull();
+    expect(await refused(createPortalUser({ ...base, email: 'ops@example-hvac.com', password: 'Secret123' }))).toBe(staffMessage);
+    expect(idp.calls()).toHaveLength(0);
+    expect(db.sorted('users')).toEqual([]);
   });
 });
 
 describe('ensureAdmin', () => {
   it('creates the administrator once and leaves an existing row alone', async () => {
-    expect(await ensureAdmin('First@Example-HVAC.com', 'First1234')).toEqual({ created: true, staff: true });
-    expect(await ensureAdmin('first@example-hvac.com', 'Other1234')).toEqual({ created: false, staff: true });
+    expect(await ensureAdmin('First@Example-HVAC.com', 'First1234567')).toEqual({ created: true, staff: true });
+    expect(await ensureAdmin('first@example-hvac.com', 'Other1234567')).toEqual({ created: false, staff: true });
     expect(idp.commandCalls(AdminCreateUserCommand)).toHaveLength(1);
-    expect(idp.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toMatchObject({ Username: 'first@example-hvac.com', Password: 'First1234' });
+    expect(idp.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toMatchObject({ Username: 'first@example-hvac.com', Password: 'First1234567' });
     expect(db.sorted('accounts')).toEqual([expect.objectContaining({ email: 'first@example-hvac.com', name: 'first', customerIds: [] })]);
   });
 });

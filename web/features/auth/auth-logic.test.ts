@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { IDLE_TIMEOUT_MS } from '../../config/constants';
 import { idleTimings } from './idle-timings';
-import { passwordChecks, passwordMeetsRule, setPasswordProblem } from './password-rules';
+import { userPool } from '../../../infra/definitions';
+import { passwordChecks, passwordMeetsRule, setPasswordProblem, STAFF_PASSWORD_MIN_LENGTH } from './password-rules';
+import { authStrings } from './strings';
 
 describe('password checklist and rule', () => {
   it('checks lowercase, uppercase and number live', () => {
@@ -22,6 +24,31 @@ describe('password checklist and rule', () => {
     expect(setPasswordProblem('aB3de', 'aB3dX')).toBe('mismatch');
     expect(setPasswordProblem('ab', 'ab')).toBe('rule');
     expect(setPasswordProblem('aB3de', 'aB3de')).toBeNull();
+  });
+});
+
+describe('the staff password rule', () => {
+  it('is the length the server and the operator commands hold staff to', () => {
+    expect(STAFF_PASSWORD_MIN_LENGTH).toBe(userPool.staffPasswordMinLength);
+    expect(STAFF_PASSWORD_MIN_LENGTH).toBe(12);
+    expect(authStrings.checklist.length).toBe(`${STAFF_PASSWORD_MIN_LENGTH} characters`);
+    expect(authStrings.staffRule).toMatch(new RegExp(`^Staff passwords must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long`));
+  });
+
+  it('adds the length to the checklist for staff only', () => {
+    expect(passwordChecks('aB3')).toEqual({ lowercase: true, uppercase: true, number: true });
+    expect(passwordChecks('aB3', true)).toEqual({ lowercase: true, uppercase: true, number: true, length: false });
+    expect(passwordChecks('aB3defghijkl', true).length).toBe(true);
+  });
+
+  it('needs 12 characters with all three kinds for staff; customers keep 5', () => {
+    expect(passwordMeetsRule('aB3defghijk', true)).toBe(false);
+    expect(passwordMeetsRule('aB3defghijkl', true)).toBe(true);
+    expect(passwordMeetsRule('abcdefghijk1', true)).toBe(false);
+    expect(passwordMeetsRule('aB3defghijk')).toBe(true);
+    expect(setPasswordProblem('aB3de', 'aB3de', true)).toBe('rule');
+    expect(setPasswordProblem('aB3defghijkl', 'aB3defghijkl', true)).toBeNull();
+    expect(setPasswordProblem('aB3defghijkl', 'aB3defghijkX', true)).toBe('mismatch');
   });
 });
 

@@ -43,11 +43,14 @@ export const authStrings = {
     rule: 'Password must be at least 5 characters long and contain a combination of at least 3 of the following: lowercase letters, uppercase letters, numbers or symbols.',
   },
   mismatch: 'Passwords do not match.',
+  // Not in the spec: staff (staff-domain emails) need 12 characters, on reset and registration alike.
+  staffRule: 'Staff passwords must be at least 12 characters long and include at least one lowercase letter, one uppercase letter, and one number.',
   checklist: {
     label: 'Password requirements',
     lowercase: 'Lowercase letter',
     uppercase: 'Uppercase letter',
     number: 'Number',
+    length: '12 characters',
     met: 'met',
     notMet: 'not met',
   },

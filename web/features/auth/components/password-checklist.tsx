@@ -4,13 +4,14 @@ import { authStrings } from '../strings';
 
 const c = authStrings.checklist;
 
-/** The live 'Lowercase letter' / 'Uppercase letter' / 'Number' checklist. */
-export function PasswordChecklist({ password }: { password: string }) {
-  const checks = passwordChecks(password);
+/** The live 'Lowercase letter' / 'Uppercase letter' / 'Number' checklist; staff also see '12 characters'. */
+export function PasswordChecklist({ password, staff = false }: { password: string; staff?: boolean }) {
+  const checks = passwordChecks(password, staff);
   const items = [
     { key: 'lowercase', label: c.lowercase, ok: checks.lowercase },
     { key: 'uppercase', label: c.uppercase, ok: checks.uppercase },
     { key: 'number', label: c.number, ok: checks.number },
+    ...(checks.length === undefined ? [] : [{ key: 'length', label: c.length, ok: checks.length }]),
   ];
   return (
     <Box component="ul" aria-label={c.label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>

@@ -6,6 +6,8 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
+import { publicConfig } from '../../../lib/public-config';
+import { emailInDomains } from '../../../lib/token';
 import { AuthFailure, useVerifyCode, type CodePurpose } from '../api/verify-code';
 import { setPasswordProblem } from '../password-rules';
 import { authStrings } from '../strings';
@@ -34,11 +36,14 @@ export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormP
     return () => clearTimeout(timer);
   }, [verify.isSuccess, navigate]);
 
+  // Staff-domain emails are held to the staff rule (12 characters) as the server holds them.
+  const staff = emailInDomains(email, publicConfig().staffDomains);
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = setPasswordProblem(newPassword, confirmPassword);
+    const found = setPasswordProblem(newPassword, confirmPassword, staff);
     if (found) {
-      setProblem(found === 'mismatch' ? authStrings.mismatch : s.rule);
+      setProblem(found === 'mismatch' ? authStrings.mismatch : staff ? authStrings.staffRule : s.rule);
       return;
     }
     setProblem('');
@@ -85,7 +90,7 @@ export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormP
             autoComplete="new-password"
             disabled={done}
           />
-          <PasswordChecklist password={newPassword} />
+          <PasswordChecklist password={newPassword} staff={staff} />
           <TextField
             label={s.confirmPassword}
             type="password"

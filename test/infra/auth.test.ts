@@ -1,0 +1,121 @@
+/**
+ * The user pool and its clients as devops and security review them: what the web client may write,
+ * that no OAuth flow is open, which sign-in flow each client allows, optional TOTP MFA, the staff
+ * group, threat protection per stage, and the server client's id reaching only its two functions.
+ */
+import { routes } from '../../lambdas/routes.js';
+import { serverClient, userPool } from '../../infra/definitions.js';
+import { logicalId, ofType, refId, synth, type Synth } from './support/synth.js';
+
+type Props = Record<string, unknown>;
+
+describe.each(['dev', 'prod'])('stage %s', (stageName) => {
+  let s: Synth;
+  beforeAll(() => {
+    s = synth(stageName);
+  });
+
+  const pool = () => s.resources[logicalId(s, s.stack.auth.pool)]!.Properties!;
+  const clients = () => Object.fromEntries(ofType(s, 'AWS::Cognito::UserPoolClient').map(([id, r]) => [r.Properties!.ClientName as string, { id, p: r.Properties! }]));
+  const envOf = (id: string) => (s.resources[id]!.Properties!.Environment as { Variables: Props }).Variables;
+
+  it('has two app clients, the web app and the server-side sign-in, both on the pool and without secret', () => {
+    const c = clients();
+    expect(Object.keys(c).sort()).toEqual([`portal-${stageName}-server`, `portal-${stageName}-web`]);
+    for (const { p } of Object.values(c)) {
+      expect(refId(p.UserPoolId)).toBe(logicalId(s, s.stack.auth.pool));
+      expect(p.GenerateSecret).toBe(false);
+      expect(p.EnableTokenRevocation).toBe(true);
+      expect(p.PreventUserExistenceErrors).toBe('ENABLED');
+    }
+  });
+
+  it('allows SRP on the web client and USER_PASSWORD_AUTH on the server client, with refresh on both', () => {
+    const c = clients();
+    expect([...(c[`portal-${stageName}-web`]!.p.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
+    expect([...(c[`portal-${stageName}-server`]!.p.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+  });
+
+  it('opens no OAuth flow: no code or implicit grant, no scopes, no callback or logout URLs', () => {
+    for (const { p } of Object.values(clients())) {
+      expect(p.AllowedOAuthFlowsUserPoolClient).toBe(false);
+      for (const key of ['AllowedOAuthFlows', 'AllowedOAuthScopes', 'CallbackURLs', 'LogoutURLs', 'DefaultRedirectURI']) expect(p[key]).toBeUndefined();
+      // The pool's own users only: no federated identity provider.
+      expect(p.SupportedIdentityProviders).toEqual(['COGNITO']);
+    }
+  });
+
+  it('lets the clients write the name only (no email, no custom attribute) and read email, its verification and the name', () => {
+    for (const { p } of Object.values(clients())) {
+      expect(p.WriteAttributes).toEqual(['name']);
+      expect([...(p.ReadAttributes as string[])].sort()).toEqual(['email', 'email_verified', 'name']);
+    }
+  });
+
+  it('keeps the old email until a new one is verified', () => {
+    expect(pool().UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
+  });
+
+  it('has optional MFA by authenticator app only (no SMS, so no SMS role)', () => {
+    expect(pool().MfaConfiguration).toBe('OPTIONAL');
+    expect(pool().EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(pool().SmsConfiguration).toBeUndefined();
+    expect(ofType(s, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties!.AssumeRolePolicyDocument).includes('cognito-idp.amazonaws.com'))).toEqual([]);
+  });
+
+  it('has the staff group of infra/definitions.ts on the pool, with a description', () => {
+    const groups = ofType(s, 'AWS::Cognito::UserPoolGroup');
+    expect(groups).toHaveLength(1);
+    const g = groups[0]![1].Properties!;
+    expect(g.GroupName).toBe(userPool.staffGroup);
+    expect(g.GroupName).toBe('staff');
+    expect(refId(g.UserPoolId)).toBe(logicalId(s, s.stack.auth.pool));
+    expect(String(g.Description)).toMatch(/administrators/);
+  });
+
+  it('turns threat protection on (Plus, enforced) or off (Essentials, no add-on) as the stage says', () => {
+    if (s.stage.threatProtection) {
+      expect(pool().UserPoolTier).toBe('PLUS');
+      expect(pool().UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'ENFORCED' });
+    } else {
+      expect(pool().UserPoolTier).toBe('ESSENTIALS');
+      expect(pool().UserPoolAddOns).toBeUndefined();
+    }
+  });
+
+  it('gives SERVER_CLIENT_ID, the server client, to the login and registration functions only', () => {
+    const server = clients()[`portal-${stageName}-server`]!.id;
+    const web = clients()[`portal-${stageName}-web`]!.id;
+    const holders = routes.filter((r) => envOf(logicalId(s, s.stack.api.functions.get(r.handler)!.fn)).SERVER_CLIENT_ID !== undefined).map((r) => r.handler);
+    expect(holders.sort()).toEqual([...serverClient.handlers].sort());
+    expect(holders.sort()).toEqual(['accounts/login', 'accounts/registration-verify']);
+    for (const h of holders) expect(refId(envOf(logicalId(s, s.stack.api.functions.get(h)!.fn)).SERVER_CLIENT_ID)).toBe(server);
+    for (const t of Object.values(s.stack.auth.triggers)) expect(envOf(logicalId(s, t.fn)).SERVER_CLIENT_ID).toBeUndefined();
+    // The web client stays the one every function knows as USER_POOL_CLIENT_ID (reset codes are the web client's).
+    for (const r of routes) expect(refId(envOf(logicalId(s, s.stack.api.functions.get(r.handler)!.fn)).USER_POOL_CLIENT_ID)).toBe(web);
+  });
+
+  it("accepts the tokens of both clients at the API's authorizer", () => {
+    const [, authorizer] = ofType(s, 'AWS::ApiGatewayV2::Authorizer')[0]!;
+    const audience = (authorizer.Properties!.JwtConfiguration as { Audience: unknown[] }).Audience.map(refId).sort();
+    expect(audience).toEqual(Object.values(clients()).map((c) => c.id).sort());
+  });
+
+  it('tells every API function and trigger whether customers need MFA', () => {
+    const fns = [...[...s.stack.api.functions.values()].map((f) => f.fn), ...Object.values(s.stack.auth.triggers).map((t) => t.fn)];
+    expect(fns.length).toBe(routes.length + 3);
+    for (const fn of fns) expect(envOf(logicalId(s, fn)).MFA_FOR_CUSTOMERS).toBe(String(s.stage.mfaForCustomers));
+  });
+});
+
+describe('mfaForCustomers', () => {
+  it("reaches every function as 'true' when the stage sets it", () => {
+    const s = synth('dev', { change: (raw) => (raw.mfaForCustomers = true) });
+    const values = new Set(ofType(s, 'AWS::Lambda::Function').flatMap(([, f]) => {
+      const v = (f.Properties!.Environment as { Variables?: Props } | undefined)?.Variables?.MFA_FOR_CUSTOMERS;
+      return v === undefined ? [] : [v];
+    }));
+    expect([...values]).toEqual(['true']);
+    expect(ofType(s, 'AWS::Lambda::Function').filter(([, f]) => (f.Properties!.Environment as { Variables?: Props } | undefined)?.Variables?.MFA_FOR_CUSTOMERS === 'true')).toHaveLength(routes.length + 3);
+  });
+});
