@@ -45,7 +45,7 @@ it('moves the demo users from the email-keyed table to the sub-keyed one, staff 
   // A row whose Cognito user is gone: reported, not copied.
   await t.db.send(new PutCommand({ TableName: legacy, Item: { email: 'gone@nowhere.test', userId: 'x', name: 'gone', customerIds: [], properties: {}, createdAt: 'x', updatedAt: 'x' } }));
   const customer = original.find((u) => u.email === 'facilities@northwind.test')!;
-  const [staffToken, customerToken] = await Promise.all([signIn(staff[0]!.email, 'Admin1234').catch(() => null), signIn(customer.email, 'Demo1234').catch(() => null)]);
+  const [staffToken, customerToken] = await Promise.all([signIn(staff[0]!.email, 'Admin1234567').catch(() => null), signIn(customer.email, 'Demo1234').catch(() => null)]);
   // Before the migration no one can sign in: the pre-token trigger finds no row by sub.
   expect([staffToken, customerToken]).toEqual([null, null]);
 
@@ -66,7 +66,7 @@ it('moves the demo users from the email-keyed table to the sub-keyed one, staff 
   expect((await scan<UserItem>(users)).sort(byEmail)).toEqual(original);
 
   // Signed in again: the administrator is one, the customer sees their own customer.
-  const a = await signIn(staff[0]!.email, 'Admin1234');
+  const a = await signIn(staff[0]!.email, 'Admin1234567');
   expect((await request('GET', '/api/users', { token: a })).status).toBe(200);
   const c = await signIn(customer.email, 'Demo1234');
   const mine = await request('GET', '/api/sigma/customers', { token: c });

@@ -23,7 +23,7 @@ describe('POST /api/users/user-registration/verify', () => {
   });
 
   it('holds a staff email to 12 characters before asking Cognito; customers keep the spec rule', async () => {
-    put('users', user('ops@example-hvac.com', { pending: true }));
+    put('accounts', user('ops@example-hvac.com', { pending: true }));
     const short = await verify(body({ email: 'ops@example-hvac.com', newPassword: 'Chosen12345' }));
     expect(short.statusCode).toBe(400);
     expect(json(short).error).toBe('Staff passwords must be at least 12 characters long and include at least one lowercase letter, one uppercase letter, and one number.');

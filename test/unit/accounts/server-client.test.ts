@@ -16,7 +16,7 @@ const setPassword = () => call(register, 'POST /api/users/user-registration/veri
 
 beforeEach(() => {
   resetAws();
-  put('users', user('known@customer.test'), user('new@customer.test', { pending: true }));
+  put('accounts', user('known@customer.test'), user('new@customer.test', { pending: true }));
   cognito.on(InitiateAuthCommand, { AuthParameters: { USERNAME: 'known@customer.test', PASSWORD: 'Right123' } }).resolves({ AuthenticationResult: { IdToken: 'id-token' } });
   cognito.on(InitiateAuthCommand, { AuthParameters: { USERNAME: 'new@customer.test', PASSWORD: 'Tmp!pass1234' } }).resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's' });
   cognito.on(RespondToAuthChallengeCommand).resolves({ AuthenticationResult: { IdToken: 'y' } });
