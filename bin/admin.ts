@@ -14,7 +14,9 @@ import { copyItems, copyItemsHelp, copyItemsOptions, restoreDocument, restoreDoc
 import { CatalogueFileError, catalogueInForce, formatCatalogue, loadCatalogueFile, reportsHelp, resetCatalogue } from '../infra/admin/reports.js';
 import { migrateHelp, migrateUsersBySub, migrations } from '../infra/admin/migrate.js';
 import { seedDemo, seedDemoHelp } from '../infra/admin/seed-demo.js';
-import { AdminInputError, createPortalUser } from '../infra/admin/users.js';
+import { AdminInputError, createPortalUser, resetMfa, resetMfaHelp } from '../infra/admin/users.js';
+import { DEMO_TOTP_SECRET, totpCode } from '../infra/local/totp.js';
+import { isStaffEmail } from '../lambdas/shared/env.js';
 import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/passwords.js';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -135,6 +137,33 @@ const commands: Record<string, Command> = {
       if (which !== 'users-by-sub') throw new UsageError(`Name the migration: ${migrations.join(', ')}.`);
       const r = await migrateUsersBySub({ dryRun: v['dry-run'] === true });
       return r.skipped.length ? 2 : 0;
+    },
+  },
+  'reset-mfa': {
+    summary: "turn off a user's authenticator app (lost phone): an administrator sets up a new one at their next sign-in",
+    help: resetMfaHelp,
+    options: { email: { type: 'string' } },
+    async run(v) {
+      if (typeof v.email !== 'string') throw new UsageError('--email is required.');
+      const email = await resetMfa(v.email);
+      await appendAudit(dynamo(), 'cli', 'user.reset-mfa', email, {});
+      console.log(`Turned off ${email}'s authenticator app. ${isStaffEmail(email) ? 'At their next sign-in the portal asks them to set up a new one.' : 'They sign in with their password alone unless the stage requires an app.'}`);
+      return 0;
+    },
+  },
+  'totp-code': {
+    summary: "print the current code of an authenticator secret (default: the demo administrators' key)",
+    help: `Usage: admin totp-code [--secret KEY]
+
+Prints the 6-digit code an authenticator app set up with KEY (base32) shows now, and how many
+seconds it stays good. Without --secret: the demo administrators' key (${DEMO_TOTP_SECRET}), for
+trying the demo without an app.`,
+    options: { secret: { type: 'string' } },
+    async run(v) {
+      const secret = typeof v.secret === 'string' ? v.secret : DEMO_TOTP_SECRET;
+      if (!/^[A-Za-z2-7=\s]{16,}$/.test(secret)) throw new UsageError('--secret must be a base32 key of 16 characters or more.');
+      console.log(`${totpCode(secret)}  (good for ${30 - (Math.floor(Date.now() / 1000) % 30)} s more)`);
+      return 0;
     },
   },
   'copy-items': {

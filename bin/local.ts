@@ -5,6 +5,7 @@
 import { LocalConfigError } from '../infra/local/config.js';
 import { DataDirLockedError } from '../infra/local/lock.js';
 import { startLocalStack } from '../infra/local/stack.js';
+import { DEMO_TOTP_SECRET } from '../infra/local/totp.js';
 
 const started = performance.now();
 const demo = process.argv.includes('--demo');
@@ -31,6 +32,8 @@ try {
   if (stack.demoAccounts.length) {
     console.log('Demo sign-ins:');
     for (const a of stack.demoAccounts) console.log(`  ${a.email.padEnd(36)} ${a.password.padEnd(12)} ${a.note}`);
+    console.log(`Administrators then give a code from an authenticator app set up with the key ${DEMO_TOTP_SECRET}`);
+    console.log('  (or the current code from: npm run admin -- totp-code)');
   }
   console.log(`Data in ${stack.config.dataDir}; mail (invitations, reset codes) is written to ${stack.outboxDir}`);
 } catch (err) {

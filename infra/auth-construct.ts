@@ -113,6 +113,14 @@ export class AuthConstruct extends Construct {
       });
     }
 
+    // The pre-token trigger reads the account's MFA settings from the pool (AdminGetUser) to stamp
+    // `mfa`. In a policy of its own, not the function's default one: the pool depends on the
+    // function, and the function on its default policy, so that one cannot name the pool.
+    new iam.Policy(this, 'PreTokenReadsMfa', {
+      roles: [this.triggers.preTokenGeneration.fn.role!],
+      statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [this.pool.userPoolArn] })],
+    });
+
     this.staffGroup = new cognito.CfnUserPoolGroup(this, 'StaffGroup', {
       userPoolId: this.pool.userPoolId,
       groupName: poolDef.staffGroup,

@@ -4,7 +4,14 @@
  * stack's start-up administrator (PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { dynamo, identity } from '../../lambdas/shared/clients.js';
 import { getCustomers } from '../../lambdas/shared/data/customers.js';
 import { getProperties } from '../../lambdas/shared/data/properties.js';
@@ -165,4 +172,23 @@ export async function ensureAdmin(email: string, password: string): Promise<{ cr
     throw err;
   }
   return { created: true, staff };
+}
+
+export const resetMfaHelp = `Usage: admin reset-mfa [--stage NAME | --local [--data-dir DIR]] --email EMAIL
+
+Turns off the user's authenticator app in the user pool (AdminSetUserMFAPreference), for an
+administrator who lost the phone it was on. Their sessions stay as they are; at their next sign-in
+the portal asks for the password only and then walks them through setting up a new app, which the
+API requires of administrators before anything else. Check who is asking before running it: the
+password alone then signs in until the new app is set up.`;
+
+/** Turns off a portal user's authenticator app in the pool; gives the email as stored. */
+export async function resetMfa(emailInput: string): Promise<string> {
+  const email = emailInput.trim().toLowerCase();
+  const row = await getUserByEmail(dynamo(), email);
+  if (!row) throw new AdminInputError(`There is no portal user ${email}.`);
+  await identity().send(
+    new AdminSetUserMFAPreferenceCommand({ UserPoolId: settings.userPoolId(), Username: email, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+  );
+  return email;
 }

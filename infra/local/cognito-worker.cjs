@@ -30,30 +30,108 @@ const logger = {
   fatal: (obj, msg) => logger.error(obj, msg),
 };
 
+/** How long a challenge's Session stays good: Cognito's default for an app client (3 minutes). */
+const SESSION_MS = 3 * 60 * 1000;
+/** Wrong answers one challenge Session takes before it is spent (the user signs in again). */
+const SESSION_TRIES = 5;
+
 /**
- * cognito-local answers the new-password challenge to anyone naming a user who still holds a
- * temporary password, without checking it or its age. Cognito checks both: so does this wrapper
- * of InitiateAuth, so that registration locally refuses what it refuses on AWS.
+ * What the portal relies on that cognito-local 5.3.0 does not check, checked here around its
+ * targets, so that the local pool refuses what Cognito refuses:
+ * - InitiateAuth: a temporary password is checked, and its age (cognito-local answers the
+ *   new-password challenge to anyone naming a user who still holds one);
+ * - RespondToAuthChallenge: the Session must be one InitiateAuth gave, for that user and that
+ *   challenge, under 3 minutes old and not yet answered (cognito-local takes any string, so the
+ *   TOTP or new-password challenge could be answered without the password);
+ * - AdminSetUserMFAPreference, which cognito-local lacks (the operator's reset-mfa command);
+ * - LocalSetUserSoftwareToken, a target of the local pool only (no AWS API has it): an
+ *   administrator's call that enrols an authenticator app with a given secret, as a user who
+ *   scanned it and confirmed a code would, for the demo's administrators and test accounts.
  */
 function checkedRouter(route, services) {
-  const { NotAuthorizedError } = lib('errors');
+  const { NotAuthorizedError, InvalidParameterError, CodeMismatchError, UserNotFoundError } = lib('errors');
   const validityMs = workerData.temporaryPasswordValidityDays * 24 * 60 * 60 * 1000;
-  return (target) => {
-    const inner = route(target);
-    if (target !== 'InitiateAuth') return inner;
-    return async (ctx, req) => {
-      const params = req.AuthParameters ?? {};
-      if (req.AuthFlow === 'USER_PASSWORD_AUTH' && params.USERNAME) {
-        const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
-        const user = await pool.getUserByUsername(ctx, params.USERNAME);
-        if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
-          if (user.Password !== params.PASSWORD) throw new NotAuthorizedError('Incorrect username or password.');
-          const created = new Date(user.UserLastModifiedDate ?? user.UserCreateDate).getTime();
-          if (Date.now() - created > validityMs) throw new NotAuthorizedError('Temporary password has expired and must be reset by an administrator.');
-        }
+  const sessions = new Map();
+  const expiredSession = () => new NotAuthorizedError('Invalid session for the user, session is expired.');
+
+  const initiateAuth = (inner) => async (ctx, req) => {
+    const params = req.AuthParameters ?? {};
+    if (req.AuthFlow === 'USER_PASSWORD_AUTH' && params.USERNAME) {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await pool.getUserByUsername(ctx, params.USERNAME);
+      if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+        if (user.Password !== params.PASSWORD) throw new NotAuthorizedError('Incorrect username or password.');
+        const created = new Date(user.UserLastModifiedDate ?? user.UserCreateDate).getTime();
+        if (Date.now() - created > validityMs) throw new NotAuthorizedError('Temporary password has expired and must be reset by an administrator.');
       }
-      return inner(ctx, req);
-    };
+    }
+    const out = await inner(ctx, req);
+    if (out?.Session && out.ChallengeName) {
+      for (const [key, s] of sessions) if (s.expires < Date.now()) sessions.delete(key);
+      sessions.set(out.Session, { username: out.ChallengeParameters?.USER_ID_FOR_SRP, challenge: out.ChallengeName, clientId: req.ClientId, expires: Date.now() + SESSION_MS, tries: 0 });
+    }
+    return out;
+  };
+
+  const respondToAuthChallenge = (inner) => async (ctx, req) => {
+    const session = sessions.get(req.Session);
+    if (!session || session.expires < Date.now() || session.clientId !== req.ClientId) {
+      sessions.delete(req.Session);
+      throw expiredSession();
+    }
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, req.ChallengeResponses?.USERNAME ?? '');
+    if (!user || user.Username !== session.username || req.ChallengeName !== session.challenge) throw expiredSession();
+    try {
+      const out = await inner(ctx, req);
+      sessions.delete(req.Session);
+      if (out?.Session && out.ChallengeName) sessions.set(out.Session, { ...session, challenge: out.ChallengeName, expires: Date.now() + SESSION_MS, tries: 0 });
+      return out;
+    } catch (err) {
+      if (err instanceof CodeMismatchError && ++session.tries >= SESSION_TRIES) sessions.delete(req.Session);
+      throw err;
+    }
+  };
+
+  const setUserSoftwareToken = async (ctx, req) => {
+    if (!req.UserPoolId || !req.Username || !/^[A-Z2-7]{16,}$/.test(req.SecretCode ?? '')) throw new InvalidParameterError('UserPoolId, Username and a base32 SecretCode are required');
+    const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new NotAuthorizedError('User does not exist.');
+    const methods = new Set([...(user.UserMFASettingList ?? []), 'SOFTWARE_TOKEN_MFA']);
+    await pool.saveUser(ctx, {
+      ...user,
+      SoftwareTokenMfaConfiguration: { Secret: req.SecretCode, Verified: true },
+      UserMFASettingList: [...methods],
+      PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+    });
+    return {};
+  };
+
+  const adminSetUserMfaPreference = async (ctx, req) => {
+    const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, req.Username ?? '');
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    const software = req.SoftwareTokenMfaSettings;
+    if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) throw new InvalidParameterError('User has not verified software token MFA');
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (software?.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+    else if (software) methods.delete('SOFTWARE_TOKEN_MFA');
+    await pool.saveUser(ctx, {
+      ...user,
+      UserMFASettingList: [...methods],
+      PreferredMfaSetting: software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined,
+    });
+    return {};
+  };
+
+  return (target) => {
+    if (target === 'LocalSetUserSoftwareToken') return setUserSoftwareToken;
+    if (target === 'AdminSetUserMFAPreference') return adminSetUserMfaPreference;
+    const inner = route(target);
+    if (target === 'InitiateAuth') return initiateAuth(inner);
+    if (target === 'RespondToAuthChallenge') return respondToAuthChallenge(inner);
+    return inner;
   };
 }
 
@@ -84,11 +162,22 @@ async function main() {
   const clock = new DateClock();
   const stores = new StormDBDataStoreFactory(workerData.dataDir);
   const cognito = await new CognitoServiceFactoryImpl(workerData.dataDir, stores, new UserPoolServiceFactoryImpl(clock, stores)).create(ctx, config.UserPoolDefaults);
+  // cognito-local sends the pre-token trigger an empty groupConfiguration; Cognito fills it with
+  // the user's groups, which the trigger reads (staff must use an authenticator app).
+  const withGroups = async (payload) => {
+    const event = JSON.parse(payload);
+    if (!String(event.triggerSource).startsWith('TokenGeneration_')) return payload;
+    const pool = await cognito.getUserPool(ctx, event.userPoolId);
+    const user = await pool.getUserByUsername(ctx, event.userName);
+    const groups = user ? await pool.listUserGroupMembership(ctx, user) : [];
+    event.request.groupConfiguration = { groupsToOverride: groups, iamRolesToOverride: [], preferredRole: null };
+    return JSON.stringify(event);
+  };
   // The Lambda client cognito-local invokes triggers through: the parent runs the handler.
   const lambdaClient = {
     invoke: (params) => ({
       promise: async () => {
-        const r = await ask({ type: 'invoke', name: params.FunctionName, payload: params.Payload });
+        const r = await ask({ type: 'invoke', name: params.FunctionName, payload: await withGroups(params.Payload) });
         return r.error
           ? { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: r.error }) }
           : { StatusCode: 200, Payload: r.payload };

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   CognitoIdentityProviderClient,
+  AdminGetUserCommand,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
@@ -26,6 +27,7 @@ import { serverClient, userPool, userPoolClient } from '../definitions.js';
 import { tableList } from '../tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
 import { startCognito, triggerHandlers } from './cognito.js';
+import { DEMO_TOTP_SECRET, enrolLocalAuthenticator } from './totp.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
 import { startGateway } from './gateway.js';
 import { projectRoot } from './handlers.js';
@@ -125,6 +127,8 @@ async function poolAndClient(
         },
       },
       Schema: userPool.standardAttributes.map((name) => ({ Name: name, AttributeDataType: 'String', Mutable: true, Required: name === 'email' })),
+      // As on AWS: TOTP optional per user (staff must enrol: the API holds them to it).
+      MfaConfiguration: 'OPTIONAL',
       // As on AWS: a user's own email change waits for its code (cognito-local keeps it aside meanwhile).
       UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
       // Recorded as on AWS; cognito-local invokes the triggers configured in cognito.ts.
@@ -167,6 +171,19 @@ async function ensureStaffGroup(client: CognitoIdentityProviderClient, userPoolI
   const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   if (groups.Groups?.some((g) => g.GroupName === userPool.staffGroup)) return;
   await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: userPool.staffGroup, Description: 'Administrators (with a verified staff-domain email)' }));
+}
+
+/**
+ * The demo's administrators sign in with a code from DEMO_TOTP_SECRET (printed by `npm run demo`)
+ * from the first start on; one who has since set up an app of their own keeps it.
+ */
+async function enrolDemoAdministrators(client: CognitoIdentityProviderClient, endpoint: string, userPoolId: string, accounts: DemoAccount[], staffDomains: string[]) {
+  for (const a of accounts) {
+    if (!staffDomains.includes(a.email.split('@').pop()!.toLowerCase())) continue;
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: a.email })).catch(() => undefined);
+    if (!user || user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA')) continue;
+    await enrolLocalAuthenticator(endpoint, userPoolId, a.email, DEMO_TOTP_SECRET);
+  }
 }
 
 /** Imports one of infra/admin's modules if it exists; otherwise logs what is missing. */
@@ -344,6 +361,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
       }
     }
+    if (options.demo) await enrolDemoAdministrators(clients.cognito, cognito.url, ids.userPoolId, state.demoAccounts ?? [], config.staffDomains);
 
     startedUp = true;
     return {

@@ -4,7 +4,7 @@ import { accountMessages, LoginBody } from '../shared/contract/accounts.js';
 import { getUserByEmail } from '../shared/data/users.js';
 import { assertUnderLimit, clear, hit, limits } from '../shared/data/rate-limits.js';
 import { settings } from '../shared/env.js';
-import { ok, unauthorized } from '../shared/http.js';
+import { forbidden, ok, unauthorized } from '../shared/http.js';
 import { log } from '../shared/log.js';
 import { api } from '../shared/middleware.js';
 import { isRefusal, serviceFailure } from './cognito-errors.js';
@@ -12,7 +12,8 @@ import { isRefusal, serviceFailure } from './cognito-errors.js';
 /**
  * POST /api/users/login/: the ID token for email and password. Every refusal is the same 401
  * (a temporary password too: it only works on /user-registration); failed tries are limited per
- * email and per client address.
+ * email and per client address. An account with an authenticator app (administrators) gets 403
+ * after the right password: its code is asked for by the web app's own sign-in, not by this call.
  */
 export const handler = api({ body: LoginBody }, async ({ body, sourceIp }) => {
   const db = dynamo();
@@ -26,6 +27,7 @@ export const handler = api({ body: LoginBody }, async ({ body, sourceIp }) => {
   };
 
   let token: string | undefined;
+  let challenge: string | undefined;
   try {
     const r = await identity().send(
       new InitiateAuthCommand({
@@ -34,10 +36,17 @@ export const handler = api({ body: LoginBody }, async ({ body, sourceIp }) => {
         AuthParameters: { USERNAME: body.email, PASSWORD: body.password },
       }),
     );
+    challenge = r.ChallengeName;
     token = r.ChallengeName ? undefined : r.AuthenticationResult?.IdToken;
   } catch (e) {
     if (isRefusal(e)) throw await refuse();
     throw serviceFailure(e, 'InitiateAuth');
+  }
+  // The password was right, but the account answers a code from its authenticator app, which this
+  // call has no field for: the web app's sign-in (straight to Cognito) asks for it.
+  if (challenge === 'SOFTWARE_TOKEN_MFA' || challenge === 'SELECT_MFA_TYPE') {
+    await clear(db, limits.loginPerEmail, body.email);
+    throw forbidden(accountMessages.mfaSignIn);
   }
   // A challenge (NEW_PASSWORD_REQUIRED) or a Cognito user with no portal account: no session.
   if (!token || !(await getUserByEmail(db, body.email))) throw await refuse();

@@ -41,3 +41,11 @@ export function isStaffEmail(email: string): boolean {
   const domain = email.toLowerCase().split('@').pop() ?? '';
   return settings.staffDomains().includes(domain);
 }
+
+/**
+ * Who must sign in with an authenticator app (TOTP): the pool's staff group always; customers where
+ * the stage sets mfaForCustomers (MFA_FOR_CUSTOMERS=true).
+ */
+export function mfaRequired(inStaffGroup: boolean): boolean {
+  return inStaffGroup || process.env.MFA_FOR_CUSTOMERS === 'true';
+}

@@ -15,7 +15,7 @@ import { z, type ZodType } from './zod.js';
 import { routesByKey, type Access } from '../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
 import { getUserBySub } from './data/users.js';
-import { isStaffEmail } from './env.js';
+import { isStaffEmail, mfaRequired } from './env.js';
 import { badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, unauthorized, type Reply } from './http.js';
 import { log } from './log.js';
 import { assignedScope, type Scope } from './scope.js';
@@ -24,6 +24,8 @@ export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
 
 export const SESSION_EXPIRED = 'Your session has expired or is invalid. Please log in again.';
+/** A signed-in user who must use an authenticator app and has none yet (the web app sets one up at sign-in). */
+export const MFA_SETUP_NEEDED = 'Set up two-step verification to continue.';
 
 export interface ApiRequest<B, Q, P> {
   event: ApiEvent;
@@ -129,7 +131,9 @@ export async function resolveCaller(event: ApiEvent): Promise<Scope> {
   if (!sub || !email) throw unauthorized();
   const row = await getUserBySub(dynamo(), sub);
   if (!row || row.email !== email || !claimTrue(claims.email_verified) || revoked(claims, row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
-  const isAdmin = groupsOf(claims).includes(userPool.staffGroup) && isStaffEmail(email);
+  const inStaffGroup = groupsOf(claims).includes(userPool.staffGroup);
+  if (mfaRequired(inStaffGroup) && claims.mfa !== '1') throw forbidden(MFA_SETUP_NEEDED);
+  const isAdmin = inStaffGroup && isStaffEmail(email);
   const assigned = isAdmin ? assignedScope({}) : assignedScope(row);
   return { isAdmin, sub, userId: row.userId, email, name: row.name, ...assigned };
 }

@@ -6,10 +6,27 @@
  * middleware compares with the row's current value.
  * The row is found by `sub`, as the API finds it, and must agree with the pool: the same email,
  * verified. No row, or an email the user changed themselves: no token (the sign-in fails).
+ *
+ * Two-step verification: for whoever must use it (members of the staff group; everyone where the
+ * stage sets mfaForCustomers) the token carries `mfa`: '1' when the pool has an authenticator app
+ * enabled for the account (so this sign-in, or the one its refresh token came from, answered a code,
+ * or the user has just proved the app by verifying a code), '0' when not: the API then refuses every
+ * call and the web app walks the user through set-up. The pool's own record is read (AdminGetUser),
+ * not a flag the portal keeps: a user who turns their app off with their own access token gets '0'
+ * on their next token, not a sign-in without a code that still passes.
  */
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { dynamo } from '../shared/clients.js';
+import { userPool } from '../../infra/definitions.js';
+import { dynamo, identity } from '../shared/clients.js';
 import { getUserBySub } from '../shared/data/users.js';
+import { mfaRequired } from '../shared/env.js';
+
+/** Whether the pool has an authenticator app enabled for the account (TOTP; the pool offers no SMS). */
+async function hasAuthenticatorApp(userPoolId: string, userName: string): Promise<boolean> {
+  const out = await identity().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: userName }));
+  return (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
+}
 
 export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> => {
   const attributes = event.request.userAttributes;
@@ -17,13 +34,16 @@ export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<Pr
   const row = await getUserBySub(dynamo(), attributes.sub ?? '');
   if (!row) throw new Error('This account has no portal user.');
   if (row.email !== email || attributes.email_verified !== 'true') throw new Error('This account\'s email does not match its portal user.');
-  event.response.claimsOverrideDetails = {
-    claimsToAddOrOverride: {
-      BUILDOPS_CUSTOMER_ID: row.customerIds[0] ?? '',
-      userId: row.userId,
-      name: row.name,
-      tva: String(row.tokensValidAfter ?? 0),
-    },
+  const staff = (event.request.groupConfiguration?.groupsToOverride ?? []).includes(userPool.staffGroup);
+  const claims: Record<string, string> = {
+    BUILDOPS_CUSTOMER_ID: row.customerIds[0] ?? '',
+    userId: row.userId,
+    name: row.name,
+    tva: String(row.tokensValidAfter ?? 0),
   };
+  // A failed read fails the sign-in (Cognito shows an error; trying again works) rather than
+  // sending an enrolled administrator to set up a second app.
+  if (mfaRequired(staff)) claims.mfa = (await hasAuthenticatorApp(event.userPoolId, event.userName)) ? '1' : '0';
+  event.response.claimsOverrideDetails = { claimsToAddOrOverride: claims };
   return event;
 };

@@ -11,7 +11,7 @@ import { importFiles } from '../../infra/admin/import.js';
 import { seedDemo } from '../../infra/admin/seed-demo.js';
 import { createPortalUser } from '../../infra/admin/users.js';
 import { adminCli } from '../support/admin-cli.js';
-import { request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
+import { authenticatorSecret, enrolAuthenticator, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(120_000);
 
@@ -31,8 +31,16 @@ const file = (name: string, text: string) => {
 };
 const get = async (urlPath: string, token: string) => request('GET', urlPath, { token });
 
+/** An administrator created by the portal has no authenticator app until they set one up (here: enrolled directly). */
+const withApp = async (email: string) => {
+  if (!authenticatorSecret(email)) await enrolAuthenticator(email);
+};
+
 describe('the start-up administrator (PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD)', () => {
-  it('exists after start and is an administrator', async () => {
+  it('exists after start and is an administrator once an authenticator app is set up', async () => {
+    const before = await signIn(FIRST_ADMIN.email, FIRST_ADMIN.password);
+    expect(await get('/api/users/customers', before)).toMatchObject({ status: 403, json: { error: 'Set up two-step verification to continue.' } });
+    await withApp(FIRST_ADMIN.email);
     const token = await signIn(FIRST_ADMIN.email, FIRST_ADMIN.password);
     expect((await get('/api/users/customers', token)).status).toBe(200);
   });
@@ -41,6 +49,7 @@ describe('the start-up administrator (PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD
 describe('import, read back through the API', () => {
   let admin: string;
   beforeAll(async () => {
+    await withApp(FIRST_ADMIN.email);
     admin = await signIn(FIRST_ADMIN.email, FIRST_ADMIN.password);
   });
 
@@ -113,6 +122,7 @@ describe('seedDemo', () => {
     expect((await get('/api/users/getproperty/operations@harborview.test', sam)).json).toMatchObject([{ BUILDOPS_CUSTOMER_ID: ['CUST-1002', 'CUST-1003'] }]);
 
     for (const email of ['admin@example-hvac.com', 'support@example-services.com']) {
+      await withApp(email);
       const token = await signIn(email, 'Admin1234567');
       expect((await get('/api/users/customers', token)).status).toBe(200);
     }
@@ -143,6 +153,7 @@ describe('the CLI with --local', () => {
     const loaded = await admin('reports', '--load', catalogue);
     expect(loaded.code).toBe(0);
     expect(loaded.stdout).toMatch(/Stored 1 reports/);
+    await withApp(FIRST_ADMIN.email);
     const token = await signIn(FIRST_ADMIN.email, FIRST_ADMIN.password);
     expect((await get('/api/reports', token)).json).toEqual([{ id: 'dashboard', name: 'Dashboard', group: 'General', frames: ['/embed/dashboard'] }]);
   });

@@ -9,7 +9,7 @@ import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { jest } from '@jest/globals';
 import type { UserItem } from '../../lambdas/shared/data/users.js';
 import { adminCli } from '../support/admin-cli.js';
-import { request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
+import { enrolAuthenticator, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(180_000);
 
@@ -65,7 +65,9 @@ it('moves the demo users from the email-keyed table to the sub-keyed one, staff 
   expect(second.stdout).toContain(`Copied 0 users into ${users}; 6 were there already;`);
   expect((await scan<UserItem>(users)).sort(byEmail)).toEqual(original);
 
-  // Signed in again: the administrator is one, the customer sees their own customer.
+  // Signed in again (the administrator with an authenticator app, as administrators must): the
+  // administrator is one, the customer sees their own customer.
+  await enrolAuthenticator(staff[0]!.email);
   const a = await signIn(staff[0]!.email, 'Admin1234567');
   expect((await request('GET', '/api/users', { token: a })).status).toBe(200);
   const c = await signIn(customer.email, 'Demo1234');

@@ -14,6 +14,7 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -23,6 +24,7 @@ import { createUser, type UserItem } from '../../lambdas/shared/data/users.js';
 import { userPool } from '../../infra/definitions.js';
 import { readMails, type Mail } from '../../infra/local/outbox.js';
 import { REGION, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
+import { enrolLocalAuthenticator, newTotpSecret, totpCode } from '../../infra/local/totp.js';
 
 export interface TestStackOptions {
   /** Settings as environment variables (STAFF_DOMAINS, PRODUCT_NAME, ...). */
@@ -93,6 +95,25 @@ export interface TestUser {
   properties?: string[] | Record<string, string>;
   /** In the pool's staff group; default: when the email is in a staff domain. */
   staffGroup?: boolean;
+  /**
+   * An authenticator app enrolled with a new secret (signIn answers its code); default: for members
+   * of the staff group, who must have one. `false`: an administrator who has not set one up yet.
+   */
+  authenticator?: boolean;
+}
+
+/** The authenticator secrets of the test accounts that have one, by email. */
+const secrets = new Map<string, string>();
+
+/** The authenticator secret createTestUser enrolled for `email` (or a test enrolled with `enrolAuthenticator`). */
+export const authenticatorSecret = (email: string) => secrets.get(email.toLowerCase());
+
+/** Enrols an authenticator app for an existing test account (a new secret unless given); gives the secret. */
+export async function enrolAuthenticator(email: string, secret = newTotpSecret()): Promise<string> {
+  const t = active();
+  await enrolLocalAuthenticator(t.stack.endpoints.cognito, t.stack.userPoolId, email.toLowerCase(), secret);
+  secrets.set(email.toLowerCase(), secret);
+  return secret;
 }
 
 /**
@@ -124,7 +145,9 @@ export async function createTestUser(user: TestUser): Promise<UserItem> {
   const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   if (!sub) throw new Error(`createTestUser: the pool gave no sub for ${email}`);
   await t.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: user.password, Permanent: true }));
-  if (user.staffGroup ?? isStaffDomain(email)) await t.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: userPool.staffGroup }));
+  const staffGroup = user.staffGroup ?? isStaffDomain(email);
+  if (staffGroup) await t.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: userPool.staffGroup }));
+  if (user.authenticator ?? staffGroup) await enrolAuthenticator(email);
   const now = new Date().toISOString();
   const row: UserItem = { sub, email, userId: randomUUID(), name, customerIds: user.customers ?? [], properties, createdAt: now, updatedAt: now };
   if (!(await createUser(t.db, row))) throw new Error(`createTestUser: ${email} exists already`);
@@ -137,12 +160,26 @@ function isStaffDomain(email: string) {
   return domains.includes(email.split('@').pop()!.toLowerCase());
 }
 
-/** The ID token of a USER_PASSWORD_AUTH sign-in against the pool (not through the portal's login call). */
+/**
+ * The ID token of a USER_PASSWORD_AUTH sign-in against the pool (not through the portal's login
+ * call), answering the authenticator-app challenge with the code of the account's known secret.
+ */
 export async function signIn(email: string, password: string): Promise<string> {
   const t = active();
-  const r = await t.cognito.send(
+  let r = await t.cognito.send(
     new InitiateAuthCommand({ ClientId: t.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
+  const secret = authenticatorSecret(email);
+  if (r.ChallengeName === 'SOFTWARE_TOKEN_MFA' && secret) {
+    r = await t.cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: t.stack.userPoolClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: r.Session,
+        ChallengeResponses: { USERNAME: r.ChallengeParameters?.USER_ID_FOR_SRP ?? email, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
+      }),
+    );
+  }
   const token = r.AuthenticationResult?.IdToken;
   if (!token) throw new Error(`signIn: no ID token for ${email} (challenge ${r.ChallengeName ?? 'none'})`);
   return token;

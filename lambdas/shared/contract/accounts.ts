@@ -31,6 +31,8 @@ export const accountMessages = {
   registrationDone: 'Password has been set. You can now log in with your new password.',
   /** Beyond the spec: Cognito sends no reset code before the invitation's password is replaced. */
   registrationPending: 'Your account is not activated yet. Set your password with the temporary password from your invitation mail.',
+  /** Beyond the spec: the right password of an account with an authenticator app, whose code this call cannot take. */
+  mfaSignIn: 'This account signs in with a code from an authenticator app: log in on the portal\'s Log In page.',
 } as const;
 
 export type LoginBody = z.infer<typeof LoginBody>;

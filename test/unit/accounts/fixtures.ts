@@ -41,5 +41,5 @@ export const claims = (email: string, tva = 0) => ({
   email,
   email_verified: 'true',
   tva: String(tva),
-  ...(/@(example-hvac\.com|example-services\.com)$/i.test(email) ? { 'cognito:groups': '[staff]' } : {}),
+  ...(/@(example-hvac\.com|example-services\.com)$/i.test(email) ? { 'cognito:groups': '[staff]', mfa: '1' } : {}),
 });

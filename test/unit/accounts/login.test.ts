@@ -36,6 +36,14 @@ describe('POST /api/users/login/', () => {
     expect(r.statusCode).toBe(401);
   });
 
+  it("403s the right password of an account with an authenticator app (its code is asked by the web app's sign-in), counting no failure", async () => {
+    cognito.on(InitiateAuthCommand).resolves({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 's', ChallengeParameters: { USER_ID_FOR_SRP: 'u' } });
+    const r = await login({ email: 'known@customer.test', password: 'Right123' });
+    expect(r.statusCode).toBe(403);
+    expect(json(r)).toEqual({ error: "This account signs in with a code from an authenticator app: log in on the portal's Log In page." });
+    expect(all('rate-limits')).toEqual([]);
+  });
+
   it('answers 503 when Cognito fails otherwise, without counting a failed sign-in', async () => {
     cognito.on(InitiateAuthCommand).rejects(cognitoError('InternalErrorException'));
     expect((await login({ email: 'known@customer.test', password: 'Right123' })).statusCode).toBe(503);

@@ -4,7 +4,7 @@
  * staff-domain email.
  */
 import { get, put, resetAws, STAFF, subOf, user } from '../accounts/fixtures.js';
-import { groupsOf, resolveCaller, SESSION_EXPIRED } from '../../../lambdas/shared/middleware.js';
+import { groupsOf, MFA_SETUP_NEEDED, resolveCaller, SESSION_EXPIRED } from '../../../lambdas/shared/middleware.js';
 import { apiEvent } from '../support/events.js';
 
 const route = 'GET /api/sigma/customers';
@@ -59,14 +59,36 @@ describe('resolveCaller: who the caller is', () => {
 
 describe('resolveCaller: who is an administrator', () => {
   it('a staff-domain account in the staff group', async () => {
-    expect((await caller({ ...base(`boss@${STAFF}`), 'cognito:groups': '[staff]' })).isAdmin).toBe(true);
-    expect((await caller({ ...base(`boss@${STAFF}`), 'cognito:groups': '[readers staff]' })).isAdmin).toBe(true);
+    expect((await caller({ ...base(`boss@${STAFF}`), 'cognito:groups': '[staff]', mfa: '1' })).isAdmin).toBe(true);
+    expect((await caller({ ...base(`boss@${STAFF}`), 'cognito:groups': '[readers staff]', mfa: '1' })).isAdmin).toBe(true);
   });
 
   it('not a staff-domain account outside the group, nor a customer in the group', async () => {
     expect((await caller({ ...base(`lookalike@${STAFF}`) })).isAdmin).toBe(false);
     expect((await caller({ ...base(`lookalike@${STAFF}`), 'cognito:groups': '[staffers]' })).isAdmin).toBe(false);
-    expect((await caller({ ...base('self@harbor.test'), 'cognito:groups': '[staff]' })).isAdmin).toBe(false);
+    expect((await caller({ ...base('self@harbor.test'), 'cognito:groups': '[staff]', mfa: '1' })).isAdmin).toBe(false);
+  });
+});
+
+describe('resolveCaller: two-step verification', () => {
+  const setUp = { status: 403, message: MFA_SETUP_NEEDED };
+  afterEach(() => delete process.env.MFA_FOR_CUSTOMERS);
+
+  it("refuses a staff-group member whose token does not say an authenticator app was used (mfa '1'): 403 for every route", async () => {
+    const staff = { ...base(`boss@${STAFF}`), 'cognito:groups': '[staff]' };
+    expect(await refusal({ ...staff, mfa: '0' })).toEqual(setUp);
+    // A token from before the trigger stamped `mfa` is refused the same way.
+    expect(await refusal(staff)).toEqual(setUp);
+    expect(await refusal({ ...staff, mfa: 'true' })).toEqual(setUp);
+    // Group membership, not the domain, decides: a customer somehow in the group is held to it too.
+    expect(await refusal({ ...base('self@harbor.test'), 'cognito:groups': '[staff]' })).toEqual(setUp);
+  });
+
+  it('lets customers in without an app, unless the stage requires it of them (MFA_FOR_CUSTOMERS)', async () => {
+    expect((await caller(base('self@harbor.test'))).isAdmin).toBe(false);
+    process.env.MFA_FOR_CUSTOMERS = 'true';
+    expect(await refusal(base('self@harbor.test'))).toEqual(setUp);
+    expect((await caller({ ...base('self@harbor.test'), mfa: '1' })).email).toBe('self@harbor.test');
   });
 });
 

@@ -436,13 +436,14 @@ export const subOf = (email: string) => `sub-${email.toLowerCase()}`;
 
 /**
  * ID-token claims of a user signed in now, as the HTTP API passes them on (strings): sub, a
- * verified email, and the staff group for a staff-domain email (as the pool would have it).
+ * verified email, and for a staff-domain email the staff group and `mfa: '1'` (an administrator
+ * who signed in with their authenticator app, as the pool and the pre-token trigger would have it).
  */
 export const claims = (email: string, over: Record<string, string | number> = {}) => ({
   sub: subOf(email),
   email,
   email_verified: 'true',
   tva: Date.now(),
-  ...(email.toLowerCase().endsWith(`@${STAFF}`) ? { 'cognito:groups': '[staff]' } : {}),
+  ...(email.toLowerCase().endsWith(`@${STAFF}`) ? { 'cognito:groups': '[staff]', mfa: '1' } : {}),
   ...over,
 });

@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { get, put, resetAws, subOf, user } from '../accounts/fixtures.js';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, cognitoError, get, put, resetAws, STAFF, subOf, user } from '../accounts/fixtures.js';
 import { handler as customMessage } from '../../../lambdas/triggers/custom-message.js';
 import { handler as postConfirmation } from '../../../lambdas/triggers/post-confirmation.js';
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
@@ -7,11 +8,11 @@ import { handler as preToken } from '../../../lambdas/triggers/pre-token-generat
 const base = { version: '1', region: 'eu-west-1', userPoolId: 'local_pool', userName: '7d1c-uuid', callerContext: { awsSdkVersion: '1', clientId: 'client-1' } };
 
 /** The pool's attributes of the account whose row is `subOf(rowEmail)`; its email as given. */
-const preTokenEvent = (email: string, over: Record<string, string> = {}) =>
+const preTokenEvent = (email: string, over: Record<string, string> = {}, groups: string[] = []) =>
   ({
     ...base,
     triggerSource: 'TokenGeneration_Authentication',
-    request: { userAttributes: { email, email_verified: 'true', sub: subOf(email), ...over }, groupConfiguration: {} },
+    request: { userAttributes: { email, email_verified: 'true', sub: subOf(email), ...over }, groupConfiguration: { groupsToOverride: groups } },
     response: { claimsOverrideDetails: {} },
   }) as unknown as PreTokenGenerationTriggerEvent;
 
@@ -48,6 +49,38 @@ describe('pre-token-generation', () => {
       userId: 'u-2',
       name: 'two customers',
       tva: '1700000000123',
+    });
+  });
+
+  describe("the mfa claim (whether the pool has an authenticator app on for the account)", () => {
+    const admin = `boss@${STAFF}`;
+    const claimsOf = async (email: string, groups: string[]) => (await preToken(preTokenEvent(email, {}, groups))).response.claimsOverrideDetails.claimsToAddOrOverride!;
+    afterEach(() => delete process.env.MFA_FOR_CUSTOMERS);
+
+    it("stamps '1' or '0' for staff-group members from the pool's own record (AdminGetUser), by the event's user name", async () => {
+      put('accounts', user(admin));
+      cognito.on(AdminGetUserCommand).resolvesOnce({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }).resolvesOnce({ UserMFASettingList: [] }).resolvesOnce({});
+      expect((await claimsOf(admin, ['staff'])).mfa).toBe('1');
+      // Turned off with the user's own access token (SetUserMFAPreference): the next token says so.
+      expect((await claimsOf(admin, ['staff'])).mfa).toBe('0');
+      expect((await claimsOf(admin, ['staff'])).mfa).toBe('0');
+      const asked = cognito.commandCalls(AdminGetUserCommand).map((c) => c.args[0].input);
+      expect(asked[0]).toEqual({ UserPoolId: 'local_pool', Username: '7d1c-uuid' });
+    });
+
+    it('asks nothing and stamps nothing for customers, unless the stage requires an app of them', async () => {
+      put('accounts', user('c@customer.test'));
+      cognito.on(AdminGetUserCommand).resolves({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
+      expect((await claimsOf('c@customer.test', [])).mfa).toBeUndefined();
+      expect(cognito.commandCalls(AdminGetUserCommand)).toHaveLength(0);
+      process.env.MFA_FOR_CUSTOMERS = 'true';
+      expect((await claimsOf('c@customer.test', [])).mfa).toBe('1');
+    });
+
+    it('fails the sign-in when the pool cannot be read, rather than send an enrolled administrator to set up another app', async () => {
+      put('accounts', user(admin));
+      cognito.on(AdminGetUserCommand).rejects(cognitoError('TooManyRequestsException'));
+      await expect(preToken(preTokenEvent(admin, {}, ['staff']))).rejects.toThrow('TooManyRequestsException');
     });
   });
 
