@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { demo, lastMailTo } from './support/env.js';
-import { expectNoSeriousA11yViolations, getItem, logIn, makeCustomer, setItem } from './support/session.js';
+import { adminToken, expectNoSeriousA11yViolations, getItem, logIn, makeCustomer, setItem } from './support/session.js';
 
 // Spec strings of the sign-in screens (spec sections 2, 5 and 8), letter for letter.
 const S = {
@@ -27,8 +27,7 @@ const isCognito = (action: string) => (r: Request) => r.method() === 'POST' && r
 let seq = 0;
 /** A fresh customer account (via the API as an administrator), so password changes touch nobody else. */
 async function createAccount(page: Page, tempPassword: string) {
-  const res = await page.request.post('/api/users/login/', { data: demo.admin });
-  const { token } = (await res.json()) as { token: string };
+  const token = await adminToken(page.request);
   const email = `auth-e2e-${Date.now()}-${++seq}@example-customer.test`;
   const signup = await page.request.post('/api/users/signup', {
     headers: { authorization: `Bearer ${token}` },

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page, type Rou
 import { documentsText as t } from '../../web/features/documents/strings.js';
 import { titleCase } from '../../web/components/text/display-name.js';
 import { demo, lastMailTo } from './support/env.js';
-import { logIn, makeCustomer as makeAccount, readTickedOptions, shotter } from './support/session.js';
+import { adminToken, logIn, makeCustomer as makeAccount, readTickedOptions, shotter } from './support/session.js';
 
 const stamp = Date.now().toString(36);
 const shot = shotter('documents');
@@ -45,9 +45,7 @@ test.describe.configure({ mode: 'serial' });
 // The demo seeds a few documents in every library; these cases count rows and show the empty state on
 // Lakeside's and Summit's properties, so they start by emptying those two libraries (as an administrator).
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/users/login', { data: demo.admin });
-  expect(login.ok()).toBe(true);
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
   for (const customerId of [lakeside.ID, 'CUST-1004']) {
     const buildings = (await (await request.get(`/api/sigma/buildings/${customerId}`, { headers })).json()) as { property_ids: string[] };
     const listed = await request.get(`/api/s3/getdocumentsbyproperty?propertyId=${buildings.property_ids.join(',')}`, { headers });

@@ -55,7 +55,12 @@ async function user(email: string) {
 export type SignInOutcome =
   | { kind: 'signedIn'; idToken: string }
   /** An invitation's temporary password: Cognito asks for the user's own before any token. */
-  | { kind: 'newPasswordRequired'; answer(newPassword: string): Promise<string> };
+  | { kind: 'newPasswordRequired'; answer(newPassword: string): Promise<string> }
+  /**
+   * The account has an authenticator app: the 6-digit code it shows now gives the ID token. The
+   * same challenge takes another try after a wrong code, until Cognito ends it (3 minutes).
+   */
+  | { kind: 'totpRequired'; answer(code: string): Promise<string> };
 
 /** Signs in with email and password; resolves with the ID token or the new-password challenge. */
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
@@ -64,6 +69,21 @@ export async function signInWithPassword(email: string, password: string): Promi
     u.authenticateUser(new l.AuthenticationDetails({ Username: email, Password: password }), {
       onSuccess: (session: CognitoUserSession) => resolve({ kind: 'signedIn', idToken: session.getIdToken().getJwtToken() }),
       onFailure: (err: unknown) => reject(asCognitoError(err)),
+      totpRequired: () =>
+        resolve({
+          kind: 'totpRequired',
+          answer: (code) =>
+            new Promise<string>((done, fail) =>
+              u.sendMFACode(
+                code,
+                {
+                  onSuccess: (session: CognitoUserSession) => done(session.getIdToken().getJwtToken()),
+                  onFailure: (err: unknown) => fail(asCognitoError(err)),
+                },
+                'SOFTWARE_TOKEN_MFA',
+              ),
+            ),
+        }),
       newPasswordRequired: (userAttributes: Record<string, unknown>) => {
         // Cognito refuses these back in the answer (they are not writable here).
         const { email: _email, email_verified: _verified, ...attributes } = userAttributes;
@@ -98,6 +118,33 @@ async function currentUser(): Promise<{ user: CognitoUser; session: CognitoUserS
   return new Promise((resolve) =>
     u.getSession((err: Error | null, session: CognitoUserSession | null) => resolve(err || !session ? null : { user: u, session })),
   );
+}
+
+/**
+ * Setting up an authenticator app for the user signed in on this browser (their access token):
+ * Cognito's new secret (base32), and `confirm`, which checks a code the app shows
+ * (VerifySoftwareToken), makes the app the account's second step (SetUserMFAPreference) and gives a
+ * fresh ID token, which now says the app is there.
+ */
+export async function startAuthenticatorSetup(): Promise<{ secret: string; confirm(code: string): Promise<string> }> {
+  const current = await currentUser();
+  if (!current) throw new CognitoError('NotAuthorizedException', 'No signed-in user on this browser');
+  const u = current.user;
+  const secret = await new Promise<string>((resolve, reject) =>
+    u.associateSoftwareToken({ associateSecretCode: resolve, onFailure: (err: unknown) => reject(asCognitoError(err)) }),
+  );
+  const confirm = async (code: string) => {
+    await new Promise<void>((resolve, reject) =>
+      u.verifySoftwareToken(code, 'Authenticator app', { onSuccess: () => resolve(), onFailure: (err: unknown) => reject(asCognitoError(err)) }),
+    );
+    await new Promise<void>((resolve, reject) =>
+      u.setUserMfaPreference(null, { PreferredMfa: true, Enabled: true }, (err?: Error) => (err ? reject(asCognitoError(err)) : resolve())),
+    );
+    const token = await refreshIdToken();
+    if (!token) throw new CognitoError('NotAuthorizedException', 'The session could not be renewed');
+    return token;
+  };
+  return { secret, confirm };
 }
 
 /** A fresh ID token from the refresh token; null when there is no refresh token or Cognito refuses it. */

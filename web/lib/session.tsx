@@ -4,7 +4,7 @@ import { getToken, setUnauthorizedHandler, TOKEN_KEY } from './api-client';
 import { refreshIdToken, revokeSession } from './cognito';
 import { publicConfig } from './public-config';
 import { clearStoredSession, LOGGED_IN_KEY, storedIsAdmin, storeSession } from './session-storage';
-import { decodeJwt, emailInDomains, isExpired, refreshDelayMs, type TokenClaims } from './token';
+import { decodeJwt, isAdministrator, isExpired, refreshDelayMs, type TokenClaims } from './token';
 
 export interface Session {
   token: string;
@@ -14,7 +14,10 @@ export interface Session {
 
 interface SessionContextValue {
   session: Session | null;
-  /** Stores the token and the computed isAdmin; null (and nothing stored) when the token cannot be read. */
+  /**
+   * Stores the token and the computed isAdmin; null (and nothing stored) when the token cannot be
+   * read, or belongs to an account that must set up its authenticator app first (mfa '0').
+   */
   signIn(token: string, staffDomains: readonly string[]): Session | null;
   signOut(): void;
 }
@@ -51,8 +54,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback((token: string, staffDomains: readonly string[]) => {
     const claims = decodeJwt(token);
-    if (!claims) return null;
-    const next = { token, claims, isAdmin: emailInDomains(claims.email, staffDomains) };
+    if (!claims || claims.mfa === '0') return null;
+    const next = { token, claims, isAdmin: isAdministrator(claims, staffDomains) };
     storeSession(token, next.isAdmin);
     setSession(next);
     return next;
@@ -88,8 +91,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         .then((token) => {
           // Signed out, or another tab refreshed first, meanwhile: nothing to do.
           if (cancelled || !token || getToken() !== session.token) return;
-          // The password changed since this session began (a reset elsewhere): it ends here.
-          if (decodeJwt(token)?.tva !== session.claims.tva) return signOut();
+          // The password changed since this session began (a reset elsewhere), or the account's
+          // authenticator app was turned off: it ends here.
+          const fresh = decodeJwt(token);
+          if (fresh?.tva !== session.claims.tva || fresh.mfa === '0') return signOut();
           signIn(token, publicConfig().staffDomains);
         });
     }, Math.min(MAX_TIMER_MS, refreshDelayMs(session.claims)));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { decodeJwt, emailInDomains, isExpired, refreshDelayMs } from './token';
+import { decodeJwt, emailInDomains, isAdministrator, isExpired, refreshDelayMs } from './token';
 
 const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (payload: object) => `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify(payload))}.sig`;
@@ -11,7 +11,23 @@ describe('decodeJwt', () => {
 
   it('reads the claims of spec section 3', () => {
     const claims = decodeJwt(jwt({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: 7 }));
-    expect(claims).toEqual({ email: 'a@b.test', name: 'Ann Ünal', exp: 100, iat: null, tva: null, BUILDOPS_CUSTOMER_ID: ['C1', 'C2'], userId: '7' });
+    expect(claims).toEqual({
+      email: 'a@b.test',
+      name: 'Ann Ünal',
+      exp: 100,
+      iat: null,
+      tva: null,
+      BUILDOPS_CUSTOMER_ID: ['C1', 'C2'],
+      userId: '7',
+      groups: [],
+      emailVerified: false,
+      mfa: null,
+    });
+  });
+
+  it("reads the pool's groups, email_verified and the mfa claim", () => {
+    const claims = decodeJwt(jwt({ email: 'a@b.test', exp: 1, 'cognito:groups': ['staff'], email_verified: true, mfa: '0' }));
+    expect(claims).toMatchObject({ groups: ['staff'], emailVerified: true, mfa: '0' });
   });
 
   it("reads the ID token's userId, a uuid string, as it is", () => {
@@ -49,6 +65,16 @@ describe('emailInDomains', () => {
     expect(emailInDomains('a@notexample-hvac.com', ['example-hvac.com'])).toBe(false);
     expect(emailInDomains('a@example-hvac.com.evil', ['example-hvac.com'])).toBe(false);
     expect(emailInDomains('no-at-sign', ['example-hvac.com'])).toBe(false);
+  });
+});
+
+describe('isAdministrator', () => {
+  const admin = { email: 'boss@example-hvac.com', groups: ['staff'], emailVerified: true };
+  it('needs the staff group, a verified email and a staff domain, as the API does', () => {
+    expect(isAdministrator(admin, ['example-hvac.com'])).toBe(true);
+    expect(isAdministrator({ ...admin, groups: [] }, ['example-hvac.com'])).toBe(false);
+    expect(isAdministrator({ ...admin, emailVerified: false }, ['example-hvac.com'])).toBe(false);
+    expect(isAdministrator({ ...admin, email: 'boss@customer.test' }, ['example-hvac.com'])).toBe(false);
   });
 });
 

@@ -12,6 +12,25 @@ export interface TokenClaims {
   BUILDOPS_CUSTOMER_ID: string[];
   /** The account's id: a uuid string in Cognito's ID token (older tokens carried a number). */
   userId: string | null;
+  /** The user pool groups (`cognito:groups`): administrators are in `staff`. */
+  groups: string[];
+  emailVerified: boolean;
+  /**
+   * '1' when the account's authenticator app is set up, '0' when the account must set one up before
+   * anything else (administrators), null when the account needs none.
+   */
+  mfa: string | null;
+}
+
+/** The user pool group of the provider's staff (infra/definitions.ts userPool.staffGroup). */
+export const STAFF_GROUP = 'staff';
+
+/**
+ * An administrator, as the API decides it: in the staff group, with a verified email in a staff
+ * domain. (The client only hides; every administrator route checks the same on the server.)
+ */
+export function isAdministrator(claims: Pick<TokenClaims, 'email' | 'groups' | 'emailVerified'>, staffDomains: readonly string[]): boolean {
+  return claims.groups.includes(STAFF_GROUP) && claims.emailVerified && emailInDomains(claims.email, staffDomains);
 }
 
 function base64UrlDecode(part: string): string {
@@ -40,6 +59,9 @@ export function decodeJwt(token: string): TokenClaims | null {
       // The spec allows one id or a list; the first item is used.
       BUILDOPS_CUSTOMER_ID: Array.isArray(ids) ? ids.map(String) : ids == null || ids === '' ? [] : [String(ids)],
       userId: typeof p.userId === 'string' && p.userId !== '' ? p.userId : typeof p.userId === 'number' ? String(p.userId) : null,
+      groups: Array.isArray(p['cognito:groups']) ? p['cognito:groups'].map(String) : [],
+      emailVerified: p.email_verified === true || p.email_verified === 'true',
+      mfa: typeof p.mfa === 'string' ? p.mfa : null,
     };
   } catch (error) {
     console.error('Failed to decode JWT:', error);

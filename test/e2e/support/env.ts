@@ -21,9 +21,12 @@ export function lastMailTo(email: string) {
   return readOutbox().reverse().find((m) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\r?$`, 'mi').test(m.text));
 }
 
+/** The demo administrators' authenticator key (infra/local/totp.ts DEMO_TOTP_SECRET, printed by `npm run demo`). */
+export const DEMO_TOTP_SECRET = 'KBHVEVCBJRCEKTKPMFSG22LOGIZDAMRW';
+
 export const demo = {
-  admin: { email: 'admin@example-hvac.com', password: 'Admin1234567' },
-  admin2: { email: 'support@example-services.com', password: 'Admin1234567' },
+  admin: { email: 'admin@example-hvac.com', password: 'Admin1234567', totpSecret: DEMO_TOTP_SECRET },
+  admin2: { email: 'support@example-services.com', password: 'Admin1234567', totpSecret: DEMO_TOTP_SECRET },
   northwind: { email: 'facilities@northwind.test', password: 'Demo1234' },
   twoCustomers: { email: 'operations@harborview.test', password: 'Demo1234' },
   lakeside: { email: 'principal@lakeside.test', password: 'Demo1234' },

@@ -1,14 +1,51 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { totpCode } from '../../../infra/local/totp.js';
 import { demo } from './env.js';
 
-/** Signs in through the log-in screen and waits for /home. */
-export async function logIn(page: Page, user: { email: string; password: string }) {
+/**
+ * Signs in through the log-in screen and waits for /home; an account with an authenticator app
+ * (`totpSecret`: the demo administrators) answers the Two-Step Verification screen with its code.
+ */
+export async function logIn(page: Page, user: { email: string; password: string; totpSecret?: string }) {
   await page.goto('/');
   await page.getByPlaceholder('Email').fill(user.email);
   await page.getByPlaceholder('Password').fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  if (user.totpSecret) {
+    await expect(page.getByRole('heading', { name: 'Two-Step Verification' })).toBeVisible();
+    await page.getByLabel('6-digit code').fill(totpCode(user.totpSecret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/** A call to the local pool's public API (its endpoint from config.json), as the browser makes it. */
+async function cognitoCall(request: APIRequestContext, action: string, body: object): Promise<Record<string, unknown>> {
+  const config = (await (await request.get('/config.json')).json()) as { endpoint: string };
+  const res = await request.post(config.endpoint, {
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    data: JSON.stringify(body),
+  });
+  expect(res.ok(), `${action}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/**
+ * An administrator's ID token for a spec's set-up calls: signed in at the pool with the password
+ * and the authenticator code (POST /api/users/login refuses accounts with an app).
+ */
+export async function adminToken(request: APIRequestContext, user: { email: string; password: string; totpSecret: string } = demo.admin): Promise<string> {
+  const { userPoolClientId: ClientId } = (await (await request.get('/config.json')).json()) as { userPoolClientId: string };
+  const first = await cognitoCall(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } });
+  expect(first.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+  const answered = await cognitoCall(request, 'RespondToAuthChallenge', {
+    ClientId,
+    ChallengeName: 'SOFTWARE_TOKEN_MFA',
+    Session: first.Session,
+    ChallengeResponses: { USERNAME: (first.ChallengeParameters as { USER_ID_FOR_SRP: string }).USER_ID_FOR_SRP, SOFTWARE_TOKEN_MFA_CODE: totpCode(user.totpSecret) },
+  });
+  return (answered.AuthenticationResult as { IdToken: string }).IdToken;
 }
 
 // The specs compile without DOM types, so storage is read and written through expression strings.
@@ -39,9 +76,7 @@ export async function makeCustomer(
   customers: { ID: string; NAME: string }[],
   properties: { ID: string; NAME: string }[],
 ) {
-  const login = await request.post('/api/users/login', { data: demo.admin });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
+  const token = await adminToken(request);
   const signup = await request.post('/api/users/signup', {
     headers: { authorization: `Bearer ${token}` },
     data: {

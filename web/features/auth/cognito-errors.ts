@@ -45,3 +45,18 @@ export function registrationFailureMessage(step: 'signIn' | 'newPassword', error
   // Wrong or expired temporary password (NotAuthorizedException), unknown email, already registered.
   return authStrings.registration.failed;
 }
+
+/**
+ * The second step (a code from the authenticator app, at sign-in or while setting one up):
+ * `restart` when the sign-in or set-up has to begin again from the password (Cognito ended it).
+ */
+export function twoStepFailure(error: unknown): { message: string; restart: boolean } {
+  const code = cognitoErrorCode(error);
+  const t = authStrings.twoStep;
+  if (throttled.has(code)) return { message: TOO_MANY_ATTEMPTS, restart: false };
+  // A wrong code: CodeMismatchException at sign-in, EnableSoftwareTokenMFAException in the set-up.
+  if (code === 'CodeMismatchException' || code === 'EnableSoftwareTokenMFAException' || code === 'InvalidParameterException') return { message: t.wrongCode, restart: false };
+  // The challenge's 3 minutes are over, or too many wrong codes: Cognito ends the session.
+  if (code === 'NotAuthorizedException' || code === 'ExpiredCodeException') return { message: t.expired, restart: true };
+  return { message: t.failed, restart: false };
+}

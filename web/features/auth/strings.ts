@@ -55,6 +55,24 @@ export const authStrings = {
     notMet: 'not met',
   },
   backToLogin: 'Back to Log In',
+  // Not in the spec: the second step of administrators (and of customers where the stage requires it).
+  twoStep: {
+    codeHeading: 'Two-Step Verification',
+    codeIntro: 'Enter the 6-digit code your authenticator app shows for this portal.',
+    codeLabel: '6-digit code',
+    verify: 'Verify',
+    setupHeading: 'Set Up Two-Step Verification',
+    setupIntro:
+      'Your account signs in with a code from an authenticator app as well as your password. Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.',
+    qrLabel: 'QR code to scan with your authenticator app',
+    keyIntro: 'Cannot scan it? Enter this key in the app instead:',
+    preparing: 'Preparing the set-up…',
+    setupSubmit: 'Verify and continue',
+    codeFormat: 'Enter the 6 digits your authenticator app shows.',
+    wrongCode: 'That code is not right. Enter the code your authenticator app shows now.',
+    expired: 'Your sign-in took too long. Please log in again.',
+    failed: 'The code could not be checked. Please try again.',
+  },
   idle: {
     title: 'Are you still there?',
     body: 'You have been inactive for a while. For your security you will be signed out soon.',

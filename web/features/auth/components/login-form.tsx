@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { loadCognito } from '../../../lib/cognito';
 import { publicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
-import { login } from '../api/login';
+import { login, type LoginStep } from '../api/login';
 import { loginFailureMessage } from '../cognito-errors';
 import { authStrings } from '../strings';
 
@@ -17,11 +17,15 @@ const s = authStrings.login;
 /** Log in: no client-side field checks; any failure shows one message above the form. */
 export interface LoginFormProps {
   onLoggedIn(): void;
+  /** The password was right and a second step follows (the authenticator app's code, or its set-up). */
+  onSecondStep(step: Exclude<LoginStep, { kind: 'signedIn' }>, email: string): void;
+  /** A message to show from the start (a second step that ended, sending the user back here). */
+  initialError?: string;
   /** Called on the first keystroke and on submit: the user means to sign in (the parent may preload the next screen). */
   onIntent?(): void;
 }
 
-export function LoginForm({ onLoggedIn, onIntent: parentIntent }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', onIntent: parentIntent }: LoginFormProps) {
   // The Cognito library loads on the first sign of intent, not with the log-in route.
   const onIntent = () => {
     void loadCognito().catch(() => {});
@@ -30,7 +34,7 @@ export function LoginForm({ onLoggedIn, onIntent: parentIntent }: LoginFormProps
   const { signIn } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState(initialError);
   const [busy, setBusy] = useState(false);
 
   const handleSubmit = async (event: FormEvent) => {
@@ -39,8 +43,9 @@ export function LoginForm({ onLoggedIn, onIntent: parentIntent }: LoginFormProps
     setBusy(true);
     setError('');
     try {
-      const token = await login(email, password);
-      if (!signIn(token, publicConfig().staffDomains)) throw new Error('The session token could not be read');
+      const step = await login(email, password);
+      if (step.kind !== 'signedIn') return onSecondStep(step, email.trim());
+      if (!signIn(step.token, publicConfig().staffDomains)) throw new Error('The session token could not be read');
       onLoggedIn();
     } catch (err) {
       console.error('Login failed:', err);
