@@ -63,6 +63,19 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(ofType(s, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties!.AssumeRolePolicyDocument).includes('cognito-idp.amazonaws.com'))).toEqual([]);
   });
 
+  it("lets the pre-token trigger read the pool's MFA settings (AdminGetUser on this pool only), in a policy the function does not wait for", () => {
+    const triggerRole = refId((s.resources[logicalId(s, s.stack.auth.triggers.preTokenGeneration.fn)]!.Properties!.Role as object) ?? {});
+    const granting = ofType(s, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties!.PolicyDocument).includes('cognito-idp:AdminGetUser'));
+    expect(granting).toHaveLength(1);
+    const [policyId, policy] = granting[0]!;
+    expect((policy.Properties!.Roles as object[]).map(refId)).toEqual([triggerRole]);
+    const statements = (policy.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement;
+    expect(statements).toEqual([{ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [logicalId(s, s.stack.auth.pool), 'Arn'] } }]);
+    // The pool invokes the function, so the function must not depend on a policy that names the pool.
+    const dependsOn = (s.resources[logicalId(s, s.stack.auth.triggers.preTokenGeneration.fn)]!.DependsOn as string[] | undefined) ?? [];
+    expect(dependsOn).not.toContain(policyId);
+  });
+
   it('has the staff group of infra/definitions.ts on the pool, with a description', () => {
     const groups = ofType(s, 'AWS::Cognito::UserPoolGroup');
     expect(groups).toHaveLength(1);
