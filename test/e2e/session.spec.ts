@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { totpCode } from '../../infra/local/totp.js';
 import { startOwnStack, type OwnStack } from './support/own-stack.js';
 import { getItem, setItem } from './support/session.js';
 
@@ -21,11 +22,25 @@ test.afterAll(async () => {
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
 const refreshTokenOf = (page: Page) => page.evaluate(`Object.entries(localStorage).find(([k]) => k.endsWith('.refreshToken'))?.[1] ?? null`) as Promise<string | null>;
 
+/** The start-up administrator's authenticator key, once its first sign-in has set one up. */
+let secret: string | undefined;
+
 async function logIn(page: Page) {
   await page.goto(`${stack.base}/`);
   await page.getByPlaceholder('Email').fill(admin.email);
   await page.getByPlaceholder('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  // An administrator: the first sign-in sets up an authenticator app, later ones ask for its code.
+  const setUp = page.getByRole('heading', { name: 'Set Up Two-Step Verification' });
+  await expect(setUp.or(page.getByRole('heading', { name: 'Two-Step Verification' }))).toBeVisible();
+  if (await setUp.isVisible()) {
+    secret = (await page.getByTestId('totp-key').innerText()).replace(/\s+/g, '');
+    await page.getByLabel('6-digit code').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+  } else {
+    await page.getByLabel('6-digit code').fill(totpCode(secret!));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
   await expect(page).toHaveURL(/\/home$/);
   return (await getItem(page, 'token'))!;
 }
