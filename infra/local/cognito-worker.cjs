@@ -42,7 +42,8 @@ const SESSION_TRIES = 5;
  *   new-password challenge to anyone naming a user who still holds one);
  * - RespondToAuthChallenge: the Session must be one InitiateAuth gave, for that user and that
  *   challenge, under 3 minutes old and not yet answered (cognito-local takes any string, so the
- *   TOTP or new-password challenge could be answered without the password);
+ *   TOTP or new-password challenge could be answered without the password); the refresh token it
+ *   issues is kept, so that the session can be refreshed (cognito-local forgot it);
  * - AdminSetUserMFAPreference, which cognito-local lacks (the operator's reset-mfa command);
  * - LocalSetUserSoftwareToken, a target of the local pool only (no AWS API has it): an
  *   administrator's call that enrols an authenticator app with a given secret, as a user who
@@ -85,6 +86,9 @@ function checkedRouter(route, services) {
     try {
       const out = await inner(ctx, req);
       sessions.delete(req.Session);
+      // cognito-local keeps the refresh token of a password sign-in but not of an answered
+      // challenge, so such a session could not be refreshed: kept here as Cognito keeps it.
+      if (out?.AuthenticationResult?.RefreshToken) await pool.storeRefreshToken(ctx, out.AuthenticationResult.RefreshToken, user);
       if (out?.Session && out.ChallengeName) sessions.set(out.Session, { ...session, challenge: out.ChallengeName, expires: Date.now() + SESSION_MS, tries: 0 });
       return out;
     } catch (err) {
