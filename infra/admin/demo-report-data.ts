@@ -102,8 +102,10 @@ export function generateReportRows(
   let q = 0;
   for (const [pi, p] of properties.entries()) {
     const names: string[] = [];
+    const installed = new Map<string, number>();
     const asset = (i: number, a: Omit<AssetRow, 'dataset' | 'id' | 'propertyId'>) => {
       names.push(a.name);
+      installed.set(a.name, Date.parse(a.installedOn ?? '1970-01-01'));
       rows.assets.push({ dataset: 'asset', id: `AS-${pre}${pi + 1}-${String(i + 1).padStart(3, '0')}`, propertyId: p.id, ...a });
     };
     const fixed = p.fixedAssets ?? [];
@@ -131,7 +133,9 @@ export function generateReportRows(
     }
     const at = (t: number) => new Date(Math.min(t, opts.now - 3600_000));
     const addWorkOrder = (kind: WorkOrderRow['kind'], created: number) => {
-      const asset = r.pick(names);
+      // A work order names a unit that was there when it was opened (else the oldest unit).
+      const there = names.filter((n) => installed.get(n)! <= created);
+      const asset = r.pick(there.length ? there : [names.reduce((a, b) => (installed.get(a)! <= installed.get(b)! ? a : b))]);
       const age = (opts.now - created) / DAY;
       const tasks = kind === 'service' ? SERVICE_TASKS : kind === 'maintenance' ? MAINTENANCE_TASKS : CAPITAL_TASKS;
       const duration = kind === 'capital' ? r.int(20, 120) * DAY : kind === 'maintenance' ? r.int(0, 10) * DAY + r.int(1, 8) * 3600_000 : r.int(2, 96) * 3600_000;

@@ -41,4 +41,10 @@ describe('report charts', () => {
     const axis = (optionFor(bars(20)).yAxis as { axisLabel: { interval?: number } }).axisLabel;
     expect(axis.interval).toBe(0);
   });
+
+  it('steps a count axis in whole numbers (no 0.5 projects), a money axis as it likes', () => {
+    const chart = (format: ChartData['format']): ChartData => ({ id: 'c', title: 'Per month', type: 'bar', format, categories: ['Jan', 'Feb'], series: [{ name: 'n', data: [1, 2] }] });
+    expect((optionFor(chart('count')).yAxis as { minInterval?: number }).minInterval).toBe(1);
+    expect((optionFor(chart('money')).yAxis as { minInterval?: number }).minInterval).toBeUndefined();
+  });
 });

@@ -66,7 +66,8 @@ export function optionFor(chart: ChartData, width = NARROW): EChartsCoreOption {
   // Few categories (statuses, buckets, buildings) each keep their label; long month axes may thin out.
   const everyLabel = horizontal || chart.categories.length <= 12;
   const category = { type: 'category', data: chart.categories, axisLabel: everyLabel ? { interval: 0, hideOverlap: false } : { hideOverlap: true } };
-  const value = { type: 'value', axisLabel: { formatter: (v: number) => formatAxis(v, chart.format) } };
+  // Counts step in whole numbers: a count axis with few items shows 0, 1, 2, not 0.5.
+  const value = { type: 'value', ...(chart.format === 'count' ? { minInterval: 1 } : {}), axisLabel: { formatter: (v: number) => formatAxis(v, chart.format) } };
   const byCategory = chart.series.length === 1 && allStatuses(chart.categories);
   return {
     // Drawn at once: the figures are the point, and the first chart shows sooner (bench/reports.bench.ts).

@@ -36,6 +36,17 @@ describe('seedDemo', () => {
     for (const w of capital) expect(Date.parse(w.completedAt!) - Date.parse(w.createdAt)).toBeGreaterThan(20 * 86_400_000);
   });
 
+  it('names in a work order only a unit its property had when the work order was opened', () => {
+    const rows = demoReportRows(NOW);
+    const installed = new Map(rows.filter((r): r is AssetRow => r.dataset === 'asset').map((a) => [`${a.propertyId} ${a.name}`, Date.parse(a.installedOn!)]));
+    const wos = rows.filter((r): r is WorkOrderRow => r.dataset === 'wo');
+    const before = wos.filter((w) => {
+      const unit = [...installed.keys()].find((k) => k.startsWith(`${w.propertyId} `) && new RegExp(`\\b${k.slice(w.propertyId.length + 1)}\\b`).test(w.description ?? ''));
+      return unit !== undefined && installed.get(unit)! > Date.parse(w.createdAt);
+    });
+    expect(before.map((w) => `${w.id}: ${w.description} (${w.createdAt})`)).toEqual([]);
+  });
+
   it('writes the demo catalogue, datasets and six permanent sign-ins; a second run adds nothing', async () => {
     const first = await seedDemo({ now: NOW });
     expect(first.added).toEqual({ customers: 4, properties: 12, equipment: 12, reportRows: demoReportRows(NOW).length, documents: demoDocuments(NOW).length, users: 6 });
