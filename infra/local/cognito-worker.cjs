@@ -88,7 +88,8 @@ function checkedRouter(route, services) {
       sessions.delete(req.Session);
       // cognito-local keeps the refresh token of a password sign-in but not of an answered
       // challenge, so such a session could not be refreshed: kept here as Cognito keeps it.
-      if (out?.AuthenticationResult?.RefreshToken) await pool.storeRefreshToken(ctx, out.AuthenticationResult.RefreshToken, user);
+      // (Read again: the answer may have changed the user, a new password, which the stale copy would undo.)
+      if (out?.AuthenticationResult?.RefreshToken) await pool.storeRefreshToken(ctx, out.AuthenticationResult.RefreshToken, await pool.getUserByUsername(ctx, user.Username));
       if (out?.Session && out.ChallengeName) sessions.set(out.Session, { ...session, challenge: out.ChallengeName, expires: Date.now() + SESSION_MS, tries: 0 });
       return out;
     } catch (err) {
