@@ -48,7 +48,7 @@ function AppRoutes() {
         }
       />
       <Route
-        path={paths.home}
+        path={`${paths.home}/:reportId?`}
         element={
           <SignedInOnly>
             <HomeScreen />

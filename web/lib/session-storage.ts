@@ -3,6 +3,8 @@ import { TOKEN_KEY } from './api-client';
 /** Browser storage of spec section 3: token and isAdmin in local storage, the logged-in flag per browser session. */
 export const IS_ADMIN_KEY = 'isAdmin';
 export const LOGGED_IN_KEY = 'isLoggedIn';
+/** Beyond the spec: the customer user an administrator views the portal as, in this tab (kept across a reload). */
+export const VIEW_AS_KEY = 'portal:view-as';
 
 export function storeSession(token: string, isAdmin: boolean) {
   localStorage.setItem(TOKEN_KEY, token);
@@ -12,6 +14,7 @@ export function storeSession(token: string, isAdmin: boolean) {
 
 export function clearStoredSession() {
   sessionStorage.removeItem(LOGGED_IN_KEY);
+  sessionStorage.removeItem(VIEW_AS_KEY);
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(IS_ADMIN_KEY);
 }

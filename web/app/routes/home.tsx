@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
-import { ANALYTICS_REPORT_NAME, DEFAULT_REPORT_NAME } from '../../config/constants';
+import { ANALYTICS_REPORT_NAME } from '../../config/constants';
 import { IdleSignOut } from '../../features/auth/components/idle-sign-out';
 import { ReportFrames } from '../../features/reports';
 import {
@@ -20,6 +21,7 @@ import {
 import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-as';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
+import { paths } from '../paths';
 
 // Dialogs and the telemetry dashboard (charts) load on first use, outside the home screen's first load.
 const DocumentsDialog = lazy(() => import('../../features/documents').then((m) => ({ default: m.DocumentsDialog })));
@@ -43,14 +45,23 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
   const viewedEmail = isAdmin ? viewAs.viewedEmail : null;
   const email = viewedEmail ?? session.claims.email;
 
-  const reports = useReports().data ?? [];
+  const reportsQuery = useReports();
+  const reports = reportsQuery.data ?? [];
   const profile = useUserProperties(email);
   const customers = useUserCustomers(email);
   const customerIds = profile.data?.BUILDOPS_CUSTOMER_ID ?? (viewedEmail ? [] : session.claims.BUILDOPS_CUSTOMER_ID);
   const telemetry = useTelemetryCustomer(customerIds[0] ?? null);
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = reports.find((r) => r.id === selectedId) ?? defaultReport(reports);
+  // The chosen report is in the address (/home/<id>): reload, Back and Forward keep to it; /home is the default.
+  const { reportId } = useParams();
+  const navigate = useNavigate();
+  const reportsLoaded = reportsQuery.isSuccess;
+  const selected = reports.find((r) => r.id === reportId) ?? defaultReport(reports);
+  const setSelectedId = (id: string | null) => navigate(id ? paths.report(id) : paths.home);
+  useEffect(() => {
+    // A report this user does not have (an old bookmark, another user's link): the default, at /home.
+    if (reportId && reportsLoaded && !reports.some((r) => r.id === reportId)) void navigate(paths.home, { replace: true });
+  }, [reportId, reports, reportsLoaded, navigate]);
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
   const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
   const [usersVersion, setUsersVersion] = useState(0);
@@ -77,7 +88,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
     setOpenDialog(name);
   };
   const handleClose = () => setOpenDialog(null);
-  const handleHome = () => setSelectedId(reports.find((r) => r.name === DEFAULT_REPORT_NAME)?.id ?? null);
+  // The Dashboard (the default report) at /home itself.
+  const handleHome = () => setSelectedId(null);
 
   return (
     // The page scrolls; the sidebar and the header stay in view (sticky).
