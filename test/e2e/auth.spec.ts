@@ -282,10 +282,16 @@ test.describe('forgot, reset and registration', () => {
     await expect(page.getByText(S.resetDone)).toBeVisible();
     await expect(page.getByLabel('Email')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+    // Beyond the spec: the 3-second return is said, and counted down.
+    await expect(page.getByRole('status')).toHaveText(/^Returning to Log In in [123] seconds?…$/);
     await page.screenshot({ path: '.tmp/shots/auth-reset-done.png' });
     await expect(page).toHaveURL(/\/reset-password$/);
     await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
     expect(Date.now() - doneAt).toBeGreaterThanOrEqual(2500);
+    // The log-in page says what happened and has the email filled in.
+    await expect(page.getByRole('status')).toHaveText(S.resetDone);
+    await expect(page.getByPlaceholder('Email')).toHaveValue(email);
+    await page.screenshot({ path: '.tmp/shots/auth-login-after-reset.png' });
     await logIn(page, { email, password: 'Better123' });
   });
 
@@ -386,6 +392,9 @@ test.describe('forgot, reset and registration', () => {
     await expect(page.getByText(S.regDone)).toBeVisible();
     await expect(page.getByLabel('Temporary Password')).toBeDisabled();
     await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+    // Not an empty Log In page: it says the password is set, with the email filled in.
+    await expect(page.getByRole('status')).toHaveText(S.regDone);
+    await expect(page.getByPlaceholder('Email')).toHaveValue(email);
     // The registration's own tokens are not kept: the user signs in as the spec says.
     expect(await getItem(page, 'token')).toBeNull();
     await logIn(page, { email, password: 'Mine12345' });

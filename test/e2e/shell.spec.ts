@@ -252,6 +252,11 @@ test.describe('idle sign-out', () => {
     await logIn(page, demo.northwind);
     const warning = page.getByRole('dialog', { name: 'Are you still there?' });
     await expect(warning).toBeVisible({ timeout: 8000 });
+    // Beyond the spec: the time left counts down.
+    const countdown = warning.getByTestId('idle-countdown');
+    await expect(countdown).toHaveText(/^Signing out in 0:0[1-5]\.$/);
+    const first = await countdown.textContent();
+    await expect(countdown).not.toHaveText(first!);
     await page.screenshot({ path: '.tmp/shots/shell-idle-warning.png' });
     await expectNoSeriousA11yViolations(page, { excludeFrames: true });
     await page.mouse.move(200, 300);
@@ -261,6 +266,12 @@ test.describe('idle sign-out', () => {
     await expect(warning).toBeVisible({ timeout: 8000 });
     await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
     expect(await getItem(page, 'token')).toBeNull();
+    // The log-in page says why, once.
+    await expect(page.getByRole('status')).toHaveText('You were signed out because you were inactive for a while. Please log in again.');
+    await page.screenshot({ path: '.tmp/shots/shell-idle-signed-out.png' });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
   });
 
   test('tabs act as one: activity in one keeps both signed in; signing out in one signs out both', async ({ page, context }) => {

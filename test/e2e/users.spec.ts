@@ -338,5 +338,7 @@ test('removing a user: gone from the list, selection cleared, and their open ses
   await customer.getByRole('button', { name: 'Documents' }).click();
   await expect(customer).toHaveURL(/\/$/);
   await expect(customer.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  // With the reason, not an empty page.
+  await expect(customer.getByRole('status')).toHaveText('Your session has expired or is invalid. Please log in again.');
   await customer.context().close();
 });

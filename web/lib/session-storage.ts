@@ -20,3 +20,18 @@ export function clearStoredSession() {
 }
 
 export const storedIsAdmin = () => localStorage.getItem(IS_ADMIN_KEY) === 'true';
+
+/** Beyond the spec: why the last session of this tab ended, shown once on the log-in page. */
+export type SignOutReason = 'idle' | 'expired';
+const SIGNED_OUT_KEY = 'portal:signed-out';
+
+export function noteSignOutReason(reason: SignOutReason) {
+  sessionStorage.setItem(SIGNED_OUT_KEY, reason);
+}
+
+/** The reason noted at the last sign-out of this tab, forgotten once read. */
+export function takeSignOutReason(): SignOutReason | null {
+  const reason = sessionStorage.getItem(SIGNED_OUT_KEY);
+  sessionStorage.removeItem(SIGNED_OUT_KEY);
+  return reason === 'idle' || reason === 'expired' ? reason : null;
+}

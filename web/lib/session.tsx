@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { getToken, setUnauthorizedHandler, TOKEN_KEY } from './api-client';
 import { refreshIdToken, revokeSession } from './cognito';
 import { publicConfig } from './public-config';
-import { clearStoredSession, LOGGED_IN_KEY, storedIsAdmin, storeSession } from './session-storage';
+import { clearStoredSession, LOGGED_IN_KEY, noteSignOutReason, storedIsAdmin, storeSession, type SignOutReason } from './session-storage';
 import { decodeJwt, isAdministrator, isExpired, refreshDelayMs, type TokenClaims } from './token';
 
 export interface Session {
@@ -19,7 +19,8 @@ interface SessionContextValue {
    * read, or belongs to an account that must set up its authenticator app first (mfa '0').
    */
   signIn(token: string, staffDomains: readonly string[]): Session | null;
-  signOut(): void;
+  /** Ends the session; a reason (idle, expired) is shown once on the log-in page. */
+  signOut(reason?: SignOutReason): void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -43,9 +44,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(readStoredSession);
 
-  const signOut = useCallback(() => {
+  const signOut = useCallback((reason?: SignOutReason) => {
     const hadToken = getToken() !== null;
     clearStoredSession();
+    if (reason && hadToken) noteSignOutReason(reason);
     setSession(null);
     queryClient.clear();
     // The refresh token must not outlive the session. Another tab that signed out first has revoked it already.
@@ -62,7 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    setUnauthorizedHandler(signOut);
+    setUnauthorizedHandler(() => signOut('expired'));
     return () => setUnauthorizedHandler(() => {});
   }, [signOut]);
 
@@ -94,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // The password changed since this session began (a reset elsewhere), or the account's
           // authenticator app was turned off: it ends here.
           const fresh = decodeJwt(token);
-          if (fresh?.tva !== session.claims.tva || fresh.mfa === '0') return signOut();
+          if (fresh?.tva !== session.claims.tva || fresh.mfa === '0') return signOut('expired');
           signIn(token, publicConfig().staffDomains);
         });
     }, Math.min(MAX_TIMER_MS, refreshDelayMs(session.claims)));
@@ -107,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A token that expires while the page is open (the refresh failed) signs out at that moment.
   useEffect(() => {
     if (!session) return;
-    const timer = setTimeout(signOut, Math.min(MAX_TIMER_MS, Math.max(0, session.claims.exp * 1000 - Date.now())));
+    const timer = setTimeout(() => signOut('expired'), Math.min(MAX_TIMER_MS, Math.max(0, session.claims.exp * 1000 - Date.now())));
     return () => clearTimeout(timer);
   }, [session, signOut]);
 

@@ -38,7 +38,7 @@ export default function HomeRoute() {
   return session ? <Home session={session} onSignOut={signOut} /> : null;
 }
 
-function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
+function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'idle'): void }) {
   const config = usePublicConfig();
   const { isAdmin } = session;
   const viewAs = useViewAs();
@@ -113,7 +113,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
             isAdmin && <SelectUserView key={usersVersion} excludedDomains={excludedDomains} value={viewedEmail} onChange={viewAs.chooseUser} />
           }
           onHome={handleHome}
-          onLogOut={onSignOut}
+          onLogOut={() => onSignOut()}
           onAddUser={() => handleOpen('createUser')}
           onEditUser={() => handleOpen('editUser')}
         />
@@ -133,7 +133,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(): void }) {
         </Box>
         <SiteFooter productName={config.productName} />
       </Box>
-      <IdleSignOut onSignOut={onSignOut} />
+      <IdleSignOut onSignOut={() => onSignOut()} onIdle={() => onSignOut('idle')} />
       <Suspense fallback={null}>
         {mounted.has('documents') && (
           <DocumentsDialog open={openDialog === 'documents'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />

@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { LoginStep } from '../../features/auth/api/login';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { LoginForm } from '../../features/auth/components/login-form';
+import type { LoginScreenState } from '../../features/auth/components/set-password-form';
 import { TotpCodeStep, TotpSetupStep } from '../../features/auth/components/two-step';
 import { authStrings } from '../../features/auth/strings';
 import { useProductName } from '../../lib/public-config';
+import { takeSignOutReason } from '../../lib/session-storage';
 import { paths } from '../paths';
 import { loadHome } from './load-home';
 
@@ -14,8 +16,20 @@ type Step = { kind: 'password'; message?: string } | (Exclude<LoginStep, { kind:
 const headings = { password: authStrings.login.heading, code: authStrings.twoStep.codeHeading, setup: authStrings.twoStep.setupHeading };
 
 /** Log in (spec section 2), then, for an account with an authenticator app, its code or its set-up. */
+/** Why this page shows, once: a password just set (with the email), or a session that ended by itself. */
+function useArrival(): { notice: string; email: string } {
+  const state = useLocation().state as Partial<LoginScreenState> | null;
+  const [arrival] = useState(() => {
+    const reason = takeSignOutReason();
+    if (typeof state?.notice === 'string') return { notice: state.notice, email: typeof state.email === 'string' ? state.email : '' };
+    return { notice: reason ? authStrings.signedOut[reason] : '', email: '' };
+  });
+  return arrival;
+}
+
 export default function LoginRoute() {
   const navigate = useNavigate();
+  const arrival = useArrival();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const onLoggedIn = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
   const onRestart = useCallback((message?: string) => setStep({ kind: 'password', ...(message ? { message } : {}) }), []);
@@ -25,6 +39,8 @@ export default function LoginRoute() {
         <LoginForm
           key={step.message ?? ''}
           initialError={step.message ?? ''}
+          notice={step.message ? '' : arrival.notice}
+          initialEmail={arrival.email}
           onIntent={() => void loadHome()}
           onLoggedIn={onLoggedIn}
           onSecondStep={(next, email) => setStep({ ...next, email })}

@@ -55,6 +55,12 @@ export const authStrings = {
     notMet: 'not met',
   },
   backToLogin: 'Back to Log In',
+  // Not in the spec: why the log-in page is showing, once, after a session ended or a password was set.
+  signedOut: {
+    idle: 'You were signed out because you were inactive for a while. Please log in again.',
+    expired: 'Your session has expired or is invalid. Please log in again.',
+  },
+  returning: (seconds: number) => `Returning to Log In in ${seconds} second${seconds === 1 ? '' : 's'}…`,
   // Not in the spec: the second step of administrators (and of customers where the stage requires it).
   twoStep: {
     codeHeading: 'Two-Step Verification',
@@ -78,5 +84,7 @@ export const authStrings = {
     body: 'You have been inactive for a while. For your security you will be signed out soon.',
     stay: 'Stay signed in',
     logOut: 'Log out',
+    // Not in the spec: the time left, counting down.
+    countdown: (left: string) => `Signing out in ${left}.`,
   },
 } as const;

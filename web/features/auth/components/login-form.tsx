@@ -21,18 +21,21 @@ export interface LoginFormProps {
   onSecondStep(step: Exclude<LoginStep, { kind: 'signedIn' }>, email: string): void;
   /** A message to show from the start (a second step that ended, sending the user back here). */
   initialError?: string;
+  /** Not an error: why the page shows (a password just set, a session that ended by itself). */
+  notice?: string;
+  initialEmail?: string;
   /** Called on the first keystroke and on submit: the user means to sign in (the parent may preload the next screen). */
   onIntent?(): void;
 }
 
-export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', onIntent: parentIntent }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', notice = '', initialEmail = '', onIntent: parentIntent }: LoginFormProps) {
   // The Cognito library loads on the first sign of intent, not with the log-in route.
   const onIntent = () => {
     void loadCognito().catch(() => {});
     parentIntent?.();
   };
   const { signIn } = useSession();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState(initialError);
   const [busy, setBusy] = useState(false);
@@ -56,6 +59,11 @@ export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', onInten
 
   return (
     <>
+      {notice && !error && (
+        <Typography role="status" component="p" color="primary" sx={{ textAlign: 'center', mb: 1, fontWeight: 500 }}>
+          {notice}
+        </Typography>
+      )}
       <Typography role="alert" component="p" color="error" sx={{ minHeight: '1.5em', textAlign: 'center', mb: 1 }}>
         {error}
       </Typography>
@@ -69,7 +77,7 @@ export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', onInten
             setEmail(e.target.value);
           }}
           autoComplete="username"
-          autoFocus
+          autoFocus={!initialEmail}
           inputProps={{ 'aria-label': s.emailPlaceholder, inputMode: 'email' }}
         />
         <OutlinedInput
@@ -81,6 +89,7 @@ export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', onInten
             setPassword(e.target.value);
           }}
           autoComplete="current-password"
+          autoFocus={!!initialEmail}
           inputProps={{ 'aria-label': s.passwordPlaceholder }}
         />
         <Button type="submit" variant="contained" size="large" disabled={busy}>

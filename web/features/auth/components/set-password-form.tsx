@@ -19,6 +19,12 @@ interface SetPasswordFormProps {
   initialEmail?: string;
 }
 
+/** What the log-in page is opened with after a password was set: a message and the email to fill in. */
+export interface LoginScreenState {
+  notice: string;
+  email: string;
+}
+
 /** Reset password and first-time registration: same fields and rules, different texts and endpoint. */
 export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormProps) {
   const s = purpose === 'reset' ? authStrings.reset : authStrings.registration;
@@ -30,11 +36,18 @@ export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormP
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState('');
 
+  // After success: the spec's 3 seconds, counted down on screen; the log-in page then says what happened.
+  const [secondsLeft, setSecondsLeft] = useState(REDIRECT_DELAY_MS / 1000);
   useEffect(() => {
     if (!verify.isSuccess) return;
-    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [verify.isSuccess, navigate]);
+    const started = Date.now();
+    const tick = setInterval(() => setSecondsLeft(Math.max(1, Math.ceil((REDIRECT_DELAY_MS - (Date.now() - started)) / 1000))), 250);
+    const timer = setTimeout(() => navigate('/', { state: { notice: s.done, email: email.trim().toLowerCase() } satisfies LoginScreenState }), REDIRECT_DELAY_MS);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(timer);
+    };
+  }, [verify.isSuccess, navigate, s.done, email]);
 
   // Staff-domain emails are held to the staff rule (12 characters) as the server holds them.
   const staff = emailInDomains(email, publicConfig().staffDomains);
@@ -67,6 +80,9 @@ export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormP
       {done && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {s.done}
+          <Box component="span" sx={{ display: 'block', mt: 0.5 }} role="status">
+            {authStrings.returning(secondsLeft)}
+          </Box>
         </Alert>
       )}
       <Box component="form" onSubmit={handleSubmit}>
