@@ -103,6 +103,13 @@ test('every metric chip has a readable label and its unit, at 1440 and 700 px', 
     expect(Object.keys(formats), `label ${label}`).toContain(label);
     expect(value, label).toMatch(formats[label]!);
   }
+  // The calls for cool and heat are the badges, not chips as well.
+  expect(chips.map(([l]) => l)).not.toContain('Call for Cool');
+  expect(chips.map(([l]) => l)).not.toContain('Call for Heat');
+  // A card leads with its unit's name; the building and the device id follow, small.
+  const mau = snapshot(page).getByRole('article', { name: 'NCL-MAU1-H1' });
+  await expect(mau.getByRole('heading', { level: 4 })).toHaveText('MAU-1');
+  await expect(mau.locator('.card-sub')).toHaveText('Harbor Logistics Center · NCL-MAU1-H1');
   // The simulator's three kinds of signals all show: calls, the thermostat's Y/W, the run-time fields.
   for (const label of ['Total current', 'Thermostat Y (cool)', 'Thermostat W (heat)', 'Stage 1 running', 'Cooling run time', 'Time in cooling'])
     expect(chips.map(([l]) => l)).toContain(label);

@@ -18,6 +18,7 @@ import {
   selectionReducer,
   snapshotSubtitle,
   toBool,
+  sampleTime,
   visibleMetrics,
   windowRange,
   type AnalyticsRow,
@@ -121,13 +122,21 @@ describe('display', () => {
       coolMin: null,
       ty: 1,
     });
-    expect(chips.map((c) => c.label)).toEqual(['Call for Cool', 'Thermostat Y (cool)', 'Chiller Water Supply', 'Current 1', 'Total current']);
-    expect(chips.map((c) => c.value)).toEqual(['ON', 'ON', '44.60°F', '20.00 A', '40.00 A']);
+    // The calls for cool and heat are the card's badges, not chips.
+    expect(chips.map((c) => c.label)).toEqual(['Thermostat Y (cool)', 'Chiller Water Supply', 'Current 1', 'Total current']);
+    expect(chips.map((c) => c.value)).toEqual(['ON', '44.60°F', '20.00 A', '40.00 A']);
     expect(visibleMetrics({ _time: null, error: 'boom' })).toEqual([]);
   });
   it('labels of spec section 3', () => {
     const chips = visibleMetrics({ _time: 't', callForHeat: 0, 'sadb-1': 10, 'radb-1': 20, wrt: 12, 'amps-1': 1, 'amps-2': 2, 'amps-3': 3 });
-    expect(chips.map((c) => c.label)).toEqual(['Call for Heat', 'Supply Dry Bulb', 'Return Dry Bulb', 'Chiller Water Return', 'Current 1', 'Current 2', 'Current 3']);
+    expect(chips.map((c) => c.label)).toEqual(['Supply Dry Bulb', 'Return Dry Bulb', 'Chiller Water Return', 'Current 1', 'Current 2', 'Current 3']);
+  });
+  it('sample times: the time alone today, with the date on another day', () => {
+    const now = new Date(2026, 10, 24, 15, 0, 0).getTime();
+    expect(sampleTime(new Date(2026, 10, 24, 9, 5, 7).toISOString(), now)).toBe(new Date(2026, 10, 24, 9, 5, 7).toLocaleTimeString());
+    const yesterday = sampleTime(new Date(2026, 10, 23, 20, 34, 24).toISOString(), now);
+    expect(yesterday).toMatch(/Nov/);
+    expect(yesterday).toMatch(/23/);
   });
   it('no raw field name: every field the spec uses has a readable label, others are spelled out', () => {
     const chips = visibleMetrics({ _time: 't', tw: 0, ty: 1, runtimeOne: 1, coolMin: 4, timeInCooling: 240, totalAmps: 31.2, supplyFanSpeed: 55, 'static_pressure-2': 1.234 });

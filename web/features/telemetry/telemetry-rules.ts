@@ -102,7 +102,8 @@ const labelOrder = Object.keys(metricLabels);
 /** The chips of a sample: nulls hidden, sadb/radb/amps only when finite numbers; labelled ones first, in the labels' order. */
 export function visibleMetrics(s: Sample): { key: string; label: string; value: string }[] {
   const keys = Object.keys(s).filter((k) => {
-    if (k === '_time' || k === 'error') return false;
+    // The calls for cool and heat are the card's badges: not repeated as chips.
+    if (k === '_time' || k === 'error' || k === 'callForCool' || k === 'callForHeat') return false;
     const v = s[k];
     if (v === null || v === undefined) return false;
     if (mustBeFinite(k)) return typeof v === 'number' && Number.isFinite(v);
@@ -237,3 +238,11 @@ export function windowRange(scrollTop: number, viewportHeight: number, rowHeight
 
 /** Cards per row for a container width. */
 export const columnsFor = (width: number, minCard: number, gap: number) => Math.max(1, Math.floor((width + gap) / (minCard + gap)));
+
+/** A sample's time as a card shows it: the time alone today, the date too on another day (local time). */
+export function sampleTime(time: string, now: number): string {
+  const t = new Date(time);
+  const today = new Date(now);
+  const sameDay = t.getFullYear() === today.getFullYear() && t.getMonth() === today.getMonth() && t.getDate() === today.getDate();
+  return sameDay ? t.toLocaleTimeString() : t.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+}

@@ -9,7 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { cloneElement, useId, useState, type ReactElement } from 'react';
 import { Logo } from '../../../components/ui/logo';
 import { ANALYTICS_REPORT_NAME } from '../../../config/constants';
 import { groupReports, type NamedReport } from '../shell-logic';
@@ -23,6 +23,29 @@ export interface ReportSidebarProps<R extends NamedReport> {
   onSelect(report: R): void;
   onLogo(): void;
   onOpenDocuments(): void;
+}
+
+/**
+ * The 'Brand new!' hover text: shows on hover and keyboard focus, and goes at the click (the
+ * button keeps the focus after it, which otherwise left the text over the opened report).
+ */
+function NewTooltip({ children }: { children: ReactElement<{ onClickCapture?: () => void; onMouseLeave?: () => void; onBlur?: () => void }> }) {
+  const [open, setOpen] = useState(false);
+  // After a click the text stays away (a hover's delayed opening included) until the pointer or the focus leaves.
+  const [clicked, setClicked] = useState(false);
+  const release = () => setClicked(false);
+  return (
+    <Tooltip title={s.newBadgeHover} describeChild placement="right" open={open && !clicked} onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
+      {cloneElement(children, {
+        onClickCapture: () => {
+          setClicked(true);
+          setOpen(false);
+        },
+        onMouseLeave: release,
+        onBlur: release,
+      })}
+    </Tooltip>
+  );
 }
 
 /** The report list: groups (Work History with a header and indented sub-list), then Utilities and Analytics, then Documents. */
@@ -48,9 +71,7 @@ export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R
       <ListItem key={report.id} disablePadding>
         {/* The hover text also shows on keyboard focus and describes the entry to screen readers. */}
         {isNew ? (
-          <Tooltip title={s.newBadgeHover} describeChild placement="right">
-            {button}
-          </Tooltip>
+          <NewTooltip>{button}</NewTooltip>
         ) : (
           button
         )}

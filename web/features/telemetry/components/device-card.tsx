@@ -3,10 +3,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { memo } from 'react';
 import { telemetryText } from '../strings';
-import { cardState, isCoolOn, isHeatOn, lastSeenAge, visibleMetrics, type Sample } from '../telemetry-rules';
+import { cardState, isCoolOn, isHeatOn, lastSeenAge, sampleTime, visibleMetrics, type Sample } from '../telemetry-rules';
 
 /** Fixed card height, so the grid can be virtualised. */
-export const CARD_HEIGHT = 380;
+export const CARD_HEIGHT = 320;
 
 // One style block per card instead of a styled component per element: a 1,000-device list scrolls
 // by rendering cards quickly.
@@ -19,9 +19,12 @@ const cardSx = {
   overflow: 'hidden',
   // Stale cards are dimmed by a grey ground and grey text rather than opacity, which took their text below AA contrast.
   '&[data-state="stale"]': { bgcolor: 'grey.100', borderStyle: 'dashed', color: 'text.secondary' },
-  '&[data-state="stale"] .metric dd, &[data-state="stale"] .card-id': { color: 'text.secondary', fontWeight: 500 },
-  '& .card-head': { display: 'flex', alignItems: 'center', gap: 1, minHeight: 24 },
-  '& .card-id': { m: 0, flex: 1, fontFamily: 'monospace', fontSize: '0.875rem', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '&[data-state="stale"] .metric dd, &[data-state="stale"] .card-name': { color: 'text.secondary', fontWeight: 500 },
+  '& .card-head': { display: 'flex', alignItems: 'flex-start', gap: 1, minHeight: 24 },
+  '& .card-title': { flex: 1, minWidth: 0 },
+  '& .card-name': { m: 0, fontSize: '1rem', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .card-sub': { display: 'block', fontSize: '0.75rem', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .card-id': { fontFamily: 'monospace' },
   '& .badge': { display: 'inline-flex', alignItems: 'center', gap: 0.5, height: 24, px: 1.25, borderRadius: 12, fontSize: '0.8125rem', border: 1, borderColor: 'divider', color: 'text.primary' },
   '& .badge[data-on="true"]': { borderColor: 'transparent', color: '#fff' },
   // Darker than info.main / warning.main: white text on them stays above 4.5:1.
@@ -57,14 +60,22 @@ function RuntimeBadge({ label, kind, on }: RuntimeBadgeProps) {
   );
 }
 
+/** The unit a device belongs to, as the portal's equipment list names it. */
+export interface DeviceUnit {
+  name: string;
+  building: string;
+}
+
 interface DeviceCardProps {
   deviceId: string;
+  /** The unit and building (beyond the spec: the title leads with them, the device id stays, small). */
+  unit?: DeviceUnit;
   sample: Sample | undefined;
   now: number;
 }
 
-/** One device: id, runtime badges, latest sample time and age, labelled metric chips. */
-export const DeviceCard = memo(function DeviceCard({ deviceId, sample, now }: DeviceCardProps) {
+/** One device: its unit and id, runtime badges, latest sample time and age, labelled metric chips. */
+export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, now }: DeviceCardProps) {
   const state = cardState(sample, now);
   if (state === 'loading' || !sample) return <PlaceholderCard />;
   const hasData = state === 'fresh' || state === 'stale';
@@ -79,7 +90,13 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, sample, now }: De
       sx={cardSx}
     >
       <div className="card-head">
-        <h4 className="card-id">{deviceId}</h4>
+        <div className="card-title">
+          <h4 className="card-name">{unit?.name ?? deviceId}</h4>
+          <span className="card-sub">
+            {unit?.building ? `${unit.building} · ` : ''}
+            <span className="card-id">{deviceId}</span>
+          </span>
+        </div>
         {state === 'stale' && <span className="stale-tag">{telemetryText.stale}</span>}
       </div>
       <div className="badges">
@@ -90,7 +107,7 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, sample, now }: De
         <div>
           <span className="caption">{telemetryText.latestSample}</span>
           <span data-testid="latest-sample" title={absolute || undefined}>
-            {sample._time ? new Date(sample._time).toLocaleTimeString() : telemetryText.missing}
+            {sample._time ? sampleTime(sample._time, now) : telemetryText.missing}
           </span>
         </div>
         <span className="age" data-testid="last-seen" title={absolute || undefined}>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { telemetryText } from '../strings';
 import { columnsFor, windowRange, type Sample } from '../telemetry-rules';
-import { CARD_HEIGHT, DeviceCard, PlaceholderCard } from './device-card';
+import { CARD_HEIGHT, DeviceCard, PlaceholderCard, type DeviceUnit } from './device-card';
 
 const MIN_CARD = 340;
 const GAP = 16;
@@ -10,12 +10,14 @@ const ROW = CARD_HEIGHT + GAP;
 
 interface DeviceGridProps {
   deviceIds: string[];
+  /** Each device's unit and building, by device id. */
+  units?: ReadonlyMap<string, DeviceUnit>;
   samples: Record<string, Sample> | undefined;
   now: number;
 }
 
 /** The device cards, windowed: only the rows in view (and a few either side) are rendered, so 1,000 devices scroll smoothly. */
-export function DeviceGrid({ deviceIds, samples, now }: DeviceGridProps) {
+export function DeviceGrid({ deviceIds, units, samples, now }: DeviceGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
@@ -56,7 +58,7 @@ export function DeviceGrid({ deviceIds, samples, now }: DeviceGridProps) {
       <Box key={r} sx={{ position: 'absolute', top: r * ROW, left: 0, right: 0, display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: `${GAP}px` }}>
         {ids.map((id) => (
           <div role="listitem" key={id}>
-            <DeviceCard deviceId={id} sample={samples?.[id]} now={now} />
+            <DeviceCard deviceId={id} unit={units?.get(id)} sample={samples?.[id]} now={now} />
           </div>
         ))}
       </Box>,

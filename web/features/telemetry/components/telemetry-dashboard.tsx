@@ -53,6 +53,7 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
   const [selection, dispatch] = useReducer(selectionReducer, initialSelection);
   const listed = useMemo(() => listedEquipment(selection, equipment), [selection, equipment]);
   const inView = useMemo(() => devicesInView(selection, equipment), [selection, equipment]);
+  const units = useMemo(() => new Map(equipment.flatMap((e) => e.devices.map((d): [string, { name: string; building: string }] => [d, { name: e.name, building: e.building }]))), [equipment]);
   const samples = useSamples(customerId, selection, inView, devices.isSuccess);
 
   const failing = devices.isError ? devices : samples.isError ? samples : null;
@@ -77,8 +78,9 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} aria-label="Summary" role="group">
           <Chip color="primary" variant="outlined" label={telemetryText.buildingCount(buildings.length)} />
           <Chip color="primary" variant="outlined" label={telemetryText.equipmentCount(equipment.length)} />
-          {chosen && <Chip color="secondary" label={telemetryText.selectedEquipment} />}
-          {selection.viewAll && <Chip color="secondary" label={telemetryText.allDevices} />}
+          {/* The state of the view, not an alarm: the primary colour, not the theme's red. */}
+          {chosen && <Chip color="primary" label={telemetryText.selectedEquipment} />}
+          {selection.viewAll && <Chip color="primary" label={telemetryText.allDevices} />}
         </Box>
       </Box>
 
@@ -127,7 +129,7 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
               {telemetryText.noDevices}
             </Typography>
           ) : (
-            <DeviceGrid deviceIds={inView} samples={samples.data} now={now} />
+            <DeviceGrid deviceIds={inView} units={units} samples={samples.data} now={now} />
           )}
         </Paper>
       </Box>
