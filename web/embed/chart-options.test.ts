@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { canvasHeight, legendOf, optionFor, sliceLabel } from './chart-options';
 import { STATUS_COLORS } from './colors';
+import { figureColumns } from './embed-app';
 import type { ChartData } from './types';
 
 type PieItem = { name: string; itemStyle: { color: string }; label: { show: boolean; formatter?: string } };
@@ -46,5 +47,18 @@ describe('report charts', () => {
     const chart = (format: ChartData['format']): ChartData => ({ id: 'c', title: 'Per month', type: 'bar', format, categories: ['Jan', 'Feb'], series: [{ name: 'n', data: [1, 2] }] });
     expect((optionFor(chart('count')).yAxis as { minInterval?: number }).minInterval).toBe(1);
     expect((optionFor(chart('money')).yAxis as { minInterval?: number }).minInterval).toBeUndefined();
+  });
+});
+
+describe('key figures', () => {
+  it('even out the columns so no row holds one figure alone', () => {
+    // 970 px fits six of 150 px: seven figures go 4 and 3, not 6 and 1.
+    expect(figureColumns(7, 970)).toBe(4);
+    expect(figureColumns(7, 1200)).toBe(7);
+    expect(figureColumns(6, 970)).toBe(6);
+    expect(figureColumns(8, 970)).toBe(4);
+    expect(figureColumns(5, 500)).toBe(3);
+    expect(figureColumns(1, 100)).toBe(1);
+    expect(figureColumns(0, 900)).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Chart } from './chart';
 import { DataTable } from './data-table';
 import { formatValue } from './format';
@@ -25,9 +25,40 @@ function useReportHeight() {
   }, []);
 }
 
+const FIGURE_MIN_PX = 150;
+const FIGURE_GAP_PX = 12;
+
+/**
+ * Columns for `count` key figures in `width` px: as many as fit, then evened out over the rows the
+ * figures need, so no row holds one figure alone (7 figures where 6 fit: 4 and 3, not 6 and 1).
+ */
+export function figureColumns(count: number, width: number, min = FIGURE_MIN_PX, gap = FIGURE_GAP_PX): number {
+  if (count <= 0) return 1;
+  const fit = Math.max(1, Math.floor((width + gap) / (min + gap)));
+  const rows = Math.ceil(count / Math.min(count, fit));
+  return Math.ceil(count / rows);
+}
+
+/** The figures' grid, its columns evened out as the frame's width changes. */
+function useFigureColumns(count: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [columns, setColumns] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setColumns(figureColumns(count, el.clientWidth));
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    measure();
+    return () => observer.disconnect();
+  }, [count]);
+  return { ref, style: columns ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : undefined };
+}
+
 /** A built-in report page: key figures, charts and the table, for the scope in the page's token. */
 export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
   const [data, setData] = useState<PageData | null>(null);
+  const figuresGrid = useFigureColumns(data?.figures.length ?? 0);
   const [error, setError] = useState<Problem | null>(() => problemBeforeLoading(window.location.pathname, keeper.current()));
   useReportHeight();
 
@@ -65,7 +96,7 @@ export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
         <h1>{data.title}</h1>
         <p>{data.subtitle}</p>
       </header>
-      <section className="figures" aria-label="Key figures">
+      <section className="figures" aria-label="Key figures" ref={figuresGrid.ref} style={figuresGrid.style}>
         {data.figures.map((f) => (
           <div className="figure" key={f.label}>
             <span className="figure-value">{formatValue(f.value, f.format)}</span>

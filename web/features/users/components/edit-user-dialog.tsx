@@ -240,7 +240,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
         open={popup}
         autoHideDuration={SUCCESS_POPUP_MS}
         onClose={() => setPopup(false)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
         <Alert severity="success" variant="filled" onClose={() => setPopup(false)}>
           {t.updated}
@@ -250,7 +250,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
         open={emailChanged !== null}
         autoHideDuration={SUCCESS_POPUP_MS}
         onClose={() => setEmailChanged(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
         <Alert severity="success" variant="filled" onClose={() => setEmailChanged(null)}>
           {emailChanged ? t.emailChanged(emailChanged) : ''}
