@@ -51,7 +51,8 @@ export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', notice 
       if (!signIn(step.token, publicConfig().staffDomains)) throw new Error('The session token could not be read');
       onLoggedIn();
     } catch (err) {
-      console.error('Login failed:', err);
+      // Logged as the spec says, as one line: a refused password is not a fault with a stack trace.
+      console.error('Login failed:', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
       setError(loginFailureMessage());
       setBusy(false);
     }
