@@ -80,7 +80,8 @@ export const documentsBucket = {
   /** Largest file through a presigned upload. */
   maxUploadBytes: 100 * 1024 * 1024,
   cors: {
-    allowedMethods: ['GET', 'PUT', 'HEAD'] as const,
+    // GET and HEAD: presigned downloads; POST: presigned uploads (a form with a size-limited policy).
+    allowedMethods: ['GET', 'POST', 'HEAD'] as const,
     allowedHeaders: ['*'],
     exposedHeaders: ['ETag', 'Content-Disposition', 'Content-Type', 'Content-Length'],
     maxAgeSeconds: 3000,

@@ -227,7 +227,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const started = await Promise.allSettled([
       startDynamo(dirs.dynamodb, state.ports?.dynamodb),
-      startS3(dirs.s3, state.ports?.s3),
+      startS3(dirs.s3, state.ports?.s3, CREDENTIALS.secretAccessKey),
       startCognito({ dataDir: dirs.cognito, outboxDir: dirs.outbox, mailFrom: `${config.productName} <no-reply@localhost>`, preferredPort: state.ports?.cognito }),
       startSecrets(secretValues, state.ports?.secrets),
     ] as const);

@@ -1,15 +1,17 @@
 import { documentsBucket } from '../../infra/definitions.js';
 import { documentMessages, isValidFileName, tooLargeMessage, UploadUrlBody, type UploadUrlReply } from '../shared/contract/documents.js';
 import { contentTypeFor, newUploadKey } from '../shared/documents/files.js';
-import { uploadUrl } from '../shared/documents/objects.js';
+import { uploadForm } from '../shared/documents/objects.js';
 import { checkUploadProperty } from '../shared/documents/store.js';
 import { badRequest, HttpError, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
 
 /**
- * POST /api/s3/upload-url { propertyId, fileName, size } (administrators): a presigned PUT for a
+ * POST /api/s3/upload-url { propertyId, fileName, size } (administrators): a presigned POST for a
  * file too large for the multipart call. The browser sends the file straight to S3 under
- * `uploads/<uuid>/<file name>` with the signed content type, then calls confirm-upload.
+ * `uploads/<uuid>/<file name>` as a form with the given fields, then calls confirm-upload. The
+ * policy limits the size (1 byte to the portal's largest file) and the type: S3 refuses anything
+ * else (400 EntityTooLarge, 403 AccessDenied), whatever size the browser announced here.
  */
 export const handler = api({ body: UploadUrlBody }, async ({ body, caller }) => {
   if (!isValidFileName(body.fileName)) throw badRequest(documentMessages.invalidFileName);
@@ -18,11 +20,13 @@ export const handler = api({ body: UploadUrlBody }, async ({ body, caller }) => 
   const key = newUploadKey(body.fileName);
   const contentType = contentTypeFor(body.fileName);
   const seconds = documentsBucket.uploadLinkSeconds;
-  const url = await uploadUrl(key, contentType, seconds);
+  const maxBytes = documentsBucket.maxUploadBytes;
+  const { url, fields } = await uploadForm(key, contentType, maxBytes, seconds);
   return ok({
     url,
     key,
-    headers: { 'content-type': contentType },
+    fields,
     expiresAt: new Date(Date.now() + seconds * 1000).toISOString(),
+    maxBytes,
   } satisfies UploadUrlReply);
 });

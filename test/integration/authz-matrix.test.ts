@@ -15,6 +15,7 @@ import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { deleteUser } from '../../lambdas/shared/data/users.js';
 import { routeKey, routes } from '../../lambdas/routes.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
+import { postToStorage } from '../support/storage-post.js';
 import { multipart } from '../support/multipart.js';
 
 jest.setTimeout(180_000);
@@ -74,10 +75,10 @@ async function newDocument(): Promise<string> {
 async function newUpload(): Promise<string> {
   const r = await request('POST', '/api/s3/upload-url', { token: tokens.admin, body: { propertyId: 'P-A1', fileName: `big-${++seq}.pdf`, size: 6 } });
   if (r.status !== 200) throw fail('fixture upload URL', r);
-  const { url, key, headers } = r.json as { url: string; key: string; headers: Record<string, string> };
-  const put = await fetch(url, { method: 'PUT', headers, body: 'matrix' });
-  if (!put.ok) throw new Error(`fixture PUT to the upload URL: ${put.status}`);
-  return key;
+  const target = r.json as { url: string; key: string; fields: Record<string, string> };
+  const sent = await postToStorage(target, 'matrix');
+  if (!sent.ok) throw new Error(`fixture POST to the upload form: ${sent.status}`);
+  return target.key;
 }
 
 /** A fresh tenant-A user, for writes that change or remove a user. */

@@ -4,11 +4,12 @@
  * presigned upload with its confirmation, and tenant B refused everywhere.
  */
 import { jest } from '@jest/globals';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentMessages, tooLargeMessage } from '../../lambdas/shared/contract/documents.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 import { multipart } from '../support/multipart.js';
+import { postToStorage } from '../support/storage-post.js';
 
 jest.setTimeout(60_000);
 
@@ -207,7 +208,7 @@ describe('POST /api/s3/deletedocument', () => {
   });
 });
 
-describe('presigned upload: POST /api/s3/upload-url, PUT to S3, POST /api/s3/confirm-upload', () => {
+describe('presigned upload: POST /api/s3/upload-url, a form POST to S3, POST /api/s3/confirm-upload', () => {
   const ask = (token: string | undefined, body: unknown) => post('/api/s3/upload-url', token, body);
   const confirm = (token: string | undefined, body: unknown) => post('/api/s3/confirm-upload', token, body);
 
@@ -227,11 +228,14 @@ describe('presigned upload: POST /api/s3/upload-url, PUT to S3, POST /api/s3/con
     const content = Buffer.alloc(6 * MiB, 9);
     const r = await ask(admin, { propertyId: 'P-A1', fileName: 'survey-2026.pdf', size: content.length, contentType: 'application/pdf' });
     expect(r.status).toBe(200);
-    const { url, key, headers } = r.json as { url: string; key: string; headers: Record<string, string> };
+    const target = r.json as { url: string; key: string; fields: Record<string, string>; maxBytes: number };
+    const { key } = target;
     expect(key).toMatch(/^uploads\/[0-9a-f-]{36}\/survey-2026\.pdf$/);
+    expect(target.maxBytes).toBe(100 * MiB);
+    expect(target.fields).toMatchObject({ key, 'Content-Type': 'application/pdf' });
     expect((await confirm(admin, { key, propertyId: 'P-A1' })).json).toEqual({ error: documentMessages.noUpload });
-    const put = await fetch(url, { method: 'PUT', headers, body: content });
-    expect(put.status).toBe(200);
+    const sent = await postToStorage(target, content);
+    expect(sent.status).toBe(204);
     expect(await objects('uploads/')).toEqual([key]);
 
     expect((await confirm(undefined, { key, propertyId: 'P-A1' })).status).toBe(401);
@@ -252,11 +256,33 @@ describe('presigned upload: POST /api/s3/upload-url, PUT to S3, POST /api/s3/con
     expect((await confirm(admin, { key, propertyId: 'P-A1' })).status).toBe(400);
   });
 
-  it('refuses an upload sent with another content type and removes it', async () => {
+  it('the bucket itself refuses a larger file, another type or key, and a forged policy; nothing is stored', async () => {
     const r = await ask(admin, { propertyId: 'P-A1', fileName: 'notes.txt', size: 5 });
-    const { url, key } = r.json as { url: string; key: string };
-    // s3rver does not check signatures; on S3 this PUT would be refused already.
-    expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: '<b>x' })).status).toBe(200);
+    const target = r.json as { url: string; key: string; fields: Record<string, string> };
+    const code = async (res: Response) => /<Code>([^<]+)<\/Code>/.exec(await res.text())?.[1];
+    // Larger than the policy's content-length-range, whatever size was announced to the portal.
+    const tooBig = await postToStorage(target, Buffer.alloc(100 * MiB + 1, 1));
+    expect([tooBig.status, await code(tooBig)]).toEqual([400, 'EntityTooLarge']);
+    const empty = await postToStorage(target, Buffer.alloc(0));
+    expect([empty.status, await code(empty)]).toEqual([400, 'EntityTooSmall']);
+    const html = await postToStorage(target, '<b>x', { 'Content-Type': 'text/html' });
+    expect([html.status, await code(html)]).toEqual([403, 'AccessDenied']);
+    const elsewhere = await postToStorage(target, 'x', { key: 'documents/other/notes.txt' });
+    expect([elsewhere.status, await code(elsewhere)]).toEqual([403, 'AccessDenied']);
+    // A policy changed by the browser no longer matches its signature.
+    const policy = JSON.parse(Buffer.from(target.fields.Policy!, 'base64').toString()) as { conditions: unknown[] };
+    policy.conditions = policy.conditions.filter((c) => !(Array.isArray(c) && c[0] === 'content-length-range'));
+    const forged = await postToStorage(target, 'x', { Policy: Buffer.from(JSON.stringify(policy)).toString('base64') });
+    expect([forged.status, await code(forged)]).toEqual([403, 'SignatureDoesNotMatch']);
+    expect(await objects('uploads/')).toEqual([]);
+    expect(await objects('documents/other/')).toEqual([]);
+  });
+
+  it('the confirmation still refuses an object of another type under the key, and removes it', async () => {
+    const r = await ask(admin, { propertyId: 'P-A1', fileName: 'notes.txt', size: 5 });
+    const { key } = r.json as { key: string };
+    // Written past the form (as an operator's tool could): the confirmation is the second check.
+    await s3.send(new PutObjectCommand({ Bucket: t.env.DOCUMENTS_BUCKET, Key: key, Body: '<b>x', ContentType: 'text/html' }));
     const res = await confirm(admin, { key, propertyId: 'P-A1' });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ error: 'Invalid upload: the file was sent as text/html; send it with Content-Type text/plain.' });

@@ -9,6 +9,7 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { storage } from '../clients.js';
 import { settings } from '../env.js';
@@ -57,10 +58,19 @@ export function downloadUrl(key: string, opts: { disposition: string; contentTyp
   );
 }
 
-/** A presigned PUT for `key`; the content type is signed, so the upload must carry exactly it. */
-export function uploadUrl(key: string, contentType: string, expiresIn: number): Promise<string> {
-  return getSignedUrl(storage(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), {
-    expiresIn,
-    signableHeaders: new Set(['content-type']),
+/**
+ * A presigned POST for `key`: its policy names the key, the content type and a size of 1 byte to
+ * `maxBytes` (content-length-range), so S3 itself refuses a larger file, another type or another key.
+ */
+export function uploadForm(key: string, contentType: string, maxBytes: number, expiresIn: number): Promise<{ url: string; fields: Record<string, string> }> {
+  return createPresignedPost(storage(), {
+    Bucket: bucket(),
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: expiresIn,
   });
 }

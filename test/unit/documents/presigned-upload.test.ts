@@ -51,20 +51,29 @@ describe('POST /api/s3/upload-url', () => {
     expect(r.statusCode).toBe(404);
     expect(json(r)).toEqual({ error: 'No property with the id ghost.' });
   });
-  it('a presigned PUT to uploads/<uuid>/<name> with the content type of the extension signed in', async () => {
+  it('a presigned POST to uploads/<uuid>/<name>: the policy signs the key, the content type of the extension and a size of 1 byte to 100 MiB', async () => {
     const started = Date.now();
     const r = await ask(admin.email, { ...good, contentType: 'application/x-whatever' });
     expect(r.statusCode).toBe(200);
-    const body = json(r) as { url: string; key: string; headers: Record<string, string>; expiresAt: string };
+    const body = json(r) as { url: string; key: string; fields: Record<string, string>; expiresAt: string; maxBytes: number };
     expect(body.key).toMatch(/^uploads\/[0-9a-f-]{36}\/survey-2026\.pdf$/);
-    expect(body.headers).toEqual({ 'content-type': 'application/pdf' });
-    const u = new URL(body.url);
-    expect(decodeURIComponent(u.pathname)).toMatch(new RegExp(`(/${BUCKET})?/${body.key}$`));
-    expect(u.searchParams.get('X-Amz-Expires')).toBe('900');
-    expect(u.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-type', 'host']));
+    expect(body.maxBytes).toBe(100 * MiB);
+    expect(body.fields).toMatchObject({ key: body.key, 'Content-Type': 'application/pdf', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' });
+    expect(body.fields['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/);
+    expect(decodeURIComponent(new URL(body.url).pathname)).toMatch(new RegExp(`^/${BUCKET}/?$|^/?$`));
+    const policy = JSON.parse(Buffer.from(body.fields.Policy!, 'base64').toString()) as { expiration: string; conditions: unknown[] };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ['content-length-range', 1, 100 * MiB],
+        ['eq', '$Content-Type', 'application/pdf'],
+        { key: body.key },
+        { bucket: BUCKET },
+      ]),
+    );
     const expires = Date.parse(body.expiresAt);
     expect(expires - started).toBeGreaterThanOrEqual(900_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(900_000);
+    expect(Math.abs(Date.parse(policy.expiration) - expires)).toBeLessThan(5_000);
     expect(w.objects.size).toBe(0);
   });
 });

@@ -14,11 +14,17 @@ export const LinkReply = z.object({ url: z.string() });
 
 /** POST /api/s3/upload-url: a presigned PUT for one file of one property. */
 export const UploadUrlReply = z.object({
+  /** Where the browser POSTs the file (the bucket's address). */
   url: z.string(),
   key: z.string(),
-  /** Headers the PUT must carry exactly (the signed content type). */
-  headers: z.record(z.string(), z.string()),
+  /**
+   * The form fields to send before the file, as given: the key, the content type and the signed
+   * policy, which limits the size (content-length-range) and the type, enforced by S3 itself.
+   */
+  fields: z.record(z.string(), z.string()),
   expiresAt: z.string(),
+  /** The largest file the policy lets through, in bytes. */
+  maxBytes: z.number(),
 });
 
 export type Document = z.infer<typeof Document>;

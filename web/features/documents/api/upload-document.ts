@@ -12,7 +12,7 @@ export interface UploadDocumentInput {
   signal?: AbortSignal;
 }
 
-/** POST /api/s3/upload-url { propertyId, fileName, size }: a presigned PUT for this file and property. */
+/** POST /api/s3/upload-url { propertyId, fileName, size }: a presigned POST (form fields and policy) for this file and property. */
 export async function requestUploadUrl(input: { propertyId: string; fileName: string; size: number }, signal?: AbortSignal): Promise<UploadUrlReply> {
   return UploadUrlReply.parse(await api('/api/s3/upload-url', { method: 'POST', body: input, signal }));
 }
@@ -22,27 +22,37 @@ export async function confirmUpload(input: { key: string; propertyId: string }, 
   await api('/api/s3/confirm-upload', { method: 'POST', body: input, signal });
 }
 
+/** S3's error code in its XML answer (`<Code>EntityTooLarge</Code>`), or ''. */
+export function storageErrorCode(xml: string): string {
+  return /<Code>([^<]+)<\/Code>/.exec(xml)?.[1] ?? '';
+}
+
 /**
- * PUT of the file straight to storage with exactly the signed headers (no bearer token: the URL is
- * the credential). XMLHttpRequest rather than fetch, because only it reports upload progress.
+ * POST of the file straight to storage as a form: the signed fields first, the file last (no
+ * bearer token: the policy is the credential, and it limits size, type and key). XMLHttpRequest
+ * rather than fetch, because only it reports upload progress. A file over the policy's size is
+ * refused by storage itself (EntityTooLarge), answered here as the portal's 413.
  */
-export function putFile(target: Pick<UploadUrlReply, 'url' | 'headers'>, file: File, onProgress?: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<void> {
+export function postFile(target: Pick<UploadUrlReply, 'url' | 'fields'>, file: File, onProgress?: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+    form.append('file', file);
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', target.url);
-    for (const [name, value] of Object.entries(target.headers)) xhr.setRequestHeader(name, value);
+    xhr.open('POST', target.url);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded, event.total);
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
       // Storage answers in XML: its text is no message for people.
-      else reject(new ApiError(xhr.status >= 400 && xhr.status < 500 ? 502 : xhr.status, `Storage refused the upload (status ${xhr.status})`, xhr.responseText));
+      if (storageErrorCode(xhr.responseText) === 'EntityTooLarge') return reject(new ApiError(413, 'The file is larger than storage accepts', xhr.responseText));
+      reject(new ApiError(xhr.status >= 400 && xhr.status < 500 ? 502 : xhr.status, `Storage refused the upload (status ${xhr.status})`, xhr.responseText));
     };
     xhr.onerror = () => reject(new ApiError(0, 'Network error', null));
     xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled', null));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
+    xhr.send(form);
   });
 }
 
@@ -50,7 +60,7 @@ export function putFile(target: Pick<UploadUrlReply, 'url' | 'headers'>, file: F
 export async function uploadDocument({ file, propertyId, onProgress, signal }: UploadDocumentInput): Promise<void> {
   onProgress?.(0);
   const target = await requestUploadUrl({ propertyId, fileName: file.name, size: file.size }, signal);
-  await putFile(target, file, (loaded, total) => onProgress?.(sendingPercent(loaded, total)), signal);
+  await postFile(target, file, (loaded, total) => onProgress?.(sendingPercent(loaded, total)), signal);
   onProgress?.(sendingPercent(1, 1));
   await confirmUpload({ key: target.key, propertyId }, signal);
   onProgress?.(100);
