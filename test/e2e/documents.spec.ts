@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page, type Rou
 import { documentsText as t } from '../../web/features/documents/strings.js';
 import { titleCase } from '../../web/components/text/display-name.js';
 import { demo, lastMailTo } from './support/env.js';
+import { policySignature } from '../../infra/local/s3-post-policy.js';
 import { adminToken, logIn, makeCustomer as makeAccount, readTickedOptions, shotter } from './support/session.js';
 
 const stamp = Date.now().toString(36);
@@ -356,11 +357,11 @@ test('a 6 MB file goes straight to storage for two properties, each with its own
   const fileName = `big_drawings-${stamp}.txt`;
   const content = bigText(6 * 1024 * 1024);
   expect(content.length).toBeGreaterThan(4 * 1024 * 1024);
-  const puts: string[] = [];
+  const posts: string[] = [];
   const apiBodyBytes: number[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'PUT') puts.push(request.url());
-    else if (new URL(request.url()).pathname.startsWith('/api/')) apiBodyBytes.push(request.postDataBuffer()?.length ?? 0);
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiBodyBytes.push(request.postDataBuffer()?.length ?? 0);
+    else if (request.method() === 'POST' && /^multipart\/form-data/.test(request.headers()['content-type'] ?? '')) posts.push(request.url());
   });
 
   await signIn(page, demo.admin.email, demo.admin.password);
@@ -398,12 +399,11 @@ test('a 6 MB file goes straight to storage for two properties, each with its own
   const rows = dialog.getByRole('listitem', { name: fileName });
   await expect(rows).toHaveCount(2);
   await shot(page, 'view-after-big-upload');
-  // The bytes went to storage, not through the API.
-  expect(puts).toHaveLength(2);
-  for (const url of puts) {
+  // The bytes went to storage as a form POST to the bucket (its policy names the key), not through the API.
+  expect(posts).toHaveLength(2);
+  for (const url of posts) {
     expect(new URL(url).origin).not.toBe(new URL(page.url()).origin);
-    expect(new URL(url).pathname).toContain(`/uploads/`);
-    expect(new URL(url).pathname).toMatch(new RegExp(`/${fileName}$`));
+    expect(new URL(url).pathname).toMatch(/^\/[^/]+\/?$/);
   }
   expect(Math.max(...apiBodyBytes)).toBeLessThan(10_000);
   // The Upload tab afterwards: no file, no bars.
@@ -495,4 +495,32 @@ test('a file over the limit is refused with the limit named; a failing confirm s
   const rows = dialog.getByRole('listitem', { name: fileName });
   await expect(rows).toHaveCount(2);
   await expect(dialog.getByRole('listitem', { name: `huge-${stamp}.txt` })).toHaveCount(0);
+});
+
+test("storage itself refuses a file over its policy's size, whatever the portal was told: the limit message shows", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The portal's real answer, its policy narrowed to 4 bytes and signed again with the local stack's
+  // public key (as S3 would sign it): the browser then meets storage's own EntityTooLarge.
+  await page.route('**/api/s3/upload-url', async (route) => {
+    const real = (await (await route.fetch()).json()) as { fields: Record<string, string> };
+    const policy = JSON.parse(Buffer.from(real.fields.Policy!, 'base64').toString()) as { conditions: unknown[] };
+    policy.conditions = policy.conditions.map((c) => (Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 4] : c));
+    const Policy = Buffer.from(JSON.stringify(policy)).toString('base64');
+    const signature = policySignature('S3RVER', real.fields['X-Amz-Credential']!, Policy);
+    await route.fulfill({ json: { ...real, fields: { ...real.fields, Policy, 'X-Amz-Signature': signature }, maxBytes: 4 } });
+  });
+  const refused: number[] = [];
+  page.on('response', (r) => {
+    if (r.request().method() === 'POST' && /^multipart\/form-data/.test(r.request().headers()['content-type'] ?? '')) refused.push(r.status());
+  });
+  await signIn(page, demo.admin.email, demo.admin.password);
+  const dialog = await openDocuments(page);
+  await chooseCustomer(page, 'Summit Retail Group');
+  await dialog.getByRole('tab', { name: t.uploadTab }).click();
+  await dialog.getByLabel(t.chooseFile).setInputFiles({ name: `over-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('more than four bytes') });
+  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText(t.tooLarge('100 MiB'));
+  expect(refused).toEqual([400]);
+  await shot(page, 'upload-refused-by-storage');
 });

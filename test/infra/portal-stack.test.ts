@@ -313,6 +313,8 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
           AllowedMethods: [...documentsBucket.cors.allowedMethods],
         }),
       ]);
+      // Uploads are form POSTs (a size-limited policy); no presigned PUT is ever made.
+      expect([...(cors[0]!.AllowedMethods as string[])].sort()).toEqual(['GET', 'HEAD', 'POST']);
     });
   });
 
