@@ -79,6 +79,12 @@ export const StageSchema = z.strictObject({
   threatProtection: z.boolean(),
   /** Customers must enrol an authenticator app too (staff always must). Optional; default false. */
   mfaForCustomers: z.boolean().default(false),
+  /**
+   * GuardDuty Malware Protection for S3 on the documents bucket (billed per GB scanned and per
+   * object): new documents are scanned and tagged, and one tagged as infected is never handed out.
+   * Optional; default false (prod sets it).
+   */
+  malwareScan: z.boolean().default(false),
   removalPolicy: z.enum(['retain', 'destroy']),
   documentsBucketVersioned: z.boolean(),
   /** API Gateway stage throttling, applied to every route. */

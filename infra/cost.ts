@@ -46,6 +46,8 @@ export interface Counts {
   httpApis: number;
   kmsKeys: number;
   sesResources: number;
+  /** GuardDuty Malware Protection for S3 plans (the stage's malwareScan). */
+  malwarePlans: number;
 }
 
 const props = (r: CfnResource) => r.Properties ?? {};
@@ -183,6 +185,7 @@ export function countResources(templates: object[]): Counts {
     distributions: ofType('AWS::CloudFront::Distribution').length,
     httpApis: ofType('AWS::ApiGatewayV2::Api').filter(([, r]) => props(r).ProtocolType === 'HTTP').length,
     kmsKeys: ofType('AWS::KMS::Key').length,
+    malwarePlans: ofType('AWS::GuardDuty::MalwareProtectionPlan').length,
     sesResources: all.filter(([, r]) => r.Type.startsWith('AWS::SES::')).length,
   };
 }
@@ -223,9 +226,13 @@ const SM = 'https://aws.amazon.com/secrets-manager/pricing/';
 const SNS = 'https://aws.amazon.com/sns/pricing/';
 const SES = 'https://aws.amazon.com/ses/pricing/';
 const KMS = 'https://aws.amazon.com/kms/pricing/';
+const GUARDDUTY = 'https://aws.amazon.com/guardduty/pricing/';
+const MALWARE_UNVERIFIED = 'not re-checked against the pricing page here: the price announced with Malware Protection for S3 (June 2024); the 12-month free tier (1,000 objects and 1 GB a month) is not subtracted';
 const R53 = 'https://aws.amazon.com/route53/pricing/';
 
 export const prices = {
+  malwareScanGb: p(0.09, 1, 'GB scanned by GuardDuty Malware Protection for S3', GUARDDUTY, MALWARE_UNVERIFIED),
+  malwareScanObjects: p(0.215, 1000, 'objects evaluated by GuardDuty Malware Protection for S3', GUARDDUTY, MALWARE_UNVERIFIED),
   lambdaArmGbSecond: p(0.0000133334, 1, 'GB-second (arm64, first 7.5 billion)', LAMBDA, 'third-party copies of the page (arm64 and x86 tables)'),
   lambdaX86GbSecond: p(0.0000166667, 1, 'GB-second (x86_64, first 6 billion)', LAMBDA, 'third-party copies of the page'),
   lambdaRequests: p(0.2, 1e6, 'requests', LAMBDA, 'third-party copies of the page'),
@@ -304,7 +311,8 @@ export const usage = {
   logBytesPerCall: a(1500, 'bytes of CloudWatch logs per API call', 'the JSON lines of a call at level info (about 1 KB) and its API access log line (about 400 bytes)'),
   logStoredRatio: a(0.15, '% of the ingested log size is stored', 'CloudWatch bills stored logs compressed; JSON lines compress about 6 to 7 times'),
   coldStartShare: a(0.05, '% of API calls start a container', 'about 1 call a minute per function on average; a container that starts reads its secret once'),
-  documentUploadsPerMonth: a(1000, 'uploads a month', 'about 10 a customer company a month (each a presigned PUT, a copy on confirm)', true),
+  documentUploadsPerMonth: a(1000, 'uploads a month', 'about 10 a customer company a month (each a presigned POST, a copy on confirm)', true),
+  documentUploadMb: a(2, 'MB per uploaded document', 'PDF reports and drawings; where malware scanning is on, each is scanned once (documents/ only)'),
   documentDownloadsPerMonth: a(10_000, 'downloads a month', 'about 10 a user a month, presigned GETs straight from S3', true),
   documentDownloadMb: a(2, 'MB per download', 'PDF reports and drawings'),
   noncurrentVersionShare: a(0.1, '% more document bytes kept as noncurrent versions', 'replaced or deleted documents stay 30 days as noncurrent versions (when the bucket is versioned)'),
@@ -405,6 +413,15 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
     `${B.count} buckets (${B.versioned} versioned): ${num(documents)} GB of documents with their versions, ${num(accessLogsGb)} GB of access logs (kept ${B.accessLogExpiryDays ?? 'unknown: 365'} days); ${int(puts)} PUT/COPY, ${int(s3Requests)} GET; ${num(downloadsGb)} GB downloaded (100 GB free)`,
   );
 
+  const scannedGb = (v('documentUploadsPerMonth') * v('documentUploadMb')) / 1024;
+  row(
+    'GuardDuty (malware scanning)',
+    counts.malwarePlans ? cost(pr.malwareScanGb, scannedGb) + cost(pr.malwareScanObjects, v('documentUploadsPerMonth')) : 0,
+    counts.malwarePlans
+      ? `Malware Protection for S3 on the documents bucket: ${int(v('documentUploadsPerMonth'))} new documents, ${num(scannedGb)} GB scanned (the result tags cost S3's tag price, a fraction of a cent)`
+      : 'off (stage setting malwareScan)',
+  );
+
   const cfRequests = counts.distributions ? calls + staticRequests : 0;
   const cfGb = counts.distributions ? v('cloudFrontTransferGb') : 0;
   row(
@@ -493,6 +510,8 @@ function priceRow(name: string, pr: Price) {
 }
 
 const PRICE_NAMES: Record<keyof Prices, string> = {
+  malwareScanGb: 'GuardDuty malware scanning, data',
+  malwareScanObjects: 'GuardDuty malware scanning, objects',
   lambdaArmGbSecond: 'Lambda duration, arm64',
   lambdaX86GbSecond: 'Lambda duration, x86_64',
   lambdaRequests: 'Lambda requests',

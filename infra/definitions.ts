@@ -79,6 +79,8 @@ export const documentsBucket = {
   maxApiUploadBytes: 4 * 1024 * 1024,
   /** Largest file through a presigned upload. */
   maxUploadBytes: 100 * 1024 * 1024,
+  /** The tag GuardDuty Malware Protection for S3 puts on a scanned object, and its value for malware. */
+  malwareTag: { key: 'GuardDutyMalwareScanStatus', infected: 'THREATS_FOUND' },
   cors: {
     // GET and HEAD: presigned downloads; POST: presigned uploads (a form with a size-limited policy).
     allowedMethods: ['GET', 'POST', 'HEAD'] as const,

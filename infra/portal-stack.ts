@@ -35,6 +35,7 @@ export function functionEnvironment(
     CONTACT_URL: stage.contactUrl,
     LOG_LEVEL: stage.logLevel,
     MFA_FOR_CUSTOMERS: String(stage.mfaForCustomers),
+    MALWARE_SCAN: String(stage.malwareScan),
     SIGMA_SESSION_SECONDS: String(stage.sigma.sessionSeconds),
     SIGMA_TEAMS: stage.sigma.teams.join(','),
     SIGMA_CUSTOMER_ATTRIBUTE: stage.sigma.customerAttribute,

@@ -2,7 +2,9 @@
  * The documents bucket (private, S3-managed encryption, TLS only, versioned when the stage says so)
  * and the bucket receiving the server access logs of every bucket and the distribution's logs.
  */
-import { Aws, Duration, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Stack, Token, Validations, type CfnResource } from 'aws-cdk-lib';
+import * as guardduty from 'aws-cdk-lib/aws-guardduty';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
@@ -14,9 +16,13 @@ import { documentsBucket } from './definitions.js';
  */
 export const documentsBucketName = (stage: Stage) => `portal-${stage.name}-docs-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 
+const MALWARE_TAG = documentsBucket.malwareTag;
+
 export class StorageConstruct extends Construct {
   readonly documents: s3.Bucket;
   readonly logs: s3.Bucket;
+  /** The stage's malware scanning of new documents (stage setting malwareScan), or undefined. */
+  readonly malwareScan?: guardduty.CfnMalwareProtectionPlan;
 
   constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
@@ -59,6 +65,75 @@ export class StorageConstruct extends Construct {
           : []),
       ],
     });
+    if (stage.malwareScan) this.malwareScan = this.scanDocuments();
+  }
+
+  /**
+   * GuardDuty Malware Protection for S3 on the documents bucket: every new object under documents/
+   * (a confirmed upload's final copy; the uploads/ stage is not scanned twice) is scanned and tagged
+   * GuardDutyMalwareScanStatus. The bucket refuses GetObject on an object tagged THREATS_FOUND to
+   * everyone, presigned links included; the download route says why before making a link. The
+   * service role carries the permissions AWS documents for the feature, on this bucket only.
+   */
+  private scanDocuments(): guardduty.CfnMalwareProtectionPlan {
+    const bucket = this.documents;
+    const { region, account } = Stack.of(this);
+    const managedRule = `arn:aws:events:${region}:${account}:rule/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*`;
+    const role = new iam.Role(this, 'MalwareScanRole', {
+      assumedBy: new iam.ServicePrincipal('malware-protection-plan.guardduty.amazonaws.com'),
+      description: 'GuardDuty Malware Protection for S3: scans and tags new documents',
+      inlinePolicies: {
+        scan: new iam.PolicyDocument({
+          statements: [
+            new iam.PolicyStatement({
+              sid: 'AllowManagedRuleToSendS3EventsToGuardDuty',
+              actions: ['events:PutRule', 'events:DeleteRule', 'events:PutTargets', 'events:RemoveTargets'],
+              resources: [managedRule],
+              conditions: { StringLike: { 'events:ManagedBy': 'malware-protection-plan.guardduty.amazonaws.com' } },
+            }),
+            new iam.PolicyStatement({ sid: 'AllowGuardDutyToMonitorEventBridgeManagedRule', actions: ['events:DescribeRule', 'events:ListTargetsByRule'], resources: [managedRule] }),
+            new iam.PolicyStatement({
+              sid: 'AllowPostScanTag',
+              actions: ['s3:PutObjectTagging', 's3:GetObjectTagging', 's3:PutObjectVersionTagging', 's3:GetObjectVersionTagging'],
+              resources: [bucket.arnForObjects('*')],
+            }),
+            new iam.PolicyStatement({ sid: 'AllowEnableS3EventBridgeEvents', actions: ['s3:PutBucketNotification', 's3:GetBucketNotification'], resources: [bucket.bucketArn] }),
+            new iam.PolicyStatement({ sid: 'AllowPutValidationObject', actions: ['s3:PutObject'], resources: [bucket.arnForObjects('malware-protection-resource-validation-object')] }),
+            new iam.PolicyStatement({ sid: 'AllowCheckBucketOwnership', actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+            new iam.PolicyStatement({ sid: 'AllowMalwareScan', actions: ['s3:GetObject', 's3:GetObjectVersion'], resources: [bucket.arnForObjects('*')] }),
+          ],
+        }),
+      },
+    });
+    const bucketId = Stack.of(this).resolve((bucket.node.defaultChild as CfnResource).logicalId) as string;
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+        reason: "GuardDuty's documented role for Malware Protection for S3: it reads and tags any new object of this one bucket (the plan itself limits scans to documents/).",
+      },
+      {
+        // cdk-nag names an unresolved account or region as <AWS::AccountId> / <AWS::Region>.
+        id: `AwsSolutions-IAM5[Resource::arn:aws:events:${Token.isUnresolved(region) ? '<AWS::Region>' : region}:${Token.isUnresolved(account) ? '<AWS::AccountId>' : account}:rule/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*]`,
+        reason: 'The EventBridge rule GuardDuty creates and manages for the scans; GuardDuty chooses its name under this prefix.',
+      },
+    );
+    const plan = new guardduty.CfnMalwareProtectionPlan(this, 'MalwareScan', {
+      role: role.roleArn,
+      protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: ['documents/'] } },
+      actions: { tagging: { status: 'ENABLED' } },
+    });
+    plan.node.addDependency(role);
+    bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'DenyInfectedDocuments',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:GetObject', 's3:GetObjectVersion'],
+        resources: [bucket.arnForObjects('*')],
+        conditions: { StringEquals: { [`s3:ExistingObjectTag/${MALWARE_TAG.key}`]: MALWARE_TAG.infected } },
+      }),
+    );
+    return plan;
   }
 
   /** Browsers on the portal's origin download and upload documents with presigned URLs. */

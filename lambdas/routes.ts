@@ -32,7 +32,7 @@ export interface Route {
   access: Access;
   tables?: Partial<Record<TableName, TableAccess>>;
   /** Per key prefix of the documents bucket, the actions allowed (confirm-upload reads uploads/ and writes documents/). */
-  bucket?: { prefix: string; actions: ('read' | 'write' | 'delete')[] }[];
+  bucket?: { prefix: string; actions: ('read' | 'readTags' | 'write' | 'delete')[] }[];
   cognito?: CognitoAction[];
   secrets?: SecretName[];
   /** Larger memory or timeout than the default (256 MB, 10 s). */
@@ -99,7 +99,7 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/s3/getdocumentsbyproperty', handler: 'documents/get-documents-by-property', access: 'user', tables: { ...caller, properties: 'read', documents: 'read' } },
   {
     method: 'GET', path: '/api/s3/getpresignedurl', handler: 'documents/get-presigned-url', access: 'user',
-    tables: { ...caller, documents: 'read' }, bucket: [{ prefix: 'documents/', actions: ['read'] }],
+    tables: { ...caller, documents: 'read' }, bucket: [{ prefix: 'documents/', actions: ['read', 'readTags'] }],
   },
   {
     method: 'POST', path: '/api/s3/deletedocument', handler: 'documents/delete-document', access: 'admin', denied: 'delete documents',

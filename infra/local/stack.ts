@@ -289,6 +289,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       PRODUCT_NAME: config.productName,
       CONTACT_URL: config.contactUrl,
       LOG_LEVEL: config.logLevel,
+      // As the stage setting malwareScan: the local stack has no scanner, but an object tagged as
+      // infected (by hand or by a test) is refused the same way.
+      MALWARE_SCAN: (options.env ?? process.env).MALWARE_SCAN === 'true' ? 'true' : 'false',
       SIGMA_SESSION_SECONDS: String(config.sigma.sessionSeconds),
       SIGMA_TEAMS: config.sigma.teams.join(','),
       SIGMA_CUSTOMER_ATTRIBUTE: config.sigma.customerAttribute,

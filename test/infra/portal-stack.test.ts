@@ -174,7 +174,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
 
     it('grants bucket actions only under the prefixes of the route row', () => {
       const bucket = logicalId(s, s.stack.storage.documents);
-      const expectedAction = { read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' };
+      const expectedAction = { read: 's3:GetObject', readTags: 's3:GetObjectTagging', write: 's3:PutObject', delete: 's3:DeleteObject' };
       for (const r of routes) {
         const statements = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('s3:')));
         const granted = statements.map((st) => ({ actions: actionsOf(st).sort(), resource: st.Resource }));

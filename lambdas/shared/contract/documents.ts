@@ -40,6 +40,8 @@ export const documentMessages = {
   noProperty: (ids: string) => `No property with the id ${ids}.`,
   outsideProperty: (ids: string) => `You do not have access to property ${ids}.`,
   outsideDocument: 'You do not have access to this document.',
+  /** Beyond the spec: a document GuardDuty found malware in (stages that scan). */
+  infected: 'This document failed a malware scan and cannot be opened.',
   notUploadKey: 'Invalid body.key: must be a key answered by /api/s3/upload-url.',
   noUpload: 'Invalid body.key: no such upload (it was never sent, was already confirmed or has expired). Ask for a new upload URL.',
   wrongType: (expected: string, got: string) => `Invalid upload: the file was sent as ${got || 'no content type'}; send it with Content-Type ${expected}.`,

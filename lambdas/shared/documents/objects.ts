@@ -5,6 +5,7 @@
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
+  GetObjectTaggingCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -73,4 +74,10 @@ export function uploadForm(key: string, contentType: string, maxBytes: number, e
     Fields: { 'Content-Type': contentType },
     Expires: expiresIn,
   });
+}
+
+/** An object's tags (GetObjectTagging), by key. */
+export async function objectTags(key: string): Promise<Record<string, string>> {
+  const r = await storage().send(new GetObjectTaggingCommand({ Bucket: bucket(), Key: key }));
+  return Object.fromEntries((r.TagSet ?? []).map((t) => [t.Key ?? '', t.Value ?? '']));
 }
