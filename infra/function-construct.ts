@@ -1,10 +1,14 @@
 /**
  * One Lambda function from a file under lambdas/: Node 22 on arm64, bundled by the local esbuild
- * into minified ESM with source maps, JSON logs into its own log group kept for the stage's days.
+ * into minified ESM with source maps, JSON logs into its own log group kept for the stage's days,
+ * X-Ray active tracing, published as a version behind the `live` alias that API routes and Cognito
+ * call, and its error alarm (which a canary stage's CodeDeploy group rolls back on).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
+import * as cw from 'aws-cdk-lib/aws-cloudwatch';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -22,6 +26,42 @@ export const SKIP_BUNDLING_CONTEXT = 'portal:skipBundling';
 
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 
+/** The alias API routes and Cognito triggers invoke. */
+export const LIVE_ALIAS = 'live';
+/** The namespace of the portal's own business metrics (EMF, lambdas/shared/observability.ts). */
+export const METRICS_NAMESPACE = 'Portal';
+
+/** `users/get-property` → `users-get-property`: a readable alarm and widget name. */
+export const shortName = (handler: string) => handler.replace(/\//g, '-');
+/** The name of a function's error alarm (in the portal stack, beside its deployment group). */
+export const errorsAlarmName = (stage: Pick<Stage, 'name'>, handler: string) => `portal-${stage.name}-${shortName(handler)}-errors`;
+
+/**
+ * The error alarm CodeDeploy watches while it shifts `live`: one-minute periods, two of three
+ * breaching, so that it fires inside a five-minute canary.
+ */
+export const errorsAlarm = { periodMinutes: 1, evaluationPeriods: 3, datapointsToAlarm: 2, threshold: 1 } as const;
+
+/**
+ * A canary stage's CodeDeploy application and the service role of its deployment groups: one
+ * each per stack, shared by every function's group (a role per group would cost one resource per
+ * function under CloudFormation's 500).
+ */
+export class Rollout extends Construct {
+  readonly application: codedeploy.LambdaApplication;
+  readonly role: iam.Role;
+  readonly config = codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
+    super(scope, id);
+    this.application = new codedeploy.LambdaApplication(this, 'Application', { applicationName: `portal-${props.stage.name}` });
+    this.role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'), description: `CodeDeploy canaries of portal-${props.stage.name}` });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+      reason: "CodeDeploy's own limited policy for Lambda deployments: it reads alarms and updates the aliases it shifts; the deployment groups attach it.",
+    });
+  }
+}
 export interface PortalFunctionProps {
   stage: Stage;
   /** The file under lambdas/, without extension, exporting `handler`. */
@@ -30,13 +70,23 @@ export interface PortalFunctionProps {
   memoryMb?: number;
   timeoutSeconds?: number;
   description?: string;
+  /** A canary stage's CodeDeploy application and role: `live` moves by canary with rollback on the error alarm. */
+  rollout?: Rollout;
 }
 
 export class PortalFunction extends Construct {
   readonly fn: NodejsFunction;
+  /** What API routes and Cognito invoke: the version this deploy published, or during a canary, two. */
+  readonly alias: lambda.Alias;
+  /** Errors of the function (every version), two one-minute points of three: the rollback alarm. */
+  readonly errors: cw.Alarm;
+  readonly deployment?: codedeploy.LambdaDeploymentGroup;
+  /** The file under lambdas/, without extension. */
+  readonly handler: string;
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
+    this.handler = props.handler;
     const { stage } = props;
     const skip = [true, 'true'].includes(this.node.tryGetContext(SKIP_BUNDLING_CONTEXT));
     const logGroup = new logs.LogGroup(this, 'Logs', {
@@ -56,7 +106,13 @@ export class PortalFunction extends Construct {
       memorySize: props.memoryMb ?? 256,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       description: props.description ?? `lambdas/${props.handler}.ts`,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...props.environment,
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: `portal-${stage.name}`,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      },
+      tracing: lambda.Tracing.ACTIVE,
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup,
     };
@@ -85,9 +141,39 @@ export class PortalFunction extends Construct {
             tsconfig: path.join(ROOT, 'tsconfig.json'),
           },
         });
-    Validations.of(this.fn).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason: 'nodejs22.x is the runtime the handlers are built and tested for (bundle target node22); nodejs24.x is one change of RUNTIME here once tested.',
+    Validations.of(this.fn).acknowledge(
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'nodejs22.x is the runtime the handlers are built and tested for (bundle target node22); nodejs24.x is one change of RUNTIME here once tested.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource-level permissions (Resource "*" is the only form).',
+      },
+    );
+
+    // Each deploy whose code or configuration changed publishes a new version; `live` points at it
+    // (through CodeDeploy's canary where the stage asks for one).
+    this.alias = new lambda.Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.fn.currentVersion });
+    this.errors = new cw.Alarm(this, 'Errors', {
+      alarmName: errorsAlarmName(stage, props.handler),
+      alarmDescription: `Function ${props.handler} failed (uncaught error or timeout) in ${errorsAlarm.datapointsToAlarm} of ${errorsAlarm.evaluationPeriods} minutes${props.rollout ? '; rolls back its canary' : ''}`,
+      metric: this.fn.metricErrors({ period: Duration.minutes(errorsAlarm.periodMinutes), statistic: 'Sum' }),
+      threshold: errorsAlarm.threshold,
+      evaluationPeriods: errorsAlarm.evaluationPeriods,
+      datapointsToAlarm: errorsAlarm.datapointsToAlarm,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cw.TreatMissingData.NOT_BREACHING,
     });
+    if (props.rollout) {
+      this.deployment = new codedeploy.LambdaDeploymentGroup(this, 'Deploy', {
+        application: props.rollout.application,
+        role: props.rollout.role,
+        alias: this.alias,
+        deploymentConfig: props.rollout.config,
+        alarms: [this.errors],
+        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+      });
+    }
   }
 }

@@ -289,6 +289,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       PRODUCT_NAME: config.productName,
       CONTACT_URL: config.contactUrl,
       LOG_LEVEL: config.logLevel,
+      // Powertools: no X-Ray daemon here (and all handlers share one process), so no tracing; no
+      // EMF metric lines on stdout. POWERTOOLS_DEV stays off: it would indent every log line.
+      POWERTOOLS_TRACE_ENABLED: 'false',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_SERVICE_NAME: 'portal-local',
       SIGMA_SESSION_SECONDS: String(config.sigma.sessionSeconds),
       SIGMA_TEAMS: config.sigma.teams.join(','),
       SIGMA_CUSTOMER_ATTRIBUTE: config.sigma.customerAttribute,
