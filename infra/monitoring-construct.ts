@@ -19,7 +19,7 @@ import { Construct } from 'constructs';
 import type { Stage } from './config.js';
 import { EDGE_REGION } from './edge-stack.js';
 import { webAclName } from './waf.js';
-import { METRICS_NAMESPACE, shortName, type PortalFunction } from './function-construct.js';
+import { errorsAlarmName, METRICS_NAMESPACE, shortName, type PortalFunction } from './function-construct.js';
 
 export interface MonitoringProps {
   stage: Stage;
@@ -62,9 +62,12 @@ export class MonitoringConstruct extends Construct {
     const prefix = `portal-${stage.name}`;
 
     this.topic = alarmTopic(this, stage);
-    const alarm = (alarmId: string, alarmProps: AlarmProps) => {
+    // The names as written (an alarm's alarmName is a reference to it): the paging rule names them.
+    const names: string[] = [];
+    const alarm = (alarmId: string, alarmProps: AlarmProps & { alarmName: string }) => {
       const a = addAlarm(this, alarmId, alarmProps);
       this.alarms.push(a);
+      names.push(alarmProps.alarmName);
       return a;
     };
 
@@ -138,7 +141,10 @@ export class MonitoringConstruct extends Construct {
     // metrics of its own region: in a stage elsewhere the alarm is in `Portal-<stage>-edge-watch`
     // (us-east-1, its own topic mailing the same address); the dashboard shows any region.
     const cloudFront5xx = cloudFront5xxRate(props.distribution.distributionId);
-    if (Stack.of(this).region === EDGE_REGION) this.alarms.push(addCloudFrontAlarm(this, stage, props.distribution.distributionId));
+    if (Stack.of(this).region === EDGE_REGION) {
+      this.alarms.push(addCloudFrontAlarm(this, stage, props.distribution.distributionId));
+      names.push(cloudFrontAlarmName(stage));
+    }
 
     // SES: the configuration set's reputation metrics (rates from 0 to 1 over SES's own window).
     const mailWidgets: cw.IMetric[] = [];
@@ -166,7 +172,7 @@ export class MonitoringConstruct extends Construct {
 
     // One page per stage: any alarm of this region in alarm. By name, so that the functions' error
     // alarms of the portal stack need no cross-stack reference (the portal stack is deployed first).
-    const names = [...[...props.functions.values()].map((pf) => pf.errors.alarmName), ...this.alarms.map((a) => a.alarmName)];
+    names.push(...[...props.functions.values()].map((pf) => errorsAlarmName(stage, pf.handler)));
     this.paging = new cw.CompositeAlarm(this, 'Paging', {
       compositeAlarmName: `${prefix}-paging`,
       alarmDescription: `Any alarm of portal-${stage.name} in ${Stack.of(this).region} is in alarm (the dashboard ${prefix} and the alarm list show which)`,
@@ -251,9 +257,11 @@ const cloudFront5xxRate = (distributionId: string) =>
     statistic: 'Average',
   });
 
+const cloudFrontAlarmName = (stage: Stage) => `portal-${stage.name}-cloudfront-5xx-rate`;
+
 function addCloudFrontAlarm(scope: Construct, stage: Stage, distributionId: string): cw.Alarm {
   return addAlarm(scope, 'CloudFront5xxRate', {
-    alarmName: `portal-${stage.name}-cloudfront-5xx-rate`,
+    alarmName: cloudFrontAlarmName(stage),
     alarmDescription: `More than ${thresholds.cloudFront5xxPercent}% of CloudFront responses were 5xx in 2 of 3 five-minute periods`,
     metric: cloudFront5xxRate(distributionId),
     threshold: thresholds.cloudFront5xxPercent,
