@@ -46,6 +46,12 @@ export interface Counts {
   httpApis: number;
   kmsKeys: number;
   sesResources: number;
+  /** Composite alarms (the stage's paging alarm). */
+  compositeAlarms: number;
+  /** Functions with X-Ray active tracing. */
+  tracedFunctions: number;
+  /** CodeDeploy deployment groups (a canary stage's, one per function). */
+  deploymentGroups: number;
 }
 
 const props = (r: CfnResource) => r.Properties ?? {};
@@ -184,6 +190,9 @@ export function countResources(templates: object[]): Counts {
     httpApis: ofType('AWS::ApiGatewayV2::Api').filter(([, r]) => props(r).ProtocolType === 'HTTP').length,
     kmsKeys: ofType('AWS::KMS::Key').length,
     sesResources: all.filter(([, r]) => r.Type.startsWith('AWS::SES::')).length,
+    compositeAlarms: ofType('AWS::CloudWatch::CompositeAlarm').length,
+    tracedFunctions: functions.filter(([, r]) => (props(r).TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active').length,
+    deploymentGroups: ofType('AWS::CodeDeploy::DeploymentGroup').length,
   };
 }
 
@@ -224,6 +233,8 @@ const SNS = 'https://aws.amazon.com/sns/pricing/';
 const SES = 'https://aws.amazon.com/ses/pricing/';
 const KMS = 'https://aws.amazon.com/kms/pricing/';
 const R53 = 'https://aws.amazon.com/route53/pricing/';
+const XRAY = 'https://aws.amazon.com/xray/pricing/';
+const CODEDEPLOY = 'https://aws.amazon.com/codedeploy/pricing/';
 
 export const prices = {
   lambdaArmGbSecond: p(0.0000133334, 1, 'GB-second (arm64, first 7.5 billion)', LAMBDA, 'third-party copies of the page (arm64 and x86 tables)'),
@@ -258,6 +269,11 @@ export const prices = {
   cloudWatchAlarmMetric: p(0.1, 1, 'alarm metric-month, standard resolution (an expression alarm: per metric it reads)', CW, NOT_RECHECKED),
   cloudWatchHighResAlarmMetric: p(0.3, 1, 'alarm metric-month, high resolution', CW, NOT_RECHECKED),
   cloudWatchDashboard: p(3, 1, 'dashboard-month', CW, 'third-party copies of the page'),
+  cloudWatchCompositeAlarm: p(0.5, 1, 'composite alarm-month', CW, NOT_RECHECKED),
+  cloudWatchCustomMetric: p(0.3, 1, 'custom metric-month (first 10,000; each EMF metric name and dimension set is one)', CW, NOT_RECHECKED),
+  xrayTraces: p(5, 1e6, 'traces recorded (after the free 100,000)', XRAY, NOT_RECHECKED),
+  xrayFreeTraces: p(0, 100_000, 'traces recorded free each month (always free)', XRAY, NOT_RECHECKED),
+  codeDeployLambda: p(0, 1, 'deployment to AWS Lambda (no charge; on-premises instances are what CodeDeploy bills)', CODEDEPLOY, NOT_RECHECKED),
   cloudWatchLogsIngest: p(0.5, 1, 'GB of logs ingested (standard class)', CW, 'third-party copies of the page'),
   cloudWatchLogsStorage: p(0.03, 1, 'GB-month of logs stored (compressed)', CW, NOT_RECHECKED),
   secret: p(0.4, 1, 'secret-month', SM, 'third-party copies of the page'),
@@ -314,6 +330,8 @@ export const usage = {
   triggerBilledMs: a(50, 'ms billed per trigger run', 'one DynamoDB read'),
   alarmMailsPerMonth: a(30, 'alarm mails a month', 'alarm state changes (into alarm and back)'),
   mailsPerUserPerMonth: a(0.1, 'mails per user a month', 'invitations and password resets'),
+  businessMetrics: a(7, 'custom metrics from the functions (EMF)', "the portal's own: sign-ins (two), reports opened, documents uploaded and downloaded, telemetry latency and errors, each with the one dimension `service` (lambdas/shared/observability.ts)"),
+  tracedShare: a(1, '% of invocations recorded by X-Ray', "an upper bound: X-Ray's default rule records the first request each second and 5 % of the rest, and at 50,000 calls a day (under one a second on average) most are first in their second"),
 } satisfies Record<string, Assumption>;
 
 export type Usage = typeof usage;
@@ -443,9 +461,11 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
   const A = counts.alarms;
   row(
     'CloudWatch alarms',
-    cost(pr.cloudWatchAlarmMetric, A.metrics - A.highResolutionMetrics) + cost(pr.cloudWatchHighResAlarmMetric, A.highResolutionMetrics),
-    `${A.count} alarms reading ${A.metrics} metrics (no free allowance subtracted)`,
+    cost(pr.cloudWatchAlarmMetric, A.metrics - A.highResolutionMetrics) + cost(pr.cloudWatchHighResAlarmMetric, A.highResolutionMetrics) + cost(pr.cloudWatchCompositeAlarm, counts.compositeAlarms),
+    `${A.count} alarms reading ${A.metrics} metrics${counts.compositeAlarms ? `, ${counts.compositeAlarms} composite alarm (paging)` : ''} (no free allowance subtracted)`,
   );
+  const emf = L.api || L.triggers ? v('businessMetrics') : 0;
+  row('CloudWatch metrics (EMF)', cost(pr.cloudWatchCustomMetric, emf), emf ? `${int(emf)} custom metrics written as EMF log lines (their bytes are in CloudWatch Logs; no free allowance subtracted)` : 'no functions');
   row('CloudWatch dashboards', cost(pr.cloudWatchDashboard, counts.dashboards), `${counts.dashboards} dashboard (no free allowance subtracted)`);
 
   const ingestGb = counts.logGroups.count ? (calls * v('logBytesPerCall')) / 1e9 : 0;
@@ -465,7 +485,20 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
 
   const sesUsed = counts.sesResources > 0 || counts.userPools.developerEmail > 0;
   const sesMails = sesUsed ? v('users') * v('mailsPerUserPerMonth') : 0;
-  row('SES', cost(pr.sesEmail, sesMails), sesUsed ? `${int(sesMails)} mails` : 'not used: the user pool mails through Cognito');
+  row(
+    'SES',
+    cost(pr.sesEmail, sesMails),
+    sesUsed ? `${int(sesMails)} mails${counts.sesResources ? '; the configuration set and its reputation metrics cost nothing (their two alarms are under CloudWatch alarms)' : ''}` : 'not used: the user pool mails through Cognito',
+  );
+
+  const traces = counts.tracedFunctions ? invocations * v('tracedShare') : 0;
+  row('X-Ray', cost(pr.xrayTraces, over(traces, free(pr.xrayFreeTraces))), counts.tracedFunctions ? `${counts.tracedFunctions} functions traced (active): ${millions(traces)} traces recorded (100,000 free); the HTTP API is not traced (X-Ray traces REST APIs only)` : 'no traced function');
+
+  row(
+    'CodeDeploy',
+    cost(pr.codeDeployLambda, counts.deploymentGroups),
+    counts.deploymentGroups ? `${counts.deploymentGroups} deployment groups shifting the functions' live aliases by canary: no charge for deployments to Lambda` : 'no deployment groups: the live aliases move at once',
+  );
 
   row('KMS', cost(pr.kmsKey, counts.kmsKeys), counts.kmsKeys ? `${counts.kmsKeys} customer managed keys (requests not counted)` : 'no customer managed key (tables, buckets and secrets use AWS managed or owned keys)');
 
@@ -525,6 +558,11 @@ const PRICE_NAMES: Record<keyof Prices, string> = {
   cloudWatchAlarmMetric: 'CloudWatch alarm',
   cloudWatchHighResAlarmMetric: 'CloudWatch high-resolution alarm',
   cloudWatchDashboard: 'CloudWatch dashboard',
+  cloudWatchCompositeAlarm: 'CloudWatch composite alarm',
+  cloudWatchCustomMetric: 'CloudWatch custom metric',
+  xrayTraces: 'X-Ray traces',
+  xrayFreeTraces: 'X-Ray free traces',
+  codeDeployLambda: 'CodeDeploy (Lambda)',
   cloudWatchLogsIngest: 'CloudWatch Logs ingestion',
   cloudWatchLogsStorage: 'CloudWatch Logs storage',
   secret: 'Secrets Manager secret',
