@@ -6,7 +6,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { AssetHashType, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cw from 'aws-cdk-lib/aws-cloudwatch';
 import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -14,6 +16,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import { removalPolicyOf, type Stage } from './config.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +33,53 @@ export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const LIVE_ALIAS = 'live';
 /** The namespace of the portal's own business metrics (EMF, lambdas/shared/observability.ts). */
 export const METRICS_NAMESPACE = 'Portal';
+
+/** Where the tracer layer's module is in a function (lambdas/shared/observability.ts imports it). */
+export const TRACER_MODULE = '/opt/nodejs/portal-tracer.mjs';
+const CJS_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
+
+/**
+ * Powertools' Tracer and the X-Ray SDK as one layer per stack, bundled by the local esbuild from
+ * the pinned packages: traced functions import it at run time instead of carrying it in their
+ * bundles. Its version changes with the Tracer's pinned version and the entry file only.
+ */
+export function tracerLayer(scope: Construct): lambda.ILayerVersion {
+  const stack = Stack.of(scope);
+  const id = 'PowertoolsTracerLayer';
+  const found = stack.node.tryFindChild(id) as lambda.LayerVersion | undefined;
+  if (found) return found;
+  const dir = path.join(ROOT, 'lambdas', 'shared', 'tracer-layer');
+  const entry = path.join(dir, 'index.ts');
+  const version = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', '@aws-lambda-powertools', 'tracer', 'package.json'), 'utf8')) as { version: string }).version;
+  return new lambda.LayerVersion(stack, id, {
+    description: `Powertools for AWS Lambda Tracer ${version} with the X-Ray SDK (${TRACER_MODULE})`,
+    compatibleRuntimes: [RUNTIME],
+    compatibleArchitectures: [lambda.Architecture.ARM_64],
+    code: lambda.Code.fromAsset(dir, {
+      assetHashType: AssetHashType.CUSTOM,
+      assetHash: createHash('sha256').update(`${version}\n${readFileSync(entry, 'utf8')}`).digest('hex'),
+      bundling: {
+        image: RUNTIME.bundlingImage,
+        local: {
+          tryBundle(outputDir: string) {
+            buildSync({
+              entryPoints: [entry],
+              outfile: path.join(outputDir, TRACER_MODULE.replace(/^\/opt\//, '')),
+              bundle: true,
+              minify: true,
+              format: 'esm',
+              platform: 'node',
+              target: 'node22',
+              banner: { js: CJS_REQUIRE_BANNER },
+              logLevel: 'error',
+            });
+            return true;
+          },
+        },
+      },
+    }),
+  });
+}
 
 /** `users/get-property` → `users-get-property`: a readable alarm and widget name. */
 export const shortName = (handler: string) => handler.replace(/\//g, '-');
@@ -111,8 +161,10 @@ export class PortalFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: `portal-${stage.name}`,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        PORTAL_TRACER_MODULE: TRACER_MODULE,
       },
       tracing: lambda.Tracing.ACTIVE,
+      layers: [tracerLayer(scope)],
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup,
     };
@@ -135,22 +187,20 @@ export class PortalFunction extends Construct {
             sourceMap: true,
             mainFields: ['module', 'main'],
             // Bundled CommonJS dependencies call require(); ESM output has none of its own.
-            banner: "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);",
+            banner: CJS_REQUIRE_BANNER,
             bundleAwsSDK: true,
             forceDockerBundling: false,
             tsconfig: path.join(ROOT, 'tsconfig.json'),
           },
         });
-    Validations.of(this.fn).acknowledge(
-      {
-        id: 'AwsSolutions-L1',
-        reason: 'nodejs22.x is the runtime the handlers are built and tested for (bundle target node22); nodejs24.x is one change of RUNTIME here once tested.',
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource-level permissions (Resource "*" is the only form).',
-      },
-    );
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'nodejs22.x is the runtime the handlers are built and tested for (bundle target node22); nodejs24.x is one change of RUNTIME here once tested.',
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource-level permissions (Resource "*" is the only form).',
+    });
 
     // Each deploy whose code or configuration changed publishes a new version; `live` points at it
     // (through CodeDeploy's canary where the stage asks for one).

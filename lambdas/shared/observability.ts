@@ -5,9 +5,10 @@
  *
  * The correlation id lives in an AsyncLocalStorage of its own, not in the Logger's keys: locally all
  * handlers run in one process, concurrently, and the Logger's temporary keys are per process there.
- * Logger and Metrics are made on first use, and the Tracer (with the X-Ray SDK, most of the
- * weight) is imported only where tracing is on (POWERTOOLS_TRACE_ENABLED is not "false": in Lambda,
- * never in the local stack or the tests), so neither adds to a function's module initialisation.
+ * Logger and Metrics are made on first use. The Tracer, with the X-Ray SDK (about 130 KB
+ * minified, more than Logger and Metrics together), is in no function's bundle: it is a layer of
+ * its own (PORTAL_TRACER_MODULE, /opt/nodejs/portal-tracer.mjs), imported only where tracing is on
+ * (POWERTOOLS_TRACE_ENABLED is not "false": in Lambda, never in the local stack or the tests).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -78,12 +79,22 @@ export const tracingEnabled = () => process.env.POWERTOOLS_TRACE_ENABLED?.toLowe
 let tracer: Tracer | undefined;
 let loading: Promise<Tracer | undefined> | undefined;
 /**
- * Loads the Tracer where tracing is on; the API middleware and the triggers await it before their
- * handler, so the clients they create (lambdas/shared/clients.ts) are captured.
+ * Loads the Tracer from its layer where tracing is on; the API middleware and the triggers await
+ * it before their handler, so the clients they create (lambdas/shared/clients.ts) are captured. No
+ * layer (a run outside Lambda with tracing left on): no Tracer, said once.
  */
 export function tracingReady(): Promise<Tracer | undefined> {
   if (!tracingEnabled()) return Promise.resolve(undefined);
-  loading ??= import('@aws-lambda-powertools/tracer').then((m) => (tracer = new m.Tracer({ serviceName: serviceName() })));
+  const module = process.env.PORTAL_TRACER_MODULE;
+  if (!module) {
+    loading ??= Promise.resolve(undefined).then(() => {
+      portalLogger().warn('tracing is on but PORTAL_TRACER_MODULE is not set: AWS calls are not traced');
+      return undefined;
+    });
+    return loading;
+  }
+  // A path known only at run time: esbuild leaves this import out of the function's bundle.
+  loading ??= (import(module) as Promise<{ Tracer: typeof Tracer }>).then((m) => (tracer = new m.Tracer({ serviceName: serviceName() })));
   return loading;
 }
 

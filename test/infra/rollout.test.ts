@@ -71,14 +71,21 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     expect(roleStatements(s, role).some((st) => st.Action === 'cognito-idp:AdminGetUser' && refId(st.Resource) === pool)).toBe(true);
   });
 
-  it('traces every function with X-Ray (active) and gives Powertools its service and namespace', () => {
+  it('traces every function with X-Ray (active) and gives Powertools its service, namespace and Tracer layer', () => {
+    const layers = ofType(s, 'AWS::Lambda::LayerVersion').filter(([id]) => id.startsWith('PowertoolsTracerLayer'));
+    expect(layers).toHaveLength(1);
+    const layer = layers[0]![0];
+    expect(layers[0]![1].Properties).toMatchObject({ CompatibleRuntimes: ['nodejs22.x'], CompatibleArchitectures: ['arm64'] });
     for (const pf of portalFunctions(s)) {
       const props = s.resources[logicalId(s, pf.fn)]!.Properties!;
       expect(props.TracingConfig).toEqual({ Mode: 'Active' });
       expect((props.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
         POWERTOOLS_SERVICE_NAME: `portal-${stageName}`,
         POWERTOOLS_METRICS_NAMESPACE: 'Portal',
+        PORTAL_TRACER_MODULE: '/opt/nodejs/portal-tracer.mjs',
       });
+      // The Tracer and the X-Ray SDK come from the stack's one layer, not the function's bundle.
+      expect((props.Layers as unknown[]).map(refId)).toEqual([layer]);
       const role = refId(props.Role)!;
       expect(roleStatements(s, role).some((st) => [st.Action].flat().includes('xray:PutTraceSegments'))).toBe(true);
     }
