@@ -91,8 +91,18 @@ export function countResources(templates: object[]): Counts {
   const byId = new Map(all);
 
   const functions = ofType('AWS::Lambda::Function');
-  const apiIds = new Set(ofType('AWS::ApiGatewayV2::Integration').flatMap(([, r]) => [...refsIn(props(r).IntegrationUri)]));
-  const triggerIds = new Set(ofType('AWS::Cognito::UserPool').flatMap(([, r]) => [...refsIn(props(r).LambdaConfig)]));
+  // Routes and triggers name a function, or its alias (which names the function).
+  const throughAlias = (ids: Set<string>) => {
+    const out = new Set<string>();
+    for (const id of ids) {
+      const r = byId.get(id);
+      if (r?.Type === 'AWS::Lambda::Alias') refsIn(props(r).FunctionName, out);
+      else out.add(id);
+    }
+    return out;
+  };
+  const apiIds = throughAlias(new Set(ofType('AWS::ApiGatewayV2::Integration').flatMap(([, r]) => [...refsIn(props(r).IntegrationUri)])));
+  const triggerIds = throughAlias(new Set(ofType('AWS::Cognito::UserPool').flatMap(([, r]) => [...refsIn(props(r).LambdaConfig)])));
   const fnStats = (ids: Set<string>) => {
     const fs = functions.filter(([id]) => ids.has(id)).map(([, r]) => props(r));
     return {
