@@ -9,7 +9,8 @@ import { routesByKey } from '../../../lambdas/routes.js';
 import { ok, unauthorized } from '../../../lambdas/shared/http.js';
 import { log } from '../../../lambdas/shared/log.js';
 import { api, businessMetrics, type ApiEvent } from '../../../lambdas/shared/middleware.js';
-import { correlationIdOf } from '../../../lambdas/shared/observability.js';
+import { correlationIdOf, publishMetrics } from '../../../lambdas/shared/observability.js';
+import { createTelemetryClient } from '../../../lambdas/shared/telemetry/client.js';
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
 import { put, resetAws, subOf, user } from '../accounts/fixtures.js';
 
@@ -133,5 +134,28 @@ describe('the pre-token trigger', () => {
     expect(signIn).toHaveLength(1);
     expect(signIn[0]).toMatchObject({ SignIn: 1 });
     expect((await linesOf(() => preToken(tokenEvent('TokenGeneration_RefreshTokens')))).filter((l) => l._aws)).toEqual([]);
+  });
+});
+
+describe('the telemetry proxy', () => {
+  const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+  it("records each call's latency, and a failure as an error", async () => {
+    const ok = createTelemetryClient({ baseUrl: 'https://telemetry.test', apiKey: 'k', maxPages: 2, timeoutMs: 1000, retries: 0, fetch: () => answer(200, { data: [{ deviceId: 'd1', equipment: { id: 'e1' } }] }) });
+    const good = (await linesOf(async () => {
+      await ok.listDevices();
+      publishMetrics();
+    })).filter((l) => l._aws);
+    expect(good).toHaveLength(1);
+    expect(good[0]).toMatchObject({ TelemetryLatency: expect.any(Number) });
+    expect(good[0]!.TelemetryError).toBeUndefined();
+
+    const refused = createTelemetryClient({ baseUrl: 'https://telemetry.test', apiKey: 'k', maxPages: 2, timeoutMs: 1000, retries: 0, fetch: () => answer(403, { error: 'no' }) });
+    const bad = (await linesOf(async () => {
+      await expect(refused.listDevices()).rejects.toThrow('403');
+      publishMetrics();
+    })).filter((l) => l._aws);
+    expect(bad).toHaveLength(1);
+    expect(bad[0]).toMatchObject({ TelemetryError: 1, TelemetryLatency: expect.any(Number) });
   });
 });
