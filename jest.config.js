@@ -17,6 +17,8 @@ const common = {
   transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testEnvironment: 'node',
+  // Powertools off as in the local stack: no tracing, no EMF lines (a test that wants them sets them).
+  setupFiles: ['<rootDir>/test/support/powertools-env.js'],
 };
 
 export default {

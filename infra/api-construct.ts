@@ -19,7 +19,7 @@ import { Construct } from 'constructs';
 import { routes, type Route, type SecretName } from '../lambdas/routes.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { serverClient } from './definitions.js';
-import { PortalFunction } from './function-construct.js';
+import { PortalFunction, type Rollout } from './function-construct.js';
 import { secretEnv } from './secrets-construct.js';
 import { tables, type TableName } from './tables.js';
 
@@ -35,6 +35,8 @@ export interface ApiProps {
   secrets: Record<SecretName, secretsmanager.ISecret>;
   /** Settings every function reads (table names, pool, stage settings, PUBLIC_URL). */
   environment: Record<string, string>;
+  /** A canary stage's CodeDeploy application and role. */
+  rollout?: Rollout;
 }
 
 /** `lambdas/users/get-property` → `UsersGetProperty`: a stable construct id per handler file. */
@@ -81,7 +83,8 @@ export class ApiConstruct extends Construct {
       const added = this.api.addRoutes({
         path: route.path,
         methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${functionId(route.handler)}Integration`, fn.fn),
+        // The `live` alias, never the function's $LATEST: a deploy (or its canary) moves the alias.
+        integration: new HttpLambdaIntegration(`${functionId(route.handler)}Integration`, fn.alias),
         authorizer: route.access === 'public' ? undefined : authorizer,
       });
       if (route.access === 'public') {
@@ -106,6 +109,7 @@ export class ApiConstruct extends Construct {
       memoryMb: route.memoryMb,
       timeoutSeconds: route.timeoutSeconds,
       description: `${route.method} ${route.path} (lambdas/${route.handler}.ts)`,
+      rollout: props.rollout,
     });
     const fn = pf.fn;
     for (const [name, access] of Object.entries(route.tables ?? {}) as [TableName, 'read' | 'write'][]) {

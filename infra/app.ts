@@ -8,6 +8,7 @@
  * `Portal-<stage>-watch`, then `Portal-<stage>-edge-watch` (us-east-1, the CloudFront alarm).
  */
 import { Token, type App, type Environment, type Stack } from 'aws-cdk-lib';
+import { mailConfigurationSetName } from './auth-construct.js';
 import { StageConfigError, type Stage } from './config.js';
 import { EDGE_REGION, EdgeStack } from './edge-stack.js';
 import { EdgeWatchStack, WatchStack } from './monitoring-construct.js';
@@ -37,7 +38,14 @@ export function stageStacks(app: App, stage: Stage, env: Environment = {}): Stag
   const watch = (main: PortalStack) =>
     new WatchStack(app, stage, {
       env: { account, region },
-      watched: { api: main.api.api, functions: main.api.functions, tables: main.data.tables, distribution: main.web.distribution },
+      watched: {
+        api: main.api.api,
+        functions: new Map([...main.api.functions, ...Object.values(main.auth.triggers).map((t) => [t.handler, t] as const)]),
+        tables: main.data.tables,
+        distribution: main.web.distribution,
+        // By its name: no cross-stack reference for a name the stage decides.
+        mailConfigurationSet: main.auth.mailConfigurationSet ? mailConfigurationSetName(stage) : undefined,
+      },
     });
   if (region === EDGE_REGION) {
     const main = new PortalStack(app, stage, { env: { account, region } });

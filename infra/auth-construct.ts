@@ -8,11 +8,12 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
 import { userPool as poolDef, userPoolClient as clientDef, serverClient as serverDef } from './definitions.js';
-import { PortalFunction } from './function-construct.js';
+import { PortalFunction, type Rollout } from './function-construct.js';
 import { tables } from './tables.js';
 
 export interface AuthProps {
@@ -20,6 +21,8 @@ export interface AuthProps {
   users: dynamodb.ITableV2;
   /** https://<portal host>, for the links in invitation mails. */
   publicUrl: string;
+  /** A canary stage's CodeDeploy application and role: the triggers move by canary too. */
+  rollout?: Rollout;
 }
 
 export class AuthConstruct extends Construct {
@@ -30,6 +33,8 @@ export class AuthConstruct extends Construct {
   readonly serverClient: cognito.UserPoolClient;
   readonly staffGroup: cognito.CfnUserPoolGroup;
   readonly triggers: Record<'preTokenGeneration' | 'customMessage' | 'postConfirmation', PortalFunction>;
+  /** Where the stage sends mail through SES in its own region: the configuration set publishing its bounce and complaint rates. */
+  readonly mailConfigurationSet?: ses.ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -43,7 +48,7 @@ export class AuthConstruct extends Construct {
       MFA_FOR_CUSTOMERS: String(stage.mfaForCustomers),
     };
     const trigger = (name: string, handler: string) =>
-      new PortalFunction(this, name, { stage, handler: `triggers/${handler}`, environment, description: `Cognito trigger ${handler}` });
+      new PortalFunction(this, name, { stage, handler: `triggers/${handler}`, environment, description: `Cognito trigger ${handler}`, rollout: props.rollout });
     this.triggers = {
       preTokenGeneration: trigger('PreTokenGeneration', 'pre-token-generation'),
       customMessage: trigger('CustomMessage', 'custom-message'),
@@ -55,6 +60,11 @@ export class AuthConstruct extends Construct {
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: [action], resources: [props.users.tableArn] }));
     itemOnly(this.triggers.preTokenGeneration, 'dynamodb:GetItem');
     itemOnly(this.triggers.postConfirmation, 'dynamodb:UpdateItem');
+
+    const region = Stack.of(this).region;
+    if (stage.mail && (stage.mail.sesRegion ?? region) === region) {
+      this.mailConfigurationSet = new ses.ConfigurationSet(this, 'Mail', { configurationSetName: mailConfigurationSetName(stage), reputationMetrics: true });
+    }
 
     const p = poolDef.passwordPolicy;
     this.pool = new cognito.UserPool(this, 'Users', {
@@ -73,7 +83,7 @@ export class AuthConstruct extends Construct {
         tempPasswordValidity: Duration.days(poolDef.temporaryPasswordValidityDays),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      email: poolEmail(stage, Stack.of(this).region),
+      email: poolEmail(stage, region, this.mailConfigurationSet?.configurationSetName),
       keepOriginal: { email: poolDef.keepOriginalEmail },
       // Threat protection needs the Plus plan (billed per active user, no free tier: infra/cost.ts).
       ...(stage.threatProtection
@@ -81,10 +91,11 @@ export class AuthConstruct extends Construct {
         : { featurePlan: cognito.FeaturePlan.ESSENTIALS }),
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: poolDef.mfaSecondFactor.otp, sms: poolDef.mfaSecondFactor.sms },
+      // Their `live` aliases: a bad trigger would break every sign-in, so a canary stage shifts them slowly.
       lambdaTriggers: {
-        preTokenGeneration: this.triggers.preTokenGeneration.fn,
-        customMessage: this.triggers.customMessage.fn,
-        postConfirmation: this.triggers.postConfirmation.fn,
+        preTokenGeneration: this.triggers.preTokenGeneration.alias,
+        customMessage: this.triggers.customMessage.alias,
+        postConfirmation: this.triggers.postConfirmation.alias,
       },
       deletionProtection: stage.removalPolicy === 'retain',
       removalPolicy: removalPolicyOf(stage),
@@ -167,8 +178,15 @@ function standardMask(names: readonly (keyof typeof ATTRIBUTE_MASK)[]): cognito.
   return Object.fromEntries(names.map((n) => [ATTRIBUTE_MASK[n], true]));
 }
 
-/** Cognito's own mail without `mail` settings (dev); else Amazon SES with the verified identity. */
-export function poolEmail(stage: Stage, region: string): cognito.UserPoolEmail {
+/** The stage's SES configuration set (reputation metrics: bounce and complaint rates). */
+export const mailConfigurationSetName = (stage: Pick<Stage, 'name'>) => `portal-${stage.name}`;
+
+/**
+ * Cognito's own mail without `mail` settings (dev); else Amazon SES with the verified identity,
+ * through the configuration set when there is one (an SES configuration set is regional: none
+ * where `sesRegion` is another region than the stack's).
+ */
+export function poolEmail(stage: Stage, region: string, configurationSetName?: string): cognito.UserPoolEmail {
   const mail = stage.mail;
   if (!mail) return cognito.UserPoolEmail.withCognito();
   const domainIdentity = !mail.sesIdentity.includes('@');
@@ -177,6 +195,7 @@ export function poolEmail(stage: Stage, region: string): cognito.UserPoolEmail {
     fromName: mail.fromName,
     replyTo: mail.replyTo,
     sesRegion: mail.sesRegion ?? region,
+    ...(configurationSetName ? { configurationSetName } : {}),
     // A domain identity lets any sender of the domain send; an address identity is `from` itself.
     ...(domainIdentity ? { sesVerifiedDomain: mail.sesIdentity } : {}),
   });

@@ -86,6 +86,12 @@ export const StageSchema = z.strictObject({
    */
   malwareScan: z.boolean().default(false),
   removalPolicy: z.enum(['retain', 'destroy']),
+  /**
+   * Each function's `live` alias is moved by CodeDeploy: 10 % of calls to the new version for five
+   * minutes, then all, rolled back if the function's error alarm fires. Optional; default false
+   * (the alias moves at once).
+   */
+  canary: z.boolean().default(false),
   documentsBucketVersioned: z.boolean(),
   /** API Gateway stage throttling, applied to every route. */
   throttle: z.strictObject({

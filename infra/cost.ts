@@ -48,6 +48,12 @@ export interface Counts {
   sesResources: number;
   /** GuardDuty Malware Protection for S3 plans (the stage's malwareScan). */
   malwarePlans: number;
+  /** Composite alarms (the stage's paging alarm). */
+  compositeAlarms: number;
+  /** Functions with X-Ray active tracing. */
+  tracedFunctions: number;
+  /** CodeDeploy deployment groups (a canary stage's, one per function). */
+  deploymentGroups: number;
 }
 
 const props = (r: CfnResource) => r.Properties ?? {};
@@ -87,8 +93,18 @@ export function countResources(templates: object[]): Counts {
   const byId = new Map(all);
 
   const functions = ofType('AWS::Lambda::Function');
-  const apiIds = new Set(ofType('AWS::ApiGatewayV2::Integration').flatMap(([, r]) => [...refsIn(props(r).IntegrationUri)]));
-  const triggerIds = new Set(ofType('AWS::Cognito::UserPool').flatMap(([, r]) => [...refsIn(props(r).LambdaConfig)]));
+  // Routes and triggers name a function, or its alias (which names the function).
+  const throughAlias = (ids: Set<string>) => {
+    const out = new Set<string>();
+    for (const id of ids) {
+      const r = byId.get(id);
+      if (r?.Type === 'AWS::Lambda::Alias') refsIn(props(r).FunctionName, out);
+      else out.add(id);
+    }
+    return out;
+  };
+  const apiIds = throughAlias(new Set(ofType('AWS::ApiGatewayV2::Integration').flatMap(([, r]) => [...refsIn(props(r).IntegrationUri)])));
+  const triggerIds = throughAlias(new Set(ofType('AWS::Cognito::UserPool').flatMap(([, r]) => [...refsIn(props(r).LambdaConfig)])));
   const fnStats = (ids: Set<string>) => {
     const fs = functions.filter(([id]) => ids.has(id)).map(([, r]) => props(r));
     return {
@@ -187,6 +203,9 @@ export function countResources(templates: object[]): Counts {
     kmsKeys: ofType('AWS::KMS::Key').length,
     malwarePlans: ofType('AWS::GuardDuty::MalwareProtectionPlan').length,
     sesResources: all.filter(([, r]) => r.Type.startsWith('AWS::SES::')).length,
+    compositeAlarms: ofType('AWS::CloudWatch::CompositeAlarm').length,
+    tracedFunctions: functions.filter(([, r]) => (props(r).TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active').length,
+    deploymentGroups: ofType('AWS::CodeDeploy::DeploymentGroup').length,
   };
 }
 
@@ -229,6 +248,8 @@ const KMS = 'https://aws.amazon.com/kms/pricing/';
 const GUARDDUTY = 'https://aws.amazon.com/guardduty/pricing/';
 const MALWARE_UNVERIFIED = 'not re-checked against the pricing page here: the price announced with Malware Protection for S3 (June 2024); the 12-month free tier (1,000 objects and 1 GB a month) is not subtracted';
 const R53 = 'https://aws.amazon.com/route53/pricing/';
+const XRAY = 'https://aws.amazon.com/xray/pricing/';
+const CODEDEPLOY = 'https://aws.amazon.com/codedeploy/pricing/';
 
 export const prices = {
   malwareScanGb: p(0.09, 1, 'GB scanned by GuardDuty Malware Protection for S3', GUARDDUTY, MALWARE_UNVERIFIED),
@@ -265,6 +286,11 @@ export const prices = {
   cloudWatchAlarmMetric: p(0.1, 1, 'alarm metric-month, standard resolution (an expression alarm: per metric it reads)', CW, NOT_RECHECKED),
   cloudWatchHighResAlarmMetric: p(0.3, 1, 'alarm metric-month, high resolution', CW, NOT_RECHECKED),
   cloudWatchDashboard: p(3, 1, 'dashboard-month', CW, 'third-party copies of the page'),
+  cloudWatchCompositeAlarm: p(0.5, 1, 'composite alarm-month', CW, NOT_RECHECKED),
+  cloudWatchCustomMetric: p(0.3, 1, 'custom metric-month (first 10,000; each EMF metric name and dimension set is one)', CW, NOT_RECHECKED),
+  xrayTraces: p(5, 1e6, 'traces recorded (after the free 100,000)', XRAY, NOT_RECHECKED),
+  xrayFreeTraces: p(0, 100_000, 'traces recorded free each month (always free)', XRAY, NOT_RECHECKED),
+  codeDeployLambda: p(0, 1, 'deployment to AWS Lambda (no charge; on-premises instances are what CodeDeploy bills)', CODEDEPLOY, NOT_RECHECKED),
   cloudWatchLogsIngest: p(0.5, 1, 'GB of logs ingested (standard class)', CW, 'third-party copies of the page'),
   cloudWatchLogsStorage: p(0.03, 1, 'GB-month of logs stored (compressed)', CW, NOT_RECHECKED),
   secret: p(0.4, 1, 'secret-month', SM, 'third-party copies of the page'),
@@ -322,6 +348,8 @@ export const usage = {
   triggerBilledMs: a(50, 'ms billed per trigger run', 'one DynamoDB read'),
   alarmMailsPerMonth: a(30, 'alarm mails a month', 'alarm state changes (into alarm and back)'),
   mailsPerUserPerMonth: a(0.1, 'mails per user a month', 'invitations and password resets'),
+  businessMetrics: a(7, 'custom metrics from the functions (EMF)', "the portal's own: sign-ins (two), reports opened, documents uploaded and downloaded, telemetry latency and errors, each with the one dimension `service` (lambdas/shared/observability.ts)"),
+  tracedShare: a(1, '% of invocations recorded by X-Ray', "an upper bound: X-Ray's default rule records the first request each second and 5 % of the rest, and at 50,000 calls a day (under one a second on average) most are first in their second"),
 } satisfies Record<string, Assumption>;
 
 export type Usage = typeof usage;
@@ -460,9 +488,11 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
   const A = counts.alarms;
   row(
     'CloudWatch alarms',
-    cost(pr.cloudWatchAlarmMetric, A.metrics - A.highResolutionMetrics) + cost(pr.cloudWatchHighResAlarmMetric, A.highResolutionMetrics),
-    `${A.count} alarms reading ${A.metrics} metrics (no free allowance subtracted)`,
+    cost(pr.cloudWatchAlarmMetric, A.metrics - A.highResolutionMetrics) + cost(pr.cloudWatchHighResAlarmMetric, A.highResolutionMetrics) + cost(pr.cloudWatchCompositeAlarm, counts.compositeAlarms),
+    `${A.count} alarms reading ${A.metrics} metrics${counts.compositeAlarms ? `, ${counts.compositeAlarms} composite alarm (paging)` : ''} (no free allowance subtracted)`,
   );
+  const emf = L.api || L.triggers ? v('businessMetrics') : 0;
+  row('CloudWatch metrics (EMF)', cost(pr.cloudWatchCustomMetric, emf), emf ? `${int(emf)} custom metrics written as EMF log lines (their bytes are in CloudWatch Logs; no free allowance subtracted)` : 'no functions');
   row('CloudWatch dashboards', cost(pr.cloudWatchDashboard, counts.dashboards), `${counts.dashboards} dashboard (no free allowance subtracted)`);
 
   const ingestGb = counts.logGroups.count ? (calls * v('logBytesPerCall')) / 1e9 : 0;
@@ -482,7 +512,20 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
 
   const sesUsed = counts.sesResources > 0 || counts.userPools.developerEmail > 0;
   const sesMails = sesUsed ? v('users') * v('mailsPerUserPerMonth') : 0;
-  row('SES', cost(pr.sesEmail, sesMails), sesUsed ? `${int(sesMails)} mails` : 'not used: the user pool mails through Cognito');
+  row(
+    'SES',
+    cost(pr.sesEmail, sesMails),
+    sesUsed ? `${int(sesMails)} mails${counts.sesResources ? '; the configuration set and its reputation metrics cost nothing (their two alarms are under CloudWatch alarms)' : ''}` : 'not used: the user pool mails through Cognito',
+  );
+
+  const traces = counts.tracedFunctions ? invocations * v('tracedShare') : 0;
+  row('X-Ray', cost(pr.xrayTraces, over(traces, free(pr.xrayFreeTraces))), counts.tracedFunctions ? `${counts.tracedFunctions} functions traced (active): ${millions(traces)} traces recorded (100,000 free); the HTTP API is not traced (X-Ray traces REST APIs only)` : 'no traced function');
+
+  row(
+    'CodeDeploy',
+    cost(pr.codeDeployLambda, counts.deploymentGroups),
+    counts.deploymentGroups ? `${counts.deploymentGroups} deployment groups shifting the functions' live aliases by canary: no charge for deployments to Lambda` : 'no deployment groups: the live aliases move at once',
+  );
 
   row('KMS', cost(pr.kmsKey, counts.kmsKeys), counts.kmsKeys ? `${counts.kmsKeys} customer managed keys (requests not counted)` : 'no customer managed key (tables, buckets and secrets use AWS managed or owned keys)');
 
@@ -544,6 +587,11 @@ const PRICE_NAMES: Record<keyof Prices, string> = {
   cloudWatchAlarmMetric: 'CloudWatch alarm',
   cloudWatchHighResAlarmMetric: 'CloudWatch high-resolution alarm',
   cloudWatchDashboard: 'CloudWatch dashboard',
+  cloudWatchCompositeAlarm: 'CloudWatch composite alarm',
+  cloudWatchCustomMetric: 'CloudWatch custom metric',
+  xrayTraces: 'X-Ray traces',
+  xrayFreeTraces: 'X-Ray free traces',
+  codeDeployLambda: 'CodeDeploy (Lambda)',
   cloudWatchLogsIngest: 'CloudWatch Logs ingestion',
   cloudWatchLogsStorage: 'CloudWatch Logs storage',
   secret: 'Secrets Manager secret',

@@ -1,15 +1,22 @@
 /**
  * One Lambda function from a file under lambdas/: Node 22 on arm64, bundled by the local esbuild
- * into minified ESM with source maps, JSON logs into its own log group kept for the stage's days.
+ * into minified ESM with source maps, JSON logs into its own log group kept for the stage's days,
+ * X-Ray active tracing, published as a version behind the `live` alias that API routes and Cognito
+ * call, and its error alarm (which a canary stage's CodeDeploy group rolls back on).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { AssetHashType, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as cw from 'aws-cdk-lib/aws-cloudwatch';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import { removalPolicyOf, type Stage } from './config.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,6 +29,89 @@ export const SKIP_BUNDLING_CONTEXT = 'portal:skipBundling';
 
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 
+/** The alias API routes and Cognito triggers invoke. */
+export const LIVE_ALIAS = 'live';
+/** The namespace of the portal's own business metrics (EMF, lambdas/shared/observability.ts). */
+export const METRICS_NAMESPACE = 'Portal';
+
+/** Where the tracer layer's module is in a function (lambdas/shared/observability.ts imports it). */
+export const TRACER_MODULE = '/opt/nodejs/portal-tracer.mjs';
+const CJS_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
+
+/**
+ * Powertools' Tracer and the X-Ray SDK as one layer per stack, bundled by the local esbuild from
+ * the pinned packages: traced functions import it at run time instead of carrying it in their
+ * bundles. Its version changes with the Tracer's pinned version and the entry file only.
+ */
+export function tracerLayer(scope: Construct): lambda.ILayerVersion {
+  const stack = Stack.of(scope);
+  const id = 'PowertoolsTracerLayer';
+  const found = stack.node.tryFindChild(id) as lambda.LayerVersion | undefined;
+  if (found) return found;
+  const dir = path.join(ROOT, 'lambdas', 'shared', 'tracer-layer');
+  const entry = path.join(dir, 'index.ts');
+  const version = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', '@aws-lambda-powertools', 'tracer', 'package.json'), 'utf8')) as { version: string }).version;
+  return new lambda.LayerVersion(stack, id, {
+    description: `Powertools for AWS Lambda Tracer ${version} with the X-Ray SDK (${TRACER_MODULE})`,
+    compatibleRuntimes: [RUNTIME],
+    compatibleArchitectures: [lambda.Architecture.ARM_64],
+    code: lambda.Code.fromAsset(dir, {
+      assetHashType: AssetHashType.CUSTOM,
+      assetHash: createHash('sha256').update(`${version}\n${readFileSync(entry, 'utf8')}`).digest('hex'),
+      bundling: {
+        image: RUNTIME.bundlingImage,
+        local: {
+          tryBundle(outputDir: string) {
+            buildSync({
+              entryPoints: [entry],
+              outfile: path.join(outputDir, TRACER_MODULE.replace(/^\/opt\//, '')),
+              bundle: true,
+              minify: true,
+              format: 'esm',
+              platform: 'node',
+              target: 'node22',
+              banner: { js: CJS_REQUIRE_BANNER },
+              logLevel: 'error',
+            });
+            return true;
+          },
+        },
+      },
+    }),
+  });
+}
+
+/** `users/get-property` → `users-get-property`: a readable alarm and widget name. */
+export const shortName = (handler: string) => handler.replace(/\//g, '-');
+/** The name of a function's error alarm (in the portal stack, beside its deployment group). */
+export const errorsAlarmName = (stage: Pick<Stage, 'name'>, handler: string) => `portal-${stage.name}-${shortName(handler)}-errors`;
+
+/**
+ * The error alarm CodeDeploy watches while it shifts `live`: one-minute periods, two of three
+ * breaching, so that it fires inside a five-minute canary.
+ */
+export const errorsAlarm = { periodMinutes: 1, evaluationPeriods: 3, datapointsToAlarm: 2, threshold: 1 } as const;
+
+/**
+ * A canary stage's CodeDeploy application and the service role of its deployment groups: one
+ * each per stack, shared by every function's group (a role per group would cost one resource per
+ * function under CloudFormation's 500).
+ */
+export class Rollout extends Construct {
+  readonly application: codedeploy.LambdaApplication;
+  readonly role: iam.Role;
+  readonly config = codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+
+  constructor(scope: Construct, id: string, props: { stage: Stage }) {
+    super(scope, id);
+    this.application = new codedeploy.LambdaApplication(this, 'Application', { applicationName: `portal-${props.stage.name}` });
+    this.role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'), description: `CodeDeploy canaries of portal-${props.stage.name}` });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+      reason: "CodeDeploy's own limited policy for Lambda deployments: it reads alarms and updates the aliases it shifts; the deployment groups attach it.",
+    });
+  }
+}
 export interface PortalFunctionProps {
   stage: Stage;
   /** The file under lambdas/, without extension, exporting `handler`. */
@@ -30,13 +120,23 @@ export interface PortalFunctionProps {
   memoryMb?: number;
   timeoutSeconds?: number;
   description?: string;
+  /** A canary stage's CodeDeploy application and role: `live` moves by canary with rollback on the error alarm. */
+  rollout?: Rollout;
 }
 
 export class PortalFunction extends Construct {
   readonly fn: NodejsFunction;
+  /** What API routes and Cognito invoke: the version this deploy published, or during a canary, two. */
+  readonly alias: lambda.Alias;
+  /** Errors of the function (every version), two one-minute points of three: the rollback alarm. */
+  readonly errors: cw.Alarm;
+  readonly deployment?: codedeploy.LambdaDeploymentGroup;
+  /** The file under lambdas/, without extension. */
+  readonly handler: string;
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
+    this.handler = props.handler;
     const { stage } = props;
     const skip = [true, 'true'].includes(this.node.tryGetContext(SKIP_BUNDLING_CONTEXT));
     const logGroup = new logs.LogGroup(this, 'Logs', {
@@ -56,7 +156,15 @@ export class PortalFunction extends Construct {
       memorySize: props.memoryMb ?? 256,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       description: props.description ?? `lambdas/${props.handler}.ts`,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...props.environment,
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: `portal-${stage.name}`,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        PORTAL_TRACER_MODULE: TRACER_MODULE,
+      },
+      tracing: lambda.Tracing.ACTIVE,
+      layers: [tracerLayer(scope)],
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup,
     };
@@ -79,7 +187,7 @@ export class PortalFunction extends Construct {
             sourceMap: true,
             mainFields: ['module', 'main'],
             // Bundled CommonJS dependencies call require(); ESM output has none of its own.
-            banner: "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);",
+            banner: CJS_REQUIRE_BANNER,
             bundleAwsSDK: true,
             forceDockerBundling: false,
             tsconfig: path.join(ROOT, 'tsconfig.json'),
@@ -89,5 +197,33 @@ export class PortalFunction extends Construct {
       id: 'AwsSolutions-L1',
       reason: 'nodejs22.x is the runtime the handlers are built and tested for (bundle target node22); nodejs24.x is one change of RUNTIME here once tested.',
     });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource-level permissions (Resource "*" is the only form).',
+    });
+
+    // Each deploy whose code or configuration changed publishes a new version; `live` points at it
+    // (through CodeDeploy's canary where the stage asks for one).
+    this.alias = new lambda.Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.fn.currentVersion });
+    this.errors = new cw.Alarm(this, 'Errors', {
+      alarmName: errorsAlarmName(stage, props.handler),
+      alarmDescription: `Function ${props.handler} failed (uncaught error or timeout) in ${errorsAlarm.datapointsToAlarm} of ${errorsAlarm.evaluationPeriods} minutes${props.rollout ? '; rolls back its canary' : ''}`,
+      metric: this.fn.metricErrors({ period: Duration.minutes(errorsAlarm.periodMinutes), statistic: 'Sum' }),
+      threshold: errorsAlarm.threshold,
+      evaluationPeriods: errorsAlarm.evaluationPeriods,
+      datapointsToAlarm: errorsAlarm.datapointsToAlarm,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cw.TreatMissingData.NOT_BREACHING,
+    });
+    if (props.rollout) {
+      this.deployment = new codedeploy.LambdaDeploymentGroup(this, 'Deploy', {
+        application: props.rollout.application,
+        role: props.rollout.role,
+        alias: this.alias,
+        deploymentConfig: props.rollout.config,
+        alarms: [this.errors],
+        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+      });
+    }
   }
 }

@@ -1,8 +1,11 @@
 /**
- * Watching one stage: a CloudWatch dashboard (API, functions, tables, CloudFront) and alarms on API
- * 5xx rate, each function's errors, throttles and p99 duration near its timeout, each table's
- * throttling and CloudFront's 5xx rate (in us-east-1: here, or in the edge-watch stack), sent to an SNS topic with the
- * stage's `alarmEmail` subscribed.
+ * Watching one stage: a CloudWatch dashboard (API, functions, tables, CloudFront, the portal's own
+ * metrics) and alarms on API 5xx rate, each function's (the API's and the three Cognito triggers')
+ * throttles and p99 duration near its timeout, each table's throttling, SES bounce and complaint
+ * rates where the stage mails through SES, and CloudFront's 5xx rate (in us-east-1: here, or in the
+ * edge-watch stack). Each function's error alarm is beside the function in the portal stack (its
+ * canary rolls back on it). Every alarm fires on two breaching points of three; one composite alarm
+ * per stage, any of them in alarm, pages the SNS topic with the stage's `alarmEmail` subscribed.
  */
 import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -16,29 +19,42 @@ import { Construct } from 'constructs';
 import type { Stage } from './config.js';
 import { EDGE_REGION } from './edge-stack.js';
 import { webAclName } from './waf.js';
-import type { PortalFunction } from './function-construct.js';
+import { errorsAlarmName, METRICS_NAMESPACE, shortName, type PortalFunction } from './function-construct.js';
 
 export interface MonitoringProps {
   stage: Stage;
   /** The portal stack's API, functions, tables and distribution (read across stacks when the construct is in the watch stack). */
   api: apigw.HttpApi;
-  /** The API's functions by handler file (the api construct's map). */
+  /** Every function by handler file: the api construct's map and the Cognito triggers. */
   functions: ReadonlyMap<string, PortalFunction>;
+  /** The SES configuration set the user pool mails through, if any. */
+  mailConfigurationSet?: string;
   tables: Record<string, dynamodb.ITableV2>;
   distribution: cloudfront.IDistribution;
 }
 
 const PERIOD = Duration.minutes(5);
 /** Alarm thresholds: a share of requests in percent, or a count per five minutes. */
-export const thresholds = { api5xxPercent: 5, cloudFront5xxPercent: 5, lambdaErrors: 1, lambdaThrottles: 1, dynamoThrottles: 1, durationShareOfTimeout: 0.8 } as const;
-
-/** `users/get-property` → `users-get-property`: a readable alarm and widget name. */
-const shortName = (handler: string) => handler.replace(/\//g, '-');
+export const thresholds = {
+  api5xxPercent: 5,
+  cloudFront5xxPercent: 5,
+  lambdaThrottles: 1,
+  dynamoThrottles: 1,
+  durationShareOfTimeout: 0.8,
+  /** SES reviews an account at a 5 % bounce rate and 0.1 % complaint rate: alarm there, before it pauses sending. */
+  sesBounceRate: 0.05,
+  sesComplaintRate: 0.001,
+} as const;
+/** Every alarm: this many breaching points of the last `evaluationPeriods` before it fires. */
+export const datapoints = { evaluationPeriods: 3, datapointsToAlarm: 2 } as const;
 
 export class MonitoringConstruct extends Construct {
   readonly topic: sns.Topic;
   readonly dashboard: cw.Dashboard;
+  /** The alarms of this stack (the functions' error alarms are in the portal stack). */
   readonly alarms: cw.Alarm[] = [];
+  /** Any alarm of the stage in this region in alarm: the one that pages. */
+  readonly paging: cw.CompositeAlarm;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -46,9 +62,12 @@ export class MonitoringConstruct extends Construct {
     const prefix = `portal-${stage.name}`;
 
     this.topic = alarmTopic(this, stage);
-    const alarm = (alarmId: string, alarmProps: AlarmProps) => {
-      const a = addAlarm(this, this.topic, alarmId, alarmProps);
+    // The names as written (an alarm's alarmName is a reference to it): the paging rule names them.
+    const names: string[] = [];
+    const alarm = (alarmId: string, alarmProps: AlarmProps & { alarmName: string }) => {
+      const a = addAlarm(this, alarmId, alarmProps);
       this.alarms.push(a);
+      names.push(alarmProps.alarmName);
       return a;
     };
 
@@ -64,13 +83,13 @@ export class MonitoringConstruct extends Construct {
     });
     alarm('Api5xxRate', {
       alarmName: `${prefix}-api-5xx-rate`,
-      alarmDescription: `More than ${thresholds.api5xxPercent}% of API requests answered 5xx in 5 minutes`,
+      alarmDescription: `More than ${thresholds.api5xxPercent}% of API requests answered 5xx in 2 of 3 five-minute periods`,
       metric: api5xxRate,
       threshold: thresholds.api5xxPercent,
       comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
 
-    // Functions
+    // Functions (their error alarms are pf.errors, in the portal stack)
     const fnWidgets: { errors: cw.IMetric[]; throttles: cw.IMetric[]; duration: cw.IMetric[] } = { errors: [], throttles: [], duration: [] };
     for (const [handler, pf] of [...props.functions].sort(([a], [b]) => a.localeCompare(b))) {
       const name = shortName(handler);
@@ -83,13 +102,6 @@ export class MonitoringConstruct extends Construct {
       fnWidgets.duration.push(duration.with({ label: name }));
       const timeoutMs = (pf.fn.timeout ?? Duration.seconds(3)).toMilliseconds();
       const fnId = name.replace(/(^|-)(\w)/g, (_m, _d: string, c: string) => c.toUpperCase());
-      alarm(`${fnId}Errors`, {
-        alarmName: `${prefix}-${name}-errors`,
-        alarmDescription: `Function ${handler} failed (uncaught error or timeout)`,
-        metric: errors,
-        threshold: thresholds.lambdaErrors,
-        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      });
       alarm(`${fnId}Throttles`, {
         alarmName: `${prefix}-${name}-throttles`,
         alarmDescription: `Function ${handler} was throttled (account or reserved concurrency reached)`,
@@ -129,7 +141,44 @@ export class MonitoringConstruct extends Construct {
     // metrics of its own region: in a stage elsewhere the alarm is in `Portal-<stage>-edge-watch`
     // (us-east-1, its own topic mailing the same address); the dashboard shows any region.
     const cloudFront5xx = cloudFront5xxRate(props.distribution.distributionId);
-    if (Stack.of(this).region === EDGE_REGION) this.alarms.push(addCloudFrontAlarm(this, this.topic, stage, props.distribution.distributionId));
+    if (Stack.of(this).region === EDGE_REGION) {
+      this.alarms.push(addCloudFrontAlarm(this, stage, props.distribution.distributionId));
+      names.push(cloudFrontAlarmName(stage));
+    }
+
+    // SES: the configuration set's reputation metrics (rates from 0 to 1 over SES's own window).
+    const mailWidgets: cw.IMetric[] = [];
+    if (props.mailConfigurationSet) {
+      const rate = (metricName: string) =>
+        new cw.Metric({ namespace: 'AWS/SES', metricName, dimensionsMap: { 'ses:configuration-set': props.mailConfigurationSet! }, period: PERIOD, statistic: 'Maximum' });
+      const bounce = rate('Reputation.BounceRate');
+      const complaint = rate('Reputation.ComplaintRate');
+      mailWidgets.push(bounce.with({ label: 'bounce rate' }), complaint.with({ label: 'complaint rate' }));
+      alarm('MailBounceRate', {
+        alarmName: `${prefix}-mail-bounce-rate`,
+        alarmDescription: `SES bounce rate of the portal's mail at or above ${thresholds.sesBounceRate * 100}% (SES reviews the account there)`,
+        metric: bounce,
+        threshold: thresholds.sesBounceRate,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+      alarm('MailComplaintRate', {
+        alarmName: `${prefix}-mail-complaint-rate`,
+        alarmDescription: `SES complaint rate of the portal's mail at or above ${thresholds.sesComplaintRate * 100}% (SES reviews the account there)`,
+        metric: complaint,
+        threshold: thresholds.sesComplaintRate,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+    }
+
+    // One page per stage: any alarm of this region in alarm. By name, so that the functions' error
+    // alarms of the portal stack need no cross-stack reference (the portal stack is deployed first).
+    names.push(...[...props.functions.values()].map((pf) => errorsAlarmName(stage, pf.handler)));
+    this.paging = new cw.CompositeAlarm(this, 'Paging', {
+      compositeAlarmName: `${prefix}-paging`,
+      alarmDescription: `Any alarm of portal-${stage.name} in ${Stack.of(this).region} is in alarm (the dashboard ${prefix} and the alarm list show which)`,
+      alarmRule: pagingRule(this, names),
+    });
+    this.paging.addAlarmAction(new cwActions.SnsAction(this.topic));
 
     this.dashboard = new cw.Dashboard(this, 'Dashboard', { dashboardName: prefix, defaultInterval: Duration.hours(3) });
     const graph = (title: string, left: cw.IMetric[], extra: Partial<cw.GraphWidgetProps> = {}) =>
@@ -160,7 +209,22 @@ export class MonitoringConstruct extends Construct {
       graph('DynamoDB throttled requests per table', tableWidgets, { legendPosition: cw.LegendPosition.RIGHT }),
       graph('CloudFront 5xx rate (%, us-east-1)', [cloudFront5xx.with({ label: 'CloudFront 5xx rate (%)' })], { leftAnnotations: [{ value: thresholds.cloudFront5xxPercent, label: 'alarm' }] }),
     );
+    // The portal's own metrics (EMF from the functions, lambdas/shared/observability.ts).
+    const business = (metricName: string, statistic = 'Sum') =>
+      new cw.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: prefix }, period: PERIOD, statistic, label: metricName });
+    this.dashboard.addWidgets(
+      graph('Sign-ins, reports opened, documents', ['SignIn', 'ReportOpened', 'DocumentUploaded', 'DocumentDownloaded'].map((m) => business(m))),
+      graph('Telemetry service: latency p99 (ms) and errors', [business('TelemetryLatency', 'p99')], { right: [business('TelemetryError')] }),
+    );
+    if (mailWidgets.length) this.dashboard.addWidgets(graph('SES bounce and complaint rates', mailWidgets, { width: 24 }));
   }
+}
+
+/** `ALARM("a") OR ALARM("b") ...`: a composite alarm's rule holds at most 10,240 characters. */
+export function pagingRule(scope: Construct, alarmNames: string[]): cw.IAlarmRule {
+  const rule = alarmNames.map((n) => `ALARM("${n}")`).join(' OR ');
+  if (rule.length > 10240) throw new Error(`The paging rule of ${Stack.of(scope).stackName} is ${rule.length} characters (CloudWatch takes 10,240): group the alarms in nested composite alarms`);
+  return cw.AlarmRule.fromString(rule);
 }
 
 type AlarmProps = Omit<cw.AlarmProps, 'evaluationPeriods'> & { evaluationPeriods?: number };
@@ -178,11 +242,9 @@ function alarmTopic(scope: Construct, stage: Stage): sns.Topic {
   return topic;
 }
 
-/** One alarm: one 5-minute period, missing data is not a breach, sent to the topic. */
-function addAlarm(scope: Construct, topic: sns.ITopic, id: string, props: AlarmProps): cw.Alarm {
-  const a = new cw.Alarm(scope, id, { evaluationPeriods: 1, treatMissingData: cw.TreatMissingData.NOT_BREACHING, ...props });
-  a.addAlarmAction(new cwActions.SnsAction(topic));
-  return a;
+/** One alarm: two breaching 5-minute points of three, missing data is not a breach; it pages through the composite alarm. */
+function addAlarm(scope: Construct, id: string, props: AlarmProps): cw.Alarm {
+  return new cw.Alarm(scope, id, { ...datapoints, treatMissingData: cw.TreatMissingData.NOT_BREACHING, ...props });
 }
 
 const cloudFront5xxRate = (distributionId: string) =>
@@ -195,10 +257,12 @@ const cloudFront5xxRate = (distributionId: string) =>
     statistic: 'Average',
   });
 
-function addCloudFrontAlarm(scope: Construct, topic: sns.ITopic, stage: Stage, distributionId: string): cw.Alarm {
-  return addAlarm(scope, topic, 'CloudFront5xxRate', {
-    alarmName: `portal-${stage.name}-cloudfront-5xx-rate`,
-    alarmDescription: `More than ${thresholds.cloudFront5xxPercent}% of CloudFront responses were 5xx in 5 minutes`,
+const cloudFrontAlarmName = (stage: Stage) => `portal-${stage.name}-cloudfront-5xx-rate`;
+
+function addCloudFrontAlarm(scope: Construct, stage: Stage, distributionId: string): cw.Alarm {
+  return addAlarm(scope, 'CloudFront5xxRate', {
+    alarmName: cloudFrontAlarmName(stage),
+    alarmDescription: `More than ${thresholds.cloudFront5xxPercent}% of CloudFront responses were 5xx in 2 of 3 five-minute periods`,
     metric: cloudFront5xxRate(distributionId),
     threshold: thresholds.cloudFront5xxPercent,
     comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -218,7 +282,9 @@ export class EdgeWatchStack extends Stack {
   constructor(scope: Construct, stage: Stage, props: StackProps & { distribution: cloudfront.IDistribution }) {
     super(scope, edgeWatchStackName(stage), { description: `Customer portal, stage ${stage.name}: CloudFront alarm (us-east-1)`, ...props });
     this.topic = alarmTopic(this, stage);
-    this.alarm = addCloudFrontAlarm(this, this.topic, stage, props.distribution.distributionId);
+    // A composite alarm cannot watch another region's alarms: this one mails by itself.
+    this.alarm = addCloudFrontAlarm(this, stage, props.distribution.distributionId);
+    this.alarm.addAlarmAction(new cwActions.SnsAction(this.topic));
   }
 }
 

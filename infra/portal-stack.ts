@@ -10,6 +10,7 @@ import { AuthConstruct } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
 import { EDGE_REGION, EdgeResources } from './edge-stack.js';
+import { Rollout } from './function-construct.js';
 import { SecretsConstruct } from './secrets-construct.js';
 import { StorageConstruct, documentsBucketName } from './storage-construct.js';
 import { tables, type TableName } from './tables.js';
@@ -65,6 +66,8 @@ export class PortalStack extends Stack {
   readonly web: WebConstruct;
   readonly edge: EdgeResources;
   readonly userPoolWaf: UserPoolWebAcl;
+  /** A canary stage's CodeDeploy application and role (stage setting `canary`). */
+  readonly rollout?: Rollout;
 
   constructor(scope: Construct, stage: Stage, props: PortalStackProps = {}) {
     super(scope, stackName(stage), {
@@ -85,8 +88,9 @@ export class PortalStack extends Stack {
     // lazily at synth. No cycle: the distribution depends on the API resource, not its routes.
     const publicUrl = Lazy.string({ produce: () => this.web.url });
 
+    if (stage.canary) this.rollout = new Rollout(this, 'Rollout', { stage });
     const { tables: t } = this.data;
-    this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl });
+    this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl, rollout: this.rollout });
     const tableNames = Object.fromEntries((Object.keys(t) as TableName[]).map((n) => [n, t[n].tableName])) as Record<TableName, string>;
     this.api = new ApiConstruct(this, 'Api', {
       stage,
@@ -96,6 +100,7 @@ export class PortalStack extends Stack {
       client: this.auth.client,
       serverClient: this.auth.serverClient,
       secrets: this.secrets.secrets,
+      rollout: this.rollout,
       environment: functionEnvironment(stage, {
         tableNames,
         documentsBucket: this.storage.documents.bucketName,

@@ -292,6 +292,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // As the stage setting malwareScan: the local stack has no scanner, but an object tagged as
       // infected (by hand or by a test) is refused the same way.
       MALWARE_SCAN: (options.env ?? process.env).MALWARE_SCAN === 'true' ? 'true' : 'false',
+      // Powertools: no X-Ray daemon here (and all handlers share one process), so no tracing; no
+      // EMF metric lines on stdout. POWERTOOLS_DEV stays off: it would indent every log line.
+      POWERTOOLS_TRACE_ENABLED: 'false',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_SERVICE_NAME: 'portal-local',
       SIGMA_SESSION_SECONDS: String(config.sigma.sessionSeconds),
       SIGMA_TEAMS: config.sigma.teams.join(','),
       SIGMA_CUSTOMER_ATTRIBUTE: config.sigma.customerAttribute,

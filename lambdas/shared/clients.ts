@@ -1,7 +1,8 @@
 /**
  * AWS clients, created once per container. Endpoints come from the SDK's standard variables
  * (`AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3`, ...), which the local stack sets; handlers
- * never know where they run. Every call is counted for the request it belongs to (see `calls`).
+ * never know where they run. Every call is counted for the request it belongs to (see `calls`),
+ * and where tracing is on (Lambda), recorded as an X-Ray subsegment by Powertools' Tracer.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -9,6 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { traced } from './observability.js';
 
 export type Service = 'dynamodb' | 's3' | 'cognito' | 'secrets';
 export type CallCounts = Record<Service, number>;
@@ -39,14 +41,14 @@ let cognito: CognitoIdentityProviderClient | undefined;
 let secrets: SecretsManagerClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
-  ddb ??= DynamoDBDocumentClient.from(counted(new DynamoDBClient({}), 'dynamodb'), {
+  ddb ??= DynamoDBDocumentClient.from(traced(counted(new DynamoDBClient({}), 'dynamodb')), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return ddb;
 }
 
 export function storage(): S3Client {
-  s3 ??= counted(
+  s3 ??= traced(counted(
     new S3Client({
       // Path-style addressing for S3-compatible stores (the local one); AWS uses virtual hosts.
       forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
@@ -55,16 +57,16 @@ export function storage(): S3Client {
       responseChecksumValidation: 'WHEN_REQUIRED',
     }),
     's3',
-  );
+  ));
   return s3;
 }
 
 export function identity(): CognitoIdentityProviderClient {
-  cognito ??= counted(new CognitoIdentityProviderClient({}), 'cognito');
+  cognito ??= traced(counted(new CognitoIdentityProviderClient({}), 'cognito'));
   return cognito;
 }
 
 export function secretStore(): SecretsManagerClient {
-  secrets ??= counted(new SecretsManagerClient({}), 'secrets');
+  secrets ??= traced(counted(new SecretsManagerClient({}), 'secrets'));
   return secrets;
 }

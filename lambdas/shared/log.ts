@@ -2,6 +2,8 @@
  * JSON log lines on stdout/stderr, the format Lambda's JSON logging and CloudWatch read. Values of
  * keys that carry credentials are replaced before anything is written.
  */
+import { correlationId, portalLogger } from './observability.js';
+
 const SECRET_KEYS = /^(authorization|password|newpassword|code|token|idtoken|accesstoken|refreshtoken|secret|apikey|x-api-key|cookie|temporarypassword)$/i;
 const SECRET_IN_URL = /([?&](?:token|sig|signature|x-amz-signature|x-amz-credential|x-amz-security-token|:jwt)=)[^&\s"]+/gi;
 
@@ -19,13 +21,15 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-const threshold = () => order[(process.env.LOG_LEVEL as Level) ?? 'info'] ?? order.info;
 
+/**
+ * Through Powertools' Logger (lambdas/shared/observability.ts): one JSON line with level, message,
+ * timestamp, service, the request's correlation id, X-Ray trace id in Lambda, and the fields with
+ * credentials redacted. Levels below LOG_LEVEL are dropped.
+ */
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  if (order[level] < threshold()) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...(redact(fields) as object) });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+  const id = correlationId();
+  portalLogger()[level](message, { ...(id ? { correlation_id: id } : {}), ...(redact(fields) as Record<string, unknown>) });
 }
 
 export const log = {

@@ -1,6 +1,8 @@
 /**
  * The one middleware stack every API handler runs on (middy):
- *   count calls and log one line per request -> answer errors as { error } -> refuse requests that
+ *   take the correlation id (the caller's x-correlation-id, else API Gateway's request id) into
+ *   every log line and the answer's x-correlation-id, count AWS calls, log one line per request
+ *   and publish its business metrics (EMF) -> answer errors as { error } -> refuse requests that
  *   did not come through CloudFront (403; AWS only) -> parse the JSON body
  *   (malformed: 400) -> resolve the caller from the users table (gone or revoked: 401; `admin`
  *   routes: 403 for non-staff) -> validate body, query and path parameters with zod (400 naming the
@@ -18,6 +20,7 @@ import { getUserBySub } from './data/users.js';
 import { isStaffEmail, mfaRequired } from './env.js';
 import { badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, unauthorized, type Reply } from './http.js';
 import { log } from './log.js';
+import { CORRELATION_HEADER, correlationIdOf, countMetric, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
 import { assignedScope, type Scope } from './scope.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -219,16 +222,39 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
       request.response = toResult({ statusCode: 500, body: { error: 'Internal error' } });
     });
 
-  return (event: ApiEvent): Promise<ApiResult> =>
-    countCalls(async () => {
-      const started = performance.now();
-      const result = await handler(event, {} as never);
-      log.info('request', {
-        route: event.routeKey,
-        status: result.statusCode,
-        ms: Math.round(performance.now() - started),
-        calls: calls(),
-      });
-      return result;
-    });
+  return (event: ApiEvent): Promise<ApiResult> => {
+    const id = correlationIdOf(event.headers, event.requestContext?.requestId);
+    return withCorrelationId(id, () =>
+      countCalls(async () => {
+        const started = performance.now();
+        await tracingReady();
+        const result = await handler(event, {} as never);
+        result.headers[CORRELATION_HEADER] = id;
+        log.info('request', {
+          route: event.routeKey,
+          status: result.statusCode,
+          ms: Math.round(performance.now() - started),
+          calls: calls(),
+        });
+        const metric = businessMetrics[event.routeKey];
+        if (metric && result.statusCode >= 200 && result.statusCode < 300) countMetric(metric);
+        publishMetrics();
+        return result;
+      }),
+    );
+  };
 }
+
+/**
+ * The business events among the routes, counted when answered 2xx: sign-ins through the portal's
+ * login route (every sign-in, the web app's too, is counted by the pre-token trigger as SignIn),
+ * reports opened, documents uploaded (in one request, or confirmed after a direct upload) and
+ * download links given.
+ */
+export const businessMetrics: Readonly<Record<string, BusinessMetric>> = {
+  'POST /api/users/login': 'LoginRouteSignIn',
+  'POST /api/sigma/filtered': 'ReportOpened',
+  'POST /api/s3/uploaddocument': 'DocumentUploaded',
+  'POST /api/s3/confirm-upload': 'DocumentUploaded',
+  'GET /api/s3/getpresignedurl': 'DocumentDownloaded',
+};

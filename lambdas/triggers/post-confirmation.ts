@@ -5,9 +5,11 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { dynamo } from '../shared/clients.js';
 import { revokeTokens } from '../shared/data/users.js';
+import { tracingReady } from '../shared/observability.js';
 
 export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   const sub = event.request.userAttributes.sub;
+  await tracingReady();
   if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword' && sub) await revokeTokens(dynamo(), sub);
   return event;
 };

@@ -21,6 +21,7 @@ import { userPool } from '../../infra/definitions.js';
 import { dynamo, identity } from '../shared/clients.js';
 import { getUserBySub } from '../shared/data/users.js';
 import { mfaRequired } from '../shared/env.js';
+import { countMetric, publishMetrics, tracingReady } from '../shared/observability.js';
 
 /** Whether the pool has an authenticator app enabled for the account (TOTP; the pool offers no SMS). */
 async function hasAuthenticatorApp(userPoolId: string, userName: string): Promise<boolean> {
@@ -29,6 +30,7 @@ async function hasAuthenticatorApp(userPoolId: string, userName: string): Promis
 }
 
 export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> => {
+  await tracingReady();
   const attributes = event.request.userAttributes;
   const email = (attributes.email ?? '').toLowerCase();
   const row = await getUserBySub(dynamo(), attributes.sub ?? '');
@@ -45,5 +47,10 @@ export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<Pr
   // sending an enrolled administrator to set up a second app.
   if (mfaRequired(staff)) claims.mfa = (await hasAuthenticatorApp(event.userPoolId, event.userName)) ? '1' : '0';
   event.response.claimsOverrideDetails = { claimsToAddOrOverride: claims };
+  // A sign-in (any client: the web app's SRP, the login route), not a refresh or a new-password answer.
+  if (event.triggerSource === 'TokenGeneration_Authentication') {
+    countMetric('SignIn');
+    publishMetrics();
+  }
   return event;
 };

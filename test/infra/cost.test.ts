@@ -58,6 +58,27 @@ describe('countResources', () => {
     expect(c.lambda).toEqual({ functions: 4, api: 2, apiMeanMemoryMb: 640, apiArmShare: 1, triggers: 1, triggerMeanMemoryMb: 256, triggerArmShare: 0 });
   });
 
+  test('counts a function behind its alias as the function (routes and triggers invoke `live`)', () => {
+    const aliased = {
+      Resources: {
+        Fn: { Type: 'AWS::Lambda::Function', Properties: { MemorySize: 512, Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } } },
+        Live: { Type: 'AWS::Lambda::Alias', Properties: { FunctionName: { Ref: 'Fn' }, Name: 'live' } },
+        Integration: { Type: 'AWS::ApiGatewayV2::Integration', Properties: { IntegrationUri: { Ref: 'Live' } } },
+        Trigger: { Type: 'AWS::Lambda::Function', Properties: { MemorySize: 256 } },
+        TriggerLive: { Type: 'AWS::Lambda::Alias', Properties: { FunctionName: { Ref: 'Trigger' }, Name: 'live' } },
+        Pool: { Type: 'AWS::Cognito::UserPool', Properties: { LambdaConfig: { PreTokenGeneration: { Ref: 'TriggerLive' } } } },
+        Group: { Type: 'AWS::CodeDeploy::DeploymentGroup' },
+        Paging: { Type: 'AWS::CloudWatch::CompositeAlarm' },
+      },
+    };
+    const a = countResources([aliased]);
+    expect(a.lambda).toMatchObject({ functions: 2, api: 1, apiMeanMemoryMb: 512, triggers: 1, triggerMeanMemoryMb: 256 });
+    expect([a.tracedFunctions, a.deploymentGroups, a.compositeAlarms]).toEqual([1, 1, 1]);
+    const e = monthlyCost(a, usage, prices);
+    expect(e.rows.find((r) => r.service === 'CodeDeploy')!.monthly).toBe(0);
+    expect(e.rows.find((r) => r.service === 'X-Ray')!.monthly).toBeGreaterThan(0);
+  });
+
   test('counts tables (both resource types), alarm metrics by resolution, and the rest of the stage', () => {
     expect(c.tables).toEqual({ count: 2, onDemand: 2, pitr: 1, customerKeyEncrypted: 0 });
     expect(c.alarms).toEqual({ count: 3, metrics: 4, highResolutionMetrics: 1 });

@@ -1,6 +1,7 @@
 /**
  * Watching each example stage: one dashboard, alarms on the API's 5xx rate, each function's
- * errors, throttles and duration near its timeout, each table's throttling, all sent to the alarm
+ * errors (beside the function, in the portal stack), throttles and duration near its timeout, each
+ * table's throttling, each on two points of three, paging through one composite alarm to the alarm
  * topic, which mails the stage's `alarmEmail`.
  */
 import { loadStage } from '../../infra/config.js';
@@ -11,7 +12,9 @@ const tableNames = Object.keys(tables) as TableName[];
 
 interface AlarmProps {
   AlarmName: string;
-  AlarmActions: unknown[];
+  AlarmActions?: unknown[];
+  EvaluationPeriods: number;
+  DatapointsToAlarm?: number;
   Threshold: number;
   MetricName?: string;
   Namespace?: string;
@@ -70,11 +73,25 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(JSON.stringify(policies)).toContain('aws:SecureTransport');
   });
 
-  it('sends every alarm to the topic and nowhere else', () => {
+  it('pages through one composite alarm, any alarm of the stage in alarm: only it sends to the topic', () => {
     expect(alarms.length).toBeGreaterThan(0);
-    for (const a of alarms) {
-      expect(a.AlarmActions.map(refId)).toEqual([topicId]);
-    }
+    for (const a of alarms) expect(a.AlarmActions ?? []).toEqual([]);
+    const composites = ofType(s.watch, 'AWS::CloudWatch::CompositeAlarm').map(([, r]) => r.Properties!);
+    expect(composites).toHaveLength(1);
+    const paging = composites[0]!;
+    expect(paging.AlarmName).toBe(`portal-${stageName}-paging`);
+    expect((paging.AlarmActions as unknown[]).map(refId)).toEqual([topicId]);
+    const rule = paging.AlarmRule as string;
+    expect(rule.length).toBeLessThanOrEqual(10240);
+    const fnErrors = ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => (r.Properties as unknown as AlarmProps).AlarmName);
+    const named = [...alarms.map((a) => a.AlarmName), ...fnErrors];
+    expect(fnErrors.length).toBe(s.stack.api.functions.size + 3);
+    expect(rule.split(' OR ').sort()).toEqual(named.map((n) => `ALARM("${n}")`).sort());
+  });
+
+  it('fires each alarm on two breaching points of three', () => {
+    const all = [...alarms, ...ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps)];
+    for (const a of all) expect({ name: a.AlarmName, of: a.EvaluationPeriods, points: a.DatapointsToAlarm }).toEqual({ name: a.AlarmName, of: 3, points: 2 });
   });
 
   it('alarms on the API 5xx rate', () => {
@@ -86,18 +103,25 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(onApi[0]!.Metrics!.some((m) => m.Expression?.includes('100 * errors / requests'))).toBe(true);
   });
 
-  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function', () => {
+  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers too', () => {
     expect(s.stack.api.functions.size).toBeGreaterThan(0);
-    for (const [handler, pf] of s.stack.api.functions) {
+    const fns = [...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)];
+    const portalAlarms = ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
+    for (const pf of fns) {
+      const handler = pf.handler;
       const id = logicalId(s, pf.fn);
       const onFn = alarmsOn('FunctionName', id);
-      expect({ handler, metrics: onFn.map((a) => a.MetricName).sort() }).toEqual({ handler, metrics: ['Duration', 'Errors', 'Throttles'] });
+      expect({ handler, metrics: onFn.map((a) => a.MetricName).sort() }).toEqual({ handler, metrics: ['Duration', 'Throttles'] });
       const duration = onFn.find((a) => a.MetricName === 'Duration')!;
       const timeoutSeconds = s.resources[id]!.Properties!.Timeout as number;
       expect(duration.ExtendedStatistic).toBe('p99');
       expect(duration.Threshold).toBe(Math.round(timeoutSeconds * 1000 * 0.8));
+      // Errors: beside the function (its canary rolls back on it), in one-minute periods.
+      const errors = portalAlarms.filter((a) => a.MetricName === 'Errors' && a.Dimensions?.some((d) => d.Name === 'FunctionName' && refId(d.Value) === id));
+      expect({ handler, errors: errors.map((e) => e.AlarmName) }).toEqual({ handler, errors: [`portal-${stageName}-${handler.replace(/\//g, '-')}-errors`] });
+      expect((errors[0] as unknown as { Period: number }).Period).toBe(60);
     }
-    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda')).toHaveLength(3 * s.stack.api.functions.size);
+    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda')).toHaveLength(2 * fns.length);
   });
 
   it('alarms on read and write throttling of every table', () => {
@@ -126,7 +150,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     // The distribution id is read from the portal stack across regions.
     const id = cf[0]!.Dimensions!.find((d) => d.Name === 'DistributionId')!.Value as { 'Fn::GetStackOutput': { StackName: string; Region: string } };
     expect(id['Fn::GetStackOutput']).toMatchObject({ StackName: `Portal-${s.stage.name}`, Region: 'eu-west-1' });
-    const topicId = refId(cf[0]!.AlarmActions[0])!;
+    const topicId = refId(cf[0]!.AlarmActions![0])!;
     expect(w.resources[topicId]!.Type).toBe('AWS::SNS::Topic');
     w.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: s.stage.alarmEmail, TopicArn: { Ref: topicId } });
   });
@@ -157,7 +181,10 @@ describe('a stage deployed in us-east-1', () => {
     expect(cf).toHaveLength(1);
     expect(cf[0]!.MetricName).toBe('5xxErrorRate');
     expect(cf[0]!.Dimensions!.map((d) => (d.Name === 'DistributionId' ? refId(fromPortal(s, d.Value)) : d.Value))).toEqual([logicalId(s, s.stack.web.distribution), 'Global']);
-    expect(cf[0]!.AlarmActions.map(refId)).toEqual([logicalId(s.watch, s.watch.stack.monitoring.topic)]);
+    // In the stage's region: it pages through the composite alarm.
+    expect(cf[0]!.AlarmActions ?? []).toEqual([]);
+    const paging = ofType(s.watch, 'AWS::CloudWatch::CompositeAlarm')[0]![1].Properties!;
+    expect(paging.AlarmRule as string).toContain(`ALARM("${cf[0]!.AlarmName}")`);
     expect(s.edge).toBeUndefined();
     expect(s.edgeWatch).toBeUndefined();
   });

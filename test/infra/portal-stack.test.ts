@@ -76,7 +76,11 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
         const route = routes.find((x) => routeKey(x) === key)!;
         const target = (r.Properties!.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
         const integration = integrations[refId(target[1])!]!;
-        expect(refId(integration.Properties!.IntegrationUri)).toBe(fnOf(route).id);
+        // Through the function's `live` alias, never its $LATEST.
+        const alias = s.resources[refId(integration.Properties!.IntegrationUri)!]!;
+        expect(alias.Type).toBe('AWS::Lambda::Alias');
+        expect(alias.Properties!.Name).toBe('live');
+        expect(refId(alias.Properties!.FunctionName)).toBe(fnOf(route).id);
         expect(fnOf(route).props.Description).toBe(`${key} (lambdas/${route.handler}.ts)`);
       }
     });
@@ -238,9 +242,9 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
         AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
         Policies: { PasswordPolicy: { MinimumLength: 6, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false, TemporaryPasswordValidityDays: 7 } },
         LambdaConfig: {
-          PreTokenGeneration: { 'Fn::GetAtt': [logicalId(s, s.stack.auth.triggers.preTokenGeneration.fn), 'Arn'] },
-          CustomMessage: { 'Fn::GetAtt': [logicalId(s, s.stack.auth.triggers.customMessage.fn), 'Arn'] },
-          PostConfirmation: { 'Fn::GetAtt': [logicalId(s, s.stack.auth.triggers.postConfirmation.fn), 'Arn'] },
+          PreTokenGeneration: { Ref: logicalId(s, s.stack.auth.triggers.preTokenGeneration.alias) },
+          CustomMessage: { Ref: logicalId(s, s.stack.auth.triggers.customMessage.alias) },
+          PostConfirmation: { Ref: logicalId(s, s.stack.auth.triggers.postConfirmation.alias) },
         },
       });
     });

@@ -151,6 +151,8 @@ describe('a stage outside us-east-1 (staging, eu-west-1)', () => {
       From: `"${mail.fromName}" <${mail.from}>`,
       ReplyToEmailAddress: mail.replyTo,
       SourceArn: { 'Fn::Join': ['', ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, `:identity/${mail.sesIdentity}`]] },
+      // The stage's configuration set, whose bounce and complaint rates are alarmed (test/infra/rollout.test.ts).
+      ConfigurationSet: { Ref: logicalId(s, s.stack.auth.mailConfigurationSet!) },
     });
     expect(mail.fromName).toBe('Comfort Portal (staging)');
   });

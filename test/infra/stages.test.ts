@@ -54,8 +54,12 @@ function summary(s: Synth) {
   };
 }
 
-/** Errors, throttles and duration per route function; throttling per table; API 5xx rate; CloudFront 5xx rate. */
-const ALARMS = new Set(routes.map((r) => r.handler)).size * 3 + Object.keys(tables).length + 1 + 1;
+/**
+ * Errors, throttles and duration per function (the routes' and the three Cognito triggers');
+ * throttling per table; API 5xx rate; CloudFront 5xx rate. With SES mail: bounce and complaint rates.
+ */
+const ALARMS = (new Set(routes.map((r) => r.handler)).size + 3) * 3 + Object.keys(tables).length + 1 + 1;
+const SES_ALARMS = 2;
 const base = { webAcls: ['CLOUDFRONT', 'REGIONAL'], cloudFrontAlarms: 1, alarms: ALARMS };
 const plus = { plan: 'PLUS', threatProtection: 'ENFORCED', mfa: ['OPTIONAL', 'SOFTWARE_TOKEN_MFA'], mfaForCustomers: ['false'] };
 
@@ -77,6 +81,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
   },
   staging: {
     ...base,
+    alarms: ALARMS + SES_ALARMS,
     stacks: ['Portal-staging-edge (us-east-1)', 'Portal-staging (eu-west-1)', 'Portal-staging-watch (eu-west-1)', 'Portal-staging-edge-watch (us-east-1)'],
     logRetentionDays: [30],
     mail: 'SES "Comfort Portal (staging)" <portal-staging@example.com>',
@@ -92,6 +97,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
   },
   prod: {
     ...base,
+    alarms: ALARMS + SES_ALARMS,
     stacks: ['Portal-prod-edge (us-east-1)', 'Portal-prod (eu-west-1)', 'Portal-prod-watch (eu-west-1)', 'Portal-prod-edge-watch (us-east-1)'],
     logRetentionDays: [365],
     mail: 'SES Comfort Portal <portal@example.com>',

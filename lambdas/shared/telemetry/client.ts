@@ -1,8 +1,10 @@
 /**
  * The client of the telemetry service's v3 API: the paged device list and Flux queries for the
  * latest samples. Created once per container, so its caches (device list for minutes, samples for
- * seconds) live as long as the container does. Knows nothing of AWS; `service.ts` configures it.
+ * seconds) live as long as the container does. Knows nothing of AWS but the portal's metrics of
+ * each call (latency, failures); `service.ts` configures it.
  */
+import { countMetric, millisecondsMetric } from '../observability.js';
 import { z } from '../zod.js';
 import type { Sample } from '../contract/telemetry.js';
 
@@ -191,12 +193,25 @@ export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryCl
     }
   }
 
+  /** The service's latency (retries included) and failures as the portal's metrics (EMF). */
+  async function measured<T>(call: Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await call;
+    } catch (err) {
+      countMetric('TelemetryError');
+      throw err;
+    } finally {
+      millisecondsMetric('TelemetryLatency', performance.now() - started);
+    }
+  }
+
   /** Identical concurrent requests share one call. */
   function request(method: 'GET' | 'POST', url: string, deadline: number, body?: string): Promise<unknown> {
     const key = `${method} ${url} ${body ?? ''}`;
     let p = inflight.get(key);
     if (!p) {
-      p = attempt(method, url, deadline, body).finally(() => inflight.delete(key));
+      p = measured(attempt(method, url, deadline, body)).finally(() => inflight.delete(key));
       inflight.set(key, p);
     }
     return p;
