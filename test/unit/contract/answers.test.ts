@@ -64,9 +64,10 @@ describe('the answers the web app parses: one zod/mini definition (lambdas/share
     const doc = { DOCUMENT_URL: 'p1/a.pdf', UPLOADED_AT: '2026-01-01T00:00:00Z', PROPERTY_ID: 'p1' };
     expect(documentsAnswers.DocumentsReply.parse([{ ...doc, extra: 1 }])).toEqual([doc]);
     expect(documentsAnswers.DocumentsReply.safeParse([{ ...doc, PROPERTY_ID: null }]).success).toBe(false);
-    const upload = { url: 'https://s3.test/put', key: 'uploads/p1/a.pdf', headers: { 'content-type': 'application/pdf' }, expiresAt: '2026-01-01T00:15:00Z' };
+    const upload = { url: 'https://s3.test/docs', key: 'uploads/p1/a.pdf', fields: { key: 'uploads/p1/a.pdf', 'Content-Type': 'application/pdf', Policy: 'e30=' }, expiresAt: '2026-01-01T00:15:00Z', maxBytes: 100 };
     expect(documentsAnswers.UploadUrlReply.parse(upload)).toEqual(upload);
-    expect(documentsAnswers.UploadUrlReply.safeParse({ ...upload, headers: { 'content-length': 3 } }).success).toBe(false);
+    expect(documentsAnswers.UploadUrlReply.safeParse({ ...upload, fields: { 'content-length': 3 } }).success).toBe(false);
+    expect(documentsAnswers.UploadUrlReply.safeParse({ ...upload, maxBytes: undefined }).success).toBe(false);
     expect(documentsAnswers.LinkReply.safeParse({}).success).toBe(false);
     expect(catalogAnswers.SigmaCustomersReply.safeParse({ customer_names: ['A'], customer_ids: [1] }).success).toBe(false);
   });

@@ -14,8 +14,10 @@ import { createTelemetryClient } from '../../../lambdas/shared/telemetry/client.
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
 import { put, resetAws, subOf, user } from '../accounts/fixtures.js';
 
-// Metrics on for this file (jest's setup turns them off); read when the Metrics object is first made.
+// Metrics on for this file (jest's setup turns them off), and info lines logged whatever LOG_LEVEL
+// the run sets (npm test: warn); both read when the Logger and Metrics objects are first made.
 process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+process.env.LOG_LEVEL = 'info';
 
 const LOGIN = 'POST /api/users/login';
 
