@@ -5,7 +5,8 @@
  * reaches AWS"). The role trusts GitHub's OIDC provider for tokens whose audience is STS and whose
  * subject is exactly this repository's job in this stage's GitHub environment; it may only assume
  * the CDK bootstrap roles of the account and region (deploy, file and image publishing, lookup),
- * which hold the deploy permissions themselves.
+ * which hold the deploy permissions themselves, and read what the smoke test after a deploy needs
+ * (the portal stack's outputs, the smoke accounts' secret).
  */
 import { CfnOutput, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -54,6 +55,17 @@ export class DeployRoleStack extends Stack {
       inlinePolicies: {
         cdk: new iam.PolicyDocument({
           statements: [
+            // The smoke test after a deploy: the portal stack's outputs and the smoke accounts' secret.
+            new iam.PolicyStatement({
+              sid: 'SmokeTestReadsStackOutputs',
+              actions: ['cloudformation:DescribeStacks'],
+              resources: [`arn:aws:cloudformation:${this.region}:${this.account}:stack/Portal-${props.stage.name}/*`],
+            }),
+            new iam.PolicyStatement({
+              sid: 'SmokeTestReadsItsAccounts',
+              actions: ['secretsmanager:GetSecretValue'],
+              resources: [`arn:aws:secretsmanager:${this.region}:${this.account}:secret:portal/${props.stage.name}/smoke-*`],
+            }),
             new iam.PolicyStatement({
               sid: 'AssumeCdkBootstrapRoles',
               actions: ['sts:AssumeRole', 'sts:TagSession'],

@@ -122,13 +122,16 @@ describe('the deploy role of a stage', () => {
     expect(provider).toMatchObject({ Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
   });
 
-  it("may only assume the account's CDK bootstrap roles", () => {
-    const statements = (role.Policies as { PolicyDocument: { Statement: { Action: string[]; Resource: string[] }[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
-    expect(statements).toHaveLength(1);
-    expect(statements[0]!.Action).toEqual(['sts:AssumeRole', 'sts:TagSession']);
-    expect(statements[0]!.Resource).toEqual(
-      ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::${prod.account}:role/cdk-hnb659fds-${k}-role-${prod.account}-*`),
-    );
+  it("may only assume the account's CDK bootstrap roles, and read the stage's stack outputs and smoke secret", () => {
+    const statements = (role.Policies as { PolicyDocument: { Statement: { Sid: string; Action: string | string[]; Resource: string | string[] }[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
+    expect(Object.fromEntries(statements.map((st) => [st.Sid, [st.Action, st.Resource]]))).toEqual({
+      AssumeCdkBootstrapRoles: [
+        ['sts:AssumeRole', 'sts:TagSession'],
+        ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::${prod.account}:role/cdk-hnb659fds-${k}-role-${prod.account}-*`),
+      ],
+      SmokeTestReadsStackOutputs: ['cloudformation:DescribeStacks', `arn:aws:cloudformation:${prod.region}:${prod.account}:stack/Portal-prod/*`],
+      SmokeTestReadsItsAccounts: ['secretsmanager:GetSecretValue', `arn:aws:secretsmanager:${prod.region}:${prod.account}:secret:portal/prod/smoke-*`],
+    });
   });
 
   it('refuses a repository that is not owner/repo', () => {
