@@ -7,12 +7,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { appendAudit } from '../lambdas/shared/data/audit.js';
 import { dynamo } from '../lambdas/shared/clients.js';
-import { AdminEnvError, applyEnv, resolveEnv, type AdminTarget } from '../infra/admin/env.js';
+import { AdminEnvError, applyEnv, resolveEnv, stageKeepsData, type AdminTarget } from '../infra/admin/env.js';
 import { importKinds } from '../infra/admin/import-kinds.js';
 import { ImportError, importFiles, importHelp } from '../infra/admin/import.js';
 import { copyItems, copyItemsHelp, copyItemsOptions, restoreDocument, restoreDocumentHelp } from '../infra/admin/restore.js';
 import { CatalogueFileError, catalogueInForce, formatCatalogue, loadCatalogueFile, reportsHelp, resetCatalogue } from '../infra/admin/reports.js';
 import { migrateHelp, migrateUsersBySub, migrations } from '../infra/admin/migrate.js';
+import { DEMO_ADMIN_PASSWORD, DEMO_CUSTOMER_PASSWORD } from '../infra/admin/demo-data.js';
 import { seedDemo, seedDemoHelp } from '../infra/admin/seed-demo.js';
 import { AdminInputError, createPortalUser, resetMfa, resetMfaHelp } from '../infra/admin/users.js';
 import { DEMO_TOTP_SECRET, totpCode } from '../infra/local/totp.js';
@@ -34,7 +35,27 @@ interface Command {
 /** A problem of the command line itself: printed with the command's help. */
 class UsageError extends Error {}
 
-const targetOptions: Record<string, Option> = { stage: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } };
+const targetOptions: Record<string, Option> = {
+  stage: { type: 'string' },
+  local: { type: 'boolean' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean' },
+  'yes-on-stage': { type: 'string' },
+};
+
+/** Passwords the demo and its README print: never for a stage real people use. */
+const DEMO_PASSWORDS = new Set([DEMO_ADMIN_PASSWORD, DEMO_CUSTOMER_PASSWORD]);
+
+/**
+ * What a command would do that belongs in a demo, not in a stage that keeps its data: the reason,
+ * or null. Such a command runs there only with --yes-on-stage naming the stage.
+ */
+function demoOnly(name: string, v: Values): string | null {
+  if (name === 'seed-demo') return "seed-demo would add the demo's customers, datasets and six accounts with the README's public passwords";
+  if (name === 'create-user' && typeof v.password === 'string' && (DEMO_PASSWORDS.has(v.password) || v.password.length < 12))
+    return `create-user with ${DEMO_PASSWORDS.has(v.password) ? "a demo password (it is printed in the README)" : 'a password shorter than 12 characters'} would make an account anyone could guess into`;
+  return null;
+}
 const list = (v: unknown) =>
   String(v ?? '')
     .split(',')
@@ -201,7 +222,9 @@ trying the demo without an app.`,
 const usage = `Usage: npm run admin -- <command> [--stage NAME | --local [--data-dir DIR]] [options]
 
 Where the commands act:
-  --stage NAME      the deployed stack Portal-NAME (its outputs; the standard AWS credential chain)
+  --stage NAME      the deployed stack Portal-NAME (its outputs; the standard AWS credential chain);
+                    on a stage that keeps its data, demo-only work (seed-demo, create-user with a
+                    demo password or one under 12 characters) also needs --yes-on-stage NAME
   --local           the running local stack (DATA_DIR/local-stack.json; --data-dir DIR or DATA_DIR)
   (neither)         the environment as it is (table names, USER_POOL_ID, AWS_ENDPOINT_URL_*, ...)
 
@@ -244,6 +267,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (typeof values.stage === 'string' && values.local) throw new UsageError('Use either --stage NAME or --local.');
     if (values['data-dir'] !== undefined && !values.local) throw new UsageError('--data-dir goes with --local.');
+    if (values['yes-on-stage'] !== undefined && typeof values.stage !== 'string') throw new UsageError('--yes-on-stage goes with --stage.');
+    if (typeof values.stage === 'string' && (await stageKeepsData(values.stage))) {
+      const why = demoOnly(name, values);
+      if (why && values['yes-on-stage'] !== values.stage)
+        throw new UsageError(`Stage ${values.stage} keeps its data (removalPolicy retain in cdk.json): ${why}. If that is what you mean, add --yes-on-stage ${values.stage}.`);
+    }
     const target: AdminTarget =
       typeof values.stage === 'string'
         ? { kind: 'stage', stage: values.stage }

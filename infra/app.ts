@@ -7,7 +7,7 @@
  * alarms); a stage elsewhere is `Portal-<stage>-edge` (us-east-1), `Portal-<stage>`,
  * `Portal-<stage>-watch`, then `Portal-<stage>-edge-watch` (us-east-1, the CloudFront alarm).
  */
-import { Token, type App, type Environment, type Stack } from 'aws-cdk-lib';
+import { Tags, Token, type App, type Environment, type Stack } from 'aws-cdk-lib';
 import { mailConfigurationSetName } from './auth-construct.js';
 import { StageConfigError, type Stage } from './config.js';
 import { EDGE_REGION, EdgeStack } from './edge-stack.js';
@@ -27,6 +27,25 @@ export interface StageStacks {
 
 /** `env`: the CLI's defaults, used where the stage's settings name no account or region. */
 export function stageStacks(app: App, stage: Stage, env: Environment = {}): StageStacks {
+  const stacks = buildStacks(app, stage, env);
+  for (const stack of stacks.all) {
+    // Retained data: a stack delete is refused until protection is turned off on purpose.
+    stack.terminationProtection = stage.removalPolicy === 'retain';
+    Tags.of(stack).add('stage', stage.name);
+    Tags.of(stack).add('service', 'customer-portal');
+    Tags.of(stack).add('cost-centre', stage.costCentre);
+  }
+  return stacks;
+}
+
+function buildStacks(app: App, stage: Stage, env: Environment): StageStacks {
+  // A pinned stage refuses credentials for another account (a deploy to the wrong account).
+  if (stage.account && env.account && !Token.isUnresolved(env.account) && env.account !== stage.account) {
+    throw new StageConfigError(
+      `Stage "${stage.name}" is pinned to account ${stage.account} (cdk.json), but the credentials in use are for account ${env.account}. ` +
+        'Use credentials for the stage\'s account, or change its account in cdk.json.',
+    );
+  }
   const account = stage.account ?? env.account;
   const region = stage.region ?? env.region;
   if (!region || Token.isUnresolved(region)) {

@@ -18,8 +18,15 @@ const within = (host: string, zone: string) => host === zone || host.endsWith(`.
 const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
 
 export const StageSchema = z.strictObject({
-  /** Deploy target; unset: the CLI's account and region (`CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION`). */
+  /**
+   * The AWS account the stage deploys to. Required unless `accountFromCredentials` is true (a
+   * developer's own account, as dev): synth refuses credentials of another account.
+   */
   account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id').optional(),
+  /** The stage deploys to whatever account the credentials in use are for (dev). Default false. */
+  accountFromCredentials: z.boolean().default(false),
+  /** The cost centre tagged on every stack and resource of the stage (with stage and service). */
+  costCentre: name.default('customer-portal'),
   region: region.optional(),
   productName: name,
   contactUrl: httpsUrl,
@@ -115,6 +122,9 @@ export const StageSchema = z.strictObject({
     maxPages: z.number().int().positive(),
     timeoutMs: z.number().int().positive().max(28000, 'must be at most 28000 (the functions time out at 29 s)'),
   }),
+}).refine((s) => s.account !== undefined || s.accountFromCredentials, {
+  error: 'is required (the stage is pinned to its account); or set accountFromCredentials: true for a stage that deploys wherever the credentials point',
+  path: ['account'],
 });
 
 export type StageSettings = z.infer<typeof StageSchema>;

@@ -143,3 +143,9 @@ export async function resolveEnv(target: AdminTarget, processEnv: NodeJS.Process
 export function applyEnv(env: Record<string, string>, processEnv: NodeJS.ProcessEnv = process.env): void {
   Object.assign(processEnv, env);
 }
+
+/** Whether the stage keeps its data (`removalPolicy: retain` in cdk.json): a stage real people use. */
+export async function stageKeepsData(stage: string, file = cdkJsonFile): Promise<boolean> {
+  const json = await readJsonFile(file);
+  return (json as { context?: { stages?: Record<string, { removalPolicy?: unknown } | undefined> } } | null)?.context?.stages?.[stage]?.removalPolicy === 'retain';
+}

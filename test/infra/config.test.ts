@@ -52,6 +52,23 @@ describe('stage settings', () => {
     expect(withDev((d) => (d.mfaForCustomers = 'true'))).toThrow(/stages\.dev\.mfaForCustomers: /);
   });
 
+  it('pins staging and prod to an account; a stage without one must say it deploys where the credentials point', () => {
+    expect(loadStage('staging', stages).account).toMatch(/^\d{12}$/);
+    expect(loadStage('prod', stages).account).toMatch(/^\d{12}$/);
+    expect(loadStage('dev', stages).account).toBeUndefined();
+    expect(loadStage('dev', stages).accountFromCredentials).toBe(true);
+    expect(withDev((d) => delete d.accountFromCredentials)).toThrow(/stages\.dev\.account: is required \(the stage is pinned to its account\)/);
+  });
+
+  it('refuses to build a pinned stage with credentials of another account, and builds it with its own or none (offline)', () => {
+    const prod = loadStage('prod', stages);
+    expect(() => stageStacks(new App(), prod, { account: '999999999999' })).toThrow(
+      `Stage "prod" is pinned to account ${prod.account} (cdk.json), but the credentials in use are for account 999999999999.`,
+    );
+    expect(stageStacks(new App(), prod, { account: prod.account }).main.account).toBe(prod.account);
+    expect(stageStacks(new App(), prod, {}).main.account).toBe(prod.account);
+  });
+
   it('refuses an unknown setting (a typo would otherwise be ignored)', () => {
     expect(withDev((d) => (d.prodctName = 'x'))).toThrow(/prodctName/);
   });

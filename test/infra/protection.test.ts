@@ -150,7 +150,8 @@ describe('a stage outside us-east-1 (staging, eu-west-1)', () => {
       // The display name is quoted: it holds parentheses.
       From: `"${mail.fromName}" <${mail.from}>`,
       ReplyToEmailAddress: mail.replyTo,
-      SourceArn: { 'Fn::Join': ['', ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, `:identity/${mail.sesIdentity}`]] },
+      // The stage is pinned to its account (cdk.json), so the identity's ARN names it.
+      SourceArn: `arn:aws:ses:eu-west-1:${s.stage.account}:identity/${mail.sesIdentity}`,
       // The stage's configuration set, whose bounce and complaint rates are alarmed (test/infra/rollout.test.ts).
       ConfigurationSet: { Ref: logicalId(s, s.stack.auth.mailConfigurationSet!) },
     });

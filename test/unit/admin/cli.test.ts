@@ -78,3 +78,26 @@ describe('admin CLI: reports', () => {
     expect(db.sorted('reports')).toEqual([]);
   });
 });
+
+describe('admin CLI: guard rails on stages that keep their data', () => {
+  it('refuses seed-demo and create-user with a demo or short password on prod, before touching AWS, unless --yes-on-stage names it', async () => {
+    expect(await main(['seed-demo', '--stage', 'prod'])).toBe(1);
+    expect(err.join('\n')).toContain(
+      "Stage prod keeps its data (removalPolicy retain in cdk.json): seed-demo would add the demo's customers, datasets and six accounts with the README's public passwords. If that is what you mean, add --yes-on-stage prod.",
+    );
+    err = [];
+    expect(await main(['seed-demo', '--stage', 'prod', '--yes-on-stage', 'staging'])).toBe(1);
+    expect(err.join('\n')).toContain('add --yes-on-stage prod');
+    for (const [password, why] of [
+      ['Admin1234567', 'a demo password (it is printed in the README)'],
+      ['Short-pass1', 'a password shorter than 12 characters'],
+    ] as const) {
+      err = [];
+      expect(await main(['create-user', '--stage', 'prod', '--email', 'x@customer.test', '--name', 'x', '--password', password])).toBe(1);
+      expect(err.join('\n')).toContain(`create-user with ${why} would make an account anyone could guess into`);
+    }
+    err = [];
+    expect(await main(['seed-demo', '--local', '--yes-on-stage', 'prod'])).toBe(1);
+    expect(err.join('\n')).toContain('--yes-on-stage goes with --stage.');
+  });
+});

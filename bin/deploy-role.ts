@@ -1,0 +1,29 @@
+/**
+ * The CDK app of a stage's GitHub deploy role (infra/deploy-role-stack.ts), apart from the portal's
+ * stacks: `npm run deploy-role -- deploy -c stage=<name> -c githubRepo=<owner>/<repo>
+ * [-c oidcProviderArn=<arn>]`, once per stage's account, by an administrator of that account.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { StageConfigError, loadStage } from '../infra/config.js';
+import { DeployRoleStack } from '../infra/deploy-role-stack.js';
+
+const app = new App();
+try {
+  const stage = loadStage(app.node.tryGetContext('stage'), app.node.tryGetContext('stages'));
+  const githubRepo = app.node.tryGetContext('githubRepo') as string | undefined;
+  if (!githubRepo) throw new StageConfigError('Name the repository whose workflow deploys: -c githubRepo=<owner>/<repo> (or "githubRepo" in cdk.json context).');
+  const oidcProviderArn = app.node.tryGetContext('oidcProviderArn') as string | undefined;
+  new DeployRoleStack(app, {
+    stage,
+    githubRepo,
+    ...(oidcProviderArn ? { oidcProviderArn } : {}),
+    env: { account: stage.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: stage.region ?? process.env.CDK_DEFAULT_REGION },
+  });
+} catch (e) {
+  if (!(e instanceof StageConfigError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+app.synth();

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * The CDK commands the pipeline runs, the same for a person at a terminal:
+ *   node bin/stages.js synth-all              cdk synth of every stage in cdk.json (cdk-nag included)
+ *   node bin/stages.js diff --stage NAME      cdk diff against the deployed stage; with
+ *                                             GITHUB_STEP_SUMMARY set, also written there
+ *   node bin/stages.js deploy --stage NAME    cdk deploy of every stack of the stage, no prompts
+ * Exits with the failing command's code.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stages = Object.keys(JSON.parse(readFileSync(path.join(root, 'cdk.json'), 'utf8')).context.stages);
+const cdk = (args, opts = {}) => spawnSync('npx', ['cdk', ...args], { cwd: root, encoding: 'utf8', stdio: opts.capture ? ['inherit', 'pipe', 'inherit'] : 'inherit' });
+
+const [command, ...rest] = process.argv.slice(2);
+const { values } = parseArgs({ args: rest, options: { stage: { type: 'string' } }, strict: true });
+const stage = () => {
+  if (!values.stage || !stages.includes(values.stage)) {
+    console.error(`Name a stage with --stage: ${stages.join(', ')}`);
+    process.exit(1);
+  }
+  return values.stage;
+};
+
+if (command === 'synth-all') {
+  for (const name of stages) {
+    console.log(`\n=== cdk synth -c stage=${name} ===`);
+    const r = cdk(['synth', '-q', '-c', `stage=${name}`, '-o', `cdk.out/${name}`]);
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+} else if (command === 'diff') {
+  const name = stage();
+  const r = cdk(['diff', '--all', '--no-color', '-c', `stage=${name}`], { capture: true });
+  process.stdout.write(r.stdout ?? '');
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `## cdk diff against ${name}\n\n\`\`\`\n${(r.stdout ?? '').trim()}\n\`\`\`\n`);
+  process.exit(r.status ?? 1);
+} else if (command === 'deploy') {
+  const name = stage();
+  const r = cdk(['deploy', '--all', '--require-approval', 'never', '-c', `stage=${name}`]);
+  process.exit(r.status ?? 1);
+} else {
+  console.error('Usage: node bin/stages.js synth-all | diff --stage NAME | deploy --stage NAME');
+  process.exit(1);
+}
