@@ -365,6 +365,15 @@ test.describe('forgot, reset and registration', () => {
     const mail = lastMailTo(email);
     const temporary = /temporary password is:\s*(\S+)/i.exec(mail?.text ?? '')?.[1];
     expect(temporary).toBe('TempPass9');
+    // The mail's link opens the page with the email filled in, greets by name, and shows no internal id.
+    const link = /(https?:\/\/\S+\/user-registration#\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toContain(`#email=${encodeURIComponent(email)}`);
+    expect(mail?.text).toMatch(/^Hello Auth E2e,$/m);
+    expect(mail?.text).not.toMatch(/Account reference/);
+    await page.goto(link!);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    // The fragment is taken out of the address bar once read.
+    await expect(page).toHaveURL(/\/user-registration$/);
     await page.goto('/user-registration');
     await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
     await expect(page.getByLabel('Temporary Password')).toBeVisible();
