@@ -151,14 +151,17 @@ test.describe('routes and session', () => {
   });
 
   test("a malformed token signs out and logs 'Failed to decode JWT:'", async ({ page }) => {
-    const logged: string[] = [];
-    page.on('console', (m) => logged.push(m.text()));
+    // What the page logs, kept in the page itself (the console event can be lost in a navigation).
+    await page.addInitScript(`{
+      const errors = (window.__errors = []);
+      const original = console.error.bind(console);
+      console.error = (...args) => { errors.push(args.map(String).join(' ')); original(...args); };
+    }`);
     await page.goto('/');
     await setItem(page, 'token', 'not-a-token');
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
-    // The console event can arrive after the redirect is seen: wait for it rather than read it once.
-    await expect.poll(() => logged.some((t) => t.startsWith('Failed to decode JWT:'))).toBe(true);
+    await expect.poll(async () => ((await page.evaluate('window.__errors')) as string[]).some((t) => t.startsWith('Failed to decode JWT:'))).toBe(true);
     expect(await getItem(page, 'token')).toBeNull();
   });
 
