@@ -62,6 +62,15 @@ export function totpCode(secret: string, time = Date.now()): string {
   return String(n).padStart(6, '0');
 }
 
+/** A 6-digit code Cognito does not accept now for `secret` (none of the current step's or its neighbours'): for tests. */
+export function wrongTotpCode(secret: string, now = Date.now()): string {
+  const accepted = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, now + d)));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, '0');
+    if (!accepted.has(code)) return code;
+  }
+}
+
 /** Enrols an authenticator app with `secret` for a user of the local pool (its own target, no AWS API). */
 export async function enrolLocalAuthenticator(endpoint: string, userPoolId: string, username: string, secret: string): Promise<void> {
   const res = await fetch(endpoint, {

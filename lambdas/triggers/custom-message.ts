@@ -3,41 +3,50 @@
  * (ForgotPassword) in the portal's words, naming the stage's product. Cognito fills in `{####}`
  * (the temporary password or the code) and `{username}`; the invitation must carry both, each
  * once (the local pool replaces only the first of each). With email as the sign-in name the user
- * name is Cognito's internal id, so it is shown only as a reference.
+ * name is Cognito's internal id, which means nothing to people: it rides in the registration
+ * link's fragment (`ref=`), which the web app ignores and no server sees. The links carry the email
+ * in their fragment too, so the page opens with it filled in. Names are stored lower-cased (the
+ * spec); the greeting writes them the way people do. One product name throughout: '<product>
+ * Reporting', as the site's footer.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { settings } from '../shared/env.js';
 
+/** 'pat tester' → 'Pat Tester'; an address stays as it is. */
+export const greetingName = (name: string) => (name.includes('@') ? name : name.replace(/(^|[\s'-])(\p{Ll})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase()));
+
 export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
-  const product = settings.productName();
-  const name = event.request.userAttributes.name || event.request.userAttributes.email || '';
+  const product = `${settings.productName()} Reporting`;
+  const email = event.request.userAttributes.email ?? '';
+  const name = greetingName(event.request.userAttributes.name || email);
+  const withEmail = (page: string, extra = '') => `${settings.publicUrl()}/${page}#email=${encodeURIComponent(email)}${extra}`;
   const { codeParameter, usernameParameter } = event.request;
   if (event.triggerSource === 'CustomMessage_AdminCreateUser') {
-    event.response.emailSubject = `Your ${product} Reporting account`;
+    event.response.emailSubject = `Your ${product} account`;
     event.response.emailMessage = [
       `Hello ${name},`,
       '',
-      `An account has been created for you on ${product} Reporting; you sign in with your email address.`,
+      `An account has been created for you on ${product}; you sign in with your email address.`,
       'Your temporary password is:',
       '',
       codeParameter,
       '',
-      `Set your own password at ${settings.publicUrl()}/user-registration with your email and this temporary password.`,
+      'Set your own password with your email and this temporary password at',
+      withEmail('user-registration', `&ref=${usernameParameter ?? '{username}'}`),
       'The temporary password works for 7 days and only on that page.',
-      '',
-      `Account reference: ${usernameParameter ?? '{username}'}`,
     ].join('\n');
   } else if (event.triggerSource === 'CustomMessage_ForgotPassword') {
     event.response.emailSubject = `${product} password reset code`;
     event.response.emailMessage = [
       `Hello ${name},`,
       '',
-      `Someone asked to reset the password of your ${product} Reporting account.`,
+      `Someone asked to reset the password of your ${product} account.`,
       'Your reset code is:',
       '',
       codeParameter,
       '',
-      `Enter it at ${settings.publicUrl()}/reset-password within 1 hour.`,
+      'Enter it within 1 hour at',
+      withEmail('reset-password'),
       'If you did not ask for this, you can ignore this mail; your password stays as it is.',
     ].join('\n');
   }

@@ -151,14 +151,17 @@ test.describe('routes and session', () => {
   });
 
   test("a malformed token signs out and logs 'Failed to decode JWT:'", async ({ page }) => {
-    const logged: string[] = [];
-    page.on('console', (m) => logged.push(m.text()));
+    // What the page logs, kept in the page itself (the console event can be lost in a navigation).
+    await page.addInitScript(`{
+      const errors = (window.__errors = []);
+      const original = console.error.bind(console);
+      console.error = (...args) => { errors.push(args.map(String).join(' ')); original(...args); };
+    }`);
     await page.goto('/');
     await setItem(page, 'token', 'not-a-token');
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
-    // The console event can arrive after the redirect is seen: wait for it rather than read it once.
-    await expect.poll(() => logged.some((t) => t.startsWith('Failed to decode JWT:'))).toBe(true);
+    await expect.poll(async () => ((await page.evaluate('window.__errors')) as string[]).some((t) => t.startsWith('Failed to decode JWT:'))).toBe(true);
     expect(await getItem(page, 'token')).toBeNull();
   });
 
@@ -365,6 +368,15 @@ test.describe('forgot, reset and registration', () => {
     const mail = lastMailTo(email);
     const temporary = /temporary password is:\s*(\S+)/i.exec(mail?.text ?? '')?.[1];
     expect(temporary).toBe('TempPass9');
+    // The mail's link opens the page with the email filled in, greets by name, and shows no internal id.
+    const link = /(https?:\/\/\S+\/user-registration#\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toContain(`#email=${encodeURIComponent(email)}`);
+    expect(mail?.text).toMatch(/^Hello Auth E2e,$/m);
+    expect(mail?.text).not.toMatch(/Account reference/);
+    await page.goto(link!);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    // The fragment is taken out of the address bar once read.
+    await expect(page).toHaveURL(/\/user-registration$/);
     await page.goto('/user-registration');
     await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
     await expect(page.getByLabel('Temporary Password')).toBeVisible();

@@ -98,6 +98,8 @@ test('an administrator uploads to two properties; a customer of one views and do
 
   await dialog.getByRole('tab', { name: t.uploadTab }).click();
   await expect(dialog.getByText(t.uploadNote)).toBeVisible();
+  // Beyond the spec: the properties it goes to are named before it starts.
+  await expect(dialog.getByTestId('upload-targets')).toHaveText(t.uploadTargets([highSchool.NAME, maple.NAME]));
   await expect(dialog.getByText(t.selectFile)).toBeVisible();
   const upload = dialog.getByRole('button', { name: t.uploadFile });
   await expect(upload).toBeDisabled();

@@ -4,7 +4,7 @@
  * with their password alone. Codes are computed here from the key the set-up screen shows.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { totpCode } from '../../infra/local/totp.js';
+import { totpCode, wrongTotpCode } from '../../infra/local/totp.js';
 import { authStrings } from '../../web/features/auth/strings.js';
 import { demo } from './support/env.js';
 import { adminToken, expectNoSeriousA11yViolations, logIn, shotter } from './support/session.js';
@@ -12,15 +12,7 @@ import { adminToken, expectNoSeriousA11yViolations, logIn, shotter } from './sup
 const t = authStrings.twoStep;
 const shot = shotter('mfa');
 
-/** A code that is none of the three the pool accepts now (the current step and the ones beside it). */
-function wrongCode(secret: string): string {
-  const now = Date.now();
-  const taken = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, now + d)));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!taken.has(code)) return code;
-  }
-}
+const wrongCode = (secret: string) => wrongTotpCode(secret);
 
 async function enterPassword(page: Page, email: string, password: string) {
   await page.goto('/');

@@ -14,7 +14,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { resetMfa } from '../../infra/admin/users.js';
-import { totpCode } from '../../infra/local/totp.js';
+import { totpCode, wrongTotpCode } from '../../infra/local/totp.js';
 import { authenticatorSecret, createTestUser, putCustomer, putProperty, request, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(60_000);
@@ -32,15 +32,7 @@ afterAll(async () => t?.stop());
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
-/** A code the pool does not accept now: none of the current step's and its neighbours'. */
-function wrongCode(secret: string): string {
-  const now = Date.now();
-  const taken = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, now + d)));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!taken.has(code)) return code;
-  }
-}
+const wrongCode = (secret: string) => wrongTotpCode(secret);
 
 const initiate = (email: string, password = PASSWORD) =>
   t.cognito.send(new InitiateAuthCommand({ ClientId: t.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));

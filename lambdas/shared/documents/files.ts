@@ -47,9 +47,12 @@ export function contentDisposition(fileName: string, attachment: boolean): strin
 /** How a link serves a document: unsafe types always download, as octet-stream. */
 export function linkHeaders(fileName: string, contentType: string, download: boolean) {
   const safe = isSafeInline(contentType);
+  // Browsers save text/csv even when told inline, which left View's tab blank: viewed, a CSV is
+  // shown as the text it is; downloaded, it keeps its type.
+  const shownAs = !download && contentType.toLowerCase() === 'text/csv' ? 'text/plain; charset=utf-8' : contentType;
   return {
     disposition: contentDisposition(fileName, download || !safe),
-    contentType: safe ? contentType : 'application/octet-stream',
+    contentType: safe ? shownAs : 'application/octet-stream',
   };
 }
 

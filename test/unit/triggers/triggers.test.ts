@@ -1,7 +1,7 @@
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito, cognitoError, get, put, resetAws, STAFF, subOf, user } from '../accounts/fixtures.js';
-import { handler as customMessage } from '../../../lambdas/triggers/custom-message.js';
+import { handler as customMessage, greetingName } from '../../../lambdas/triggers/custom-message.js';
 import { handler as postConfirmation } from '../../../lambdas/triggers/post-confirmation.js';
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
 
@@ -93,22 +93,31 @@ describe('pre-token-generation', () => {
 });
 
 describe('custom-message', () => {
-  it('writes the invitation: product, temporary password on its own line, user name and the registration link', async () => {
+  it('writes the invitation: product, temporary password on its own line, the registration link with the email (and the user name Cognito requires, out of sight)', async () => {
     const out = await customMessage(messageEvent('CustomMessage_AdminCreateUser'));
     expect(out.response.emailSubject).toBe('Your Comfort Portal Reporting account');
     const lines = out.response.emailMessage!.split('\n');
-    expect(lines[0]).toBe('Hello new person,');
+    // Names are stored lower-cased: greeted as people write them.
+    expect(lines[0]).toBe('Hello New Person,');
     expect(lines).toContain('{####}');
     expect(out.response.emailMessage!.match(/\{####\}/g)).toHaveLength(1);
     expect(out.response.emailMessage!.match(/\{username\}/g)).toHaveLength(1);
-    expect(out.response.emailMessage).toContain('https://portal.example.com/user-registration');
+    expect(lines).toContain('https://portal.example.com/user-registration#email=new%40customer.test&ref={username}');
+    expect(out.response.emailMessage).not.toMatch(/Account reference/);
   });
 
-  it('writes the reset mail with the code on its own line and the reset link', async () => {
+  it('writes the reset mail with the code on its own line and the reset link carrying the email; one product name', async () => {
     const out = await customMessage(messageEvent('CustomMessage_ForgotPassword'));
-    expect(out.response.emailSubject).toBe('Comfort Portal password reset code');
+    expect(out.response.emailSubject).toBe('Comfort Portal Reporting password reset code');
     expect(out.response.emailMessage!.split('\n')).toContain('{####}');
-    expect(out.response.emailMessage).toContain('https://portal.example.com/reset-password');
+    expect(out.response.emailMessage!.split('\n')).toContain('https://portal.example.com/reset-password#email=new%40customer.test');
+    expect(out.response.emailMessage).not.toMatch(/Comfort Portal (?!Reporting)/);
+  });
+
+  it('greets names as people write them, an address as it is', () => {
+    expect(greetingName('pat tester')).toBe('Pat Tester');
+    expect(greetingName("mary-jane o'neil")).toBe("Mary-Jane O'Neil");
+    expect(greetingName('pat@customer.test')).toBe('pat@customer.test');
   });
 
   it("leaves other messages as Cognito's", async () => {

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { useEmailFromLink } from './email-from-link';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import type { ResetScreenState } from '../../features/auth/components/forgot-password-form';
 import { SetPasswordForm } from '../../features/auth/components/set-password-form';
@@ -12,9 +13,10 @@ function emailFromState(state: unknown): string {
 }
 
 export default function ResetPasswordRoute() {
+  const fromLink = useEmailFromLink();
   return (
     <AuthLayout productName={useProductName()} heading={authStrings.reset.heading}>
-      <SetPasswordForm purpose="reset" initialEmail={emailFromState(useLocation().state)} />
+      <SetPasswordForm purpose="reset" initialEmail={emailFromState(useLocation().state) || fromLink} />
     </AuthLayout>
   );
 }

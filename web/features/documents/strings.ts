@@ -29,6 +29,8 @@ export const documentsText = {
   deleted: 'Document deleted successfully.',
   deleteFailed: 'Failed to delete document. Please try again.',
   uploadNote: 'The file is uploaded to all selected properties.',
+  // Beyond the spec: the properties named before the upload starts.
+  uploadTargets: (names: string[]) => (names.length === 1 ? `It goes to ${names[0]}.` : `It goes to these ${names.length} properties: ${names.join(', ')}.`),
   chooseFile: 'Choose File',
   noFileChosen: 'No file chosen',
   uploadFile: 'Upload File',

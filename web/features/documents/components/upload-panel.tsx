@@ -101,7 +101,14 @@ export function UploadPanel({ propertyIds, propertyNames, onUploaded }: UploadPa
 
   return (
     <Stack spacing={2}>
-      <Typography>{t.uploadNote}</Typography>
+      <div>
+        <Typography>{t.uploadNote}</Typography>
+        {propertyIds.length > 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="upload-targets">
+            {t.uploadTargets(propertyIds.map((id) => propertyNames.get(id) ?? id))}
+          </Typography>
+        )}
+      </div>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button variant="outlined" component="label" disabled={busy}>
           {t.chooseFile}
