@@ -126,17 +126,21 @@ export const smokeSteps = [
 ] as const;
 type StepName = (typeof smokeSteps)[number];
 
-export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: (line: string) => void = console.log): Promise<void> {
+/**
+ * Runs every step against the portal at `portalUrl`; throws SmokeFailure at the first that fails.
+ * `say` gets each step's line as it ends (awaited: a caller may act between steps).
+ */
+export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: (line: string) => void | Promise<void> = console.log): Promise<void> {
   const base = portalUrl.replace(/\/$/, '');
   const cleanups: { what: string; undo: () => Promise<ApiReply> }[] = [];
   const step = async <T>(name: StepName, fn: () => Promise<T>): Promise<T> => {
     const started = Date.now();
     try {
       const out = await fn();
-      say(`ok   ${name} (${Date.now() - started} ms)`);
+      await say(`ok   ${name} (${Date.now() - started} ms)`);
       return out;
     } catch (e) {
-      say(`FAIL ${name} (${Date.now() - started} ms)`);
+      await say(`FAIL ${name} (${Date.now() - started} ms)`);
       throw e instanceof SmokeFailure ? e : new SmokeFailure(name, asError(e).message);
     }
   };
@@ -241,7 +245,7 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
   } finally {
     for (const { what, undo } of cleanups) {
       const r = await undo().catch((e: unknown) => ({ status: 0, text: asError(e).message }));
-      say(r.status === 200 ? `     (cleaned up: deleted ${what})` : `     (clean-up could not delete ${what}: ${r.status} ${r.text.slice(0, 200)})`);
+      await say(r.status === 200 ? `     (cleaned up: deleted ${what})` : `     (clean-up could not delete ${what}: ${r.status} ${r.text.slice(0, 200)})`);
     }
   }
 }
