@@ -5,12 +5,14 @@
  * `portal-local/smoke`, in the stand-in): { customer: { email, password }, staff: { email,
  * password, totpSecret } }. Runs with the operator commands' environment applied (admin/env.ts).
  */
+import { readFile } from 'node:fs/promises';
 import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { dynamo, secretStore } from '../../lambdas/shared/clients.js';
 import { getCustomer, putCustomers } from '../../lambdas/shared/data/customers.js';
 import { getProperties, putProperties } from '../../lambdas/shared/data/properties.js';
 import { getUserByEmail } from '../../lambdas/shared/data/users.js';
 import { isStaffEmail, settings } from '../../lambdas/shared/env.js';
+import { cdkJsonFile } from '../admin/env.js';
 import { AdminInputError, createPortalUser, generatePassword } from '../admin/users.js';
 import { totpCode } from '../local/totp.js';
 import { cognitoSignIn, type PoolTarget, type SmokeAccounts } from './smoke.js';
@@ -28,7 +30,8 @@ export const createSmokeAccountsHelp = `Usage: admin create-smoke-accounts [--st
 Once per stage, before the first \`npm run smoke -- --stage NAME\`: creates the smoke test's two
 accounts with generated passwords (no mail is sent) and stores them in Secrets Manager as secret
 portal/NAME/smoke (the smoke test reads it; the deploy role may read it):
-  - a customer (default smoke-customer@example.com) assigned to one property: --customer and
+  - a customer (default smoke-customer@example.com; with an authenticator app too where the
+    stage sets mfaForCustomers) assigned to one property: --customer and
     --property name one the operator chooses (keep it free of real tenants' documents: the smoke
     test uploads and deletes a file there); without them a customer "${SMOKE_CUSTOMER.name}" (${SMOKE_CUSTOMER.id}) and its
     property "${SMOKE_PROPERTY.name}" (${SMOKE_PROPERTY.id}) are created when absent;
@@ -73,7 +76,13 @@ export function poolOfEnv(env: NodeJS.ProcessEnv = process.env): PoolTarget {
   };
 }
 
-/** Sets up the staff account's authenticator app as its owner would in the browser; gives its key. */
+/** A stage's setting as cdk.json has it (context.stages.<name>), or undefined. */
+async function stageSetting(stage: string, name: string): Promise<unknown> {
+  const json = JSON.parse(await readFile(cdkJsonFile, 'utf8')) as { context?: { stages?: Record<string, Record<string, unknown> | undefined> } };
+  return json.context?.stages?.[stage]?.[name];
+}
+
+/** Sets up an account's authenticator app as its owner would in the browser; gives its key. */
 async function enrolAuthenticator(pool: PoolTarget, email: string, password: string): Promise<string> {
   const { user } = await cognitoSignIn(pool, email, password);
   const secret = await new Promise<string>((resolve, reject) => user.associateSoftwareToken({ associateSecretCode: resolve, onFailure: reject }));
@@ -112,12 +121,14 @@ export async function createSmokeAccounts(setup: SmokeSetup): Promise<{ created:
   for (const email of [customerEmail, staffEmail])
     if (await getUserByEmail(db, email)) throw new AdminInputError(`User ${email} exists but secret ${id} does not: delete the user (Users page) and run again, or name other emails.`);
 
-  const customer = { email: customerEmail, password: generatePassword(24) };
+  const customerPassword = generatePassword(24);
   const staffPassword = generatePassword(24);
-  await createPortalUser({ email: customerEmail, name: 'Smoke test customer', password: customer.password, customers: [customerId], properties: [propertyId], permanent: true });
+  await createPortalUser({ email: customerEmail, name: 'Smoke test customer', password: customerPassword, customers: [customerId], properties: [propertyId], permanent: true });
   await createPortalUser({ email: staffEmail, name: 'Smoke test staff', password: staffPassword, customers: [], properties: [], permanent: true });
   const totpSecret = await enrolAuthenticator(setup.pool, staffEmail, staffPassword);
-  const accounts: SmokeAccounts = { customer, staff: { email: staffEmail, password: staffPassword, totpSecret } };
+  // A stage with mfaForCustomers holds customers to an app as well.
+  const customerApp = setup.stage && (await stageSetting(setup.stage, 'mfaForCustomers')) === true ? { totpSecret: await enrolAuthenticator(setup.pool, customerEmail, customerPassword) } : {};
+  const accounts: SmokeAccounts = { customer: { email: customerEmail, password: customerPassword, ...customerApp }, staff: { email: staffEmail, password: staffPassword, totpSecret } };
 
   const value = JSON.stringify(accounts);
   try {

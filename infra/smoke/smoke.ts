@@ -9,7 +9,8 @@ import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSe
 import { totpCode } from '../local/totp.js';
 
 export interface SmokeAccounts {
-  customer: { email: string; password: string };
+  /** totpSecret: where the stage holds customers to an authenticator app (mfaForCustomers). */
+  customer: { email: string; password: string; totpSecret?: string };
   staff: { email: string; password: string; totpSecret: string };
 }
 
@@ -133,6 +134,9 @@ type StepName = (typeof smokeSteps)[number];
 export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: (line: string) => void | Promise<void> = console.log): Promise<void> {
   const base = portalUrl.replace(/\/$/, '');
   const cleanups: { what: string; undo: () => Promise<ApiReply> }[] = [];
+  // Sessions still to revoke when a step fails before the sign-out step.
+  const sessions: { pool: PoolTarget; session: Session }[] = [];
+  const opened = (pool: PoolTarget, session: Session) => (sessions.push({ pool, session }), session);
   const step = async <T>(name: StepName, fn: () => Promise<T>): Promise<T> => {
     const started = Date.now();
     try {
@@ -164,7 +168,7 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       if (!c.userPoolId || !c.userPoolClientId || !c.signInFlow) throw new Error('config.json lacks the pool, its client or the sign-in flow');
       return c as PoolTarget;
     });
-    const customer = await step('customer signs in through Cognito', () => signIn(config, accounts.customer.email, accounts.customer.password));
+    const customer = await step('customer signs in through Cognito', async () => opened(config, await signIn(config, accounts.customer.email, accounts.customer.password, accounts.customer.totpSecret)));
     const profile = await step("customer's properties", async () => {
       const r = await call(`/api/users/getproperty/${encodeURIComponent(accounts.customer.email)}`, customer.idToken);
       expectStatus(r, 200, 'GET /api/users/getproperty');
@@ -199,7 +203,9 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       expectStatus(data, 200, 'GET /api/embed/data');
     });
 
-    const staff = await step('staff member signs in with the authenticator code', () => signIn(config, accounts.staff.email, accounts.staff.password, accounts.staff.totpSecret));
+    const staff = await step('staff member signs in with the authenticator code', async () =>
+      opened(config, await signIn(config, accounts.staff.email, accounts.staff.password, accounts.staff.totpSecret)),
+    );
     const propertyId = profile.BUILDOPS_PROPERTY_IDS[0]!;
     const bytes = `smoke test ${new Date().toISOString()}\n`;
     const key = await step('document round trip: upload', async () => {
@@ -240,12 +246,13 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       if (revoked.status !== 200) throw new Error(`RevokeToken answered ${revoked.status}`);
       const again = await cognitoCall(config, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: config.userPoolClientId, AuthParameters: { REFRESH_TOKEN: customer.refreshToken } });
       if (again.status === 200) throw new Error('the revoked refresh token still gives tokens');
-      await cognitoCall(config, 'RevokeToken', { Token: staff.refreshToken, ClientId: config.userPoolClientId });
     });
   } finally {
     for (const { what, undo } of cleanups) {
       const r = await undo().catch((e: unknown) => ({ status: 0, text: asError(e).message }));
       await say(r.status === 200 ? `     (cleaned up: deleted ${what})` : `     (clean-up could not delete ${what}: ${r.status} ${r.text.slice(0, 200)})`);
     }
+    for (const { pool, session } of sessions)
+      await cognitoCall(pool, 'RevokeToken', { Token: session.refreshToken, ClientId: pool.userPoolClientId }).catch(() => undefined);
   }
 }
