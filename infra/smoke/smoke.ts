@@ -6,6 +6,7 @@
  * deletes, also when a later step fails.
  */
 import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from 'amazon-cognito-identity-js';
+import { DevicesReply, telemetryMessages } from '../../lambdas/shared/contract/telemetry.js';
 import { totpCode } from '../local/totp.js';
 
 export interface SmokeAccounts {
@@ -233,10 +234,14 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
     await step('telemetry device list', async () => {
       const customerId = profile.BUILDOPS_CUSTOMER_ID[0]!;
       const r = await call(`/api/telemetry/${encodeURIComponent(customerId)}/devices`, customer.idToken);
-      // A customer without a telemetry mapping is answered 404 by design; anything else must list.
-      if (r.status === 404) return say(`     (customer ${customerId} has no telemetry mapping: 404 as specified)`);
+      // A customer without a telemetry mapping is answered 404 with this message by design; anything else must list.
+      if (r.status === 404 && (r.json as { error?: unknown } | undefined)?.error === telemetryMessages.notMapped)
+        return say(`     (customer ${customerId} has no telemetry mapping: 404 as specified)`);
       expectStatus(r, 200, 'GET /api/telemetry/{customerId}/devices');
-      if (!Array.isArray(r.json)) throw new Error('the device list is not a list');
+      const parsed = DevicesReply.safeParse(r.json);
+      if (!parsed.success) throw new Error(`the device list is not the specified answer: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+      const n = parsed.data.data.length;
+      await say(`     (customer ${customerId}: ${n} device${n === 1 ? '' : 's'})`);
     });
     await step('an administrator-only call is refused for the customer', async () => {
       expectStatus(await call('/api/users', customer.idToken), 403, 'GET /api/users as the customer');

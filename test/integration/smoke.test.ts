@@ -8,9 +8,11 @@ import { jest } from '@jest/globals';
 import { PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { documentsBucket } from '../../infra/definitions.js';
-import { SMOKE_PROPERTY, smokeSecretId } from '../../infra/smoke/accounts.js';
+import { SMOKE_CUSTOMER, SMOKE_PROPERTY, smokeSecretId } from '../../infra/smoke/accounts.js';
 import { runSmoke, SmokeFailure, smokeSteps, type SmokeAccounts } from '../../infra/smoke/smoke.js';
+import { putCustomers } from '../../lambdas/shared/data/customers.js';
 import { documentsOfProperties } from '../../lambdas/shared/data/documents.js';
+import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { adminCli, type CliResult } from '../support/admin-cli.js';
 import { startTestStack, type TestStack } from '../support/local-stack.js';
 
@@ -60,6 +62,21 @@ it('passes every step on a working portal, and leaves no document behind', async
   expect(okSteps(lines)).toEqual([...smokeSteps]);
   expect(lines).toContain('     (customer SMOKE-TEST has no telemetry mapping: 404 as specified)');
   expect(await documentsLeft()).toEqual([]);
+});
+
+it('with a telemetry mapping, checks the device list against the specified answer', async () => {
+  await putCustomers(t.db, [{ ...SMOKE_CUSTOMER, telemetryCustomerId: 'smoke-telemetry' }]);
+  await putEquipment(t.db, [
+    { customerId: SMOKE_CUSTOMER.id, id: 'SMOKE-EQ1', propertyId: SMOKE_PROPERTY.id, buildingName: SMOKE_PROPERTY.name, name: 'RTU-1', equipmentType: 'Rooftop Unit', telemetryData: '{}' },
+  ]);
+  const lines: string[] = [];
+  try {
+    await runSmoke(t.baseUrl, accounts, (l) => void lines.push(l));
+  } finally {
+    await putCustomers(t.db, [SMOKE_CUSTOMER]);
+  }
+  expect(okSteps(lines)).toEqual([...smokeSteps]);
+  expect(lines).toContain('     (customer SMOKE-TEST: 1 device)');
 });
 
 it('fails naming the download when the route refuses the document, and deletes the upload all the same', async () => {
