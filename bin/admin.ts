@@ -17,6 +17,7 @@ import { DEMO_ADMIN_PASSWORD, DEMO_CUSTOMER_PASSWORD } from '../infra/admin/demo
 import { seedDemo, seedDemoHelp } from '../infra/admin/seed-demo.js';
 import { AdminInputError, createPortalUser, resetMfa, resetMfaHelp } from '../infra/admin/users.js';
 import { DEMO_TOTP_SECRET, totpCode } from '../infra/local/totp.js';
+import { createSmokeAccounts, createSmokeAccountsHelp, poolOfEnv, smokeSecretId } from '../infra/smoke/accounts.js';
 import { isStaffEmail } from '../lambdas/shared/env.js';
 import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/passwords.js';
 
@@ -169,6 +170,24 @@ const commands: Record<string, Command> = {
       const email = await resetMfa(v.email);
       await appendAudit(dynamo(), 'cli', 'user.reset-mfa', email, {});
       console.log(`Turned off ${email}'s authenticator app. ${isStaffEmail(email) ? 'At their next sign-in the portal asks them to set up a new one.' : 'They sign in with their password alone unless the stage requires an app.'}`);
+      return 0;
+    },
+  },
+  'create-smoke-accounts': {
+    summary: "create the smoke test's customer and staff accounts (authenticator app set up) and their secret portal/<stage>/smoke",
+    help: createSmokeAccountsHelp,
+    options: { customer: { type: 'string' }, property: { type: 'string' }, 'customer-email': { type: 'string' }, 'staff-email': { type: 'string' } },
+    async run(v) {
+      const opt = (k: string) => (typeof v[k] === 'string' ? v[k] : undefined);
+      const stage = typeof v.stage === 'string' ? v.stage : null;
+      const r = await createSmokeAccounts({ stage, pool: poolOfEnv(), customerId: opt('customer'), propertyId: opt('property'), customerEmail: opt('customer-email'), staffEmail: opt('staff-email') });
+      if (!r.created) {
+        console.log(`Secret ${smokeSecretId(stage)} exists already (customer ${r.accounts.customer.email}, staff ${r.accounts.staff.email}): nothing changed.`);
+        return 0;
+      }
+      await appendAudit(dynamo(), 'cli', 'user.create', r.accounts.customer.email, { customers: [r.customerId], properties: [r.propertyId], permanent: true });
+      await appendAudit(dynamo(), 'cli', 'user.create', r.accounts.staff.email, { customers: [], properties: [], permanent: true });
+      console.log(`Created customer ${r.accounts.customer.email} (property ${r.propertyId} of ${r.customerId}) and administrator ${r.accounts.staff.email} with an authenticator app; stored in secret ${smokeSecretId(stage)}.`);
       return 0;
     },
   },

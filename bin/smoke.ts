@@ -1,19 +1,16 @@
 /**
  * `npm run smoke -- --stage NAME | --local [--data-dir DIR]`: the smoke test (infra/smoke/smoke.ts)
- * against a deployed stage or the running local stack. A stage's accounts are in Secrets Manager,
- * secret `portal/<stage>/smoke` ({ customer: { email, password }, staff: { email, password,
- * totpSecret } }, README "Smoke test"); the local stack's are the demo's. Exits 1 naming the step
- * that failed.
+ * against a deployed stage or the running local stack. The accounts are in Secrets Manager, secret
+ * `portal/<stage>/smoke` (made once by `npm run admin -- create-smoke-accounts --stage NAME`, README
+ * "Smoke test"); locally `portal-local/smoke` in the stand-in, made on the first run. Exits 1
+ * naming the step that failed.
  */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { parseArgs } from 'node:util';
-import { DEMO_ADMIN_PASSWORD, DEMO_CUSTOMER_PASSWORD, DEMO_STAFF_DOMAINS } from '../infra/admin/demo-data.js';
-import { regionOfStage, resolveEnv, stackName } from '../infra/admin/env.js';
-import { DEMO_TOTP_SECRET } from '../infra/local/totp.js';
+import { applyEnv, regionOfStage, resolveEnv, stackName } from '../infra/admin/env.js';
+import { createSmokeAccounts, poolOfEnv, smokeSecretId } from '../infra/smoke/accounts.js';
 import { runSmoke, SmokeFailure, type SmokeAccounts } from '../infra/smoke/smoke.js';
-
-export const smokeSecretId = (stage: string) => `portal/${stage}/smoke`;
 
 async function stageTarget(stage: string): Promise<{ url: string; accounts: SmokeAccounts }> {
   const region = await regionOfStage(stage);
@@ -22,20 +19,24 @@ async function stageTarget(stage: string): Promise<{ url: string; accounts: Smok
   const url = stack?.Outputs?.find((o) => o.OutputKey === 'PortalUrl')?.OutputValue;
   if (!url) throw new Error(`Stack ${stackName(stage)} has no PortalUrl output`);
   const secrets = new SecretsManagerClient(region ? { region } : {});
-  const value = (await secrets.send(new GetSecretValueCommand({ SecretId: smokeSecretId(stage) }))).SecretString;
+  let value: string | undefined;
+  try {
+    value = (await secrets.send(new GetSecretValueCommand({ SecretId: smokeSecretId(stage) }))).SecretString;
+  } catch (e) {
+    if ((e as Error).name === 'ResourceNotFoundException')
+      throw new Error(`There is no secret ${smokeSecretId(stage)}: set up the smoke accounts once with npm run admin -- create-smoke-accounts --stage ${stage}`);
+    throw e;
+  }
   return { url, accounts: JSON.parse(value ?? '{}') as SmokeAccounts };
 }
 
+/** The running local stack; its smoke accounts are made on the first run (as create-smoke-accounts --local). */
 async function localTarget(dataDir?: string): Promise<{ url: string; accounts: SmokeAccounts }> {
   const env = await resolveEnv({ kind: 'local', ...(dataDir ? { dataDir } : {}) });
-  const staffDomain = (env.STAFF_DOMAINS ?? DEMO_STAFF_DOMAINS.join(',')).split(',')[0];
-  return {
-    url: env.PUBLIC_URL!,
-    accounts: {
-      customer: { email: 'facilities@northwind.test', password: DEMO_CUSTOMER_PASSWORD },
-      staff: { email: `admin@${staffDomain}`, password: DEMO_ADMIN_PASSWORD, totpSecret: DEMO_TOTP_SECRET },
-    },
-  };
+  applyEnv(env);
+  const r = await createSmokeAccounts({ stage: null, pool: poolOfEnv() });
+  if (r.created) console.log(`First run on this local stack: created the smoke accounts ${r.accounts.customer.email} and ${r.accounts.staff.email} (secret ${smokeSecretId(null)}).`);
+  return { url: env.PUBLIC_URL!, accounts: r.accounts };
 }
 
 const { values } = parseArgs({ options: { stage: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' } }, strict: true });
@@ -45,9 +46,10 @@ if (!values.stage === !values.local) {
 }
 try {
   const target = values.stage ? await stageTarget(values.stage) : await localTarget(values['data-dir']);
-  console.log(`Smoke test of ${target.url}`);
+  console.log(`Smoke test of ${target.url} (customer ${target.accounts.customer.email}, staff ${target.accounts.staff.email})`);
+  const started = Date.now();
   await runSmoke(target.url, target.accounts);
-  console.log('smoke: all steps passed');
+  console.log(`smoke: all steps passed (${Date.now() - started} ms)`);
 } catch (e) {
   console.error(e instanceof SmokeFailure ? e.message : `smoke: could not start: ${(e as Error).message}`);
   process.exit(1);

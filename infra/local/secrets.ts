@@ -1,6 +1,8 @@
 /**
  * A Secrets Manager stand-in: answers the SDK's GetSecretValue (JSON 1.1 protocol) for the secrets
  * the stack defines, so handlers read them exactly as they do on AWS (lambdas/shared/secrets.ts).
+ * Operator commands may also CreateSecret and PutSecretValue (the smoke accounts' secret); those
+ * are kept in a file of the data folder, so a restart keeps them.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -45,17 +47,45 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   }
 }
 
-/** Serves `secrets` (secret id -> value) on 127.0.0.1, a random port. */
-export async function startSecrets(secrets: ReadonlyMap<string, string>, preferredPort?: number): Promise<LocalSecrets> {
+function readStore(file: string | undefined): Record<string, string> {
+  if (!file || !existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Serves `secrets` (secret id -> value) on 127.0.0.1, a random port; with `storeFile`, also the
+ * secrets operators create there (CreateSecret, PutSecretValue; the stack's own stay read-only).
+ */
+export async function startSecrets(secrets: ReadonlyMap<string, string>, preferredPort?: number, storeFile?: string): Promise<LocalSecrets> {
   const created = Math.floor(Date.now() / 1000);
+  const written = readStore(storeFile);
+  const save = () => {
+    writeFileSync(storeFile!, JSON.stringify(written, null, 2) + '\n', { mode: 0o600 });
+    chmodSync(storeFile!, 0o600);
+  };
   const server = createServer((req, res) => {
     void (async () => {
       const target = String(req.headers['x-amz-target'] ?? '');
-      if (req.method !== 'POST' || target !== 'secretsmanager.GetSecretValue') {
-        return reply(res, 400, { __type: 'InvalidRequestException', message: `The local stack answers only GetSecretValue, not ${target || req.method}` });
+      const body = req.method === 'POST' ? await readJson(req) : {};
+      if (storeFile && (target === 'secretsmanager.CreateSecret' || target === 'secretsmanager.PutSecretValue')) {
+        const id = target === 'secretsmanager.CreateSecret' ? body.Name : body.SecretId;
+        if (typeof id !== 'string' || typeof body.SecretString !== 'string') return reply(res, 400, { __type: 'InvalidParameterException', message: 'A secret name and SecretString are required.' });
+        const exists = secrets.has(id) || id in written;
+        if (target === 'secretsmanager.CreateSecret' && exists) return reply(res, 400, { __type: 'ResourceExistsException', message: `The operation failed because the secret ${id} already exists.` });
+        if (target === 'secretsmanager.PutSecretValue' && !(id in written)) return reply(res, 400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
+        written[id] = body.SecretString;
+        save();
+        return reply(res, 200, { ARN: `arn:aws:secretsmanager:us-east-1:000000000000:secret:${id}`, Name: id, VersionId: 'local' });
       }
-      const id = (await readJson(req)).SecretId;
-      const value = typeof id === 'string' ? secrets.get(id) : undefined;
+      if (req.method !== 'POST' || target !== 'secretsmanager.GetSecretValue') {
+        return reply(res, 400, { __type: 'InvalidRequestException', message: `The local stack answers only GetSecretValue${storeFile ? ', CreateSecret and PutSecretValue' : ''}, not ${target || req.method}` });
+      }
+      const id = body.SecretId;
+      const value = typeof id === 'string' ? (secrets.get(id) ?? written[id]) : undefined;
       if (typeof id !== 'string' || value === undefined) {
         return reply(res, 400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
       }

@@ -229,7 +229,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       startDynamo(dirs.dynamodb, state.ports?.dynamodb),
       startS3(dirs.s3, state.ports?.s3, CREDENTIALS.secretAccessKey),
       startCognito({ dataDir: dirs.cognito, outboxDir: dirs.outbox, mailFrom: `${config.productName} <no-reply@localhost>`, preferredPort: state.ports?.cognito }),
-      startSecrets(secretValues, state.ports?.secrets),
+      startSecrets(secretValues, state.ports?.secrets, path.join(dataDir, 'operator-secrets.json')),
     ] as const);
     const names = ['dynamodb', 's3', 'cognito', 'secrets'] as const;
     started.forEach((r, i) => {

@@ -6,10 +6,12 @@
  * deletes, also when a later step fails.
  */
 import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from 'amazon-cognito-identity-js';
+import { DevicesReply, telemetryMessages } from '../../lambdas/shared/contract/telemetry.js';
 import { totpCode } from '../local/totp.js';
 
 export interface SmokeAccounts {
-  customer: { email: string; password: string };
+  /** totpSecret: where the stage holds customers to an authenticator app (mfaForCustomers). */
+  customer: { email: string; password: string; totpSecret?: string };
   staff: { email: string; password: string; totpSecret: string };
 }
 
@@ -22,10 +24,11 @@ export class SmokeFailure extends Error {
   }
 }
 
-interface Config {
+/** The pool and web client a sign-in goes to, and how (config.json's fields). */
+export interface PoolTarget {
   userPoolId: string;
   userPoolClientId: string;
-  region: string;
+  region?: string;
   endpoint?: string;
   signInFlow: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
 }
@@ -35,29 +38,39 @@ interface Session {
   refreshToken: string;
 }
 
-/** Signs in as the browser does; answers the authenticator challenge when a secret is given. */
-function signIn(config: Config, email: string, password: string, totpSecret?: string): Promise<Session> {
+const asError = (e: unknown) => (e instanceof Error ? e : new Error(typeof e === 'object' && e && 'message' in e ? String((e as { message: unknown }).message) : String(e)));
+
+/**
+ * Signs in as the browser does (amazon-cognito-identity-js); answers the authenticator challenge
+ * when a secret is given. Gives the library's user, whose session then allows the user's own calls.
+ */
+export function cognitoSignIn(pool: PoolTarget, email: string, password: string, totpSecret?: string): Promise<{ user: CognitoUser; session: CognitoUserSession }> {
   if (!('global' in globalThis)) Object.assign(globalThis, { global: globalThis });
-  const pool = new CognitoUserPool({ UserPoolId: config.userPoolId, ClientId: config.userPoolClientId, ...(config.endpoint ? { endpoint: config.endpoint } : {}) });
-  const user = new CognitoUser({ Username: email, Pool: pool });
-  user.setAuthenticationFlowType(config.signInFlow);
-  const done = (s: CognitoUserSession): Session => ({ idToken: s.getIdToken().getJwtToken(), refreshToken: s.getRefreshToken().getToken() });
+  const userPool = new CognitoUserPool({ UserPoolId: pool.userPoolId, ClientId: pool.userPoolClientId, ...(pool.endpoint ? { endpoint: pool.endpoint } : {}) });
+  const user = new CognitoUser({ Username: email, Pool: userPool });
+  user.setAuthenticationFlowType(pool.signInFlow);
   return new Promise((resolve, reject) =>
     user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
-      onSuccess: (s) => resolve(done(s)),
-      onFailure: (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))),
+      onSuccess: (session) => resolve({ user, session }),
+      onFailure: (e: unknown) => reject(asError(e)),
       newPasswordRequired: () => reject(new Error('the account still has its temporary password')),
+      mfaSetup: () => reject(new Error('the pool asks this account to set up an authenticator app first')),
       totpRequired: () => {
         if (!totpSecret) return reject(new Error('the account asks for an authenticator code and no secret is known'));
-        user.sendMFACode(totpCode(totpSecret), { onSuccess: (s) => resolve(done(s)), onFailure: (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))) }, 'SOFTWARE_TOKEN_MFA');
+        user.sendMFACode(totpCode(totpSecret), { onSuccess: (session) => resolve({ user, session }), onFailure: (e: unknown) => reject(asError(e)) }, 'SOFTWARE_TOKEN_MFA');
       },
     }),
   );
 }
 
+async function signIn(pool: PoolTarget, email: string, password: string, totpSecret?: string): Promise<Session> {
+  const { session } = await cognitoSignIn(pool, email, password, totpSecret);
+  return { idToken: session.getIdToken().getJwtToken(), refreshToken: session.getRefreshToken().getToken() };
+}
+
 /** A call of Cognito's public API at the pool's endpoint, as the browser makes it. */
-async function cognitoCall(config: Config, action: string, body: object): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(config.endpoint ?? `https://cognito-idp.${config.region}.amazonaws.com/`, {
+async function cognitoCall(pool: PoolTarget, action: string, body: object): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(pool.endpoint ?? `https://cognito-idp.${pool.region ?? pool.userPoolId.split('_')[0]}.amazonaws.com/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
     body: JSON.stringify(body),
@@ -65,20 +78,78 @@ async function cognitoCall(config: Config, action: string, body: object): Promis
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
-export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: (line: string) => void = console.log): Promise<void> {
+export interface ApiReply {
+  status: number;
+  json: unknown;
+  text: string;
+}
+/** A call of the portal's API with an ID token (JSON bodies). */
+export type ApiCall = (path: string, token: string | null, init?: RequestInit) => Promise<ApiReply>;
+
+function expectStatus(r: ApiReply, status: number, what: string) {
+  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text.slice(0, 200)}`);
+}
+
+/**
+ * The upload as the web app makes it (web/features/documents/api/upload-document.ts): a presigned
+ * POST from POST /api/s3/upload-url, the file sent to storage as a form, then POST
+ * /api/s3/confirm-upload, which records it. Gives the document's key. The one place to change when
+ * the upload route changes.
+ */
+export async function uploadDocument(call: ApiCall, token: string, propertyId: string, fileName: string, bytes: string): Promise<string> {
+  const ask = await call('/api/s3/upload-url', token, { method: 'POST', body: JSON.stringify({ propertyId, fileName, size: Buffer.byteLength(bytes) }) });
+  expectStatus(ask, 200, 'POST /api/s3/upload-url');
+  const target = ask.json as { url: string; key: string; fields: Record<string, string> };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(target.fields)) form.append(k, v);
+  form.append('file', new Blob([bytes]), fileName);
+  const sent = await fetch(target.url, { method: 'POST', body: form });
+  if (!sent.ok) throw new Error(`the upload to storage (POST ${new URL(target.url).origin}): expected 2xx, got ${sent.status}`);
+  const confirmed = await call('/api/s3/confirm-upload', token, { method: 'POST', body: JSON.stringify({ key: target.key, propertyId }) });
+  expectStatus(confirmed, 201, 'POST /api/s3/confirm-upload');
+  return (confirmed.json as { DOCUMENT_URL: string }).DOCUMENT_URL;
+}
+
+/** The names of the steps, in order (the document round trip is four). */
+export const smokeSteps = [
+  'config.json served',
+  'customer signs in through Cognito',
+  "customer's properties",
+  'report list',
+  "one report frame's data",
+  'staff member signs in with the authenticator code',
+  'document round trip: upload',
+  'document round trip: list',
+  'document round trip: download',
+  'document round trip: delete',
+  'telemetry device list',
+  'an administrator-only call is refused for the customer',
+  'sign-out revokes the refresh token',
+] as const;
+type StepName = (typeof smokeSteps)[number];
+
+/**
+ * Runs every step against the portal at `portalUrl`; throws SmokeFailure at the first that fails.
+ * `say` gets each step's line as it ends (awaited: a caller may act between steps).
+ */
+export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: (line: string) => void | Promise<void> = console.log): Promise<void> {
   const base = portalUrl.replace(/\/$/, '');
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const step = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+  const cleanups: { what: string; undo: () => Promise<ApiReply> }[] = [];
+  // Sessions still to revoke when a step fails before the sign-out step.
+  const sessions: { pool: PoolTarget; session: Session }[] = [];
+  const opened = (pool: PoolTarget, session: Session) => (sessions.push({ pool, session }), session);
+  const step = async <T>(name: StepName, fn: () => Promise<T>): Promise<T> => {
     const started = Date.now();
     try {
       const out = await fn();
-      say(`ok   ${name} (${Date.now() - started} ms)`);
+      await say(`ok   ${name} (${Date.now() - started} ms)`);
       return out;
     } catch (e) {
-      throw e instanceof SmokeFailure ? e : new SmokeFailure(name, e instanceof Error ? e.message : String(e));
+      await say(`FAIL ${name} (${Date.now() - started} ms)`);
+      throw e instanceof SmokeFailure ? e : new SmokeFailure(name, asError(e).message);
     }
   };
-  const call = async (path: string, token: string | null, init: RequestInit = {}) => {
+  const call: ApiCall = async (path, token, init = {}) => {
     const res = await fetch(`${base}${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers } });
     const text = await res.text();
     let json: unknown;
@@ -89,19 +160,16 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
     }
     return { status: res.status, json, text };
   };
-  const expectStatus = (r: { status: number; text: string }, status: number, what: string) => {
-    if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text.slice(0, 200)}`);
-  };
 
   try {
     const config = await step('config.json served', async () => {
       const r = await call('/config.json', null);
       expectStatus(r, 200, 'GET /config.json');
-      const c = r.json as Partial<Config>;
+      const c = r.json as Partial<PoolTarget>;
       if (!c.userPoolId || !c.userPoolClientId || !c.signInFlow) throw new Error('config.json lacks the pool, its client or the sign-in flow');
-      return c as Config;
+      return c as PoolTarget;
     });
-    const customer = await step('customer signs in through Cognito', () => signIn(config, accounts.customer.email, accounts.customer.password));
+    const customer = await step('customer signs in through Cognito', async () => opened(config, await signIn(config, accounts.customer.email, accounts.customer.password, accounts.customer.totpSecret)));
     const profile = await step("customer's properties", async () => {
       const r = await call(`/api/users/getproperty/${encodeURIComponent(accounts.customer.email)}`, customer.idToken);
       expectStatus(r, 200, 'GET /api/users/getproperty');
@@ -131,56 +199,65 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       expectStatus(frame, 200, 'POST /api/sigma/filtered');
       const url = new URL((frame.json as { url: string }).url, base);
       const token = url.searchParams.get('token');
-      if (!token) return; // A Sigma frame: signed for Sigma's own host, not fetched here.
+      if (!token) return say(`     (a Sigma frame: signed for ${url.host}, not fetched here)`);
       const data = await call('/api/embed/data', token);
       expectStatus(data, 200, 'GET /api/embed/data');
+    });
+
+    const staff = await step('staff member signs in with the authenticator code', async () =>
+      opened(config, await signIn(config, accounts.staff.email, accounts.staff.password, accounts.staff.totpSecret)),
+    );
+    const propertyId = profile.BUILDOPS_PROPERTY_IDS[0]!;
+    const bytes = `smoke test ${new Date().toISOString()}\n`;
+    const key = await step('document round trip: upload', async () => {
+      const uploaded = await uploadDocument(call, staff.idToken, propertyId, `smoke-${Date.now()}.txt`, bytes);
+      cleanups.push({ what: uploaded, undo: () => call('/api/s3/deletedocument', staff.idToken, { method: 'POST', body: JSON.stringify({ key: uploaded, propertyId }) }) });
+      return uploaded;
+    });
+    await step('document round trip: list', async () => {
+      const listed = await call(`/api/s3/getdocumentsbyproperty?propertyId=${encodeURIComponent(propertyId)}`, customer.idToken);
+      expectStatus(listed, 200, 'GET /api/s3/getdocumentsbyproperty as the customer');
+      if (!(listed.json as { DOCUMENT_URL: string }[]).some((d) => d.DOCUMENT_URL === key)) throw new Error(`the uploaded document ${key} is not listed for the customer`);
+    });
+    await step('document round trip: download', async () => {
+      const link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(key)}&download=1`, customer.idToken);
+      expectStatus(link, 200, 'GET /api/s3/getpresignedurl as the customer');
+      const got = await fetch((link.json as { url: string }).url);
+      const text = await got.text();
+      if (!got.ok) throw new Error(`expected the uploaded bytes, got ${got.status}`);
+      if (text !== bytes) throw new Error(`expected the uploaded ${Buffer.byteLength(bytes)} bytes, got ${Buffer.byteLength(text)} other bytes`);
+    });
+    await step('document round trip: delete', async () => {
+      const undo = cleanups.pop()!;
+      expectStatus(await undo.undo(), 200, 'POST /api/s3/deletedocument');
     });
     await step('telemetry device list', async () => {
       const customerId = profile.BUILDOPS_CUSTOMER_ID[0]!;
       const r = await call(`/api/telemetry/${encodeURIComponent(customerId)}/devices`, customer.idToken);
-      // A customer without a telemetry mapping is answered 404 by design; anything else must list.
-      if (r.status === 404) return say(`     (customer ${customerId} has no telemetry mapping: 404 as specified)`);
+      // A customer without a telemetry mapping is answered 404 with this message by design; anything else must list.
+      if (r.status === 404 && (r.json as { error?: unknown } | undefined)?.error === telemetryMessages.notMapped)
+        return say(`     (customer ${customerId} has no telemetry mapping: 404 as specified)`);
       expectStatus(r, 200, 'GET /api/telemetry/{customerId}/devices');
+      const parsed = DevicesReply.safeParse(r.json);
+      if (!parsed.success) throw new Error(`the device list is not the specified answer: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+      const n = parsed.data.data.length;
+      await say(`     (customer ${customerId}: ${n} device${n === 1 ? '' : 's'})`);
     });
     await step('an administrator-only call is refused for the customer', async () => {
       expectStatus(await call('/api/users', customer.idToken), 403, 'GET /api/users as the customer');
-    });
-
-    const staff = await step('staff member signs in with the authenticator code', () => signIn(config, accounts.staff.email, accounts.staff.password, accounts.staff.totpSecret));
-    await step('document round trip (upload, list, download the same bytes, delete)', async () => {
-      const propertyId = profile.BUILDOPS_PROPERTY_IDS[0]!;
-      const bytes = `smoke test ${new Date().toISOString()}\n`;
-      const ask = await call('/api/s3/upload-url', staff.idToken, { method: 'POST', body: JSON.stringify({ propertyId, fileName: `smoke-${Date.now()}.txt`, size: bytes.length }) });
-      expectStatus(ask, 200, 'POST /api/s3/upload-url');
-      const target = ask.json as { url: string; key: string; fields: Record<string, string> };
-      const form = new FormData();
-      for (const [k, v] of Object.entries(target.fields)) form.append(k, v);
-      form.append('file', new Blob([bytes]), 'smoke.txt');
-      const sent = await fetch(target.url, { method: 'POST', body: form });
-      if (!sent.ok) throw new Error(`the upload to storage: ${sent.status}`);
-      const confirmed = await call('/api/s3/confirm-upload', staff.idToken, { method: 'POST', body: JSON.stringify({ key: target.key, propertyId }) });
-      expectStatus(confirmed, 201, 'POST /api/s3/confirm-upload');
-      const key = (confirmed.json as { DOCUMENT_URL: string }).DOCUMENT_URL;
-      const remove = () => call('/api/s3/deletedocument', staff.idToken, { method: 'POST', body: JSON.stringify({ key, propertyId }) });
-      cleanups.push(remove);
-      const listed = await call(`/api/s3/getdocumentsbyproperty?propertyId=${encodeURIComponent(propertyId)}`, customer.idToken);
-      expectStatus(listed, 200, 'GET /api/s3/getdocumentsbyproperty');
-      if (!(listed.json as { DOCUMENT_URL: string }[]).some((d) => d.DOCUMENT_URL === key)) throw new Error('the uploaded document is not listed for the customer');
-      const link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(key)}&download=1`, customer.idToken);
-      expectStatus(link, 200, 'GET /api/s3/getpresignedurl');
-      const got = await fetch((link.json as { url: string }).url);
-      if ((await got.text()) !== bytes) throw new Error('the download is not the uploaded bytes');
-      cleanups.pop();
-      expectStatus(await remove(), 200, 'POST /api/s3/deletedocument');
     });
     await step('sign-out revokes the refresh token', async () => {
       const revoked = await cognitoCall(config, 'RevokeToken', { Token: customer.refreshToken, ClientId: config.userPoolClientId });
       if (revoked.status !== 200) throw new Error(`RevokeToken answered ${revoked.status}`);
       const again = await cognitoCall(config, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: config.userPoolClientId, AuthParameters: { REFRESH_TOKEN: customer.refreshToken } });
       if (again.status === 200) throw new Error('the revoked refresh token still gives tokens');
-      await cognitoCall(config, 'RevokeToken', { Token: staff.refreshToken, ClientId: config.userPoolClientId });
     });
   } finally {
-    for (const undo of cleanups) await undo().catch(() => {});
+    for (const { what, undo } of cleanups) {
+      const r = await undo().catch((e: unknown) => ({ status: 0, text: asError(e).message }));
+      await say(r.status === 200 ? `     (cleaned up: deleted ${what})` : `     (clean-up could not delete ${what}: ${r.status} ${r.text.slice(0, 200)})`);
+    }
+    for (const { pool, session } of sessions)
+      await cognitoCall(pool, 'RevokeToken', { Token: session.refreshToken, ClientId: pool.userPoolClientId }).catch(() => undefined);
   }
 }

@@ -84,7 +84,7 @@ describe('password reset', () => {
     expect(sent.status).toBe(200);
     expect(sent.json).toEqual({ message: 'Password reset code has been sent to your email.' });
     const mail = (await t.outbox()).reverse().find((m) => m.to === 'reset@customer.test')!;
-    expect(mail.subject).toBe('Comfort Portal password reset code');
+    expect(mail.subject).toBe('Comfort Portal Reporting password reset code');
     const code = await mailedLine('reset@customer.test', /^\d{6,8}$/);
 
     const weak = await post('/api/users/reset-password/verify', { email: 'reset@customer.test', code, newPassword: 'abc' });
