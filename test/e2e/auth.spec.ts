@@ -158,6 +158,8 @@ test.describe('routes and session', () => {
       console.error = (...args) => { errors.push(args.map(String).join(' ')); original(...args); };
     }`);
     await page.goto('/');
+    // The app reads the stored token once, as it starts: wait for it, or it may read (and clear) this one first.
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     await setItem(page, 'token', 'not-a-token');
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
@@ -167,6 +169,7 @@ test.describe('routes and session', () => {
 
   test('an expired token signs out on load', async ({ page }) => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const exp = Math.floor(Date.now() / 1000) - 60;
     await setItem(page, 'token', `${b64({ alg: 'HS256' })}.${b64({ email: 'facilities@northwind.test', name: 'x', exp, userId: 1 })}.sig`);
