@@ -216,7 +216,13 @@ export class PortalFunction extends Construct {
 
     // Each deploy whose code or configuration changed publishes a new version; `live` points at it
     // (through CodeDeploy's canary where the stage asks for one).
-    this.alias = new lambda.Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.fn.currentVersion });
+    const warm = stage.warmFunctions[props.handler];
+    this.alias = new lambda.Alias(this, 'Live', {
+      aliasName: LIVE_ALIAS,
+      version: this.fn.currentVersion,
+      // Stage setting warmFunctions: instances kept initialised for the calls a first visit waits on.
+      ...(warm ? { provisionedConcurrentExecutions: warm } : {}),
+    });
     this.errors = new cw.Alarm(this, 'Errors', {
       alarmName: errorsAlarmName(stage, props.handler),
       alarmDescription: `Function ${props.handler} failed (uncaught error or timeout) in ${errorsAlarm.datapointsToAlarm} of ${errorsAlarm.evaluationPeriods} minutes${props.rollout ? '; rolls back its canary' : ''}`,
