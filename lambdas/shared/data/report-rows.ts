@@ -35,9 +35,11 @@
  *   begins_with(sk, '<dataset>#')
  * - upsert (import, demo seed): the same Query (consistent), ADD to the index, then a conditional
  *   Put or Delete of each item whose bucket changed
+ * - build the index of data written before it (`admin migrate report-rows-index`): Scan of the
+ *   keys, then an UpdateItem per property and dataset (ADD, so safe beside writers and to repeat)
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
 import { queryAll } from './batch.js';
 
@@ -411,6 +413,32 @@ export async function addToIndex(db: DynamoDBDocumentClient, propertyId: string,
   const parts = new Set(sks);
   if (parts.size === 0) return;
   await db.send(new UpdateCommand({ TableName: table(), Key: indexKey(propertyId, dataset), UpdateExpression: 'ADD parts :s', ExpressionAttributeValues: { ':s': parts } }));
+}
+
+/**
+ * Makes sure the index item of a property's dataset exists and lists these sks (the migration:
+ * an index item with no parts says the partition is empty). Idempotent.
+ */
+export async function ensureIndex(db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, sks: Iterable<string>, at = new Date().toISOString()): Promise<void> {
+  const parts = new Set(sks);
+  await db.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: indexKey(propertyId, dataset),
+      UpdateExpression: `SET indexedAt = if_not_exists(indexedAt, :at)${parts.size ? ' ADD parts :s' : ''}`,
+      ExpressionAttributeValues: { ':at': at, ...(parts.size ? { ':s': parts } : {}) },
+    }),
+  );
+}
+
+/** Every item's key (index items included), page by page: what the index migration reads. */
+export async function* storedKeys(db: DynamoDBDocumentClient): AsyncGenerator<{ propertyId: string; sk: string }[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await db.send(new ScanCommand({ TableName: table(), ProjectionExpression: 'propertyId, sk', ExclusiveStartKey: start }));
+    yield (r.Items ?? []) as { propertyId: string; sk: string }[];
+    start = r.LastEvaluatedKey;
+  } while (start);
 }
 
 async function upsertPartition(db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, incoming: ReadonlyMap<string, ReportRow>): Promise<void> {
