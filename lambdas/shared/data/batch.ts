@@ -57,8 +57,10 @@ export interface BatchGetRead {
 export async function batchGetTables(db: DynamoDBDocumentClient, keysByTable: Record<string, Item[]>, reads: Record<string, BatchGetRead> = {}): Promise<Record<string, Item[]>> {
   const out: Record<string, Item[]> = Object.fromEntries(Object.keys(keysByTable).map((t) => [t, []]));
   const all = Object.entries(keysByTable).flatMap(([table, keys]) => keys.map((key) => ({ table, key })));
+  // As few requests as the 100-key limit allows, of even size (they run at once).
+  const size = Math.ceil(all.length / Math.ceil(all.length / 100));
   const chunks: (typeof all)[] = [];
-  for (let i = 0; i < all.length; i += 100) chunks.push(all.slice(i, i + 100));
+  for (let i = 0; i < all.length; i += size) chunks.push(all.slice(i, i + size));
   await Promise.all(
     chunks.map(async (chunk) => {
       let pending: Record<string, { Keys: Item[] } & BatchGetRead> | undefined = {};
