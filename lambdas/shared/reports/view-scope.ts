@@ -115,8 +115,3 @@ export function embedScopeOf(user: UserItem | undefined, claims: EmbedClaims): D
   const propertyIds = claims.p.filter((p) => now.has(p));
   return propertyIds.length ? { all: false, propertyIds } : null;
 }
-
-/** The same for a token that names the user by email only (signed before tokens carried the key): one Query by email. */
-export async function resolveEmbedScope(db: DynamoDBDocumentClient, claims: EmbedClaims): Promise<DataScope | null> {
-  return embedScopeOf(await getUserByEmail(db, claims.sub), claims);
-}
