@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { logIn } from './support/session.js';
+import { expectNoSeriousA11yViolations, logIn } from './support/session.js';
 
 const header = (page: Page) => page.getByRole('banner');
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Reports' });
@@ -67,4 +67,59 @@ test("an administrator's view as survives a reload, and signing out forgets it",
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await logIn(page, demo.admin);
   await expect(page.getByRole('status')).toHaveCount(0);
+});
+
+test('a Property choice narrows the report, stays through a reload and another report, and clears', async ({ page }) => {
+  const frame = page.frameLocator('iframe[title="Sigma Report"]');
+  /** The report table's Property column, read once the frame has drawn. */
+  const propertyCells = async () => {
+    await expect(frame.locator('html[data-charts-drawn="true"]')).toHaveCount(1);
+    const headers = await frame.getByRole('table').locator('thead th').allTextContents();
+    const col = headers.findIndex((h) => h.trim().startsWith('Property')) + 1;
+    expect(col).toBeGreaterThan(0);
+    return (await frame.getByRole('table').locator(`tbody td:nth-child(${col})`).allTextContents()).map((c) => c.trim().toLowerCase());
+  };
+  await logIn(page, demo.northwind);
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  const everyProperty = new Set(await propertyCells());
+  expect(everyProperty.size).toBeGreaterThan(1);
+
+  const choice = page.getByRole('combobox', { name: 'Property' });
+  await expect(choice).toHaveAttribute('placeholder', 'All properties');
+  await choice.click();
+  const first = page.getByRole('option').first();
+  const name = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/home\?property=[^&]+$/);
+  await expect(page.getByRole('status').filter({ hasText: `Showing ${name} only.` })).toBeVisible();
+  await expect.poll(async () => [...new Set(await propertyCells())]).toEqual([name.toLowerCase()]);
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await page.screenshot({ path: '.tmp/shots/report-property-1440.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: '.tmp/shots/report-property-1280.png' });
+
+  await page.reload();
+  await expect(choice).toHaveValue(name);
+  expect([...new Set(await propertyCells())]).toEqual([name.toLowerCase()]);
+
+  // Another report keeps the choice; Back returns to the Dashboard, still narrowed.
+  await sidebar(page).getByRole('button', { name: 'Quotes' }).click();
+  await expect(page).toHaveURL(/\/home\/[^/?]+\?property=/);
+  await expect(choice).toHaveValue(name);
+  await page.goBack();
+  await expect(reportName(page)).toHaveText('Dashboard');
+  await expect(choice).toHaveValue(name);
+
+  // Clearing shows every property again, and the address loses the choice.
+  await choice.hover();
+  await page.getByRole('button', { name: 'Show all properties' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect.poll(async () => new Set(await propertyCells()).size).toBe(everyProperty.size);
+});
+
+test("a property that is not the user's is dropped from the address", async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await page.goto('/home?property=NOT-THEIRS');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('combobox', { name: 'Property' })).toHaveAttribute('placeholder', 'All properties');
 });
