@@ -176,3 +176,40 @@ test('an account with nothing assigned sees what is missing and whom to ask, on 
   await expectEmptyState(page, [r.viewedNoCustomer(demo.noCustomer.email), r.assignInEditUser], 'view-as');
   await expect(page.getByRole('main').getByRole('link', { name: r.contactUsNewTab })).toHaveCount(0);
 });
+
+test('a long table pages 200 rows at a time and searches every row on the server', async ({ page }) => {
+  // An administrator's own view: every customer's work orders, far more than one page.
+  await logIn(page, demo.admin);
+  await sidebar(page).getByRole('button', { name: 'Work Orders', exact: true }).click();
+  const frame = reportFrame(page);
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Work Orders');
+  const count = frame.locator('.table-count');
+  await expect(count).toHaveText(/^Rows 1-200 of [\d,]+$/);
+  const total = Number((await count.textContent())!.replace(/^.* of /, '').replace(/,/g, ''));
+  expect(total).toBeGreaterThan(200);
+  const rows = frame.getByRole('table').locator('tbody tr');
+  const firstRow = await rows.first().textContent();
+
+  const pages = frame.getByRole('navigation', { name: 'Table pages' });
+  await pages.getByRole('button', { name: 'Next 200' }).click();
+  await expect(count).toHaveText(`Rows 201-${Math.min(400, total)} of ${total.toLocaleString('en-US')}`);
+  expect(await rows.first().textContent()).not.toBe(firstRow);
+  await expect(pages.getByRole('button', { name: 'Previous 200' })).toBeEnabled();
+  await page.getByTitle('Sigma Report').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/shots/reports-table-paged.png' });
+  await pages.getByRole('button', { name: 'Previous 200' }).click();
+  await expect(count).toHaveText(/^Rows 1-200 of /);
+  expect(await rows.first().textContent()).toBe(firstRow);
+
+  // A search over every row in scope, not only the page shown; clearing it gives every row back.
+  await frame.getByRole('searchbox', { name: 'Search rows' }).fill('harbor');
+  await expect(count).toHaveText(/matching "harbor"$/);
+  const cells = await rows.allTextContents();
+  expect(cells.length).toBeGreaterThan(0);
+  expect(cells.every((c) => c.toLowerCase().includes('harbor'))).toBe(true);
+  await frame.getByRole('searchbox', { name: 'Search rows' }).fill('no row has this text');
+  await expect(frame.getByRole('cell', { name: 'No rows match "no row has this text".' })).toBeVisible();
+  await frame.getByRole('searchbox', { name: 'Search rows' }).fill('');
+  await expect(count).toHaveText(`Rows 1-200 of ${total.toLocaleString('en-US')}`);
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCell } from './format';
 import { embedFetch, type TokenKeeper } from './token';
 import type { Column, TablePage } from './types';
@@ -8,30 +8,63 @@ const WRAPPED = new Set(['description', 'title']);
 const cellClass = (key: string, type: Column['type']) =>
   type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' ? 'wrap name' : undefined;
 
-/** The page's table: sorted on the server by clicking a column header; CSV export of every row in scope. */
+const PAGE_ROWS = 200;
+const query = (t: { sort: string; dir: string; q?: string }, offset = 0) =>
+  `sort=${encodeURIComponent(t.sort)}&dir=${t.dir}${t.q ? `&q=${encodeURIComponent(t.q)}` : ''}${offset ? `&offset=${offset}` : ''}`;
+
+/**
+ * The page's table: sorted on the server by clicking a column header; searched (every cell, as
+ * shown) and paged 200 rows at a time on the server; CSV export of every row in scope (or every
+ * row the search matches).
+ */
 export function DataTable({ initial, keeper, page }: { initial: TablePage; keeper: TokenKeeper; page: string }) {
   const [table, setTable] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const latest = useRef(0);
 
-  async function handleSort(key: string) {
-    const dir = table.sort === key && table.dir === 'asc' ? 'desc' : 'asc';
+  async function load(params: { sort: string; dir: string; q?: string }, offset = 0) {
+    const n = ++latest.current;
     setBusy(true);
     setError(null);
     try {
-      const res = await embedFetch(keeper, `/api/embed/table?sort=${encodeURIComponent(key)}&dir=${dir}`);
-      setTable((await res.json()) as TablePage);
+      const res = await embedFetch(keeper, `/api/embed/table?${query(params, offset)}`);
+      const next = (await res.json()) as TablePage;
+      // An older answer (the search changed meanwhile) is dropped.
+      if (n === latest.current) setTable(next);
     } catch (e) {
-      setError((e as Error).message);
+      if (n === latest.current) setError((e as Error).message);
     } finally {
-      setBusy(false);
+      if (n === latest.current) setBusy(false);
     }
   }
+
+  // The search runs 300 ms after the last key, from the first page.
+  useEffect(() => {
+    const q = search.trim();
+    if (q === (table.q ?? '')) return;
+    const timer = setTimeout(() => void load({ sort: table.sort, dir: table.dir, q }), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  function handleSort(key: string) {
+    const dir = table.sort === key && table.dir === 'asc' ? 'desc' : 'asc';
+    void load({ sort: key, dir, q: table.q });
+  }
+
+  const offset = table.offset ?? 0;
+  const first = table.total === 0 ? 0 : offset + 1;
+  const last = offset + table.rows.length;
+  const paged = table.total > table.rows.length;
+  const count = paged
+    ? `Rows ${first.toLocaleString('en-US')}-${last.toLocaleString('en-US')} of ${table.total.toLocaleString('en-US')}`
+    : `${table.total.toLocaleString('en-US')} rows`;
 
   async function handleExport() {
     setError(null);
     try {
-      const res = await embedFetch(keeper, `/api/embed/table.csv?sort=${encodeURIComponent(table.sort)}&dir=${table.dir}`);
+      const res = await embedFetch(keeper, `/api/embed/table.csv?${query(table)}`);
       const blob = await res.blob();
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${page}.csv`;
       const href = URL.createObjectURL(blob);
@@ -51,9 +84,19 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
     <section className="table-card" aria-labelledby="table-title">
       <header className="table-head">
         <h2 id="table-title">{table.title}</h2>
-        <span className="table-count">
-          {table.rows.length < table.total ? `Showing ${table.rows.length} of ${table.total.toLocaleString('en-US')} rows` : `${table.total.toLocaleString('en-US')} rows`}
+        <span className="table-count" aria-live="polite">
+          {count}
+          {table.q ? ` matching "${table.q}"` : ''}
         </span>
+        <input
+          type="search"
+          className="table-search"
+          aria-label="Search rows"
+          placeholder="Search rows"
+          maxLength={100}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <button type="button" className="button" onClick={handleExport} disabled={table.total === 0}>
           Export CSV
         </button>
@@ -79,7 +122,7 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
             {table.rows.length === 0 ? (
               <tr>
                 <td colSpan={table.columns.length} className="empty">
-                  No rows for the selected properties.
+                  {table.q ? `No rows match "${table.q}".` : 'No rows for the selected properties.'}
                 </td>
               </tr>
             ) : (
@@ -96,6 +139,16 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
           </tbody>
         </table>
       </div>
+      {paged && (
+        <nav className="table-pages" aria-label="Table pages">
+          <button type="button" className="button" onClick={() => void load(table, Math.max(0, offset - PAGE_ROWS))} disabled={busy || offset === 0}>
+            Previous {PAGE_ROWS}
+          </button>
+          <button type="button" className="button" onClick={() => void load(table, offset + PAGE_ROWS)} disabled={busy || last >= table.total}>
+            Next {PAGE_ROWS}
+          </button>
+        </nav>
+      )}
     </section>
   );
 }

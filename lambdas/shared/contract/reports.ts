@@ -46,6 +46,10 @@ export type FilteredReply = z.output<typeof FilteredReply>;
 export const EmbedTableQuery = z.object({
   sort: z.optional(z.string().check(z.maxLength(64))),
   dir: z.optional(z.enum(['asc', 'desc'])),
+  /** Beyond the first 200 rows: the first row to answer (a multiple of the page size, or any row). */
+  offset: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(10_000_000))), 0),
+  /** Only rows with this text in a cell (case-insensitive, as the cells are shown). */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 export type EmbedTableQuery = z.output<typeof EmbedTableQuery>;
 
@@ -76,6 +80,10 @@ export const TablePage = z.object({
   total: z.number(),
   sort: z.string(),
   dir: z.enum(['asc', 'desc']),
+  /** The first row answered (0: the first page). */
+  offset: z.optional(z.number()),
+  /** The search the rows match, when there is one. */
+  q: z.optional(z.string()),
 });
 export type TablePage = z.output<typeof TablePage>;
 export const PageData = z.object({

@@ -699,7 +699,7 @@ const compare = (a: Sortable, b: Sortable): number => (typeof a === 'number' && 
  * A page's table over the rows in scope, sorted by any column (unknown column: the page's default
  * order), nulls last either way, then by row id; `limit` null gives every row (CSV export).
  */
-export function tableRows(page: PageName, input: PageInput, opts: { sort?: string; dir?: 'asc' | 'desc'; limit?: number | null } = {}): TablePage {
+export function tableRows(page: PageName, input: PageInput, opts: { sort?: string; dir?: 'asc' | 'desc'; limit?: number | null; offset?: number; q?: string } = {}): TablePage {
   const def = tableDefs[page] as TableDef<ReportRow>;
   const known = opts.sort !== undefined && def.columns.some((c) => c.key === opts.sort);
   const col = known ? def.columns.find((c) => c.key === opts.sort)! : def.columns.find((c) => c.key === def.sort)!;
@@ -707,7 +707,10 @@ export function tableRows(page: PageName, input: PageInput, opts: { sort?: strin
   const ctx: Ctx = { names: input.names, now: input.now };
   const all = (input[def.dataset] ?? []) as ReportRow[];
   const inWhere = def.where ? all.filter((r) => def.where!(r)) : all;
-  const shown = inWhere.filter((r) => input.names.has(r.propertyId));
+  const inScope = inWhere.filter((r) => input.names.has(r.propertyId));
+  // A search matches the text of any cell as the table shows it (dates and money as stored).
+  const q = opts.q?.trim().toLowerCase() ?? '';
+  const shown = q ? inScope.filter((r) => def.columns.some((c) => String(c.value(r, ctx) ?? '').toLowerCase().includes(q))) : inScope;
   const key = (r: ReportRow): Sortable => (col.sortValue ? col.sortValue(r, ctx) : col.value(r, ctx));
   const keyed = shown.map((r) => ({ r, k: key(r) }));
   const sign = dir === 'desc' ? -1 : 1;
@@ -721,9 +724,20 @@ export function tableRows(page: PageName, input: PageInput, opts: { sort?: strin
     return naturalCompare(a.r.id, b.r.id);
   });
   const limit = opts.limit === undefined ? TABLE_ROWS : opts.limit;
-  const page_ = limit === null ? keyed : keyed.slice(0, limit);
+  // Past the end: the last page.
+  const offset = limit === null || !keyed.length ? 0 : Math.min(opts.offset ?? 0, Math.floor((keyed.length - 1) / limit) * limit);
+  const page_ = limit === null ? keyed : keyed.slice(offset, offset + limit);
   const rows = page_.map(({ r }) => Object.fromEntries(def.columns.map((c) => [c.key, c.value(r, ctx)])) as Row);
-  return { title: def.title, columns: def.columns.map(({ key: k, label, type }) => ({ key: k, label, type })), rows, total: inWhere.length, sort: col.key, dir };
+  return {
+    title: def.title,
+    columns: def.columns.map(({ key: k, label, type }) => ({ key: k, label, type })),
+    rows,
+    total: q ? keyed.length : inWhere.length,
+    sort: col.key,
+    dir,
+    offset,
+    ...(q ? { q } : {}),
+  };
 }
 
 /** Everything a built-in page shows: figures, charts and the first rows of its table. */

@@ -162,6 +162,23 @@ describe('table sort and CSV', () => {
     expect([t.rows.length, t.total]).toEqual([200, 450]);
     expect(tableRows('work-orders', { ...input(), wo: many }, { limit: null }).rows).toHaveLength(450);
   });
+  it('pages through the rows 200 at a time, the last page for an offset past the end', () => {
+    const many = Array.from({ length: 450 }, (_, i) => ({ ...input().wo[0]!, id: `M${String(i).padStart(3, '0')}` }));
+    const ids = (offset: number) => tableRows('work-orders', { ...input(), wo: many }, { sort: 'id', dir: 'asc', offset });
+    expect(ids(200)).toMatchObject({ offset: 200, total: 450 });
+    expect(ids(200).rows.map((r) => r.id).slice(0, 2)).toEqual(['M200', 'M201']);
+    expect(ids(400).rows).toHaveLength(50);
+    expect(ids(9_999)).toMatchObject({ offset: 400 });
+    expect(ids(0).rows[0]!.id).toBe('M000');
+  });
+  it('searches every cell as shown, case-insensitive; the total counts the matches; CSV exports them', () => {
+    const t = tableRows('dashboard', input(), { q: 'north TOWER' });
+    expect(t.rows.map((r) => r.id).sort()).toEqual(['W1', 'W2', 'W5']);
+    expect(t).toMatchObject({ total: 3, q: 'north tower', offset: 0 });
+    expect(tableRows('dashboard', input(), { q: 'leak' }).rows.map((r) => r.id)).toEqual(['W1']);
+    expect(tableRows('dashboard', input(), { q: 'no such text' })).toMatchObject({ rows: [], total: 0 });
+    expect(toCsv(tableRows('dashboard', input(), { q: 'leak', limit: null })).split('\r\n')).toHaveLength(3);
+  });
   it('leaves out rows of properties not in scope from the table', () => {
     const t = tableRows('dashboard', { ...input(), names: new Map([['P1', 'North Tower']]) });
     expect(t.rows.map((r) => r.id)).toEqual(['W1', 'W5', 'W2']);
