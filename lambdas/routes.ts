@@ -22,7 +22,8 @@ export type CognitoAction =
   | 'AdminDeleteUser'
   | 'AdminGetUser'
   | 'AdminAddUserToGroup'
-  | 'AdminUpdateUserAttributes';
+  | 'AdminUpdateUserAttributes'
+  | 'ListUsers';
 export type SecretName = 'sigma' | 'telemetry' | 'embed';
 
 export interface Route {
@@ -87,6 +88,19 @@ export const routes: Route[] = [
   {
     method: 'POST', path: '/api/users/remove-users', handler: 'users/remove-users', access: 'admin', denied: 'remove users',
     tables: { users: 'write', audit: 'write' }, cognito: ['AdminDeleteUser'],
+  },
+  // The administrators' user list (beyond the spec): pool state, last sign-in, invitations and reset codes.
+  {
+    method: 'GET', path: '/api/users/accounts', handler: 'users/list-accounts', access: 'admin', denied: 'list users',
+    tables: { ...caller, customers: 'read', properties: 'read' }, cognito: ['ListUsers'],
+  },
+  {
+    method: 'POST', path: '/api/users/resend-invitation', handler: 'users/resend-invitation', access: 'admin', denied: 'send invitations',
+    tables: { ...caller, audit: 'write' }, cognito: ['AdminCreateUser'],
+  },
+  {
+    method: 'POST', path: '/api/users/send-reset-code', handler: 'users/send-reset-code', access: 'admin', denied: 'send reset codes',
+    tables: { ...caller, rateLimits: 'write', audit: 'write' }, cognito: ['ForgotPassword'],
   },
 
   // Catalogue

@@ -48,6 +48,9 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'POST /api/users/signup': { body: users.SignupBody, response: users.SignupReply, status: 201 },
   'PUT /api/users/{email}/email': { params: users.EmailParams, body: users.ChangeEmailBody, response: users.ChangeEmailReply },
   'POST /api/users/remove-users': { body: users.RemoveUsersBody, response: users.RemoveUsersReply },
+  'GET /api/users/accounts': { response: users.UserAccounts },
+  'POST /api/users/resend-invitation': { body: users.AccountEmailBody, response: users.AccountMessageReply, errors: [401, 403, 404] },
+  'POST /api/users/send-reset-code': { body: users.AccountEmailBody, response: users.AccountMessageReply, errors: [401, 403, 404, 429] },
 
   'GET /api/users/customers': { response: catalog.CustomersReply },
   'POST /api/users/customers/properties': { body: catalog.PropertiesBody, response: catalog.PropertiesReply },
