@@ -88,6 +88,17 @@ async function newUser(): Promise<string> {
   return email;
 }
 
+/** A fresh tenant-A user still on their invitation (created by the administrator, not registered). */
+async function newInvitedUser(): Promise<string> {
+  const email = `invited-${++seq}@tenant-a.test`;
+  const r = await request('POST', '/api/users/signup', {
+    token: tokens.admin,
+    body: { name: 'invited', email, password: 'Temp1234!x', buildops_customer_ids: ['C-A'], buildops_property_ids: ['P-A1'] },
+  });
+  if (r.status !== 201) throw fail('fixture invited user', r);
+  return email;
+}
+
 async function embedTokenFor(token: string | undefined, email: string): Promise<string> {
   const r = await request('POST', '/api/sigma/filtered', {
     token,
@@ -154,6 +165,10 @@ export const matrix: Record<string, Entry> = {
     expect: adminOnly(),
   },
   'POST /api/users/remove-users': { request: async () => ({ path: '/api/users/remove-users', body: { users: [await newUser()] } }), expect: adminOnly() },
+  'GET /api/users/accounts': { request: () => ({ path: '/api/users/accounts' }), expect: adminOnly() },
+  'POST /api/users/resend-invitation': { request: async () => ({ path: '/api/users/resend-invitation', body: { email: await newInvitedUser() } }), expect: adminOnly() },
+  // A fresh user per call: the per-email limit of code requests stays out of the way.
+  'POST /api/users/send-reset-code': { request: async () => ({ path: '/api/users/send-reset-code', body: { email: await newUser() } }), expect: adminOnly() },
 
   // Catalogue
   'GET /api/users/customers': { request: () => ({ path: '/api/users/customers/' }), expect: adminOnly() },
