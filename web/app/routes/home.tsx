@@ -27,9 +27,10 @@ import { paths } from '../paths';
 const DocumentsDialog = lazy(() => import('../../features/documents').then((m) => ({ default: m.DocumentsDialog })));
 const CreateUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.CreateUserDialog })));
 const EditUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.EditUserDialog })));
+const UserListDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.UserListDialog })));
 const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
 
-type DialogName = 'documents' | 'createUser' | 'editUser';
+type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList';
 
 /** The main portal: sidebar, header, the chosen report, the dialogs, idle sign-out and "view as". */
 export default function HomeRoute() {
@@ -116,6 +117,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           onLogOut={() => onSignOut()}
           onAddUser={() => handleOpen('createUser')}
           onEditUser={() => handleOpen('editUser')}
+          onUsers={() => handleOpen('userList')}
         />
         {viewedEmail && <ViewingAsBanner email={viewedEmail} customerText={customerText} onBack={() => viewAs.chooseUser(null)} />}
         <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
@@ -144,6 +146,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
         {isAdmin && mounted.has('editUser') && (
           <EditUserDialog open={openDialog === 'editUser'} onClose={handleClose} onUsersChanged={handleUsersChanged} />
         )}
+        {isAdmin && mounted.has('userList') && <UserListDialog open={openDialog === 'userList'} onClose={handleClose} />}
       </Suspense>
     </Box>
   );
