@@ -100,6 +100,7 @@ export const usersText = {
   sendResetCode: 'Send reset code',
   sendResetCodeTo: (email: string) => `Send reset code to ${email}`,
   sending: 'Sending...',
+  dismiss: 'Dismiss',
   sendFailed: 'The mail could not be sent. Please try again.',
   listCount: (shown: number, total: number) => (shown === total ? `${total} users` : `${shown} of ${total} users`),
   listNote: 'Invited users have not set their password yet: resend the invitation if it was lost or is older than 7 days. Active users who forgot their password can be sent a reset code.',

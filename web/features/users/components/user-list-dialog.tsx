@@ -83,7 +83,7 @@ function UserList() {
           </Typography>
         </Stack>
         {message && (
-          <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'} onClose={() => setMessage(null)}>
+          <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'} closeText={t.dismiss} onClose={() => setMessage(null)}>
             {message.text}
           </Alert>
         )}
@@ -135,7 +135,7 @@ function UserRow({ user, busy, busyFor, onSend }: UserRowProps) {
   return (
     <TableRow hover data-testid="user-row" data-email={user.EMAIL}>
       <TableCell>{user.NAME ? titleCase(user.NAME) : '—'}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-all' }}>{user.EMAIL}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.EMAIL}</TableCell>
       <TableCell>
         <Chip
           size="small"
