@@ -51,7 +51,12 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
   const profile = useUserProperties(email);
   const customers = useUserCustomers(email);
   const customerIds = profile.data?.BUILDOPS_CUSTOMER_ID ?? (viewedEmail ? [] : session.claims.BUILDOPS_CUSTOMER_ID);
-  const telemetry = useTelemetryCustomer(customerIds[0] ?? null);
+  // The mapping is asked for only where usercustomerbyemail says there is one (an unmapped
+  // customer's 404 would otherwise be logged on every load); an answer without the flag asks anyway.
+  const firstCustomer = customerIds[0] ?? null;
+  const mappedFlags = customers.data?.TELEMETRY_MAPPED;
+  const telemetryMapped = !!firstCustomer && !!customers.data && (mappedFlags ? mappedFlags[customers.data.BUILDOPS_CUSTOMER_ID.indexOf(firstCustomer)] === true : true);
+  const telemetry = useTelemetryCustomer(telemetryMapped ? firstCustomer : null);
 
   // The chosen report is in the address (/home/<id>): reload, Back and Forward keep to it; /home is the default.
   const { reportId } = useParams();
@@ -125,9 +130,10 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
             report={selected}
             email={email}
             userId={viewedEmail ? null : session.claims.userId}
-            loading={profile.isLoading || telemetry.isLoading}
+            loading={profile.isLoading || customers.isLoading || telemetry.isLoading}
             nothingFound={!!viewedEmail && profile.data === null}
             properties={profile.data?.BUILDOPS_PROPERTY_IDS ?? []}
+            nothingAssigned={!(isAdmin && !viewedEmail) && !!profile.data && profile.data.BUILDOPS_PROPERTY_IDS.length === 0}
             customers={customerIds}
             telemetryCustomerId={telemetry.data ? (customerIds[0] ?? null) : null}
             telemetryCustomerName={telemetry.data?.name ?? null}
@@ -159,6 +165,7 @@ interface ReportAreaProps {
   loading: boolean;
   nothingFound: boolean;
   properties: string[];
+  nothingAssigned: boolean;
   customers: string[];
   telemetryCustomerId: string | null;
   telemetryCustomerName: string | null;
@@ -182,6 +189,7 @@ function ReportArea(props: ReportAreaProps) {
       viewedUserId={props.userId}
       properties={props.properties}
       customers={props.customers}
+      nothingAssigned={props.nothingAssigned}
     />
   );
 }
