@@ -144,7 +144,8 @@ export const matrix: Record<string, Entry> = {
   'GET /api/users/getproperty/{email}': { request: () => ({ path: `/api/users/getproperty/${USER_A}` }), expect: scoped() },
   'GET /api/users/usercustomerbyemail/{email}': { request: () => ({ path: `/api/users/usercustomerbyemail/${USER_A}` }), expect: scoped() },
   'GET /api/users/getcustomerbyemail/{email}': { request: () => ({ path: `/api/users/getcustomerbyemail/${USER_A}` }), expect: scoped() },
-  'GET /api/users': { request: () => ({ path: '/api/users/' }), expect: adminOnly() },
+  // With the administrators' user list's view (pool state, last sign-in): the spec's call is the same route.
+  'GET /api/users': { request: () => ({ path: '/api/users/?view=accounts' }), expect: adminOnly() },
   'PUT /api/users/{email}/customers': {
     request: async () => ({ path: `/api/users/${await newUser()}/customers`, body: { customers: [{ ID: 'C-A', NAME: 'alpha' }] } }),
     expect: adminOnly(),
@@ -165,10 +166,11 @@ export const matrix: Record<string, Entry> = {
     expect: adminOnly(),
   },
   'POST /api/users/remove-users': { request: async () => ({ path: '/api/users/remove-users', body: { users: [await newUser()] } }), expect: adminOnly() },
-  'GET /api/users/accounts': { request: () => ({ path: '/api/users/accounts' }), expect: adminOnly() },
-  'POST /api/users/resend-invitation': { request: async () => ({ path: '/api/users/resend-invitation', body: { email: await newInvitedUser() } }), expect: adminOnly() },
-  // A fresh user per call: the per-email limit of code requests stays out of the way.
-  'POST /api/users/send-reset-code': { request: async () => ({ path: '/api/users/send-reset-code', body: { email: await newUser() } }), expect: adminOnly() },
+  // The invitation again, to a fresh invited user per call (the reset-code kind is in users.test.ts).
+  'POST /api/users/send-account-mail': {
+    request: async () => ({ path: '/api/users/send-account-mail', body: { email: await newInvitedUser(), mail: 'invitation' } }),
+    expect: adminOnly(),
+  },
 
   // Catalogue
   'GET /api/users/customers': { request: () => ({ path: '/api/users/customers/' }), expect: adminOnly() },

@@ -216,15 +216,17 @@ describe('POST /api/users/remove-users', () => {
   });
 });
 
-describe("the administrators' user list: GET /api/users/accounts", () => {
+describe("the administrators' user list: GET /api/users?view=accounts", () => {
   type Account = { NAME: string; EMAIL: string; STATUS: string; LAST_SIGN_IN: string | null; CUSTOMER_NAME: string[]; BUILDOPS_CUSTOMER_ID: string[] };
-  const accounts = async (token?: string) => request('GET', '/api/users/accounts', { token });
 
-  it('401 without a token, 403 for a customer', async () => {
+  const accounts = async (token?: string, view = 'accounts') => request('GET', `/api/users?view=${view}`, { token });
+
+  it('401 without a token, 403 for a customer, 400 for another view', async () => {
     expect((await accounts()).status).toBe(401);
     const r = await accounts(tokens.a);
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ error: 'Only administrators may list users.' });
+    expect((await accounts(tokens.admin, 'everything')).status).toBe(400);
   });
 
   it('answers each user with the pool state (invited, active), the last sign-in and the customers', async () => {
@@ -248,7 +250,12 @@ describe("the administrators' user list: GET /api/users/accounts", () => {
       LAST_SIGN_IN: null,
       CUSTOMER_NAME: ['beta'],
       BUILDOPS_CUSTOMER_ID: ['C-B'],
+      PROPERTIES: ['B zero'],
+      BUILDOPS_PROPERTY_IDS: ['P-B0'],
     });
+    // Without the view, the spec's answer as before (no pool state).
+    const plain = (await request('GET', '/api/users', { token: tokens.admin })).json as Record<string, unknown>[];
+    expect(Object.keys(plain[0]!).sort()).toEqual(['BUILDOPS_CUSTOMER_ID', 'BUILDOPS_PROPERTY_IDS', 'CUSTOMER_NAME', 'EMAIL', 'NAME', 'PROPERTIES']);
     expect(byEmail.get('list-never@customer.test')).toMatchObject({ STATUS: 'active', LAST_SIGN_IN: null, CUSTOMER_NAME: ['alpha'] });
     const a = byEmail.get('a@customer.test')!;
     expect(a).toMatchObject({ NAME: 'user a', STATUS: 'active', CUSTOMER_NAME: ['alpha'], BUILDOPS_CUSTOMER_ID: ['C-A'] });
@@ -259,8 +266,8 @@ describe("the administrators' user list: GET /api/users/accounts", () => {
   });
 });
 
-describe('POST /api/users/resend-invitation', () => {
-  const resend = (email: unknown, token?: string) => request('POST', '/api/users/resend-invitation', { token, body: { email } });
+describe('POST /api/users/send-account-mail { mail: invitation }', () => {
+  const resend = (email: unknown, token?: string) => request('POST', '/api/users/send-account-mail', { token, body: { email, mail: 'invitation' } });
   const temporaryIn = (text: string) => /temporary password is:\s*(\S+)/i.exec(text)?.[1];
 
   it('401, 400, 403, 404 before sending anything; 409 for an account that has set its password', async () => {
@@ -306,12 +313,14 @@ describe('POST /api/users/resend-invitation', () => {
   });
 });
 
-describe('POST /api/users/send-reset-code', () => {
-  const send = (email: unknown, token?: string) => request('POST', '/api/users/send-reset-code', { token, body: { email } });
+describe("POST /api/users/send-account-mail { mail: 'reset-code' }", () => {
+  const send = (email: unknown, token?: string) => request('POST', '/api/users/send-account-mail', { token, body: { email, mail: 'reset-code' } });
 
   it('401, 400, 403, 404 before sending anything; 409 for an account still on its invitation', async () => {
     expect((await send('b@customer.test')).status).toBe(401);
     expect((await send(42, tokens.admin)).status).toBe(400);
+    const noKind = await request('POST', '/api/users/send-account-mail', { token: tokens.admin, body: { email: 'b@customer.test', mail: 'postcard' } });
+    expect(noKind.status).toBe(400);
     expect((await send('b@customer.test', tokens.a)).status).toBe(403);
     expect((await send('ghost@customer.test', tokens.admin)).status).toBe(404);
     await request('POST', '/api/users/signup', {

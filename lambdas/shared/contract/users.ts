@@ -50,8 +50,11 @@ export const SignupReply = z.object({ message: z.string(), EMAIL: z.string() });
 export const ChangeEmailBody = z.object({ email: Email });
 export const ChangeEmailReply = z.object({ message: z.string(), EMAIL: z.string() });
 
-/** POST /api/users/resend-invitation and /api/users/send-reset-code: the account, by email. */
-export const AccountEmailBody = z.object({ email: Email });
+/** GET /api/users?view=accounts (beyond the spec): each user with their pool state and last sign-in. */
+export const ListUsersQuery = z.object({ view: z.enum(['accounts']).optional() });
+
+/** POST /api/users/send-account-mail (beyond the spec): an invitation again, or a reset code. */
+export const AccountMailBody = z.object({ email: Email, mail: z.enum(['invitation', 'reset-code']) });
 export const AccountMessageReply = z.object({ message: z.string(), EMAIL: z.string() });
 
 export const RemoveUsersBody = z.object({ users: z.array(Email).min(1, 'must name at least one user').max(1000) });

@@ -28,15 +28,11 @@ export const UserCustomersReply = z.object({
 /** An account's state in the pool: invited (FORCE_CHANGE_PASSWORD), active (CONFIRMED), anything else unknown. */
 export const AccountStatus = z.enum(['invited', 'active', 'unknown']);
 
-/** GET /api/users/accounts (beyond the spec): the administrators' user list. */
-export const UserAccount = z.object({
-  NAME: z.string(),
-  EMAIL: z.string(),
+/** GET /api/users?view=accounts (beyond the spec): the portal user with their pool state and last sign-in. */
+export const UserAccount = z.extend(PortalUser, {
   STATUS: AccountStatus,
   /** ISO time of the last sign-in; null when the account has never signed in (since this was recorded). */
   LAST_SIGN_IN: z.nullable(z.string()),
-  CUSTOMER_NAME: z.array(z.string()),
-  BUILDOPS_CUSTOMER_ID: z.array(z.string()),
 });
 export const UserAccounts = z.array(UserAccount);
 

@@ -5,9 +5,9 @@ import { userKeys } from '../query-keys';
 
 export type { UserAccount };
 
-/** GET /api/users/accounts (administrators; beyond the spec): every user with invited/active, last sign-in and customers. */
+/** GET /api/users?view=accounts (administrators; beyond the spec): every user with invited/active, last sign-in and customers. */
 export async function getAccounts(signal?: AbortSignal): Promise<UserAccount[]> {
-  return UserAccounts.parse(await api('/api/users/accounts', { signal }));
+  return UserAccounts.parse(await api('/api/users?view=accounts', { signal }));
 }
 
 export function useAccounts(enabled = true) {

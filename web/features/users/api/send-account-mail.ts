@@ -4,17 +4,14 @@ import { userKeys } from '../query-keys';
 
 export type AccountMail = 'invitation' | 'resetCode';
 
-const paths: Record<AccountMail, string> = {
-  invitation: '/api/users/resend-invitation',
-  resetCode: '/api/users/send-reset-code',
-};
+const mails: Record<AccountMail, 'invitation' | 'reset-code'> = { invitation: 'invitation', resetCode: 'reset-code' };
 
 /**
- * POST /api/users/resend-invitation or /api/users/send-reset-code { email } (administrators; beyond
- * the spec): the server's message says what was sent to whom.
+ * POST /api/users/send-account-mail { email, mail } (administrators; beyond the spec): the
+ * invitation again or a reset code; the server's message says what was sent to whom.
  */
 export async function sendAccountMail(kind: AccountMail, email: string): Promise<string> {
-  const r = await api<{ message: string }>(paths[kind], { method: 'POST', body: { email } });
+  const r = await api<{ message: string }>('/api/users/send-account-mail', { method: 'POST', body: { email, mail: mails[kind] } });
   return r.message;
 }
 
