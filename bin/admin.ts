@@ -12,7 +12,7 @@ import { importKinds } from '../infra/admin/import-kinds.js';
 import { ImportError, importFiles, importHelp } from '../infra/admin/import.js';
 import { copyItems, copyItemsHelp, copyItemsOptions, restoreDocument, restoreDocumentHelp } from '../infra/admin/restore.js';
 import { CatalogueFileError, catalogueInForce, formatCatalogue, loadCatalogueFile, reportsHelp, resetCatalogue } from '../infra/admin/reports.js';
-import { migrateHelp, migrateUsersBySub, migrations } from '../infra/admin/migrate.js';
+import { migrateHelp, migrateReportRowsIndex, migrateReportRowsIndexHelp, migrateUsersBySub, migrations } from '../infra/admin/migrate.js';
 import { DEMO_ADMIN_PASSWORD, DEMO_CUSTOMER_PASSWORD } from '../infra/admin/demo-data.js';
 import { seedDemo, seedDemoHelp } from '../infra/admin/seed-demo.js';
 import { AdminInputError, createPortalUser, resetMfa, resetMfaHelp } from '../infra/admin/users.js';
@@ -150,12 +150,16 @@ const commands: Record<string, Command> = {
     },
   },
   migrate: {
-    summary: 'move data to the shape of this release: users-by-sub (idempotent)',
-    help: migrateHelp,
+    summary: 'move data to the shape of this release: users-by-sub, report-rows-index (each idempotent)',
+    help: `${migrateHelp}\n\n${migrateReportRowsIndexHelp}`,
     options: { 'dry-run': { type: 'boolean' } },
     positional: 'migration',
     async run(v) {
       const which = v.migration;
+      if (which === 'report-rows-index') {
+        await migrateReportRowsIndex({ dryRun: v['dry-run'] === true });
+        return 0;
+      }
       if (which !== 'users-by-sub') throw new UsageError(`Name the migration: ${migrations.join(', ')}.`);
       const r = await migrateUsersBySub({ dryRun: v['dry-run'] === true });
       return r.skipped.length ? 2 : 0;

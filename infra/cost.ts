@@ -54,6 +54,8 @@ export interface Counts {
   tracedFunctions: number;
   /** CodeDeploy deployment groups (a canary stage's, one per function). */
   deploymentGroups: number;
+  /** Provisioned concurrency on live aliases (the stage's warmFunctions): instances and their GB in all. */
+  warm: { instances: number; gb: number; functions: number };
 }
 
 const props = (r: CfnResource) => r.Properties ?? {};
@@ -115,6 +117,16 @@ export function countResources(templates: object[]): Counts {
   };
   const api = fnStats(apiIds);
   const triggers = fnStats(triggerIds);
+  const warm = { instances: 0, gb: 0, functions: 0 };
+  for (const [, alias] of ofType('AWS::Lambda::Alias')) {
+    const n = (props(alias).ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions?: number } | undefined)?.ProvisionedConcurrentExecutions ?? 0;
+    if (!n) continue;
+    const fn = [...refsIn(props(alias).FunctionName)].map((id) => byId.get(id)).find((r) => r?.Type === 'AWS::Lambda::Function');
+    const memory = fn && typeof props(fn).MemorySize === 'number' ? (props(fn).MemorySize as number) : 128;
+    warm.instances += n;
+    warm.gb += (n * memory) / 1024;
+    warm.functions++;
+  }
 
   const tables = ofType('AWS::DynamoDB::Table', 'AWS::DynamoDB::GlobalTable').map(([, r]) => props(r));
   const pitrOn = (p: Record<string, unknown>) => {
@@ -206,6 +218,7 @@ export function countResources(templates: object[]): Counts {
     compositeAlarms: ofType('AWS::CloudWatch::CompositeAlarm').length,
     tracedFunctions: functions.filter(([, r]) => (props(r).TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active').length,
     deploymentGroups: ofType('AWS::CodeDeploy::DeploymentGroup').length,
+    warm,
   };
 }
 
@@ -258,6 +271,7 @@ export const prices = {
   lambdaX86GbSecond: p(0.0000166667, 1, 'GB-second (x86_64, first 6 billion)', LAMBDA, 'third-party copies of the page'),
   lambdaRequests: p(0.2, 1e6, 'requests', LAMBDA, 'third-party copies of the page'),
   lambdaFreeRequests: p(0, 1e6, 'requests free each month (always free, per account)', LAMBDA, 'third-party copies of the page'),
+  lambdaArmProvisionedGbSecond: p(0.0000033334, 1, 'GB-second of provisioned concurrency (arm64), whether used or not', LAMBDA, 'third-party copies of the page (arm64 table)'),
   lambdaFreeGbSeconds: p(0, 400_000, 'GB-seconds free each month (always free, per account)', LAMBDA, 'third-party copies of the page'),
   httpApiRequests: p(1.0, 1e6, 'HTTP API requests (first 300 million; the 1 million free lasts only 12 months)', APIGW, 'AWS page (free tier), third-party copies (rate)'),
   dynamoWriteUnits: p(0.625, 1e6, 'on-demand write request units', DDB, NOT_RECHECKED),
@@ -327,7 +341,7 @@ export const usage = {
   daysPerMonth: a(30, 'days a month', 'a month of 30 days'),
   activeUserShare: a(1, '% of users sign in each month', 'every user counts as a Cognito monthly active user: the upper bound'),
   billedMsPerCall: a(200, 'ms billed per API call', 'README "Figures": the Dashboard takes 201 ms of server time and most routes make 2 DynamoDB calls or fewer; cold starts (75-180 ms of initialisation, billed) on a few percent of calls'),
-  readUnitsPerCall: a(8, 'DynamoDB read units per API call', "every call reads the caller's row (1); report pages read packed rows of tens of KB in up to 14 queries; a listing reads a few 4 KB units"),
+  readUnitsPerCall: a(8, 'DynamoDB read units per API call', "every call reads the caller's row (1); report pages read packed rows of tens of KB in two BatchGetItem calls; a listing reads a few 4 KB units"),
   writeShare: a(0.05, '% of API calls write', 'the portal is read-mostly: uploads, user administration and view-as records'),
   writeUnitsPerWrite: a(4, 'DynamoDB write units per writing call', 'the item (1-2 KB), its index entry and an audit row'),
   tableStorageGb: a(2, 'GB in all tables', 'users, customers, properties and documents are small items; report rows are deflated per property, dataset and year', true),
@@ -405,6 +419,14 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
     'Lambda',
     billedGbS * gbSecondRate + cost(pr.lambdaRequests, over(invocations, free(pr.lambdaFreeRequests))),
     `${millions(invocations)} invocations (${L.api} API functions, mean ${int(L.apiMeanMemoryMb)} MB, ${int(L.apiArmShare * 100)} % arm64; ${L.triggers} Cognito triggers), ${int(gbS)} GB-s; free: 1M requests and 400,000 GB-s`,
+  );
+
+  row(
+    'Lambda provisioned concurrency',
+    cost(pr.lambdaArmProvisionedGbSecond, counts.warm.gb * v('daysPerMonth') * 86_400),
+    counts.warm.instances
+      ? `${counts.warm.instances} instances of ${counts.warm.functions} functions kept initialised all month (stage setting warmFunctions: the calls a first visit waits on), ${num(counts.warm.gb, 2)} GB; the calls they serve are in the Lambda row`
+      : 'none (stage setting warmFunctions)',
   );
 
   row('API Gateway (HTTP API)', counts.httpApis ? cost(pr.httpApiRequests, calls) : 0, counts.httpApis ? `${millions(calls)} requests` : 'no HTTP API in the template');
@@ -560,6 +582,7 @@ const PRICE_NAMES: Record<keyof Prices, string> = {
   lambdaRequests: 'Lambda requests',
   lambdaFreeRequests: 'Lambda free requests',
   lambdaFreeGbSeconds: 'Lambda free duration',
+  lambdaArmProvisionedGbSecond: 'Lambda provisioned concurrency, arm64',
   httpApiRequests: 'API Gateway HTTP API',
   dynamoWriteUnits: 'DynamoDB writes',
   dynamoReadUnits: 'DynamoDB reads',

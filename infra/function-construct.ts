@@ -1,6 +1,7 @@
 /**
  * One Lambda function from a file under lambdas/: Node 22 on arm64, bundled by the local esbuild
- * into minified ESM with source maps, JSON logs into its own log group kept for the stage's days,
+ * into minified ESM (see ./function-bundling.ts: source maps kept beside the templates, not shipped),
+ * JSON logs into its own log group kept for the stage's days,
  * X-Ray active tracing, published as a version behind the `live` alias that API routes and Cognito
  * call, and its error alarm (which a canary stage's CodeDeploy group rolls back on).
  */
@@ -13,11 +14,12 @@ import * as cw from 'aws-cdk-lib/aws-cloudwatch';
 import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { removalPolicyOf, type Stage } from './config.js';
+import { CJS_REQUIRE_BANNER, FUNCTION_ALIASES, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, sourceMapDir } from './function-bundling.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,9 +36,10 @@ export const LIVE_ALIAS = 'live';
 /** The namespace of the portal's own business metrics (EMF, lambdas/shared/observability.ts). */
 export const METRICS_NAMESPACE = 'Portal';
 
+const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+
 /** Where the tracer layer's module is in a function (lambdas/shared/observability.ts imports it). */
 export const TRACER_MODULE = '/opt/nodejs/portal-tracer.mjs';
-const CJS_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
 
 /**
  * Powertools' Tracer and the X-Ray SDK as one layer per stack, bundled by the local esbuild from
@@ -158,7 +161,6 @@ export class PortalFunction extends Construct {
       description: props.description ?? `lambdas/${props.handler}.ts`,
       environment: {
         ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: `portal-${stage.name}`,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         PORTAL_TRACER_MODULE: TRACER_MODULE,
@@ -182,12 +184,22 @@ export class PortalFunction extends Construct {
           depsLockFilePath: path.join(ROOT, 'package-lock.json'),
           bundling: {
             format: OutputFormat.ESM,
-            target: 'node22',
+            target: FUNCTION_TARGET,
             minify: true,
+            // An external map (no sourceMappingURL comment), moved out of the function's code below.
             sourceMap: true,
-            mainFields: ['module', 'main'],
-            // Bundled CommonJS dependencies call require(); ESM output has none of its own.
+            sourceMapMode: SourceMapMode.EXTERNAL,
+            mainFields: FUNCTION_MAIN_FIELDS,
             banner: CJS_REQUIRE_BANNER,
+            esbuildArgs: { '--alias': Object.entries(FUNCTION_ALIASES).map(([from, to]) => `${from}=${to}`) },
+            commandHooks: {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (_input: string, output: string) => {
+                const dir = sourceMapDir(ROOT, props.handler);
+                return [`mkdir -p ${shellQuote(dir)} && mv ${shellQuote(path.join(output, 'index.mjs.map'))} ${shellQuote(path.join(dir, 'index.mjs.map'))}`];
+              },
+            },
             bundleAwsSDK: true,
             forceDockerBundling: false,
             tsconfig: path.join(ROOT, 'tsconfig.json'),
@@ -204,7 +216,13 @@ export class PortalFunction extends Construct {
 
     // Each deploy whose code or configuration changed publishes a new version; `live` points at it
     // (through CodeDeploy's canary where the stage asks for one).
-    this.alias = new lambda.Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.fn.currentVersion });
+    const warm = stage.warmFunctions[props.handler];
+    this.alias = new lambda.Alias(this, 'Live', {
+      aliasName: LIVE_ALIAS,
+      version: this.fn.currentVersion,
+      // Stage setting warmFunctions: instances kept initialised for the calls a first visit waits on.
+      ...(warm ? { provisionedConcurrentExecutions: warm } : {}),
+    });
     this.errors = new cw.Alarm(this, 'Errors', {
       alarmName: errorsAlarmName(stage, props.handler),
       alarmDescription: `Function ${props.handler} failed (uncaught error or timeout) in ${errorsAlarm.datapointsToAlarm} of ${errorsAlarm.evaluationPeriods} minutes${props.rollout ? '; rolls back its canary' : ''}`,

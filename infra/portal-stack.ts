@@ -110,6 +110,10 @@ export class PortalStack extends Stack {
         originVerify: this.secrets.originVerifyValue,
       }),
     });
+    // A warmFunctions entry that names no function of the stage is a mistake, not a no-op.
+    const handlers = new Set([...this.api.functions.keys(), ...Object.values(this.auth.triggers).map((f) => f.handler)]);
+    const unknown = Object.keys(stage.warmFunctions).filter((h) => !handlers.has(h));
+    if (unknown.length) throw new Error(`Stage ${stage.name}: warmFunctions names no function of the portal: ${unknown.join(', ')} (handler names such as users/get-property or triggers/pre-token-generation)`);
     this.web = new WebConstruct(this, 'Web', {
       stage,
       api: this.api.api,

@@ -12,12 +12,14 @@
 import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, identity } from '../../lambdas/shared/clients.js';
+import { allProperties } from '../../lambdas/shared/data/properties.js';
+import { DATASETS, ensureIndex, isIndexItem, storedKeys, type Dataset } from '../../lambdas/shared/data/report-rows.js';
 import type { UserItem } from '../../lambdas/shared/data/users.js';
 import { isStaffEmail, required, settings } from '../../lambdas/shared/env.js';
 import { userPool } from '../definitions.js';
 import { tables } from '../tables.js';
 
-export const migrations = ['users-by-sub'] as const;
+export const migrations = ['users-by-sub', 'report-rows-index'] as const;
 
 export interface MigrateResult {
   /** Rows written to the new table. */
@@ -103,5 +105,58 @@ export async function migrateUsersBySub(opts: { dryRun?: boolean; print?: (line:
   const verb = opts.dryRun ? 'Would copy' : 'Copied';
   print(`${verb} ${result.copied} users into ${to}; ${result.present} were there already; ${result.staffGrouped} staff accounts in the "${userPool.staffGroup}" group.`);
   for (const s of result.skipped) print(`  not copied: ${s.email}: ${s.reason}`);
+  return result;
+}
+
+export const migrateReportRowsIndexHelp = `Usage: admin migrate report-rows-index [--stage NAME | --local [--data-dir DIR]] [--dry-run]
+
+Writes the index items of the report rows table (one per property and dataset, listing its packed
+items), so the report pages read a property's rows by key instead of one Query per property and
+dataset. Every property of the properties table gets one per dataset, an empty one where it has no
+rows. Run it once per stage after deploying this release; until then the pages still answer,
+reading each partition without an index item by Query. Safe to run again, and beside imports:
+it only adds to the index.
+  --dry-run   say what would be written, write nothing`;
+
+export interface IndexMigrateResult {
+  /** Partitions (property and dataset) with rows, whose index lists them now. */
+  listed: number;
+  /** Items listed in those indexes. */
+  items: number;
+  /** Partitions of known properties with no rows, marked empty. */
+  empty: number;
+}
+
+const INDEX_WRITES = 8;
+
+export async function migrateReportRowsIndex(opts: { dryRun?: boolean; print?: (line: string) => void } = {}): Promise<IndexMigrateResult> {
+  const print = opts.print ?? ((line: string) => console.log(line));
+  const db = dynamo();
+  const partitions = new Map<string, { propertyId: string; dataset: Dataset; sks: string[] }>();
+  for await (const page of storedKeys(db))
+    for (const { propertyId, sk } of page) {
+      if (isIndexItem({ sk })) continue;
+      const dataset = sk.slice(0, sk.indexOf('#')) as Dataset;
+      if (!DATASETS.includes(dataset)) continue;
+      const k = `${propertyId}\u0000${dataset}`;
+      const p = partitions.get(k) ?? { propertyId, dataset, sks: [] };
+      partitions.set(k, p);
+      p.sks.push(sk);
+    }
+  const empty = (await allProperties(db)).flatMap((p) => DATASETS.filter((d) => !partitions.has(`${p.id}\u0000${d}`)).map((d) => ({ propertyId: p.id, dataset: d, sks: [] as string[] })));
+  const writes = [...partitions.values(), ...empty];
+  if (!opts.dryRun) {
+    let next = 0;
+    const at = new Date().toISOString();
+    const worker = async () => {
+      while (next < writes.length) {
+        const w = writes[next++]!;
+        await ensureIndex(db, w.propertyId, w.dataset, w.sks, at);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(INDEX_WRITES, writes.length) }, worker));
+  }
+  const result: IndexMigrateResult = { listed: partitions.size, items: [...partitions.values()].reduce((n, p) => n + p.sks.length, 0), empty: empty.length };
+  print(`${opts.dryRun ? 'Would index' : 'Indexed'} ${result.items} report row items in ${result.listed} partitions (property and dataset); ${result.empty} partitions of known properties marked empty.`);
   return result;
 }

@@ -1,11 +1,13 @@
 /**
  * Loads the route table's and the Cognito triggers' handler modules (`lambdas/<name>.ts`) into this
  * process, once each. Other parts of the portal are still being written: a module that does not
- * exist is a clear error naming its file, met only when something needs it.
+ * exist is a clear error naming its file, met only when something needs it. In cold mode (COLD=1)
+ * each function runs from its bundle in processes of its own instead (./cold.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { coldHandler, coldMode } from './cold.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -18,18 +20,21 @@ const loaded = new Map<string, Promise<Handler<unknown, unknown>>>();
 export const handlerFile = (name: string) => path.join('lambdas', `${name}.ts`);
 
 export function loadHandler<E, R>(name: string): Promise<Handler<E, R>> {
-  let p = loaded.get(name);
+  const key = coldMode() ? `cold:${name}` : name;
+  let p = loaded.get(key);
   if (!p) {
     p = (async () => {
       if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(name) || !existsSync(path.join(projectRoot, handlerFile(name))))
         throw new MissingHandlerError(`The handler module ${handlerFile(name)} does not exist (yet).`);
+      // Cold mode: the function's own bundle in processes of its own (./cold.ts).
+      if (coldMode()) return coldHandler(projectRoot, name) as Handler<unknown, unknown>;
       // A relative specifier, so test runners map it like any other import of the project.
       const mod = (await import(`../../lambdas/${name}.js`)) as { handler?: unknown };
       if (typeof mod.handler !== 'function') throw new MissingHandlerError(`${handlerFile(name)} has no exported handler function.`);
       return mod.handler as Handler<unknown, unknown>;
     })();
-    p.catch(() => loaded.delete(name));
-    loaded.set(name, p);
+    p.catch(() => loaded.delete(key));
+    loaded.set(key, p);
   }
   return p as Promise<Handler<E, R>>;
 }

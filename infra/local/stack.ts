@@ -27,6 +27,7 @@ import { serverClient, userPool, userPoolClient } from '../definitions.js';
 import { tableList } from '../tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
 import { startCognito, triggerHandlers } from './cognito.js';
+import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
 import { DEMO_TOTP_SECRET, enrolLocalAuthenticator } from './totp.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
 import { startGateway } from './gateway.js';
@@ -316,6 +317,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     delete process.env.TELEMETRY_API_KEY;
     if (!config.sigma.clientId) delete process.env.SIGMA_SECRET_ID;
 
+    // Cold mode: every function from its own bundle in processes of its own (./cold.ts), the
+    // bundles built before the first call.
+    const cold = coldMode(options.env ?? process.env);
+    if (cold) {
+      process.env.COLD = '1';
+      const idle = (options.env ?? process.env).COLD_IDLE_SECONDS;
+      if (idle) process.env.COLD_IDLE_SECONDS = idle;
+      closers.push({ name: 'cold functions', close: async () => stopColdInstances() });
+      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers)])]);
+    }
+
     // /readyz answers 503 until start-up is over (bucket, first administrator, demo seed), so a
     // caller waiting on it never meets a half-seeded stack.
     let startedUp = false;
@@ -371,6 +383,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     if (options.demo) await enrolDemoAdministrators(clients.cognito, cognito.url, ids.userPoolId, state.demoAccounts ?? [], config.staffDomains);
 
+    // Ready means every function is cold, as on a portal's first day: start-up's own calls
+    // (the demo seed's sign-ins) leave no warm process behind.
+    if (cold) stopColdInstances();
     startedUp = true;
     return {
       url: gateway.url,

@@ -3,7 +3,7 @@
  * its access and area) and the contract's zod schemas (lambdas/shared/contract/openapi-registry.ts).
  * Only this function imports zod's JSON-schema code and the registry: they would grow every bundle.
  */
-import { toJSONSchema } from 'zod';
+import { toJSONSchema } from 'zod/mini';
 import { routes, routeKey, type Route } from '../routes.js';
 import { openApiRegistry, type OpenApiEntry } from '../shared/contract/openapi-registry.js';
 import type { core } from '../shared/zod.js';

@@ -6,9 +6,10 @@ import { pageAttributes, pageData, pageDatasets } from '../shared/reports/pages.
 /** A built-in report page's figures, charts and first table rows; the embed token is the credential. */
 export const handler = api({}, async ({ headers }) => {
   const db = dynamo();
-  const { page, scope } = await authorizeEmbed(db, headers);
+  const access = await authorizeEmbed(db, headers, (p) => pageDatasets[p]);
+  const { page } = access;
   const started = performance.now();
-  const input = await loadPageInput(db, scope, pageDatasets[page], pageAttributes[page]);
+  const input = await loadPageInput(db, access, pageDatasets[page], pageAttributes[page]);
   const loaded = performance.now();
   const body = pageData(page, input);
   const done = performance.now();

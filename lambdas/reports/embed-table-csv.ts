@@ -7,8 +7,9 @@ import { tableDataset, tableRows, toCsv } from '../shared/reports/pages.js';
 /** Every row of a built-in page's table in scope, as CSV, in the table's sort order. */
 export const handler = api({ query: EmbedTableQuery }, async ({ headers, query }) => {
   const db = dynamo();
-  const { page, scope } = await authorizeEmbed(db, headers);
-  const input = await loadPageInput(db, scope, [tableDataset(page)]);
+  const access = await authorizeEmbed(db, headers, (p) => [tableDataset(p)]);
+  const { page } = access;
+  const input = await loadPageInput(db, access, [tableDataset(page)]);
   const day = new Date().toISOString().slice(0, 10);
   return {
     statusCode: 200,

@@ -8,7 +8,8 @@ import { tableDataset, tableRows } from '../shared/reports/pages.js';
 /** A built-in page's table (first 200 rows) sorted by any column. */
 export const handler = api({ query: EmbedTableQuery }, async ({ headers, query }) => {
   const db = dynamo();
-  const { page, scope } = await authorizeEmbed(db, headers);
-  const input = await loadPageInput(db, scope, [tableDataset(page)]);
+  const access = await authorizeEmbed(db, headers, (p) => [tableDataset(p)]);
+  const { page } = access;
+  const input = await loadPageInput(db, access, [tableDataset(page)]);
   return ok(tableRows(page, input, query));
 });

@@ -26,6 +26,7 @@ export const handler = api({ body: FilteredBody }, async ({ body, caller }) => {
     const { token, expiresAt } = await signEmbedToken({
       uid: viewed.userId,
       sub: viewed.email,
+      acct: viewed.sub,
       page: builtInPage(frame),
       all: scope.all,
       c: scope.customerIds,

@@ -5,8 +5,8 @@
  *   and publish its business metrics (EMF) -> answer errors as { error } -> refuse requests that
  *   did not come through CloudFront (403; AWS only) -> parse the JSON body
  *   (malformed: 400) -> resolve the caller from the users table (gone or revoked: 401; `admin`
- *   routes: 403 for non-staff) -> validate body, query and path parameters with zod (400 naming the
- *   field) -> the handler.
+ *   routes: 403 for non-staff; the row is kept for the request, so the handler never reads it
+ *   again) -> validate body, query and path parameters with zod (400 naming the field) -> the handler.
  * A route's access (public, user, admin) comes from the route table by the event's route key.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -20,6 +20,7 @@ import { getUserBySub } from './data/users.js';
 import { isStaffEmail, mfaRequired } from './env.js';
 import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, SESSION_END_HEADER, unauthorized, type Reply } from './http.js';
 import { log } from './log.js';
+import { withRequestCache } from './request-cache.js';
 import { CORRELATION_HEADER, correlationIdOf, countMetric, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
 import { assignedScope, type Scope } from './scope.js';
 
@@ -64,7 +65,7 @@ interface Ctx {
 }
 
 /** "body.email: must be an email address" from zod's first issue. */
-function describe(where: string, error: z.ZodError): string {
+function describe(where: string, error: z.core.$ZodError): string {
   const issue = error.issues[0];
   const at = issue?.path.length ? `${where}.${issue.path.join('.')}` : where;
   return `Invalid ${at}: ${issue?.message ?? 'bad value'}`;
@@ -231,7 +232,7 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
       countCalls(async () => {
         const started = performance.now();
         await tracingReady();
-        const result = await handler(event, {} as never);
+        const result = await withRequestCache(() => handler(event, {} as never));
         result.headers[CORRELATION_HEADER] = id;
         log.info('request', {
           route: event.routeKey,

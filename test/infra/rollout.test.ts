@@ -160,3 +160,33 @@ describe('a stage whose SES identity is in another region', () => {
     expect(JSON.stringify(s.watch.resources)).not.toContain('AWS/SES');
   });
 });
+
+describe('stage setting warmFunctions: provisioned concurrency on live aliases', () => {
+  const aliasesWithWarm = (s: Synth) =>
+    Object.fromEntries(
+      portalFunctions(s)
+        .map((pf) => [pf.handler, (s.resources[logicalId(s, pf.alias)]!.Properties!.ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions: number } | undefined)?.ProvisionedConcurrentExecutions])
+        .filter(([, n]) => n !== undefined),
+    );
+
+  it("keeps prod's first-visit functions initialised, one instance each, and no other", () => {
+    expect(aliasesWithWarm(synth('prod'))).toEqual({
+      'triggers/pre-token-generation': 1,
+      'users/user-customer-by-email': 1,
+      'users/get-property': 1,
+      'reports/get-reports': 1,
+      'reports/filtered': 1,
+      'reports/embed-data': 1,
+    });
+  });
+
+  it('is none unless set', () => {
+    expect(loadStage('dev', stages).warmFunctions).toEqual({});
+    expect(aliasesWithWarm(synth('dev'))).toEqual({});
+  });
+
+  it('refuses a function the portal does not have, and a count out of range, naming them', () => {
+    expect(() => synth('dev', { change: (raw) => (raw.warmFunctions = { 'users/no-such-function': 1 }) })).toThrow(/warmFunctions names no function of the portal: users\/no-such-function/);
+    expect(() => loadStage('dev', { ...stages, dev: { ...(stages.dev as object), warmFunctions: { 'users/get-property': 0 } } })).toThrow(/stages\.dev\.warmFunctions/);
+  });
+});

@@ -17,7 +17,8 @@ import { deleteDocument, documentsOfProperties, getDocument, putDocument, type D
 import { equipmentOfCustomer, putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { allProperties, getProperties, propertiesOfCustomers, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
 import { assertUnderLimit, clear, count, hit, limits, overLimit } from '../../lambdas/shared/data/rate-limits.js';
-import { putReportRows, rowsOf, type ReportRow, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import { propertiesAndRows, readIndex, userAndIndex } from '../../lambdas/shared/data/report-reads.js';
+import { ensureIndex, putReportRows, rowsOf, type ReportRow, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { defaultReports, storedReports, storeReports } from '../../lambdas/shared/data/reports.js';
 import { changeEmail, createUser, deleteUser, getUserByEmail, getUserBySub, getUsersByEmail, listUsers, revokeTokens, setAssignments, type UserItem } from '../../lambdas/shared/data/users.js';
 import { HttpError } from '../../lambdas/shared/http.js';
@@ -275,7 +276,7 @@ describe('report rows and the report catalogue', () => {
 
   it('packs rows per property, dataset and year, and concurrent writers of one year lose none (conditional writes)', async () => {
     const stored = await db.send(new QueryCommand({ TableName: process.env.REPORT_ROWS_TABLE!, KeyConditionExpression: 'propertyId = :p', ExpressionAttributeValues: { ':p': 'P-1' } }));
-    expect(stored.Items!.map((i) => i.sk)).toEqual(['asset#-#1', 'invoice#2026#1', 'quote#2026#1', 'wo#2026#1']);
+    expect(stored.Items!.map((i) => i.sk)).toEqual(['asset#-#1', 'index#asset', 'index#invoice', 'index#quote', 'index#wo', 'invoice#2026#1', 'quote#2026#1', 'wo#2026#1']);
     const wo = (i: number, createdAt: string): WorkOrderRow => ({ ...(rows[0] as WorkOrderRow), id: `WO-C${i}`, propertyId: 'P-9', createdAt });
     const many = Array.from({ length: 60 }, (_, i) => wo(i, i % 2 ? '2025-02-01' : '2026-03-01'));
     await Promise.all([0, 1, 2, 3].map((k) => putReportRows(db, many.filter((_, i) => i % 4 === k))));
@@ -283,6 +284,36 @@ describe('report rows and the report catalogue', () => {
     const back = await rowsOf(db, 'wo', ['P-9']);
     expect(back.map((r) => r.id).sort()).toEqual(many.map((r) => r.id).sort());
     expect(back.find((r) => r.id === 'WO-C1')!.createdAt).toBe('2026-03-09');
+    // The concurrent writers' index lists both years (string-set ADDs), and reading through it finds every row.
+    const index = await readIndex(db, ['P-9'], ['wo']);
+    expect([...index.values()][0]!.slice().sort()).toEqual(['wo#2025#1', 'wo#2026#1']);
+    const { rows: through } = await propertiesAndRows(db, ['P-9'], ['wo'], index);
+    expect(through.get('wo')!.map((r) => r.id).sort()).toEqual(many.map((r) => r.id).sort());
+  });
+
+  it('reads a user and the index in one BatchGetItem, then names and rows projected to the union of the datasets\' columns', async () => {
+    await createUser(db, user('viewer@r.test'));
+    await putProperties(db, [{ id: 'P-1', customerId: 'C-1', name: 'One', propertyType: 'Office' }]);
+    const { user: found, index } = await userAndIndex(db, subOf('viewer@r.test'), ['P-1', 'P-404'], ['quote', 'invoice']);
+    expect(found?.email).toBe('viewer@r.test');
+    expect([...index.entries()].sort()).toEqual([
+      ['P-1\u0000invoice', ['invoice#2026#1']],
+      ['P-1\u0000quote', ['quote#2026#1']],
+      ['P-404\u0000invoice', null],
+      ['P-404\u0000quote', null],
+    ]);
+    const { properties, rows: got } = await propertiesAndRows(db, ['P-1'], ['quote', 'invoice'], index, { quote: ['status'], invoice: ['number', 'status'] });
+    expect(properties.map((p) => p.name)).toEqual(['One']);
+    expect(got.get('quote')).toEqual([{ dataset: 'quote', id: 'Q-1', propertyId: 'P-1', status: 'Sent' }]);
+    expect(got.get('invoice')).toEqual([{ dataset: 'invoice', id: 'I-1', propertyId: 'P-1', number: 'INV-1', status: 'Open' }]);
+    // The migration's write: an empty partition gets an index item without parts; repeating it changes nothing.
+    await ensureIndex(db, 'P-404', 'quote', [], '2026-01-01T00:00:00.000Z');
+    await ensureIndex(db, 'P-404', 'quote', [], '2026-02-01T00:00:00.000Z');
+    await ensureIndex(db, 'P-1', 'quote', ['quote#2026#1']);
+    const again = await readIndex(db, ['P-404', 'P-1'], ['quote']);
+    expect([...again.values()]).toEqual([[], ['quote#2026#1']]);
+    const marker = await db.send(new GetCommand({ TableName: process.env.REPORT_ROWS_TABLE!, Key: { propertyId: 'P-404', sk: 'index#quote' } }));
+    expect(marker.Item).toEqual({ propertyId: 'P-404', sk: 'index#quote', indexedAt: '2026-01-01T00:00:00.000Z' });
   });
 
   it('stores a catalogue in order, replaces it (removing reports no longer in it), and an empty one means the defaults', async () => {

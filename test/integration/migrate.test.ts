@@ -2,11 +2,15 @@
  * `admin migrate users-by-sub` on a copy of the demo data: the demo users are put back into the
  * shape of the earlier release (the email-keyed legacy table, staff outside the staff group, the
  * new table empty), the command run twice through the operator CLI, and the result compared with
- * what the demo seeding wrote.
+ * what the demo seeding wrote. `admin migrate report-rows-index` the same way: the report rows'
+ * index items removed, the pages' data read without them, the command run twice.
  */
 import { AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { jest } from '@jest/globals';
+import { allProperties } from '../../lambdas/shared/data/properties.js';
+import { propertiesAndRows, readIndex } from '../../lambdas/shared/data/report-reads.js';
+import { DATASETS, isIndexItem } from '../../lambdas/shared/data/report-rows.js';
 import type { UserItem } from '../../lambdas/shared/data/users.js';
 import { adminCli } from '../support/admin-cli.js';
 import { enrolAuthenticator, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
@@ -74,5 +78,50 @@ it('moves the demo users from the email-keyed table to the sub-keyed one, staff 
   const mine = await request('GET', '/api/sigma/customers', { token: c });
   expect((mine.json as { customer_ids: string[] }).customer_ids).toEqual(customer.customerIds);
 
-  expect((await admin('migrate', 'something-else')).stderr).toContain('Name the migration: users-by-sub.');
+  expect((await admin('migrate', 'something-else')).stderr).toContain('Name the migration: users-by-sub, report-rows-index.');
+});
+
+it('builds the report rows index of data written before it; the pages read the same rows with and without it; a second run changes nothing', async () => {
+  if ((await scan(t.env.PROPERTIES_TABLE!)).length === 0) expect((await admin('seed-demo')).code).toBe(0);
+  const table = t.env.REPORT_ROWS_TABLE!;
+  type Stored = { propertyId: string; sk: string; parts?: Set<string>; indexedAt?: string };
+  const items = await scan<Stored>(table);
+  const seeded = items.filter((i) => isIndexItem(i));
+  expect(seeded.length).toBeGreaterThan(0);
+  const listedBySeed = new Map(seeded.map((i) => [`${i.propertyId} ${i.sk}`, [...(i.parts ?? [])].sort()]));
+  const properties = (await allProperties(t.db)).map((p) => p.id);
+  const read = async () => {
+    const index = await readIndex(t.db, properties, DATASETS);
+    const { rows } = await propertiesAndRows(t.db, properties, DATASETS, index);
+    return Object.fromEntries(DATASETS.map((d) => [d, (rows.get(d) ?? []).map((r) => `${r.propertyId} ${r.id}`).sort()]));
+  };
+  const withSeedIndex = await read();
+  expect(withSeedIndex.wo!.length).toBeGreaterThan(100);
+
+  // The earlier release's shape: no index items. The pages still read every row (by Query).
+  for (const i of seeded) await t.db.send(new DeleteCommand({ TableName: table, Key: { propertyId: i.propertyId, sk: i.sk } }));
+  expect(await read()).toEqual(withSeedIndex);
+
+  const dry = await admin('migrate', 'report-rows-index', '--dry-run');
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toMatch(/^Would index \d+ report row items in \d+ partitions/);
+  expect((await scan<Stored>(table)).filter((i) => isIndexItem(i))).toEqual([]);
+
+  const first = await admin('migrate', 'report-rows-index');
+  expect(first.code).toBe(0);
+  const after = (await scan<Stored>(table)).filter((i) => isIndexItem(i));
+  // Every partition the seeding indexed lists the same items; the other datasets of known properties are marked empty.
+  for (const i of after) {
+    const parts = [...(i.parts ?? [])].sort();
+    expect(parts).toEqual(listedBySeed.get(`${i.propertyId} ${i.sk}`) ?? []);
+    expect(i.indexedAt).toBeDefined();
+  }
+  expect(after.length).toBe(properties.length * DATASETS.length);
+  expect(first.stdout).toContain(`Indexed ${items.length - seeded.length} report row items in ${seeded.length} partitions (property and dataset); ${after.length - seeded.length} partitions of known properties marked empty.`);
+  expect(await read()).toEqual(withSeedIndex);
+
+  const second = await admin('migrate', 'report-rows-index');
+  expect(second.code).toBe(0);
+  const byKey = (a: Stored, b: Stored) => `${a.propertyId} ${a.sk}`.localeCompare(`${b.propertyId} ${b.sk}`);
+  expect((await scan<Stored>(table)).filter((i) => isIndexItem(i)).sort(byKey)).toEqual(after.sort(byKey));
 });

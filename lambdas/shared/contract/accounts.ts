@@ -5,17 +5,19 @@
 import { z } from '../zod.js';
 
 /** POST /api/users/login/ */
-export const LoginBody = z.object({ email: z.string().trim().toLowerCase().max(320), password: z.string().max(1024) });
+const EmailField = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(320));
+
+export const LoginBody = z.object({ email: EmailField(), password: z.string().check(z.maxLength(1024)) });
 export const LoginReply = z.object({ token: z.string() });
 
 /** POST /api/users/reset-password */
-export const ResetRequestBody = z.object({ email: z.string().trim().toLowerCase().max(320) });
+export const ResetRequestBody = z.object({ email: EmailField() });
 
 /** POST /api/users/reset-password/verify and /api/users/user-registration/verify */
 export const VerifyBody = z.object({
-  email: z.string().trim().toLowerCase().max(320),
-  code: z.string().trim().min(1, 'is required').max(200),
-  newPassword: z.string().min(1, 'is required').max(1024),
+  email: EmailField(),
+  code: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200)),
+  newPassword: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024)),
 });
 
 export const MessageReply = z.object({ message: z.string() });

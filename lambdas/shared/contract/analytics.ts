@@ -5,11 +5,11 @@
  * live in ./answers/analytics.ts, in zod/mini, and are re-exported here; the path parameters and the
  * messages are here.
  */
-import { z } from '../zod.js';
+import { idString, z } from '../zod.js';
 
 export { AnalyticsRow, AnalyticsRows, TelemetryCustomerReply } from './answers/analytics.js';
 
-export const CustomerParams = z.object({ customerId: z.string().trim().min(1, 'must not be empty').max(200) });
+export const CustomerParams = z.object({ customerId: idString() });
 
 export const analyticsMessages = {
   noAccess: (customerId: string) => `You do not have access to customer ${customerId}.`,

@@ -1,13 +1,13 @@
 /** The audit log calls: GET /api/audit and POST /api/audit/view-as (administrators). */
-import { z } from '../zod.js';
+import { emailString, z } from '../zod.js';
 
 /** An event's cursor: its sort key, `<ISO time>#<uuid>`. */
-const Cursor = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/, 'must be the nextBefore of a previous page');
+const Cursor = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/, 'must be the nextBefore of a previous page'));
 
 export const AuditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(500))), 50),
   /** Answer events older than this one (the previous page's nextBefore). */
-  before: Cursor.optional(),
+  before: z.optional(Cursor),
 });
 
 export const AuditEvent = z.object({
@@ -22,16 +22,11 @@ export const AuditEvent = z.object({
 export const AuditReply = z.object({
   events: z.array(AuditEvent),
   /** Pass as ?before= for the next (older) page; null on the last page. */
-  nextBefore: z.string().nullable(),
+  nextBefore: z.nullable(z.string()),
 });
 
 export const ViewAsBody = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(320)
-    .regex(/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/, 'must be an email address'),
+  email: emailString(),
 });
 export const ViewAsReply = z.object({ message: z.string() });
 

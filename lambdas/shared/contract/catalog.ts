@@ -4,17 +4,17 @@
  * as the contract has it (SigmaCustomersReply) lives in ./answers/catalog.ts, in zod/mini, and is
  * re-exported here; the requests and the other answers are zod classic, here.
  */
-import { z } from '../zod.js';
+import { idString, z } from '../zod.js';
 
 export { SigmaCustomersReply } from './answers/catalog.js';
 
-export const Id = z.string().trim().min(1, 'must not be empty').max(200);
+export const Id = idString();
 
 /** GET /api/users/customers (administrators). */
 export const CustomersReply = z.array(z.object({ ID: z.string(), NAME: z.string() }));
 
 /** POST /api/users/customers/properties */
-export const PropertiesBody = z.object({ customerIds: z.array(Id).max(10_000) });
+export const PropertiesBody = z.object({ customerIds: z.array(Id).check(z.maxLength(10_000)) });
 export const PropertiesReply = z.array(z.object({ ID: z.string(), NAME: z.string(), PROPERTY_TYPE: z.string() }));
 
 /** GET /api/sigma/buildings/{customerId}: parallel arrays. */

@@ -4,7 +4,7 @@
  * web app parses (Document, DocumentsReply, LinkReply, UploadUrlReply) live in ./answers/documents.ts,
  * in zod/mini, and are re-exported here; the requests, the other answers and the messages are here.
  */
-import { z } from '../zod.js';
+import { idString, z } from '../zod.js';
 import { Document } from './answers/documents.js';
 
 export { Document, DocumentsReply, LinkReply, UploadUrlReply, type DocumentRecord } from './answers/documents.js';
@@ -58,28 +58,29 @@ export const tooLargeMessage = (maxBytes: number) => {
 /** A document key as the client sends it back: never absolute, never with `..` segments. */
 export const Key = z
   .string()
-  .trim()
-  .min(1, 'is required')
-  .max(1024)
-  .refine(isSafeKey, 'must be a document key (no absolute path, no empty, "." or ".." segments)');
-export const PropertyId = z.string().trim().min(1, 'is required').max(200);
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(1024), z.refine(isSafeKey, 'must be a document key (no absolute path, no empty, "." or ".." segments)'));
+export const PropertyId = idString(200, 'is required');
 
 /** GET /api/s3/getdocumentsbyproperty?propertyId=a,b */
 export const DocumentsQuery = z.object({
-  propertyId: z
-    .string({ error: 'must name at least one property id' })
-    .max(100_000)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
-    .refine((ids) => ids.length > 0, 'must name at least one property id')
-    .refine((ids) => ids.length <= 1000, 'may name at most 1000 property ids')
-    .refine((ids) => ids.every((id) => id.length <= 200), 'has an id longer than 200 characters'),
+  propertyId: z.pipe(
+    z.pipe(
+      z.string({ error: 'must name at least one property id' }).check(z.maxLength(100_000)),
+      z.transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
+    ),
+    z.array(z.string()).check(
+      z.refine((ids) => ids.length > 0, 'must name at least one property id'),
+      z.refine((ids) => ids.length <= 1000, 'may name at most 1000 property ids'),
+      z.refine((ids) => ids.every((id) => id.length <= 200), 'has an id longer than 200 characters'),
+    ),
+  ),
 });
 
 /** GET /api/s3/getpresignedurl?key=...[&download=1] */
 export const LinkQuery = z.object({
   key: Key,
   /** 1: a link that always downloads (Content-Disposition: attachment). */
-  download: z.enum(['0', '1', 'true', 'false']).optional(),
+  download: z.optional(z.enum(['0', '1', 'true', 'false'])),
 });
 
 /** POST /api/s3/deletedocument */
@@ -93,10 +94,10 @@ export const UploadReply = z.object({ ...Document.shape, message: z.string() });
 export const UploadUrlBody = z.object({
   propertyId: PropertyId,
   /** Checked against the file-name rule as sent. */
-  fileName: z.string().min(1, 'is required').max(1024),
-  size: z.number().int().min(0),
+  fileName: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024)),
+  size: z.int().check(z.gte(0)),
   /** The browser's idea of the type; ignored: the type comes from the extension. */
-  contentType: z.string().max(255).optional(),
+  contentType: z.optional(z.string().check(z.maxLength(255))),
 });
 
 /** POST /api/s3/confirm-upload: the upload's key and the property it belongs to. */

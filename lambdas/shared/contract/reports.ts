@@ -4,7 +4,7 @@
  * (ReportReply, ReportsReply), which the web app parses, lives in ./answers/reports.ts, in zod/mini,
  * and is re-exported here; the rest is zod classic, here.
  */
-import { z } from '../zod.js';
+import { idString, z } from '../zod.js';
 
 export { ReportReply, ReportsReply } from './answers/reports.js';
 
@@ -16,24 +16,27 @@ export type PageName = (typeof pageNames)[number];
 export const isPage = (page: string): page is PageName => (pageNames as readonly string[]).includes(page);
 
 /** A list of ids as an array (strings or numbers) or comma-joined text; absent, null or empty: no narrowing. */
-const IdList = z
-  .union([z.array(z.union([z.string().max(200), z.number()])).max(10_000), z.string().max(200_000), z.null()])
-  .optional()
-  .transform((v) => {
+const IdList = z.pipe(
+  z.optional(z.union([z.array(z.union([z.string().check(z.maxLength(200)), z.number()])).check(z.maxLength(10_000)), z.string().check(z.maxLength(200_000)), z.null()])),
+  z.transform((v) => {
     const items = v === null || v === undefined ? [] : Array.isArray(v) ? v.map(String) : v.split(',');
     return [...new Set(items.map((s) => s.trim()).filter(Boolean))];
-  });
+  }),
+);
 
 /** The filtered embed request of spec section 3: userId, email, _url, properties, customers, selectedReport, userDetails. */
+/** zod's email pattern (its `z.email()`), which this body was checked with before the portal moved to zod/mini. */
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
 export const FilteredBody = z.object({
-  userId: z.union([z.number().int(), z.string().max(50), z.null()]).optional(),
-  email: z.string().trim().toLowerCase().max(320).email('must be an email address'),
-  _url: z.string().trim().min(1, 'is required').max(4000),
+  userId: z.optional(z.union([z.int(), z.string().check(z.maxLength(50)), z.null()])),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(320), z.regex(EMAIL, 'must be an email address')),
+  _url: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(4000)),
   properties: IdList,
   customers: IdList,
-  selectedReport: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1, 'is required').max(200)),
+  selectedReport: z.pipe(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), idString(200, 'is required')),
   // Sent by the web app; the server takes nothing from it (the viewed user's row comes from the users table).
-  userDetails: z.unknown().optional(),
+  userDetails: z.optional(z.unknown()),
 });
 export type FilteredBody = z.output<typeof FilteredBody>;
 
@@ -41,15 +44,15 @@ export const FilteredReply = z.object({ url: z.string(), expiresAt: z.string() }
 export type FilteredReply = z.output<typeof FilteredReply>;
 
 export const EmbedTableQuery = z.object({
-  sort: z.string().max(64).optional(),
-  dir: z.enum(['asc', 'desc']).optional(),
+  sort: z.optional(z.string().check(z.maxLength(64))),
+  dir: z.optional(z.enum(['asc', 'desc'])),
 });
 export type EmbedTableQuery = z.output<typeof EmbedTableQuery>;
 
 // The built-in pages' data (GET /api/embed/data, /api/embed/table).
 export const Format = z.enum(['count', 'money', 'percent', 'days', 'years']);
 export type Format = z.output<typeof Format>;
-export const Figure = z.object({ label: z.string(), value: z.number().nullable(), format: Format });
+export const Figure = z.object({ label: z.string(), value: z.nullable(z.number()), format: Format });
 export type Figure = z.output<typeof Figure>;
 export const ChartData = z.object({
   id: z.string(),

@@ -8,13 +8,12 @@ import { z } from '../zod.js';
 
 export { Device, DevicesReply, MetricValue, Sample, SamplesReply } from './answers/telemetry.js';
 
-export const CustomerParams = z.object({ customerId: z.string().min(1).max(100) });
+export const CustomerParams = z.object({ customerId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export const SamplesBody = z.object({
   deviceIds: z
-    .array(z.string().min(1).max(200))
-    .min(1, 'must name at least one device')
-    .max(5000, 'must name at most 5000 devices'),
+    .array(z.string().check(z.minLength(1), z.maxLength(200)))
+    .check(z.minLength(1, 'must name at least one device'), z.maxLength(5000, 'must name at most 5000 devices')),
 });
 
 export const telemetryMessages = {

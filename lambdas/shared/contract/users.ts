@@ -4,23 +4,19 @@
  * (PortalUser, PortalUsers, UserCustomersReply) live in ./answers/users.ts, in zod/mini, and are
  * re-exported here; the requests and the other answers are zod classic, here.
  */
-import { z } from '../zod.js';
+import { emailString, idString, z, type ZodType } from '../zod.js';
 
 export { PortalUser, PortalUsers, UserAccount, UserAccounts, UserCustomersReply } from './answers/users.js';
 
-export const Email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(320)
-  .regex(/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/, 'must be an email address');
-export const Id = z.string().trim().min(1, 'must not be empty').max(200);
+export const Email = emailString();
+export const Id = idString();
 
 export const EmailParams = z.object({ email: Email });
 
-const IdName = z.object({ ID: Id, NAME: z.string().max(500).optional() });
-export const PutCustomersBody = z.object({ customers: z.array(IdName).max(10_000) });
-export const PutPropertiesBody = z.object({ properties: z.array(IdName).max(100_000) });
+const Name = () => z.optional(z.string().check(z.maxLength(500)));
+const IdName = z.object({ ID: Id, NAME: Name() });
+export const PutCustomersBody = z.object({ customers: z.array(IdName).check(z.maxLength(10_000)) });
+export const PutPropertiesBody = z.object({ properties: z.array(IdName).check(z.maxLength(100_000)) });
 export const AssignmentsReply = z.object({
   message: z.string(),
   BUILDOPS_CUSTOMER_ID: z.array(z.string()),
@@ -30,19 +26,22 @@ export const AssignmentsReply = z.object({
 /** A customer as the create-user form may send it: { ID, NAME }, { id, name } or just the id. */
 const SentCustomer = z.union([
   Id,
-  z.object({ ID: Id, NAME: z.string().max(500).optional() }),
-  z.object({ id: Id, name: z.string().max(500).optional() }),
+  z.object({ ID: Id, NAME: Name() }),
+  z.object({ id: Id, name: Name() }),
 ]);
+
+/** At most `max` items; [] when absent. */
+const listOf = <T extends ZodType>(item: T, max: number) => z._default(z.array(item).check(z.maxLength(max)), []);
 
 /** Spec section 3, "New user". */
 export const SignupBody = z.object({
-  name: z.string().trim().toLowerCase().min(1, 'is required').max(200),
+  name: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'is required'), z.maxLength(200)),
   email: Email,
-  password: z.string().min(5, 'must be at least 5 characters').max(200),
-  customers: z.array(SentCustomer).max(10_000).default([]),
-  buildops_customer_ids: z.array(Id).max(10_000).default([]),
-  buildops_property_ids: z.array(Id).max(100_000).default([]),
-  properties: z.array(z.string().max(500)).max(100_000).default([]),
+  password: z.string().check(z.minLength(5, 'must be at least 5 characters'), z.maxLength(200)),
+  customers: listOf(SentCustomer, 10_000),
+  buildops_customer_ids: listOf(Id, 10_000),
+  buildops_property_ids: listOf(Id, 100_000),
+  properties: listOf(z.string().check(z.maxLength(500)), 100_000),
 });
 export const SignupReply = z.object({ message: z.string(), EMAIL: z.string() });
 
@@ -51,13 +50,13 @@ export const ChangeEmailBody = z.object({ email: Email });
 export const ChangeEmailReply = z.object({ message: z.string(), EMAIL: z.string() });
 
 /** GET /api/users?view=accounts (beyond the spec): each user with their pool state and last sign-in. */
-export const ListUsersQuery = z.object({ view: z.enum(['accounts']).optional() });
+export const ListUsersQuery = z.object({ view: z.optional(z.enum(['accounts'])) });
 
 /** POST /api/users/send-account-mail (beyond the spec): an invitation again, or a reset code. */
 export const AccountMailBody = z.object({ email: Email, mail: z.enum(['invitation', 'reset-code']) });
 export const AccountMessageReply = z.object({ message: z.string(), EMAIL: z.string() });
 
-export const RemoveUsersBody = z.object({ users: z.array(Email).min(1, 'must name at least one user').max(1000) });
+export const RemoveUsersBody = z.object({ users: z.array(Email).check(z.minLength(1, 'must name at least one user'), z.maxLength(1000)) });
 export const RemoveUsersReply = z.object({ message: z.string(), removed: z.array(z.string()) });
 
 export const userMessages = {

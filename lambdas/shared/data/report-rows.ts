@@ -20,14 +20,26 @@
  * written again).
  * Dates are ISO strings (`2026-03-31` or `2026-03-31T14:05:00Z`), amounts numbers.
  *
+ * Index item of a property's dataset: { propertyId, sk: 'index#<dataset>', parts?: string set of
+ * the sks of that dataset's items }. Every writer ADDs the sks it read and wrote before writing
+ * (an ADD is atomic and idempotent, so concurrent writers cannot lose each other's), and never
+ * removes one: a listed sk whose item is gone reads as nothing. So an index item that exists lists
+ * every item of its partition; one that does not (data written before this release and not yet
+ * migrated by `admin migrate report-rows-index`) is read by the Query below instead.
+ *
  * Access patterns:
- * - one dataset of one property: Query propertyId = :p AND begins_with(sk, '<dataset>#')
- *   (a report over N properties is N queries in parallel)
- * - upsert (import, demo seed): the same Query (consistent), then a conditional Put or Delete of
- *   each item whose bucket changed
+ * - the datasets of some properties (a report page): BatchGetItem of their index items, then
+ *   BatchGetItem of the listed items (100 keys a request): two calls for up to 100 items, however
+ *   many properties and datasets (./report-reads.ts adds the user and property rows to the same calls)
+ * - one dataset of one property (unindexed partitions, writers): Query propertyId = :p AND
+ *   begins_with(sk, '<dataset>#')
+ * - upsert (import, demo seed): the same Query (consistent), ADD to the index, then a conditional
+ *   Put or Delete of each item whose bucket changed
+ * - build the index of data written before it (`admin migrate report-rows-index`): Scan of the
+ *   keys, then an UpdateItem per property and dataset (ADD, so safe beside writers and to repeat)
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
 import { queryAll } from './batch.js';
 
@@ -171,6 +183,94 @@ export async function rowsOf<D extends Dataset>(
   return out;
 }
 
+// ---- reading through the index -----------------------------------------------------------------
+
+const INDEX = 'index#';
+export const DATASETS: readonly Dataset[] = ['wo', 'quote', 'invoice', 'asset'];
+
+/** The key of the index item of one property's dataset. */
+export const indexKey = (propertyId: string, dataset: Dataset) => ({ propertyId, sk: `${INDEX}${dataset}` });
+
+/** Where a property's dataset is: the sks its index lists, or null when it has no index item (read by Query). */
+export type RowsIndex = ReadonlyMap<string, readonly string[] | null>;
+const slot = (propertyId: string, dataset: Dataset) => `${propertyId}\u0000${dataset}`;
+
+/** A string set as read (the SDK's Set; any iterable of strings), or [] when absent. */
+const strings = (v: unknown): string[] => (v && typeof v === 'object' && Symbol.iterator in v ? [...(v as Iterable<unknown>)].map(String) : []);
+
+/** The index of these properties' datasets from the index items read (absent items: null). */
+export function rowsIndex(items: readonly Record<string, unknown>[], propertyIds: readonly string[], datasets: readonly Dataset[]): RowsIndex {
+  const found = new Map(items.map((i) => [`${String(i.propertyId)}\u0000${String(i.sk).slice(INDEX.length)}`, i.parts]));
+  const index = new Map<string, readonly string[] | null>();
+  for (const p of propertyIds)
+    for (const d of datasets) {
+      const k = slot(p, d);
+      const parts = found.get(k);
+      index.set(k, found.has(k) ? strings(parts) : null);
+    }
+  return index;
+}
+
+export const isIndexItem = (item: { sk: unknown }) => String(item.sk).startsWith(INDEX);
+
+/** The index items that list these stored items (every kind: packed, one row, already indexed ones skipped). */
+export function indexItemsOf(items: readonly ReportRowsItem[]): (ReturnType<typeof indexKey> & { parts: Set<string> })[] {
+  const out = new Map<string, ReturnType<typeof indexKey> & { parts: Set<string> }>();
+  for (const item of items) {
+    if (isIndexItem(item)) continue;
+    const dataset = item.sk.slice(0, item.sk.indexOf('#')) as Dataset;
+    const k = slot(item.propertyId, dataset);
+    let entry = out.get(k);
+    if (!entry) out.set(k, (entry = { ...indexKey(item.propertyId, dataset), parts: new Set() }));
+    entry.parts.add(item.sk);
+  }
+  return [...out.values()];
+}
+
+/** The properties whose index of some of these datasets was not read. */
+export const unread = (index: RowsIndex, propertyIds: readonly string[], datasets: readonly Dataset[]) =>
+  [...new Set(propertyIds)].filter((p) => datasets.some((d) => !index.has(slot(p, d))));
+
+/** The keys of the items an index lists for these properties' datasets, and the partitions it does not cover. */
+export function listedKeys(index: RowsIndex, propertyIds: readonly string[], datasets: readonly Dataset[]) {
+  const keys: { propertyId: string; sk: string }[] = [];
+  const unindexed: { propertyId: string; dataset: Dataset }[] = [];
+  for (const propertyId of new Set(propertyIds))
+    for (const dataset of datasets) {
+      const parts = index.get(slot(propertyId, dataset));
+      if (parts === null || parts === undefined) unindexed.push({ propertyId, dataset });
+      else for (const sk of parts) if (sk.startsWith(`${dataset}#`)) keys.push({ propertyId, sk });
+    }
+  return { keys, unindexed };
+}
+
+/**
+ * The projection that serves every dataset read in one request (DynamoDB takes one per table):
+ * none when a dataset needs every attribute, else the union of their attributes.
+ */
+export function unionProjection(datasets: readonly Dataset[], attributes: Partial<Record<Dataset, readonly string[]>>) {
+  if (datasets.some((d) => !attributes[d])) return {};
+  return projection(datasets.flatMap((d) => attributes[d]!));
+}
+
+/**
+ * The rows of stored items by dataset; with `attributes` for a dataset, its rows carry only those
+ * (and dataset, id, propertyId): a column read for another dataset is neither decoded nor kept.
+ */
+export function rowsOfItems(items: readonly ReportRowsItem[], attributes: Partial<Record<Dataset, readonly string[]>> = {}): Map<Dataset, ReportRow[]> {
+  const out = new Map<Dataset, ReportRow[]>();
+  for (const item of items) {
+    const dataset = item.sk.slice(0, item.sk.indexOf('#')) as Dataset;
+    const wanted = attributes[dataset];
+    const keep = wanted ? new Set(['propertyId', 'sk', 'rev', 'id', ...wanted]) : null;
+    const list = out.get(dataset) ?? [];
+    out.set(dataset, list);
+    const rows = unpackItem(keep ? (Object.fromEntries(Object.entries(item).filter(([k]) => keep.has(k))) as ReportRowsItem) : item);
+    for (const r of rows) list.push(r);
+  }
+  return out;
+}
+
 // ---- writing ----------------------------------------------------------------------------------
 
 /** The packed items of rows of one property, dataset and bucket: parts 1, 2, ... */
@@ -308,11 +408,47 @@ async function writePartition(db: DynamoDBDocumentClient, propertyId: string, pl
   await eachLimited(calls, CONCURRENT_WRITES, (call) => call());
 }
 
+/** Lists these sks in the index of the property's dataset (ADD: concurrent writers keep each other's). */
+export async function addToIndex(db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, sks: Iterable<string>): Promise<void> {
+  const parts = new Set(sks);
+  if (parts.size === 0) return;
+  await db.send(new UpdateCommand({ TableName: table(), Key: indexKey(propertyId, dataset), UpdateExpression: 'ADD parts :s', ExpressionAttributeValues: { ':s': parts } }));
+}
+
+/**
+ * Makes sure the index item of a property's dataset exists and lists these sks (the migration:
+ * an index item with no parts says the partition is empty). Idempotent.
+ */
+export async function ensureIndex(db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, sks: Iterable<string>, at = new Date().toISOString()): Promise<void> {
+  const parts = new Set(sks);
+  await db.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: indexKey(propertyId, dataset),
+      UpdateExpression: `SET indexedAt = if_not_exists(indexedAt, :at)${parts.size ? ' ADD parts :s' : ''}`,
+      ExpressionAttributeValues: { ':at': at, ...(parts.size ? { ':s': parts } : {}) },
+    }),
+  );
+}
+
+/** Every item's key (index items included), page by page: what the index migration reads. */
+export async function* storedKeys(db: DynamoDBDocumentClient): AsyncGenerator<{ propertyId: string; sk: string }[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await db.send(new ScanCommand({ TableName: table(), ProjectionExpression: 'propertyId, sk', ExclusiveStartKey: start }));
+    yield (r.Items ?? []) as { propertyId: string; sk: string }[];
+    start = r.LastEvaluatedKey;
+  } while (start);
+}
+
 async function upsertPartition(db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, incoming: ReadonlyMap<string, ReportRow>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const stored = await partitionItems(db, propertyId, dataset, { ConsistentRead: true });
+    const plan = planPartition(propertyId, dataset, stored, incoming);
+    // Before the items: a reader that finds the index item must find every item of the partition.
+    if (plan.puts.length || plan.deletes.length) await addToIndex(db, propertyId, dataset, [...stored.map((i) => i.sk), ...plan.puts.map((p) => p.item.sk)]);
     try {
-      await writePartition(db, propertyId, planPartition(propertyId, dataset, stored, incoming));
+      await writePartition(db, propertyId, plan);
       return;
     } catch (e) {
       if (!isConflict(e) || attempt >= ATTEMPTS) throw e;

@@ -12,7 +12,9 @@
  * created in the pool before its row.
  *
  * Access patterns:
- * - the caller with scope, by the token's sub: GetItem (consistent)
+ * - the caller with scope, by the token's sub: GetItem (consistent), once per request: the row is
+ *   kept for the request (../request-cache.ts), so a handler asking for the same account by sub or
+ *   email reads nothing; every write below drops it
  * - a user by email (the spec's by-email calls, administrators' screens): Query on `byEmail`
  * - several users by email (remove-users): one such Query each
  * - every user (administrator list): Scan, paged
@@ -23,6 +25,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
+import { cachedUserByEmail, cachedUserBySub, forgetUser, rememberUser } from '../request-cache.js';
 import { scanAll } from './batch.js';
 
 export interface UserItem {
@@ -50,13 +53,19 @@ const conditionFailed = (e: unknown) => (e as Error).name === 'ConditionalCheckF
 export async function getUserBySub(db: DynamoDBDocumentClient, sub: string): Promise<UserItem | undefined> {
   // DynamoDB refuses an empty key value; an empty sub is simply no user.
   if (!sub) return undefined;
+  const cached = cachedUserBySub(sub);
+  if (cached) return cached;
   const r = await db.send(new GetCommand({ TableName: table(), Key: { sub }, ConsistentRead: true }));
-  return r.Item as UserItem | undefined;
+  const row = r.Item as UserItem | undefined;
+  if (row) rememberUser(row);
+  return row;
 }
 
 /** The account with this email (compared lower-case), or undefined. */
 export async function getUserByEmail(db: DynamoDBDocumentClient, email: string): Promise<UserItem | undefined> {
   if (!email) return undefined;
+  const cached = cachedUserByEmail(email);
+  if (cached) return cached;
   const r = await db.send(
     new QueryCommand({
       TableName: table(),
@@ -79,6 +88,7 @@ export const listUsers = (db: DynamoDBDocumentClient) => scanAll<UserItem>(db, {
 
 /** Creates the row of a Cognito account; false if the sub has one already. */
 export async function createUser(db: DynamoDBDocumentClient, user: UserItem): Promise<boolean> {
+  forgetUser(user.sub);
   try {
     await db.send(new PutCommand({ TableName: table(), Item: { ...user, email: user.email.toLowerCase() }, ConditionExpression: 'attribute_not_exists(#s)', ExpressionAttributeNames: { '#s': 'sub' } }));
     return true;
@@ -89,6 +99,7 @@ export async function createUser(db: DynamoDBDocumentClient, user: UserItem): Pr
 }
 
 export async function deleteUser(db: DynamoDBDocumentClient, sub: string): Promise<void> {
+  forgetUser(sub);
   await db.send(new DeleteCommand({ TableName: table(), Key: { sub } }));
 }
 
@@ -99,6 +110,7 @@ export async function setAssignments(
   customerIds: string[],
   properties: Record<string, string>,
 ): Promise<UserItem | undefined> {
+  forgetUser(sub);
   try {
     const r = await db.send(
       new UpdateCommand({
@@ -120,6 +132,7 @@ export async function setAssignments(
 
 /** Refuses every token issued before now (password reset, registration); clears `pending`. */
 export async function revokeTokens(db: DynamoDBDocumentClient, sub: string, at = Date.now()): Promise<void> {
+  forgetUser(sub);
   try {
     await db.send(
       new UpdateCommand({
@@ -142,6 +155,7 @@ export async function revokeTokens(db: DynamoDBDocumentClient, sub: string, at =
  * otherwise (the account changed or went meanwhile).
  */
 export async function changeEmail(db: DynamoDBDocumentClient, sub: string, from: string, to: string, at = Date.now()): Promise<boolean> {
+  forgetUser(sub);
   try {
     await db.send(
       new UpdateCommand({

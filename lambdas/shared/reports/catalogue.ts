@@ -13,32 +13,33 @@ export const isBuiltInFrame = (url: string) => url.startsWith('/embed/');
 export const builtInPage = (url: string) => url.slice('/embed/'.length).split('?')[0]!;
 
 /** A frame URL is a built-in host page (/embed/<page>) or an absolute http(s) URL (a Sigma workbook). */
-export const FrameUrl = z
-  .string()
-  .trim()
-  .refine(
+export const FrameUrl = z.string().check(
+  z.trim(),
+  z.refine(
     (u) => /^\/embed\/[a-z0-9-]+(\?[^#\s]*)?$/.test(u) || /^https?:\/\/[^\s/]+(\/[^\s#]*)?$/.test(u),
     'must be a built-in page such as /embed/dashboard or an http(s) URL such as https://app.sigmacomputing.com/<org>/workbook/<name>-<id>',
-  );
+  ),
+);
 
 const ReportEntry = z.object({
-  id: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case letters, digits and hyphens (at most 64)'),
-  name: z.string().trim().min(1, 'is required').max(100),
-  group: z.string().trim().min(1).max(100).default('General'),
+  id: z.string().check(z.trim(), z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case letters, digits and hyphens (at most 64)')),
+  name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100)),
+  group: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), 'General'),
   frames: z
-    .array(FrameUrl.refine((u) => !isBuiltInFrame(u) || isPage(builtInPage(u)), `names no built-in page (they are ${pageNames.map((p) => `/embed/${p}`).join(', ')})`))
-    .min(1, 'needs at least one frame URL')
-    .max(12),
+    .array(FrameUrl.check(z.refine((u) => !isBuiltInFrame(u) || isPage(builtInPage(u)), `names no built-in page (they are ${pageNames.map((p) => `/embed/${p}`).join(', ')})`)))
+    .check(z.minLength(1, 'needs at least one frame URL'), z.maxLength(12)),
 });
 
 /**
  * A catalogue file: `{ "reports": [ { id, name, group?, frames: [url, ...] } ] }` (a bare array also
  * works); ids and names unique, at least one report. Parses to the list of reports.
  */
-export const ReportCatalogue = z
-  .preprocess((v) => (Array.isArray(v) ? { reports: v } : v), z.object({ reports: z.array(ReportEntry) }))
-  .transform((f): Report[] => f.reports)
-  .superRefine((reports, ctx) => {
+export const ReportCatalogue = z.pipe(
+  z.pipe(
+    z.pipe(z.transform((v: unknown) => (Array.isArray(v) ? { reports: v } : v)), z.object({ reports: z.array(ReportEntry) })),
+    z.transform((f): Report[] => f.reports),
+  ),
+  z.custom<Report[]>().check(z.superRefine((reports, ctx) => {
     if (reports.length === 0) ctx.addIssue({ code: 'custom', message: 'names no report' });
     const seen = new Set<string>();
     for (const [i, r] of reports.entries()) {
@@ -47,7 +48,8 @@ export const ReportCatalogue = z
         seen.add(key);
       }
     }
-  });
+  })),
+);
 
 export class CatalogueFileError extends Error {}
 

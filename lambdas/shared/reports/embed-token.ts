@@ -13,6 +13,11 @@ export interface EmbedClaims {
   /** The viewed user's id and email. */
   uid: string;
   sub: string;
+  /**
+   * The viewed user's key in the users table (Cognito's sub), so the row is read by key in the same
+   * request as the report's index; absent in tokens signed before it was added (read by email).
+   */
+  acct?: string;
   /** The built-in page (/embed/<page>). */
   page: string;
   /** true only for an administrator's own view: every customer (narrowed by p/c when given). */
@@ -67,5 +72,6 @@ export async function verifyEmbedToken(token: string): Promise<EmbedClaims | nul
   }
   if (typeof p.uid !== 'string' || typeof p.sub !== 'string' || typeof p.page !== 'string' || typeof p.all !== 'boolean') return null;
   if (!strings(p.c) || !strings(p.p) || typeof p.exp !== 'number') return null;
-  return { uid: p.uid, sub: p.sub, page: p.page, all: p.all, c: p.c, p: p.p, exp: p.exp };
+  if (p.acct !== undefined && (typeof p.acct !== 'string' || !p.acct)) return null;
+  return { uid: p.uid, sub: p.sub, ...(p.acct ? { acct: p.acct } : {}), page: p.page, all: p.all, c: p.c, p: p.p, exp: p.exp };
 }

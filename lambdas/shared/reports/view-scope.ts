@@ -6,13 +6,15 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { messages, type FilteredBody } from '../contract/reports.js';
 import { allProperties, getProperties, propertiesOfCustomers, type PropertyItem } from '../data/properties.js';
-import { getUserByEmail } from '../data/users.js';
+import { getUserByEmail, type UserItem } from '../data/users.js';
 import { isStaffEmail } from '../env.js';
 import { badRequest, forbidden, notFound } from '../http.js';
 import { assignedScope, type Scope } from '../scope.js';
 import type { EmbedClaims } from './embed-token.js';
 
 export interface ViewedUser {
+  /** The users table's key of the account (Cognito's sub). */
+  sub: string;
   userId: string;
   email: string;
   isStaff: boolean;
@@ -50,13 +52,13 @@ export async function resolveViewedUser(
   if (body.email === caller.email) {
     // The caller's own assignments come from the scope the middleware read (an administrator's own
     // view has none and needs none).
-    viewed = { userId: caller.userId, email: caller.email, isStaff: caller.isAdmin, properties: caller.propertyCustomers, customerCount: caller.customerIds.size };
+    viewed = { sub: caller.sub, userId: caller.userId, email: caller.email, isStaff: caller.isAdmin, properties: caller.propertyCustomers, customerCount: caller.customerIds.size };
   } else {
     if (!caller.isAdmin) throw forbidden(messages.ownViewOnly);
     const row = await getUserByEmail(db, body.email);
     if (!row) throw notFound(messages.unknownUser);
     if (isStaffEmail(row.email)) throw forbidden(messages.staffView);
-    viewed = { userId: row.userId, email: row.email, isStaff: false, ...assigned(row) };
+    viewed = { sub: row.sub, userId: row.userId, email: row.email, isStaff: false, ...assigned(row) };
   }
   const userId = body.userId;
   if (userId !== undefined && userId !== null && userId !== '' && String(userId) !== viewed.userId) throw badRequest(messages.userIdMismatch);
@@ -101,13 +103,12 @@ export async function everyId(db: DynamoDBDocumentClient): Promise<{ customerIds
 }
 
 /**
- * What a built-in page may show now: the token's scope, checked again against the users table (the
- * viewed user must still exist as the same account; a customer's properties must still be assigned).
- * null when nothing may be shown.
+ * What a built-in page may show now: the token's scope, checked again against the viewed user's row
+ * as read now (undefined: gone). The row must still be the same account with the same email; a
+ * customer's properties must still be assigned. null when nothing may be shown.
  */
-export async function resolveEmbedScope(db: DynamoDBDocumentClient, claims: EmbedClaims): Promise<DataScope | null> {
-  const user = await getUserByEmail(db, claims.sub);
-  if (!user || user.userId !== claims.uid) return null;
+export function embedScopeOf(user: UserItem | undefined, claims: EmbedClaims): DataScope | null {
+  if (!user || user.userId !== claims.uid || user.email !== claims.sub.toLowerCase()) return null;
   if (isStaffEmail(user.email)) return claims.all ? { all: true } : claims.p.length ? { all: false, propertyIds: claims.p } : null;
   if (claims.all) return null;
   const { propertyIds: now } = assignedScope(user);

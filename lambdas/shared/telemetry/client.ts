@@ -83,11 +83,11 @@ export interface TelemetryClientOptions {
   now?: () => number;
 }
 
-const Id = z.union([z.string(), z.number()]).transform(String);
+const Id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 const DevicePage = z.object({
-  data: z.array(z.object({ deviceId: Id, equipment: z.object({ id: Id }).nullish() })),
-  links: z.object({ next: z.string().nullish() }).nullish(),
+  data: z.array(z.object({ deviceId: Id, equipment: z.nullish(z.object({ id: Id })) })),
+  links: z.nullish(z.object({ next: z.nullish(z.string()) })),
 });
 
 const QueryAnswer = z.object({

@@ -48,8 +48,11 @@ afterAll(() => {
 });
 beforeEach(() => ddb.resetHistory());
 
-const tokenFor = async (u: { email: string; userId: string }, page: string, p: string[], extra: { all?: boolean; now?: number } = {}) =>
-  (await signEmbedToken({ uid: u.userId, sub: u.email, page, all: extra.all ?? false, c: [], p }, extra.now)).token;
+const tokenFor = async (u: { email: string; userId: string; sub: string }, page: string, p: string[], extra: { all?: boolean; now?: number; legacy?: boolean } = {}) =>
+  (await signEmbedToken({ uid: u.userId, sub: u.email, ...(extra.legacy ? {} : { acct: u.sub }), page, all: extra.all ?? false, c: [], p }, extra.now)).token;
+/** The keys a request asked of the report rows table, over all its calls. */
+const rowKeysAsked = () =>
+  ddb.calls().flatMap((c) => ((c.args[0].input as { RequestItems?: Record<string, { Keys: { sk: string }[] }> }).RequestItems?.[TABLES.REPORT_ROWS_TABLE]?.Keys ?? []).map((k) => k.sk));
 const call = (route: string, token: string | null, query?: Record<string, string>) => {
   const handler = route === DATA ? embedData : route === TABLE ? embedTable : embedCsv;
   return handler(apiEvent({ route, query, headers: token ? { authorization: `Bearer ${token}` } : {} }));
@@ -111,7 +114,9 @@ describe('the report host data calls: refusals', () => {
       world.users.splice(world.users.indexOf(carol), 1);
       ddb.resetHistory();
       expect((await call(DATA, token)).statusCode).toBe(403);
-      expect(callsTo(TABLES.REPORT_ROWS_TABLE)).toBe(0);
+      // Only the index items (the sks of the packed items, nothing shown) were read with the user's row.
+      expect(rowKeysAsked().every((sk) => sk.startsWith('index#'))).toBe(true);
+      expect(ddb.calls().filter((c) => c.args[0].constructor.name === 'QueryCommand')).toHaveLength(0);
     } finally {
       if (world.users.includes(carol)) world.users.splice(world.users.indexOf(carol), 1);
     }
@@ -146,10 +151,25 @@ describe('GET /api/embed/data', () => {
     expect(d.charts[0]!.categories).toHaveLength(24);
     expect(d.table.rows.map((x) => x.id)).toEqual(['W1', 'W5', 'W2', 'W3', 'W6', 'W4']);
     expect(r.body).not.toMatch(/beta|Beta|WB1/);
-    // The user's row, the properties' names, and 4 datasets x 2 properties, the side datasets projected.
-    expect(ddb.calls()).toHaveLength(10);
-    const assetQuery = ddb.calls().find((c) => (c.args[0].input as { ExpressionAttributeValues?: Record<string, string> }).ExpressionAttributeValues?.[':d'] === 'asset#');
-    expect((assetQuery!.args[0].input as { ProjectionExpression?: string }).ProjectionExpression).toBeDefined();
+    // Two calls: the user's row with the index of 4 datasets x 2 properties; then the properties' names with the listed items.
+    expect(ddb.calls().map((c) => c.args[0].constructor.name)).toEqual(['BatchGetCommand', 'BatchGetCommand']);
+    expect(rowKeysAsked().filter((sk) => sk.startsWith('index#'))).toHaveLength(8);
+  });
+
+  it('reads only the datasets a page shows, projected to the columns it uses', async () => {
+    await call(DATA, await tokenFor(alice, 'assets', ['P1', 'P2']));
+    expect(rowKeysAsked().every((sk) => /^(index#)?asset#?/.test(sk))).toBe(true);
+    ddb.resetHistory();
+    // The Analytics page reads assets only; a page of projected datasets sends their union.
+    await call(DATA, await tokenFor(alice, 'analytics', ['P1']));
+    expect(ddb.calls()).toHaveLength(2);
+  });
+
+  it('still answers a token signed before tokens carried the account key (the user read by email: one call more)', async () => {
+    const r = await call(DATA, await tokenFor(alice, 'dashboard', ['P1', 'P2'], { legacy: true }));
+    expect(r.statusCode).toBe(200);
+    expect(figures(JSON.parse(r.body) as PageData)).toMatchObject({ 'Open work orders': 2, Assets: 4 });
+    expect(ddb.calls().map((c) => c.args[0].constructor.name)).toEqual(['QueryCommand', 'BatchGetCommand', 'BatchGetCommand']);
   });
 
   it('narrows to one property, and a customer never sees another tenant\'s rows on any page', async () => {
@@ -188,8 +208,9 @@ describe('GET /api/embed/table and table.csv', () => {
     expect(asc.rows.map((x) => x.id)).toEqual(['W5', 'W1', 'W4']);
     const evil = JSON.parse((await call(TABLE, token, { sort: 'amount;drop table users', dir: 'asc' })).body) as TablePage;
     expect(evil).toMatchObject({ sort: 'created', dir: 'desc' });
-    // Only the table's dataset is read.
+    // Only the table's dataset is read: two calls a request.
     expect(callsTo(TABLES.REPORT_ROWS_TABLE)).toBe(4);
+    expect(rowKeysAsked().every((sk) => /^(index#)?wo#?/.test(sk))).toBe(true);
   });
 
   it('exports every row in scope as CSV in the table\'s order, named after the page and day', async () => {

@@ -1,6 +1,8 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../../lambdas/shared/clients.js';
+import { readIndex, propertiesAndRows } from '../../../lambdas/shared/data/report-reads.js';
 import {
+  isIndexItem,
   packRows,
   planPartition,
   putReportRows,
@@ -21,7 +23,8 @@ beforeAll(() => {
 });
 beforeEach(() => db.clear());
 
-const stored = () => db.sorted('report-rows') as ReportRowsItem[];
+const stored = () => (db.sorted('report-rows') as ReportRowsItem[]).filter((i) => !isIndexItem(i));
+const index = (p: string, d: string) => [...((db.get('report-rows', { propertyId: p, sk: `index#${d}` })?.parts as Set<string> | undefined) ?? [])].sort();
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const all: ReportRow[] = [...workOrders, ...quotes, ...invoices, ...assets];
 const wo = (id: string, createdAt: string, more: Partial<WorkOrderRow> = {}): WorkOrderRow => ({
@@ -65,6 +68,8 @@ describe('report rows packed per property, dataset and year', () => {
     await putReportRows(client, [wo('A', '2024-01-05'), wo('B', '2024-05-20'), wo('C', '2025-02-01')]);
     await putReportRows(client, [wo('C', '2024-01-09', { status: 'Completed' }), wo('D', '2026-03-01')]);
     expect(stored().map((i) => i.sk)).toEqual(['wo#2024#1', 'wo#2026#1']);
+    // The index lists every item written, and keeps the one deleted (a listed sk that is gone reads as nothing).
+    expect(index('P1', 'wo')).toEqual(['wo#2024#1', 'wo#2025#1', 'wo#2026#1']);
     const year = stored()[0]!;
     expect(unpackItem(year).map((r) => r.id)).toEqual(['A', 'B', 'C']);
     expect(year.rev).toBe(2);
@@ -93,6 +98,7 @@ describe('report rows packed per property, dataset and year', () => {
     await putReportRows(client, big);
     const parts = stored();
     expect(parts.map((i) => i.sk)).toEqual(['wo#2026#1', 'wo#2026#2']);
+    expect(index('P1', 'wo')).toEqual(['wo#2026#1', 'wo#2026#2']);
     for (const item of parts) expect(Object.entries(item).reduce((n, [k, v]) => n + k.length + (v instanceof Uint8Array ? v.length : String(v).length), 0)).toBeLessThanOrEqual(300_000);
     expect((await rowsOf(client, 'wo', ['P1'])).sort(byId)).toEqual(big);
     await putReportRows(client, big.map((r) => ({ ...r, description: 'short' })));
@@ -117,7 +123,35 @@ describe('report rows packed per property, dataset and year', () => {
     expect(await rowsOf(client, 'wo', ['P1'])).toEqual([wo('OLD', '2025-05-01')]);
     await putReportRows(client, [wo('OLD', '2025-05-01', { status: 'Completed' })]);
     expect(stored().map((i) => i.sk)).toEqual(['wo#2025#1']);
+    expect(index('P1', 'wo')).toEqual(['wo#2025#1', 'wo#OLD']);
     expect(await rowsOf(client, 'wo', ['P1'])).toEqual([wo('OLD', '2025-05-01', { status: 'Completed' })]);
+  });
+});
+
+describe('reading through the index', () => {
+  it('reads the datasets of several properties in two BatchGetItem calls, the projection serving every dataset', async () => {
+    await putReportRows(client, all);
+    db.ddb.resetHistory();
+    const datasets = ['quote', 'invoice'] as const;
+    const attributes = { quote: ['status'], invoice: ['amount'] };
+    const index = await readIndex(client, ['P1', 'P2'], datasets);
+    const { properties, rows } = await propertiesAndRows(client, ['P1', 'P2'], datasets, index, attributes);
+    expect(db.ddb.calls().map((c) => c.args[0].constructor.name)).toEqual(['BatchGetCommand', 'BatchGetCommand']);
+    expect(properties).toEqual([]);
+    const want = (d: 'quote' | 'invoice', cols: string[]) =>
+      all.filter((r) => r.dataset === d).map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => ['dataset', 'id', 'propertyId', ...cols].includes(k))) as { id: string }).sort(byId);
+    expect(rows.get('quote')!.sort(byId)).toEqual(want('quote', ['status']));
+    expect(rows.get('invoice')!.sort(byId)).toEqual(want('invoice', ['amount']));
+  });
+
+  it('reads a partition without an index item (written before the index, not migrated) by Query', async () => {
+    await putReportRows(client, all);
+    db.world.reportRows = db.world.reportRows.filter((i) => !(i.propertyId === 'P1' && i.sk === 'index#wo'));
+    db.ddb.resetHistory();
+    const index = await readIndex(client, ['P1', 'P2'], ['wo']);
+    const { rows } = await propertiesAndRows(client, ['P1', 'P2'], ['wo'], index);
+    expect(db.ddb.commandCalls(QueryCommand).map((c) => c.args[0].input.ExpressionAttributeValues)).toEqual([{ ':p': 'P1', ':d': 'wo#' }]);
+    expect(rows.get('wo')!.sort(byId)).toEqual(all.filter((r) => r.dataset === 'wo' && ['P1', 'P2'].includes(r.propertyId)).sort(byId));
   });
 });
 

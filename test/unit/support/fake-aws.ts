@@ -158,7 +158,7 @@ function project(item: Item, e: Expr & { ProjectionExpression?: string }): Item 
   return structuredClone(Object.fromEntries(names.filter((n) => n in item).map((n) => [n, item[n]])));
 }
 
-/** SET a = :v | a = b + :v | a = if_not_exists(a, :v), ADD a :n, REMOVE a: what the data files write. */
+/** SET a = :v | a = b + :v | a = if_not_exists(a, :v), ADD a :n (a number or a set), REMOVE a: what the data files write. */
 function applyUpdate(e: Expr & { UpdateExpression?: string }, old: Item): { item: Item; changed: string[] } {
   const item = structuredClone(old);
   const changed: string[] = [];
@@ -172,7 +172,9 @@ function applyUpdate(e: Expr & { UpdateExpression?: string }, old: Item): { item
       }
       if (clauses[i] === 'ADD') {
         const [path, ref] = p.split(/\s+/) as [string, string];
-        item[nameOf(e, path)] = Number(item[nameOf(e, path)] ?? 0) + Number(valueOf(e, ref));
+        const add = valueOf(e, ref);
+        const had = item[nameOf(e, path)];
+        item[nameOf(e, path)] = add instanceof Set ? new Set([...((had as Set<unknown> | undefined) ?? []), ...add]) : Number(had ?? 0) + Number(add);
         changed.push(nameOf(e, path));
         continue;
       }

@@ -1,4 +1,4 @@
-import { all, claims, put, resetAws, user } from '../accounts/fixtures.js';
+import { all, aws, claims, put, resetAws, user } from '../accounts/fixtures.js';
 import { admin, seed } from './seed.js';
 import { handler as getCustomerByEmail } from '../../../lambdas/users/get-customer-by-email.js';
 import { handler as getProperty } from '../../../lambdas/users/get-property.js';
@@ -50,6 +50,19 @@ describe('GET /api/users/getproperty/{email}', () => {
     const missing = await call('nobody@customer.test', admin);
     expect(missing.statusCode).toBe(404);
     expect(json(missing)).toEqual({ error: 'No user with the email nobody@customer.test.' });
+  });
+
+  it("reads the caller's row once: an administrator's own account comes from the middleware's read", async () => {
+    aws.reset();
+    const r = await call(admin, admin);
+    expect(r.statusCode).toBe(200);
+    expect(JSON.parse(r.body)[0]).toMatchObject({ EMAIL: admin, BUILDOPS_CUSTOMER_ID: [] });
+    expect(aws.callsTo('accounts')).toBe(1);
+    // Another user's row is read; the next request reads the caller's row again (nothing kept across requests).
+    aws.reset();
+    await call('b@customer.test', admin);
+    await call(admin, admin);
+    expect(aws.callsTo('accounts')).toBe(3);
   });
 });
 

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { ANALYTICS_REPORT_NAME } from '../../config/constants';
 import { IdleSignOut } from '../../features/auth/components/idle-sign-out';
-import { ReportFrames } from '../../features/reports';
+import { PropertyFilter, propertyFilterStrings, ReportFrames, type PropertyOption } from '../../features/reports';
 import {
   AppHeader,
   defaultReport,
@@ -63,11 +63,29 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
   const navigate = useNavigate();
   const reportsLoaded = reportsQuery.isSuccess;
   const selected = reports.find((r) => r.id === reportId) ?? defaultReport(reports);
-  const setSelectedId = (id: string | null) => navigate(id ? paths.report(id) : paths.home);
+
+  // Beyond the spec: one of the viewed user's properties, in the address too (?property=<id>), kept
+  // when another report is chosen; an id that is not theirs (another user's link, a change of
+  // view) is dropped from the address.
+  const [searchParams] = useSearchParams();
+  const propertyParam = searchParams.get('property');
+  const propertyOptions = useMemo<PropertyOption[]>(() => {
+    const ids = profile.data?.BUILDOPS_PROPERTY_IDS ?? [];
+    const names = profile.data?.PROPERTIES ?? [];
+    return ids.map((id, i) => ({ id, name: names[i] ?? id }));
+  }, [profile.data]);
+  const chosenProperty = propertyOptions.some((p) => p.id === propertyParam) ? propertyParam : null;
+  const search = chosenProperty ? `?property=${encodeURIComponent(chosenProperty)}` : '';
+  const setSelectedId = (id: string | null) => navigate({ pathname: id ? paths.report(id) : paths.home, search });
+  const setProperty = (id: string | null) => navigate({ search: id ? `?property=${encodeURIComponent(id)}` : '' });
   useEffect(() => {
     // A report this user does not have (an old bookmark, another user's link): the default, at /home.
-    if (reportId && reportsLoaded && !reports.some((r) => r.id === reportId)) void navigate(paths.home, { replace: true });
-  }, [reportId, reports, reportsLoaded, navigate]);
+    if (reportId && reportsLoaded && !reports.some((r) => r.id === reportId)) void navigate({ pathname: paths.home, search }, { replace: true });
+  }, [reportId, reports, reportsLoaded, navigate, search]);
+  useEffect(() => {
+    if (propertyParam && profile.isSuccess && !chosenProperty) void navigate({ search: '' }, { replace: true });
+  }, [propertyParam, profile.isSuccess, chosenProperty, navigate]);
+  const showsTelemetry = selected?.name === ANALYTICS_REPORT_NAME && !!telemetry.data;
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
   const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
   const [usersVersion, setUsersVersion] = useState(0);
@@ -126,13 +144,25 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
         />
         {viewedEmail && <ViewingAsBanner email={viewedEmail} customerText={customerText} onBack={() => viewAs.chooseUser(null)} />}
         <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
+          {propertyOptions.length > 1 && selected && !showsTelemetry && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+              <PropertyFilter properties={propertyOptions} value={chosenProperty} onChange={setProperty} />
+              {chosenProperty && (
+                <Box component="p" role="status" sx={{ m: 0, color: 'text.secondary', fontSize: 14 }}>
+                  {propertyFilterStrings.narrowed(propertyOptions.find((p) => p.id === chosenProperty)!.name.replace(/\b\w/g, (c) => c.toUpperCase()))}
+                </Box>
+              )}
+            </Box>
+          )}
           <ReportArea
             report={selected}
             email={email}
             userId={viewedEmail ? null : session.claims.userId}
-            loading={profile.isLoading || customers.isLoading || telemetry.isLoading}
+            // Only Analytics waits for the telemetry mapping (it chooses the dashboard or the frames),
+            // and so for the customers' answer that says whether there is one to ask for.
+            loading={profile.isLoading || (selected?.name === ANALYTICS_REPORT_NAME && (customers.isLoading || telemetry.isLoading))}
             nothingFound={!!viewedEmail && profile.data === null}
-            properties={profile.data?.BUILDOPS_PROPERTY_IDS ?? []}
+            properties={chosenProperty ? [chosenProperty] : (profile.data?.BUILDOPS_PROPERTY_IDS ?? [])}
             nothingAssigned={!(isAdmin && !viewedEmail) && !!profile.data && profile.data.BUILDOPS_PROPERTY_IDS.length === 0}
             customers={customerIds}
             telemetryCustomerId={telemetry.data ? (customerIds[0] ?? null) : null}
@@ -183,7 +213,7 @@ function ReportArea(props: ReportAreaProps) {
   }
   return (
     <ReportFrames
-      key={`${props.report.id}:${props.email}`}
+      key={`${props.report.id}:${props.email}:${props.properties.length === 1 ? props.properties[0] : '*'}`}
       report={props.report}
       viewedEmail={props.email}
       viewedUserId={props.userId}

@@ -14,3 +14,13 @@ export const reportStrings = {
   viewedRefused: (email: string) => `${email} cannot see this report:`,
   assignInEditUser: 'Assign customers and properties to this user with Edit User; their reports appear here at once.',
 } as const;
+
+/** Beyond the spec: narrowing a report to one of the viewed user's properties (kept in the address as ?property=). */
+export const propertyFilterStrings = {
+  label: 'Property',
+  all: 'All properties',
+  clear: 'Show all properties',
+  noMatch: 'No property matches',
+  /** Said under the filter while one property is chosen. */
+  narrowed: (name: string) => `Showing ${name} only.`,
+} as const;

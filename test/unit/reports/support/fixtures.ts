@@ -4,7 +4,7 @@
  * stored packed, as putReportRows stores them.
  */
 import type { PropertyItem } from '../../../../lambdas/shared/data/properties.js';
-import { packRows, type ReportRow } from '../../../../lambdas/shared/data/report-rows.js';
+import { indexItemsOf, packRows, type ReportRow } from '../../../../lambdas/shared/data/report-rows.js';
 import type { Report } from '../../../../lambdas/shared/data/reports.js';
 import type { UserItem } from '../../../../lambdas/shared/data/users.js';
 import { fakeAws, setTableEnv } from '../../support/fake-aws.js';
@@ -26,6 +26,8 @@ export function setEnv() {
   delete process.env.EMBED_TOKEN_TTL;
 }
 
-/** The shared fake holding these users, properties, rows and catalogue, with the embed and Sigma secrets. */
-export const reportsAws = ({ rows, ...data }: Data) =>
-  fakeAws({ ...data, reportRows: packRows(rows) }, { secrets: { embed: EMBED_KEY, sigma: SIGMA_SECRET } });
+/** The shared fake holding these users, properties, rows (with their index items) and catalogue, with the embed and Sigma secrets. */
+export const reportsAws = ({ rows, ...data }: Data) => {
+  const packed = packRows(rows);
+  return fakeAws({ ...data, reportRows: [...packed, ...indexItemsOf(packed)] }, { secrets: { embed: EMBED_KEY, sigma: SIGMA_SECRET } });
+};

@@ -1,0 +1,44 @@
+/**
+ * How every function is bundled, in one place for the CDK construct (infra/function-construct.ts)
+ * and the benches that measure the bundles exactly as they are deployed (test/bench/functions.bench.ts).
+ *
+ * - Minified ESM for Node 22, the AWS SDK inside (the version the tests ran, not the runtime's copy).
+ * - `@aws-sdk/credential-provider-node`, the SDK's default credential chain, is replaced by
+ *   lambdas/shared/lambda-credentials.ts (credentials from the environment, which is where Lambda
+ *   puts the role's): the chain's other sources and the STS and SSO clients they bring are about
+ *   130 KB of every bundle that no function runs.
+ * - Source maps are written beside the synthesised templates (cdk.out/source-maps/<handler>/),
+ *   not into the function's code: they are for decoding a stack trace, and a 2 MB map read at
+ *   every cold start with --enable-source-maps bought nothing a function needs.
+ */
+import path from 'node:path';
+import type { BuildOptions } from 'esbuild';
+
+/** Bundled CommonJS dependencies call require(); ESM output has none of its own. */
+export const CJS_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
+export const FUNCTION_TARGET = 'node22';
+export const FUNCTION_MAIN_FIELDS = ['module', 'main'];
+/** Package -> replacement, relative to the project's root (esbuild's --alias). */
+export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': './lambdas/shared/lambda-credentials.ts',
+};
+/** Where a synth leaves each function's source map (never shipped with the function). */
+export const sourceMapDir = (root: string, handler: string) => path.join(root, 'cdk.out', 'source-maps', ...handler.split('/'));
+
+/** The same bundle as the construct makes, for a bench: esbuild's JavaScript API with the same options. */
+export function functionBuildOptions(root: string, entry: string, outfile: string, aliases: Readonly<Record<string, string>> = FUNCTION_ALIASES): BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'node',
+    target: FUNCTION_TARGET,
+    mainFields: FUNCTION_MAIN_FIELDS,
+    banner: { js: CJS_REQUIRE_BANNER },
+    alias: Object.fromEntries(Object.entries(aliases).map(([k, v]) => [k, path.resolve(root, v)])),
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'error',
+  };
+}

@@ -1,0 +1,183 @@
+// A customer's first visit with every function cold, as on Lambda: the local stack in cold mode
+// (`COLD=1`: each function from its own bundle in processes of its own, started at first call; see
+// infra/local/cold.ts) as a child process with demo data, driven in Chromium with an empty cache.
+// Steps, each timed from its click: 'Log in' -> header with the customer's names; -> the first
+// report frame's first chart drawn; 'Documents' -> the dialog with its lists loaded; 'Analytics' ->
+// the first device card. For each step: the API calls it made (route, function, start and duration)
+// and the cold starts it met. Then the same visit again with the functions warm, for comparison.
+// Goal (issue 19): header plus first report frame <= 1.5 s with every function cold.
+// Run: npx tsx test/bench/first-visit.bench.ts (FIRST_VISIT_RUNS=n cold visits, default 3).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { routes } from '../../lambdas/routes.js';
+import { buildWeb, freePort, gap, launchChromium, median, root, run } from './support.js';
+
+const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 3);
+// Longer than a visit (so the warm visit finds every function still running), short enough to wait out.
+const IDLE_SECONDS = 12;
+const GOAL_MS = 1500;
+const user = { email: 'facilities@northwind.test', password: 'Demo1234', customer: 'Northwind Properties' };
+
+const routeOf = (method: string, pathname: string) =>
+  routes.find((r) => r.method === method && new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`).test(pathname));
+
+interface Call { at: number; ms: number; what: string }
+interface Step { name: string; ms: number; calls: Call[]; cold: { fn: string; processMs: number; initMs: number }[] }
+
+async function main() {
+  if (!buildWeb()) throw new Error('the web build failed (bin/build.js)');
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-first-visit-'));
+  const stack = spawn(process.execPath, ['--import', 'tsx', path.join('bin', 'local.ts'), '--demo'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', COLD: '1', COLD_IDLE_SECONDS: String(IDLE_SECONDS) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  // Cold starts as the stack logs them, with the time this process read them.
+  const coldStarts: { t: number; fn: string; processMs: number; initMs: number }[] = [];
+  let partial = '';
+  stack.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+    const lines = (partial + c.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (!line.includes('"cold start"')) continue;
+      try {
+        const j = JSON.parse(line) as { function: string; processMs: number; initMs: number };
+        coldStarts.push({ t: performance.now(), fn: j.function, processMs: j.processMs, initMs: j.initMs });
+      } catch {
+        /* not a JSON line */
+      }
+    }
+  });
+  stack.stderr.resume();
+  const exited = new Promise((r) => stack.once('exit', r));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; !/ is ready at /.test(out); i++) {
+      if (i > 3000 || stack.exitCode !== null) throw new Error(`the local stack did not start:\n${out.slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const browser = await launchChromium();
+    try {
+      const visit = async (): Promise<Step[]> => {
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        const page = await context.newPage();
+        const calls: Call[] = [];
+        const started = new Map<object, number>();
+        page.on('request', (r) => started.set(r, performance.now()));
+        const finished = (r: import('@playwright/test').Request) => {
+          const url = new URL(r.url());
+          const t = started.get(r);
+          if (t === undefined) return;
+          if (url.origin === base && url.pathname.startsWith('/api/')) {
+            const route = routeOf(r.method(), url.pathname);
+            calls.push({ at: t, ms: performance.now() - t, what: `${r.method()} ${url.pathname} (${route?.handler ?? 'no route'})` });
+          } else if (r.method() === 'POST' && r.headers()['x-amz-target']) {
+            calls.push({ at: t, ms: performance.now() - t, what: `Cognito ${r.headers()['x-amz-target']!.split('.').pop()}` });
+          }
+        };
+        page.on('requestfinished', finished);
+        page.on('requestfailed', finished);
+        const steps: Step[] = [];
+        const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>, from?: number) => {
+          const t0 = from ?? performance.now();
+          const firstCall = calls.length;
+          const firstCold = coldStarts.length;
+          if (!from) await act();
+          await done();
+          const ms = performance.now() - t0;
+          steps.push({
+            name,
+            ms,
+            calls: calls.slice(firstCall).map((c) => ({ ...c, at: c.at - t0 })),
+            cold: coldStarts.slice(firstCold).map((c) => ({ fn: c.fn, processMs: c.processMs, initMs: c.initMs })),
+          });
+          return t0;
+        };
+
+        await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+        await page.getByPlaceholder('Email').fill(user.email);
+        await page.getByPlaceholder('Password').fill(user.password);
+        const t0 = await step(
+          "'Log in' -> header",
+          () => page.getByRole('button', { name: 'Log in' }).click(),
+          () => page.getByTestId('header-customers').getByText(user.customer).waitFor({ timeout: 30_000 }),
+        );
+        await step(
+          "'Log in' -> first report frame drawn",
+          async () => {},
+          async () => {
+            const frame = await (await page.waitForSelector('iframe[title="Sigma Report"]', { timeout: 30_000 })).contentFrame();
+            if (!frame) throw new Error('no report frame');
+            await frame.waitForFunction(() => performance.getEntriesByName('embed:first-chart').length > 0, undefined, { timeout: 30_000 });
+          },
+          t0,
+        );
+        await step(
+          "'Documents' -> lists loaded",
+          () => page.getByRole('button', { name: 'Documents' }).click(),
+          () => documentsLoaded(page),
+        );
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        await step(
+          "'Analytics' -> first device card",
+          () => page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click(),
+          () => page.getByRole('article').first().waitFor({ timeout: 30_000 }),
+        );
+        await context.close();
+        return steps;
+      };
+
+      const print = (label: string, steps: Step[]) => {
+        console.log(`\n${label}`);
+        for (const s of steps) {
+          console.log(`  ${s.name.padEnd(40)} ${s.ms.toFixed(0).padStart(6)} ms`);
+          for (const c of s.calls.sort((a, b) => a.at - b.at)) console.log(`      +${c.at.toFixed(0).padStart(5)} ms  ${c.ms.toFixed(0).padStart(5)} ms  ${c.what}`);
+          for (const c of s.cold) console.log(`      cold start: ${c.fn} (process ready ${c.processMs} ms, of which module init ${c.initMs} ms)`);
+        }
+      };
+
+      const cold: Step[][] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // Long enough for every function process to be stopped: the visit meets them all cold.
+        if (i > 0) await new Promise((r) => setTimeout(r, (IDLE_SECONDS + 2) * 1000));
+        cold.push(await visit());
+      }
+      print(`First visit, every function cold (run 1 of ${RUNS}; Chromium with an empty cache):`, cold[0]!);
+      const warm = await visit();
+      print('The same visit at once after, the functions warm (the browser cache still empty):', warm);
+
+      console.log(`\nMedians of ${RUNS} cold visits against the warm one:`);
+      for (let s = 0; s < cold[0]!.length; s++) {
+        const m = median(cold.map((v) => v[s]!.ms));
+        console.log(`  ${cold[0]![s]!.name.padEnd(40)} cold ${m.toFixed(0).padStart(6)} ms   warm ${warm[s]!.ms.toFixed(0).padStart(6)} ms   (runs: ${cold.map((v) => v[s]!.ms.toFixed(0)).join(', ')})`);
+      }
+      const frame = median(cold.map((v) => v[1]!.ms));
+      console.log(`\nheader plus first report frame, all cold: ${frame.toFixed(0)} ms  ${gap(frame, GOAL_MS, 'ms')}`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    if (stack.exitCode === null) stack.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The documents dialog is open and says nothing is loading any more. */
+async function documentsLoaded(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ timeout: 30_000 });
+  await page.waitForFunction(`(() => {
+    const d = document.querySelector('[role="dialog"]');
+    return !!d && !/Loading (customers|properties|documents)/.test(d.textContent ?? '');
+  })()`, undefined, { timeout: 30_000 });
+}
+
+run(main);
