@@ -6,7 +6,8 @@
  * - `access`: `public` (no token), `user` (any signed-in user; the handler checks scope),
  *   `admin` (staff only; refused with 403 before the handler runs).
  * - `tables`, `bucket`, `cognito`, `secrets`: what the function's role is granted, nothing more.
- *   Tables: `read` or `write` (write includes read); bucket: per prefix, `read`/`write`/`delete`.
+ *   Tables: `read` or `write` (write includes read); bucket: per prefix, `read`/`write`/`delete`;
+ *   `mail`: may send through the stage's SES identity.
  * - `slash`: the spec writes this path with a trailing slash too; both reach the function.
  */
 import type { TableName } from '../infra/tables.js';
@@ -35,6 +36,8 @@ export interface Route {
   bucket?: { prefix: string; actions: ('read' | 'readTags' | 'write' | 'delete')[] }[];
   cognito?: CognitoAction[];
   secrets?: SecretName[];
+  /** Sends mail through SES as the stage's `mail` identity (ses:SendEmail on that identity only). */
+  mail?: true;
   /** Larger memory or timeout than the default (256 MB, 10 s). */
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -137,6 +140,26 @@ export const routes: Route[] = [
   {
     method: 'POST', path: '/api/telemetry/{customerId}/samples', handler: 'telemetry/get-samples', access: 'user',
     tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
+  },
+
+  // Service requests (beyond the spec, issue 20): photos under uploads/requests/ until filed, then requests/
+  { method: 'GET', path: '/api/requests/form', handler: 'requests/get-form', access: 'user', tables: { ...caller, properties: 'read', equipment: 'read' } },
+  {
+    method: 'POST', path: '/api/requests/photo-url', handler: 'requests/create-photo-url', access: 'user',
+    tables: { ...caller }, bucket: [{ prefix: 'uploads/requests/', actions: ['write'] }],
+  },
+  {
+    method: 'POST', path: '/api/requests', handler: 'requests/file-request', access: 'user',
+    tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write' },
+    bucket: [
+      { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
+      { prefix: 'requests/', actions: ['read', 'write'] },
+    ], mail: true, timeoutSeconds: 29,
+  },
+  { method: 'GET', path: '/api/requests', handler: 'requests/list-requests', access: 'user', tables: { ...caller, serviceRequests: 'read' } },
+  {
+    method: 'PUT', path: '/api/requests/{customerId}/{reference}', handler: 'requests/update-status', access: 'admin', denied: 'change service requests',
+    tables: { ...caller, serviceRequests: 'write', audit: 'write' }, mail: true,
   },
 
   // Reports

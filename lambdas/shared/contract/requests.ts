@@ -1,0 +1,73 @@
+/**
+ * The service-request calls (issue 20, beyond the spec): requests and the messages the portal
+ * answers with. The answers the web app parses live in ./answers/requests.ts.
+ */
+import { emailString, idString, z } from '../zod.js';
+import { REQUEST_PRIORITIES, REQUEST_STATUSES, requestLimits } from './answers/requests.js';
+
+export * from './answers/requests.js';
+
+/** Photos the dialog accepts, by extension (the type stored is the extension's, never the browser's claim). */
+export const PHOTO_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic' };
+
+export const requestMessages = {
+  notImage: 'Invalid body.fileName: a photo must be a JPEG, PNG, GIF, WebP or HEIC image (.jpg, .jpeg, .png, .gif, .webp, .heic).',
+  photoTooLarge: 'The photo is too large. The largest photo you can attach is 10 MiB.',
+  notPhotoKey: 'Invalid body.photos: each must be a key answered by /api/requests/photo-url.',
+  noPhoto: 'Invalid body.photos: a photo was not uploaded, or its upload has expired. Attach it again.',
+  photoTwice: 'Invalid body.photos: a photo is attached twice.',
+  wrongPhotoType: 'Invalid body.photos: a photo was sent with another content type than its file name says.',
+  outsideProperty: (id: string) => `You do not have access to property ${id}.`,
+  noEquipment: (id: string) => `Invalid body.equipmentId: no equipment ${id} at this property.`,
+  outsideUser: 'You may file and see requests only for your own account.',
+  noUser: (email: string) => `No user with the email ${email}.`,
+  noRequest: (reference: string) => `No service request ${reference}.`,
+  staffAccount: 'Administrators file requests only while viewing the portal as a customer.',
+  filed: (reference: string) => `Your request ${reference} was sent. We have emailed you a confirmation.`,
+  updated: (reference: string) => `Request ${reference} updated.`,
+} as const;
+
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+/** An optional ?email= or body email: the customer whose requests these are (administrators viewing as them). */
+const ForEmail = z.optional(emailString());
+
+/** GET /api/requests/form?email= */
+export const FormQuery = z.object({ email: ForEmail });
+
+/** POST /api/requests/photo-url */
+export const PhotoUrlBody = z.object({
+  fileName: z.string().check(z.minLength(1, 'is required'), z.maxLength(255)),
+  size: z.int().check(z.gte(1)),
+  /** The browser's idea of the type; ignored: the type comes from the extension. */
+  contentType: z.optional(z.string().check(z.maxLength(255))),
+});
+
+/** POST /api/requests */
+export const FileBody = z.object({
+  email: ForEmail,
+  propertyId: idString(200, 'is required'),
+  equipmentId: z.optional(idString(200)),
+  description: z.string().check(z.trim(), z.minLength(1, 'is required: say what is wrong'), z.maxLength(requestLimits.descriptionMax)),
+  priority: z.enum(REQUEST_PRIORITIES),
+  accessTimes: z.optional(text(requestLimits.accessTimesMax)),
+  photos: z._default(z.array(z.string().check(z.maxLength(1024))).check(z.maxLength(requestLimits.maxPhotos, `may hold at most ${requestLimits.maxPhotos} photos`)), []),
+});
+
+const AGES = ['7', '30', '90', '365'] as const;
+/** GET /api/requests?email=&customerId=&status=&days= */
+export const ListQuery = z.object({
+  email: ForEmail,
+  customerId: z.optional(idString(200)),
+  status: z.optional(z.enum(REQUEST_STATUSES)),
+  /** Filed within this many days. */
+  days: z.optional(z.enum(AGES)),
+});
+
+const Reference = z.string().check(z.regex(/^SR-\d{6}-\d{6}-[A-Z0-9]{4}$/, 'must be a reference such as SR-261125-142501-K7QX'));
+/** PUT /api/requests/{customerId}/{reference} */
+export const StatusParams = z.object({ customerId: idString(200), reference: Reference });
+export const StatusBody = z.object({
+  status: z.enum(REQUEST_STATUSES),
+  note: z.optional(text(requestLimits.noteMax)),
+});
