@@ -113,8 +113,9 @@ export const routes: Route[] = [
     tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' }, bucket: [{ prefix: 'documents/', actions: ['write', 'delete'] }],
     memoryMb: 512, timeoutSeconds: 29,
   },
+  // Documents for administrators; service-request photos (purpose 'request-photo') for anyone signed in, in their scope.
   {
-    method: 'POST', path: '/api/s3/upload-url', handler: 'documents/create-upload-url', access: 'admin', denied: 'upload documents',
+    method: 'POST', path: '/api/s3/upload-url', handler: 'documents/create-upload-url', access: 'user',
     tables: { ...caller, properties: 'read' }, bucket: [{ prefix: 'uploads/', actions: ['write'] }],
   },
   {
@@ -142,24 +143,16 @@ export const routes: Route[] = [
     tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
   },
 
-  // Service requests (beyond the spec, issue 20): photos under uploads/requests/ until filed, then requests/
-  { method: 'GET', path: '/api/requests/form', handler: 'requests/get-form', access: 'user', tables: { ...caller, properties: 'read', equipment: 'read' } },
+  // Service requests (beyond the spec, issue 20). Two rows only: each costs the prod stack 11 of
+  // CloudFormation's 500 resources. Photos go up through /api/s3/upload-url (purpose 'request-photo').
+  { method: 'GET', path: '/api/requests', handler: 'requests/list-requests', access: 'user', tables: { ...caller, properties: 'read', equipment: 'read', serviceRequests: 'read' } },
   {
-    method: 'POST', path: '/api/requests/photo-url', handler: 'requests/create-photo-url', access: 'user',
-    tables: { ...caller }, bucket: [{ prefix: 'uploads/requests/', actions: ['write'] }],
-  },
-  {
-    method: 'POST', path: '/api/requests', handler: 'requests/file-request', access: 'user',
+    method: 'POST', path: '/api/requests', handler: 'requests/write-request', access: 'user',
     tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write' },
     bucket: [
       { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
       { prefix: 'requests/', actions: ['read', 'write'] },
     ], mail: true, timeoutSeconds: 29,
-  },
-  { method: 'GET', path: '/api/requests', handler: 'requests/list-requests', access: 'user', tables: { ...caller, serviceRequests: 'read' } },
-  {
-    method: 'PUT', path: '/api/requests/{customerId}/{reference}', handler: 'requests/update-status', access: 'admin', denied: 'change service requests',
-    tables: { ...caller, serviceRequests: 'write', audit: 'write' }, mail: true,
   },
 
   // Reports

@@ -1,15 +1,43 @@
 import { dynamo } from '../shared/clients.js';
-import { ListQuery, type RequestsReply } from '../shared/contract/requests.js';
+import { ListQuery, type RequestForm, type RequestsReply } from '../shared/contract/requests.js';
+import { equipmentOfCustomer } from '../shared/data/equipment.js';
+import { getProperties } from '../shared/data/properties.js';
 import { recentRequests, requestsOfCustomer, type ServiceRequestItem } from '../shared/data/service-requests.js';
 import { forbidden, ok } from '../shared/http.js';
+import { mailSettings } from '../shared/mail.js';
 import { api } from '../shared/middleware.js';
-import { referenceSince, servedUser, toAnswer } from '../shared/requests/served.js';
+import { referenceSince, servedUser, toAnswer, type Served } from '../shared/requests/served.js';
+
+/** The request dialog's choices for the served customer: their properties (scope only), each with its equipment. */
+async function formFor(served: Served | null): Promise<RequestForm> {
+  const dispatchPhone = mailSettings.dispatchPhone() || null;
+  if (!served || served.propertyIds.size === 0) return { properties: [], dispatchPhone };
+  const db = dynamo();
+  const [properties, equipment] = await Promise.all([
+    getProperties(db, served.propertyIds),
+    Promise.all([...new Set(served.propertyCustomers.values())].map((c) => equipmentOfCustomer(db, c))).then((l) => l.flat()),
+  ]);
+  return {
+    properties: properties
+      .filter((p) => served.propertyCustomers.get(p.id) === p.customerId)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        equipment: equipment
+          .filter((e) => e.propertyId === p.id && e.customerId === p.customerId)
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((e) => ({ id: e.id, name: e.name, type: e.equipmentType })),
+      })),
+    dispatchPhone,
+  };
+}
 
 /**
  * GET /api/requests?email=&customerId=&status=&days= : service requests, newest first.
  * A customer (or an administrator viewing as one, `email`): the requests of their customers'
  * properties in their scope ("My Requests"). An administrator in their own view: every customer's,
- * or one customer's. Narrowed by status and by age (filed within 7, 30, 90 or 365 days).
+ * or one customer's. Narrowed by status and by age (filed within 7, 30, 90 or 365 days). With them,
+ * the "Request Service" dialog's choices for the served customer (none in an administrator's own view).
  */
 export const handler = api({ query: ListQuery }, async ({ query, caller }) => {
   const db = dynamo();
@@ -28,5 +56,5 @@ export const handler = api({ query: ListQuery }, async ({ query, caller }) => {
     .filter((r) => (!query.status || r.status === query.status) && (!since || r.reference >= since))
     .sort((a, b) => b.reference.localeCompare(a.reference))
     .map(toAnswer);
-  return ok({ requests } satisfies RequestsReply);
+  return ok({ requests, form: await formFor(served) } satisfies RequestsReply);
 });

@@ -61,7 +61,7 @@ const conditionFailed = (e: unknown) => (e as Error).name === 'ConditionalCheckF
 /** Writes a new request; false when its reference is taken. */
 export async function putServiceRequest(db: DynamoDBDocumentClient, item: ServiceRequestItem): Promise<boolean> {
   try {
-    await db.send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(reference)' }));
+    await db.send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(#r)', ExpressionAttributeNames: { '#r': 'reference' } }));
     return true;
   } catch (e) {
     if (conditionFailed(e)) return false;
@@ -94,7 +94,8 @@ export async function recentRequests(db: DynamoDBDocumentClient, since?: string)
     new QueryCommand({
       TableName: table(),
       IndexName: 'byTime',
-      KeyConditionExpression: since ? 'kind = :k AND reference >= :s' : 'kind = :k',
+      KeyConditionExpression: since ? '#k = :k AND #r >= :s' : '#k = :k',
+      ExpressionAttributeNames: since ? { '#k': 'kind', '#r': 'reference' } : { '#k': 'kind' },
       ExpressionAttributeValues: since ? { ':k': 'request', ':s': since } : { ':k': 'request' },
       ScanIndexForward: false,
       Limit: LIST_LIMIT,
@@ -117,9 +118,9 @@ export async function updateRequestStatus(
       new UpdateCommand({
         TableName: table(),
         Key: { customerId, reference },
-        ConditionExpression: 'attribute_exists(reference)',
+        ConditionExpression: 'attribute_exists(#r)',
         UpdateExpression: note ? 'SET #s = :s, updatedAt = :u, notes = list_append(notes, :n)' : 'SET #s = :s, updatedAt = :u',
-        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeNames: { '#s': 'status', '#r': 'reference' },
         ExpressionAttributeValues: note ? { ':s': status, ':u': at, ':n': [note] } : { ':s': status, ':u': at },
         ReturnValues: 'ALL_NEW',
       }),

@@ -5,8 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { documentsBucket } from '../../../infra/definitions.js';
-import { isValidFileName } from '../contract/documents.js';
-import { PHOTO_TYPES } from '../contract/requests.js';
+import { isValidFileName, type UploadUrlReply } from '../contract/documents.js';
+import { PHOTO_TYPES, requestLimits, requestMessages } from '../contract/requests.js';
+import { uploadForm } from '../documents/objects.js';
+import { checkUploadProperty } from '../documents/store.js';
+import { badRequest, HttpError } from '../http.js';
+import type { Scope } from '../scope.js';
 
 export const PHOTO_UPLOAD_PREFIX = `${documentsBucket.uploadsPrefix}requests/`;
 export const PHOTO_PREFIX = 'requests/';
@@ -34,3 +38,20 @@ export function parsePhotoUploadKey(key: string): string | null {
 }
 
 export const filedPhotoKey = (reference: string, index: number, fileName: string) => `${PHOTO_PREFIX}${reference}/${index + 1}-${fileName}`;
+
+/**
+ * A presigned POST for one photo of a request being written about `propertyId` (in the caller's
+ * scope): the policy fixes the key, an image content type (from the extension) and 1 byte to
+ * 10 MiB, so S3 itself refuses anything else. The photo belongs to nothing until a request is filed
+ * with its key; unfiled ones expire with the bucket's other unconfirmed uploads.
+ */
+export async function photoUploadForm(caller: Scope, body: { propertyId: string; fileName: string; size: number }): Promise<UploadUrlReply> {
+  const contentType = photoType(body.fileName);
+  if (!contentType) throw badRequest(requestMessages.notImage);
+  if (body.size > requestLimits.maxPhotoBytes) throw new HttpError(413, requestMessages.photoTooLarge);
+  await checkUploadProperty(caller, body.propertyId);
+  const key = newPhotoUploadKey(safePhotoName(body.fileName));
+  const seconds = documentsBucket.uploadLinkSeconds;
+  const { url, fields } = await uploadForm(key, contentType, requestLimits.maxPhotoBytes, seconds);
+  return { url, key, fields, expiresAt: new Date(Date.now() + seconds * 1000).toISOString(), maxBytes: requestLimits.maxPhotoBytes };
+}

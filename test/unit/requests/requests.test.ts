@@ -1,20 +1,16 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { handler as createPhotoUrl } from '../../../lambdas/requests/create-photo-url.js';
-import { handler as fileRequest } from '../../../lambdas/requests/file-request.js';
-import { handler as getForm } from '../../../lambdas/requests/get-form.js';
+import { handler as createUploadUrl } from '../../../lambdas/documents/create-upload-url.js';
 import { handler as listRequests } from '../../../lambdas/requests/list-requests.js';
-import { handler as updateStatus } from '../../../lambdas/requests/update-status.js';
+import { handler as writeRequest } from '../../../lambdas/requests/write-request.js';
 import { newReference, referenceSince } from '../../../lambdas/shared/requests/served.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv, TABLES } from '../support/fake-aws.js';
 
-const FORM = 'GET /api/requests/form';
-const PHOTO = 'POST /api/requests/photo-url';
-const FILE = 'POST /api/requests';
+const PHOTO = 'POST /api/s3/upload-url';
+const WRITE = 'POST /api/requests';
 const LIST = 'GET /api/requests';
-const STATUS = 'PUT /api/requests/{customerId}/{reference}';
 const PHOTO_KEY = 'uploads/requests/00000000-0000-4000-8000-000000000001/leak.jpg';
 
 const aws = fakeAws({
@@ -44,20 +40,23 @@ beforeEach(() => {
 });
 
 const as = (email?: string) => (email ? claims(email) : undefined);
-const call = (h: typeof getForm, route: string, email: string | undefined, input: { body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {}) =>
+const call = (h: typeof listRequests, route: string, email: string | undefined, input: { body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {}) =>
   h(apiEvent({ route, claims: as(email), ...input }));
+const fileAs = (email: string | undefined, input: { body: object }) => call(writeRequest, WRITE, email, input);
+const updateAs = (email: string | undefined, input: { params: { customerId: string; reference: string }; body: object }) =>
+  call(writeRequest, WRITE, email, { body: { action: 'update', ...input.params, ...input.body } });
 const valid = { propertyId: 'A-P1', equipmentId: 'EQ-1', description: 'No cooling on the third floor', priority: 'urgent', accessTimes: 'Weekdays 8-17' };
 
-describe('GET /api/requests/form', () => {
+describe("GET /api/requests: the request form's choices", () => {
   it('401 without a token; 403 for a customer naming another account', async () => {
-    expect((await call(getForm, FORM, undefined)).statusCode).toBe(401);
-    expect((await call(getForm, FORM, alice.email, { query: { email: bob.email } })).statusCode).toBe(403);
+    expect((await call(listRequests, LIST, undefined)).statusCode).toBe(401);
+    expect((await call(listRequests, LIST, alice.email, { query: { email: bob.email } })).statusCode).toBe(403);
   });
   // Alpha Two's customer is not assigned to alice: its property is outside her scope.
   it("offers the caller's properties only, each with its own equipment, and the emergency phone", async () => {
-    const r = await call(getForm, FORM, alice.email);
+    const r = await call(listRequests, LIST, alice.email);
     expect(r.statusCode).toBe(200);
-    expect(json(r)).toEqual({
+    expect(json(r).form).toEqual({
       properties: [
         { id: 'A-P1', name: 'Alpha North', equipment: [{ id: 'EQ-1', name: 'RTU-1', type: 'RTU' }] },
         { id: 'A-P3', name: 'Alpha West', equipment: [] },
@@ -66,18 +65,23 @@ describe('GET /api/requests/form', () => {
     });
   });
   it("an administrator gets the viewed customer's, and none in their own view", async () => {
-    expect((json(await call(getForm, FORM, admin.email, { query: { email: bob.email } })) as { properties: { id: string }[] }).properties.map((p) => p.id)).toEqual(['B-P1']);
-    expect(json(await call(getForm, FORM, admin.email)).properties).toEqual([]);
+    const ids = async (query: Record<string, string>) =>
+      ((json(await call(listRequests, LIST, admin.email, { query })).form as { properties: { id: string }[] }).properties).map((p) => p.id);
+    expect(await ids({ email: bob.email })).toEqual(['B-P1']);
+    expect(await ids({})).toEqual([]);
   });
 });
 
-describe('POST /api/requests/photo-url', () => {
-  it('400 for a file that is no image, 413 over 10 MiB', async () => {
-    expect(json(await call(createPhotoUrl, PHOTO, alice.email, { body: { fileName: 'notes.pdf', size: 10 } })).error).toMatch(/must be a JPEG, PNG/);
-    expect((await call(createPhotoUrl, PHOTO, alice.email, { body: { fileName: 'a.jpg', size: 10 * 1024 * 1024 + 1 } })).statusCode).toBe(413);
+describe("POST /api/s3/upload-url, purpose 'request-photo'", () => {
+  const photo = (email: string, body: object) => call(createUploadUrl, PHOTO, email, { body: { propertyId: 'A-P1', purpose: 'request-photo', ...body } });
+  it('a customer may not upload documents; 400 for a file that is no image, 413 over 10 MiB, 403 outside the scope', async () => {
+    expect(json(await call(createUploadUrl, PHOTO, alice.email, { body: { propertyId: 'A-P1', fileName: 'a.pdf', size: 10 } }))).toEqual({ error: 'Only administrators may upload documents.' });
+    expect(json(await photo(alice.email, { fileName: 'notes.pdf', size: 10 })).error).toMatch(/must be a JPEG, PNG/);
+    expect((await photo(alice.email, { fileName: 'a.jpg', size: 10 * 1024 * 1024 + 1 })).statusCode).toBe(413);
+    expect((await photo(bob.email, { fileName: 'a.jpg', size: 10 })).statusCode).toBe(403);
   });
   it('a presigned POST under uploads/requests/ whose policy fixes the image type and the size', async () => {
-    const r = json(await call(createPhotoUrl, PHOTO, alice.email, { body: { fileName: 'IMG 0001.JPG', size: 2000 } })) as { key: string; fields: Record<string, string>; maxBytes: number };
+    const r = json(await photo(alice.email, { fileName: 'IMG 0001.JPG', size: 2000 })) as { key: string; fields: Record<string, string>; maxBytes: number };
     expect(r.key).toMatch(/^uploads\/requests\/[0-9a-f-]{36}\/IMG_0001\.JPG$/);
     expect(r.fields['Content-Type']).toBe('image/jpeg');
     const policy = JSON.parse(Buffer.from(r.fields.Policy!, 'base64').toString('utf8')) as { conditions: unknown[] };
@@ -87,32 +91,33 @@ describe('POST /api/requests/photo-url', () => {
 });
 
 describe('POST /api/requests', () => {
-  it('401 without a token; 400 naming the field', async () => {
-    expect((await call(fileRequest, FILE, undefined, { body: valid })).statusCode).toBe(401);
-    expect(json(await call(fileRequest, FILE, alice.email, { body: { ...valid, description: '  ' } })).error).toBe('Invalid body.description: is required: say what is wrong');
-    expect(json(await call(fileRequest, FILE, alice.email, { body: { ...valid, priority: 'asap' } })).error).toMatch(/^Invalid body\.priority: /);
-    expect(json(await call(fileRequest, FILE, alice.email, { body: { ...valid, description: 'x'.repeat(2001) } })).error).toMatch(/^Invalid body\.description: /);
-    expect(json(await call(fileRequest, FILE, alice.email, { body: { ...valid, photos: ['a', 'b', 'c', 'd', 'e', 'f'] } })).error).toBe('Invalid body.photos: may hold at most 5 photos');
+  it('401 without a token; 400 naming the field (and an unknown action)', async () => {
+    expect(json(await fileAs(alice.email, { body: { ...valid, action: 'delete' } })).error).toMatch(/^Invalid body\.action: /);
+    expect((await fileAs(undefined, { body: valid })).statusCode).toBe(401);
+    expect(json(await fileAs(alice.email, { body: { ...valid, description: '  ' } })).error).toBe('Invalid body.description: is required: say what is wrong');
+    expect(json(await fileAs(alice.email, { body: { ...valid, priority: 'asap' } })).error).toMatch(/^Invalid body\.priority: /);
+    expect(json(await fileAs(alice.email, { body: { ...valid, description: 'x'.repeat(2001) } })).error).toMatch(/^Invalid body\.description: /);
+    expect(json(await fileAs(alice.email, { body: { ...valid, photos: ['a', 'b', 'c', 'd', 'e', 'f'] } })).error).toBe('Invalid body.photos: may hold at most 5 photos');
   });
   it('403 for a property outside the scope, 400 for equipment of another property; nothing stored or mailed', async () => {
-    const r = await call(fileRequest, FILE, alice.email, { body: { ...valid, propertyId: 'A-P2', equipmentId: undefined } });
+    const r = await fileAs(alice.email, { body: { ...valid, propertyId: 'A-P2', equipmentId: undefined } });
     expect(r.statusCode).toBe(403);
     expect(json(r)).toEqual({ error: 'You do not have access to property A-P2.' });
-    expect((await call(fileRequest, FILE, alice.email, { body: { ...valid, equipmentId: 'EQ-2' } })).statusCode).toBe(400);
-    expect((await call(fileRequest, FILE, bob.email, { body: valid })).statusCode).toBe(403);
+    expect((await fileAs(alice.email, { body: { ...valid, equipmentId: 'EQ-2' } })).statusCode).toBe(400);
+    expect((await fileAs(bob.email, { body: valid })).statusCode).toBe(403);
     expect(w.serviceRequests).toEqual([]);
     expect(mails()).toEqual([]);
   });
   it('400 for a photo key not answered by photo-url, an upload that is not there, or one sent as another type', async () => {
-    expect(json(await call(fileRequest, FILE, alice.email, { body: { ...valid, photos: ['documents/x/leak.jpg'] } })).error).toMatch(/photo-url/);
-    expect(json(await call(fileRequest, FILE, alice.email, { body: { ...valid, photos: [PHOTO_KEY] } })).error).toMatch(/was not uploaded/);
+    expect(json(await fileAs(alice.email, { body: { ...valid, photos: ['documents/x/leak.jpg'] } })).error).toMatch(/for a request photo/);
+    expect(json(await fileAs(alice.email, { body: { ...valid, photos: [PHOTO_KEY] } })).error).toMatch(/was not uploaded/);
     w.objects.set(PHOTO_KEY, { body: Buffer.from('x'), contentType: 'text/html' });
-    expect(json(await call(fileRequest, FILE, alice.email, { body: { ...valid, photos: [PHOTO_KEY] } })).error).toMatch(/another content type/);
+    expect(json(await fileAs(alice.email, { body: { ...valid, photos: [PHOTO_KEY] } })).error).toMatch(/another content type/);
     expect(w.serviceRequests).toEqual([]);
   });
   it('stores the request with its photo moved under requests/<reference>/, mails dispatch (photo links) and the customer (reference)', async () => {
     w.objects.set(PHOTO_KEY, { body: Buffer.from('jpeg'), contentType: 'image/jpeg' });
-    const r = await call(fileRequest, FILE, alice.email, { body: { ...valid, photos: [PHOTO_KEY] } });
+    const r = await fileAs(alice.email, { body: { ...valid, photos: [PHOTO_KEY] } });
     expect(r.statusCode).toBe(201);
     const reference = (json(r).request as { reference: string }).reference;
     expect(reference).toMatch(/^SR-\d{6}-\d{6}-[A-Z0-9]{4}$/);
@@ -133,8 +138,8 @@ describe('POST /api/requests', () => {
     expect(w.audit).toEqual([]);
   });
   it('an administrator files for the viewed customer: recorded on their behalf and audited; not in their own view', async () => {
-    expect(json(await call(fileRequest, FILE, admin.email, { body: valid })).error).toBe('Administrators file requests only while viewing the portal as a customer.');
-    const r = await call(fileRequest, FILE, admin.email, { body: { ...valid, email: alice.email, priority: 'emergency' } });
+    expect(json(await fileAs(admin.email, { body: valid })).error).toBe('Administrators file requests only while viewing the portal as a customer.');
+    const r = await fileAs(admin.email, { body: { ...valid, email: alice.email, priority: 'emergency' } });
     expect(r.statusCode).toBe(201);
     expect(w.serviceRequests[0]).toMatchObject({ filedBy: alice.email, filedOnBehalfOf: admin.email, priority: 'emergency' });
     expect(w.audit).toMatchObject([{ actorEmail: admin.email, action: 'request-filed', target: alice.email }]);
@@ -143,13 +148,13 @@ describe('POST /api/requests', () => {
   });
   it('the request stands when mail fails', async () => {
     ses.on(SendEmailCommand).rejects(new Error('SES down'));
-    expect((await call(fileRequest, FILE, alice.email, { body: valid })).statusCode).toBe(201);
+    expect((await fileAs(alice.email, { body: valid })).statusCode).toBe(201);
     expect(w.serviceRequests).toHaveLength(1);
   });
 });
 
-describe('GET /api/requests and PUT /api/requests/{customerId}/{reference}', () => {
-  const file = async (email: string, body: object) => (json(await call(fileRequest, FILE, email, { body: { ...valid, ...body } })).request as { reference: string }).reference;
+describe("GET /api/requests and POST /api/requests, action 'update'", () => {
+  const file = async (email: string, body: object) => (json(await fileAs(email, { body: { ...valid, ...body } })).request as { reference: string }).reference;
 
   it("a customer sees their scope's requests only; filters by status and age", async () => {
     await file(alice.email, {});
@@ -169,10 +174,10 @@ describe('GET /api/requests and PUT /api/requests/{customerId}/{reference}', () 
     const reference = await file(alice.email, {});
     ses.resetHistory();
     const body = { status: 'scheduled', note: 'Technician Tuesday 9:00' };
-    expect((await call(updateStatus, STATUS, alice.email, { params: { customerId: 'A', reference }, body })).statusCode).toBe(403);
-    expect((await call(updateStatus, STATUS, admin.email, { params: { customerId: 'B', reference }, body })).statusCode).toBe(404);
-    expect((await call(updateStatus, STATUS, admin.email, { params: { customerId: 'A', reference: 'nope' }, body })).statusCode).toBe(400);
-    const r = await call(updateStatus, STATUS, admin.email, { params: { customerId: 'A', reference }, body });
+    expect(json(await updateAs(alice.email, { params: { customerId: 'A', reference }, body }))).toEqual({ error: 'Only administrators may change service requests.' });
+    expect((await updateAs(admin.email, { params: { customerId: 'B', reference }, body })).statusCode).toBe(404);
+    expect(json(await updateAs(admin.email, { params: { customerId: 'A', reference: 'nope' }, body })).error).toBe('Invalid body.reference: must be a reference such as SR-261125-142501-K7QX');
+    const r = await updateAs(admin.email, { params: { customerId: 'A', reference }, body });
     expect(r.statusCode).toBe(200);
     expect(json(r).request).toMatchObject({ status: 'scheduled', notes: [{ text: 'Technician Tuesday 9:00', status: 'scheduled' }] });
     expect(w.audit).toMatchObject([{ actorEmail: admin.email, action: 'request-status', target: alice.email, details: { reference, from: 'submitted', to: 'scheduled' } }]);

@@ -22,8 +22,8 @@ export const requestLimits = {
   photoLinkSeconds: 7 * 24 * 3600,
 } as const;
 
-/** GET /api/requests/form: what the request dialog offers the user being served. */
-export const RequestFormReply = z.object({
+/** What the request dialog offers the user being served (part of GET /api/requests). */
+export const RequestForm = z.object({
   properties: z.array(
     z.object({
       id: z.string(),
@@ -53,18 +53,12 @@ export const ServiceRequest = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export const RequestsReply = z.object({ requests: z.array(ServiceRequest) });
+/** GET /api/requests: the requests and, for the served customer, the request form's choices. */
+export const RequestsReply = z.object({ requests: z.array(ServiceRequest), form: RequestForm });
+/** POST /api/requests: the request filed (201) or changed (200). */
+export const WriteReply = z.object({ message: z.string(), request: ServiceRequest });
 
-/** POST /api/requests/photo-url: a presigned POST for one photo (images only, size-limited by the policy). */
-export const PhotoUrlReply = z.object({
-  url: z.string(),
-  key: z.string(),
-  fields: z.record(z.string(), z.string()),
-  expiresAt: z.string(),
-  maxBytes: z.number(),
-});
-
-export type RequestFormReply = z.infer<typeof RequestFormReply>;
+export type RequestForm = z.infer<typeof RequestForm>;
 export type ServiceRequest = z.infer<typeof ServiceRequest>;
 export type RequestsReply = z.infer<typeof RequestsReply>;
-export type PhotoUrlReply = z.infer<typeof PhotoUrlReply>;
+export type WriteReply = z.infer<typeof WriteReply>;

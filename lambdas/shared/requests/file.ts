@@ -1,30 +1,31 @@
-import { dynamo } from '../shared/clients.js';
-import { FileBody, requestLimits, requestMessages } from '../shared/contract/requests.js';
-import { appendAudit } from '../shared/data/audit.js';
-import { getCustomer } from '../shared/data/customers.js';
-import { equipmentOfCustomer } from '../shared/data/equipment.js';
-import { getProperties } from '../shared/data/properties.js';
-import { putServiceRequest, type RequestPhoto, type ServiceRequestItem } from '../shared/data/service-requests.js';
-import { copyObject, deleteObject, downloadUrl, headObject } from '../shared/documents/objects.js';
-import { contentDisposition } from '../shared/documents/files.js';
-import { badRequest, forbidden, HttpError, ok } from '../shared/http.js';
-import { log } from '../shared/log.js';
-import { mailSettings, sendMail } from '../shared/mail.js';
-import { api } from '../shared/middleware.js';
-import { filedPhotoKey, parsePhotoUploadKey, photoType } from '../shared/requests/photos.js';
-import { confirmationMail, dispatchMail, newReference, servedUser, toAnswer } from '../shared/requests/served.js';
+import { dynamo } from '../clients.js';
+import { requestLimits, requestMessages, type FileBody, type WriteReply } from '../contract/requests.js';
+import { appendAudit } from '../data/audit.js';
+import { getCustomer } from '../data/customers.js';
+import { equipmentOfCustomer } from '../data/equipment.js';
+import { getProperties } from '../data/properties.js';
+import { putServiceRequest, type RequestPhoto, type ServiceRequestItem } from '../data/service-requests.js';
+import { contentDisposition } from '../documents/files.js';
+import { copyObject, deleteObject, downloadUrl, headObject } from '../documents/objects.js';
+import { badRequest, forbidden, HttpError, ok, type Reply } from '../http.js';
+import { log } from '../log.js';
+import { mailSettings, sendMail } from '../mail.js';
+import type { Scope } from '../scope.js';
+import type { z } from '../zod.js';
+import { filedPhotoKey, parsePhotoUploadKey, photoType } from './photos.js';
+import { confirmationMail, dispatchMail, newReference, servedUser, toAnswer } from './served.js';
 
 /**
- * POST /api/requests { email?, propertyId, equipmentId?, description, priority, accessTimes?, photos }:
+ * POST /api/requests { action: 'file', email?, propertyId, equipmentId?, description, priority, accessTimes?, photos }:
  * files a service request for the served customer (the caller, or the customer an administrator
  * views the portal as: recorded as filed on their behalf, and audited). The property must be in the
  * served user's scope and the equipment at that property; each photo must be an upload answered by
- * /api/requests/photo-url, checked again here (there, an image, at most 10 MiB). Then the request is
+ * /api/s3/upload-url for a request photo, checked again here (an image, at most 10 MiB). Then the request is
  * stored, the provider's dispatch address is mailed the request with photo links valid 7 days, and
  * the customer a confirmation with the reference. A mail that fails is logged: the request stands.
  */
-export const handler = api({ body: FileBody }, async ({ body, caller }) => {
-  const served = await servedUser(caller!, body.email);
+export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>): Promise<Reply> {
+  const served = await servedUser(caller, body.email);
   if (!served) throw badRequest(requestMessages.staffAccount);
   const customerId = served.propertyCustomers.get(body.propertyId);
   if (!customerId) throw forbidden(requestMessages.outsideProperty(body.propertyId));
@@ -86,5 +87,5 @@ export const handler = api({ body: FileBody }, async ({ body, caller }) => {
   } catch (err) {
     log.error('service request mail failed', { reference, err });
   }
-  return ok({ message: requestMessages.filed(reference), request: toAnswer(item) }, 201);
-});
+  return ok({ message: requestMessages.filed(reference), request: toAnswer(item) } satisfies WriteReply, 201);
+}
