@@ -89,9 +89,8 @@ const samples: Record<string, Sample> = {
   'GET /api/telemetry/{customerId}/devices': { params: { customerId: 'C-A' } },
   'POST /api/telemetry/{customerId}/samples': { params: { customerId: 'C-A' }, body: { deviceIds: ['SIM-EQ-A1'] } },
   'POST /api/requests': {
-    body: { email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: 'bad input', priority: 'routine', accessTimes: 'mornings', photos: [] },
+    body: { action: 'file', email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: 'bad input', priority: 'routine', accessTimes: 'mornings', photos: [] },
   },
-  'GET /api/requests': { query: { email: USER_A, customerId: 'C-A', status: 'submitted', days: '30' } },
   'GET /api/reports': {},
   'POST /api/sigma/filtered': {
     body: { userId: null, email: USER_A, _url: '/embed/dashboard', selectedReport: 'dashboard', customers: [], properties: [], userDetails: { name: 'a' } },

@@ -76,11 +76,11 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'GET /api/telemetry/{customerId}/devices': { params: telemetry.CustomerParams, response: telemetry.DevicesReply },
   'POST /api/telemetry/{customerId}/samples': { params: telemetry.CustomerParams, body: telemetry.SamplesBody, response: telemetry.SamplesReply },
 
-  'GET /api/requests': { query: requests.ListQuery, response: requests.RequestsReply, errors: [403, 404] },
   'POST /api/requests': {
-    // Filing (action 'file', the default) answers 201; a change of status (action 'update', administrators) 200.
+    // By action: 'list' answers 200 with RequestsReply; 'file' 201 and 'update' (administrators) 200 with this.
     body: z.union([
-      z.object({ action: z.optional(z.enum(['file'])), ...requests.FileBody.shape }),
+      z.object({ action: z.enum(['list']), ...requests.ListBody.shape }),
+      z.object({ action: z.enum(['file']), ...requests.FileBody.shape }),
       z.object({ action: z.enum(['update']), ...requests.StatusBody.shape }),
     ]),
     response: requests.WriteReply,

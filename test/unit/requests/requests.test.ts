@@ -1,16 +1,14 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler as createUploadUrl } from '../../../lambdas/documents/create-upload-url.js';
-import { handler as listRequests } from '../../../lambdas/requests/list-requests.js';
-import { handler as writeRequest } from '../../../lambdas/requests/write-request.js';
+import { handler as serviceRequests } from '../../../lambdas/requests/service-requests.js';
 import { newReference, referenceSince } from '../../../lambdas/shared/requests/served.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv, TABLES } from '../support/fake-aws.js';
 
 const PHOTO = 'POST /api/s3/upload-url';
-const WRITE = 'POST /api/requests';
-const LIST = 'GET /api/requests';
+const REQUESTS = 'POST /api/requests';
 const PHOTO_KEY = 'uploads/requests/00000000-0000-4000-8000-000000000001/leak.jpg';
 
 const aws = fakeAws({
@@ -40,21 +38,22 @@ beforeEach(() => {
 });
 
 const as = (email?: string) => (email ? claims(email) : undefined);
-const call = (h: typeof listRequests, route: string, email: string | undefined, input: { body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {}) =>
+const call = (h: typeof serviceRequests, route: string, email: string | undefined, input: { body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {}) =>
   h(apiEvent({ route, claims: as(email), ...input }));
-const fileAs = (email: string | undefined, input: { body: object }) => call(writeRequest, WRITE, email, input);
+const fileAs = (email: string | undefined, input: { body: object }) => call(serviceRequests, REQUESTS, email, { body: { action: 'file', ...input.body } });
 const updateAs = (email: string | undefined, input: { params: { customerId: string; reference: string }; body: object }) =>
-  call(writeRequest, WRITE, email, { body: { action: 'update', ...input.params, ...input.body } });
+  call(serviceRequests, REQUESTS, email, { body: { action: 'update', ...input.params, ...input.body } });
+const listAs = (email: string | undefined, input: { query?: Record<string, string | number> } = {}) => call(serviceRequests, REQUESTS, email, { body: { action: 'list', ...input.query } });
 const valid = { propertyId: 'A-P1', equipmentId: 'EQ-1', description: 'No cooling on the third floor', priority: 'urgent', accessTimes: 'Weekdays 8-17' };
 
-describe("GET /api/requests: the request form's choices", () => {
+describe("POST /api/requests, action 'list': the request form's choices", () => {
   it('401 without a token; 403 for a customer naming another account', async () => {
-    expect((await call(listRequests, LIST, undefined)).statusCode).toBe(401);
-    expect((await call(listRequests, LIST, alice.email, { query: { email: bob.email } })).statusCode).toBe(403);
+    expect((await listAs(undefined)).statusCode).toBe(401);
+    expect((await listAs(alice.email, { query: { email: bob.email } })).statusCode).toBe(403);
   });
   // Alpha Two's customer is not assigned to alice: its property is outside her scope.
   it("offers the caller's properties only, each with its own equipment, and the emergency phone", async () => {
-    const r = await call(listRequests, LIST, alice.email);
+    const r = await listAs(alice.email);
     expect(r.statusCode).toBe(200);
     expect(json(r).form).toEqual({
       properties: [
@@ -65,8 +64,8 @@ describe("GET /api/requests: the request form's choices", () => {
     });
   });
   it("an administrator gets the viewed customer's, and none in their own view", async () => {
-    const ids = async (query: Record<string, string>) =>
-      ((json(await call(listRequests, LIST, admin.email, { query })).form as { properties: { id: string }[] }).properties).map((p) => p.id);
+    const ids = async (query: Record<string, string | number>) =>
+      ((json(await listAs(admin.email, { query })).form as { properties: { id: string }[] }).properties).map((p) => p.id);
     expect(await ids({ email: bob.email })).toEqual(['B-P1']);
     expect(await ids({})).toEqual([]);
   });
@@ -90,9 +89,10 @@ describe("POST /api/s3/upload-url, purpose 'request-photo'", () => {
   });
 });
 
-describe('POST /api/requests', () => {
-  it('401 without a token; 400 naming the field (and an unknown action)', async () => {
+describe("POST /api/requests, action 'file'", () => {
+  it('401 without a token; 400 naming the field (and an unknown or missing action)', async () => {
     expect(json(await fileAs(alice.email, { body: { ...valid, action: 'delete' } })).error).toMatch(/^Invalid body\.action: /);
+    expect(json(await call(serviceRequests, REQUESTS, alice.email, { body: valid })).error).toMatch(/^Invalid body\.action: /);
     expect((await fileAs(undefined, { body: valid })).statusCode).toBe(401);
     expect(json(await fileAs(alice.email, { body: { ...valid, description: '  ' } })).error).toBe('Invalid body.description: is required: say what is wrong');
     expect(json(await fileAs(alice.email, { body: { ...valid, priority: 'asap' } })).error).toMatch(/^Invalid body\.priority: /);
@@ -153,22 +153,22 @@ describe('POST /api/requests', () => {
   });
 });
 
-describe("GET /api/requests and POST /api/requests, action 'update'", () => {
+describe("POST /api/requests, actions 'list' and 'update'", () => {
   const file = async (email: string, body: object) => (json(await fileAs(email, { body: { ...valid, ...body } })).request as { reference: string }).reference;
 
   it("a customer sees their scope's requests only; filters by status and age", async () => {
     await file(alice.email, {});
     await file(bob.email, { propertyId: 'B-P1', equipmentId: undefined });
-    const mine = json(await call(listRequests, LIST, alice.email)).requests as { filedBy: string }[];
+    const mine = json(await listAs(alice.email)).requests as { filedBy: string }[];
     expect(mine.map((r) => r.filedBy)).toEqual([alice.email]);
-    expect((await call(listRequests, LIST, alice.email, { query: { email: bob.email } })).statusCode).toBe(403);
-    expect((await call(listRequests, LIST, alice.email, { query: { customerId: 'B' } })).statusCode).toBe(403);
-    expect(json(await call(listRequests, LIST, alice.email, { query: { status: 'completed' } })).requests).toEqual([]);
-    expect(json(await call(listRequests, LIST, admin.email)).requests).toHaveLength(2);
-    expect(json(await call(listRequests, LIST, admin.email, { query: { customerId: 'B' } })).requests).toHaveLength(1);
-    expect(json(await call(listRequests, LIST, admin.email, { query: { days: '7' } })).requests).toHaveLength(2);
+    expect((await listAs(alice.email, { query: { email: bob.email } })).statusCode).toBe(403);
+    expect((await listAs(alice.email, { query: { customerId: 'B' } })).statusCode).toBe(403);
+    expect(json(await listAs(alice.email, { query: { status: 'completed' } })).requests).toEqual([]);
+    expect(json(await listAs(admin.email)).requests).toHaveLength(2);
+    expect(json(await listAs(admin.email, { query: { customerId: 'B' } })).requests).toHaveLength(1);
+    expect(json(await listAs(admin.email, { query: { days: 7 } })).requests).toHaveLength(2);
     w.serviceRequests[0]!.reference = 'SR-200101-000000-AAAA';
-    expect(json(await call(listRequests, LIST, admin.email, { query: { days: '30' } })).requests).toHaveLength(1);
+    expect(json(await listAs(admin.email, { query: { days: 30 } })).requests).toHaveLength(1);
   });
   it('only administrators change a status; 404 for no such request; the note is kept, audited and mailed', async () => {
     const reference = await file(alice.email, {});
@@ -183,7 +183,7 @@ describe("GET /api/requests and POST /api/requests, action 'update'", () => {
     expect(w.audit).toMatchObject([{ actorEmail: admin.email, action: 'request-status', target: alice.email, details: { reference, from: 'submitted', to: 'scheduled' } }]);
     expect(mails()).toMatchObject([{ to: alice.email, subject: `Your service request ${reference} is scheduled` }]);
     expect(mails()[0]!.text).toContain('Technician Tuesday 9:00');
-    const seen = json(await call(listRequests, LIST, alice.email)).requests as { status: string }[];
+    const seen = json(await listAs(alice.email)).requests as { status: string }[];
     expect(seen[0]!.status).toBe('scheduled');
   });
 });

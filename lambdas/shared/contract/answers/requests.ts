@@ -22,7 +22,10 @@ export const requestLimits = {
   photoLinkSeconds: 7 * 24 * 3600,
 } as const;
 
-/** What the request dialog offers the user being served (part of GET /api/requests). */
+/** Photos a request takes, by extension (the type stored is the extension's, never the browser's claim). */
+export const PHOTO_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic' };
+
+/** What the request dialog offers the user being served (part of the list's answer). */
 export const RequestForm = z.object({
   properties: z.array(
     z.object({
@@ -53,9 +56,9 @@ export const ServiceRequest = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-/** GET /api/requests: the requests and, for the served customer, the request form's choices. */
+/** POST /api/requests, action 'list': the requests and, for the served customer, the request form's choices. */
 export const RequestsReply = z.object({ requests: z.array(ServiceRequest), form: RequestForm });
-/** POST /api/requests: the request filed (201) or changed (200). */
+/** POST /api/requests, action 'file' (201) or 'update' (200): the request filed or changed. */
 export const WriteReply = z.object({ message: z.string(), request: ServiceRequest });
 
 export type RequestForm = z.infer<typeof RequestForm>;

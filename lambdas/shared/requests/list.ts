@@ -1,12 +1,13 @@
-import { dynamo } from '../shared/clients.js';
-import { ListQuery, type RequestForm, type RequestsReply } from '../shared/contract/requests.js';
-import { equipmentOfCustomer } from '../shared/data/equipment.js';
-import { getProperties } from '../shared/data/properties.js';
-import { recentRequests, requestsOfCustomer, type ServiceRequestItem } from '../shared/data/service-requests.js';
-import { forbidden, ok } from '../shared/http.js';
-import { mailSettings } from '../shared/mail.js';
-import { api } from '../shared/middleware.js';
-import { referenceSince, servedUser, toAnswer, type Served } from '../shared/requests/served.js';
+import { dynamo } from '../clients.js';
+import type { ListBody, RequestForm, RequestsReply } from '../contract/requests.js';
+import { equipmentOfCustomer } from '../data/equipment.js';
+import { getProperties } from '../data/properties.js';
+import { recentRequests, requestsOfCustomer, type ServiceRequestItem } from '../data/service-requests.js';
+import { forbidden, ok, type Reply } from '../http.js';
+import { mailSettings } from '../mail.js';
+import type { Scope } from '../scope.js';
+import type { z } from '../zod.js';
+import { referenceSince, servedUser, toAnswer, type Served } from './served.js';
 
 /** The request dialog's choices for the served customer: their properties (scope only), each with its equipment. */
 async function formFor(served: Served | null): Promise<RequestForm> {
@@ -33,16 +34,16 @@ async function formFor(served: Served | null): Promise<RequestForm> {
 }
 
 /**
- * GET /api/requests?email=&customerId=&status=&days= : service requests, newest first.
+ * POST /api/requests { action: 'list', email?, customerId?, status?, days? }: service requests, newest first.
  * A customer (or an administrator viewing as one, `email`): the requests of their customers'
  * properties in their scope ("My Requests"). An administrator in their own view: every customer's,
- * or one customer's. Narrowed by status and by age (filed within 7, 30, 90 or 365 days). With them,
+ * or one customer's. Narrowed by status and by age (filed within so many days). With them,
  * the "Request Service" dialog's choices for the served customer (none in an administrator's own view).
  */
-export const handler = api({ query: ListQuery }, async ({ query, caller }) => {
+export async function listRequests(caller: Scope, query: z.output<typeof ListBody>): Promise<Reply> {
   const db = dynamo();
-  const served = await servedUser(caller!, query.email);
-  const since = query.days ? referenceSince(Number(query.days)) : undefined;
+  const served = await servedUser(caller, query.email);
+  const since = query.days ? referenceSince(query.days) : undefined;
   let found: ServiceRequestItem[];
   if (served) {
     if (query.customerId && !served.customerIds.has(query.customerId)) throw forbidden(`You do not have access to customer ${query.customerId}.`);
@@ -57,4 +58,4 @@ export const handler = api({ query: ListQuery }, async ({ query, caller }) => {
     .sort((a, b) => b.reference.localeCompare(a.reference))
     .map(toAnswer);
   return ok({ requests, form: await formFor(served) } satisfies RequestsReply);
-});
+}
