@@ -43,13 +43,15 @@ export function RequestsDialog({ open, onClose, isAdmin, viewedEmail }: Requests
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const statusColor: Record<RequestStatus, 'default' | 'info' | 'warning' | 'success'> = {
-  submitted: 'default',
-  scheduled: 'info',
-  'in progress': 'warning',
-  completed: 'success',
-  cancelled: 'default',
+// Chip colours chosen for WCAG AA contrast (MUI's info and warning fills are under 4.5:1 with white text).
+const statusColors: Record<RequestStatus, { bgcolor: string; color: string }> = {
+  submitted: { bgcolor: '#e8eaed', color: '#1f2937' },
+  scheduled: { bgcolor: '#dbeafe', color: '#0b4f8a' },
+  'in progress': { bgcolor: '#fef3c7', color: '#78350f' },
+  completed: { bgcolor: '#dcfce7', color: '#14532d' },
+  cancelled: { bgcolor: '#f3f4f6', color: '#4b5563' },
 };
+const priorityColors = { routine: '#374151', urgent: '#92400e', emergency: '#b3261e' } as const;
 
 function RequestsBody({ isAdmin, viewedEmail }: Omit<RequestsDialogProps, 'open' | 'onClose'>) {
   const allCustomers = isAdmin && !viewedEmail;
@@ -113,13 +115,8 @@ function RequestCard({ request: r, showCustomer, canChange }: { request: Service
         <Typography component="h3" variant="subtitle1" id={`request-${r.reference}`} sx={{ fontWeight: 700 }}>
           {r.reference}
         </Typography>
-        <Chip size="small" label={t.statuses[r.status]} color={statusColor[r.status]} variant={r.status === 'cancelled' ? 'outlined' : 'filled'} data-testid="request-status" />
-        <Chip
-          size="small"
-          variant="outlined"
-          label={t.priorities[r.priority]}
-          color={r.priority === 'emergency' ? 'error' : r.priority === 'urgent' ? 'warning' : 'default'}
-        />
+        <Chip size="small" label={t.statuses[r.status]} sx={{ ...statusColors[r.status], fontWeight: 600 }} data-testid="request-status" />
+        <Chip size="small" variant="outlined" label={t.priorities[r.priority]} sx={{ color: priorityColors[r.priority], borderColor: priorityColors[r.priority] }} />
         <Box sx={{ flex: 1 }} />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t.filedOn(formatTime(r.createdAt))} {t.filedBy(r.filedBy)} {r.filedOnBehalfOf ? t.filedFor(r.filedOnBehalfOf) : ''}
