@@ -137,3 +137,25 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await expect(again).toContainText('Technician booked for Tuesday 9:00.');
   await shotsAtBothSizes(page, 'my-requests-scheduled');
 });
+
+test("an administrator viewing as a customer files on their behalf; it shows in that customer's requests as filed for them", async ({ page }) => {
+  test.setTimeout(90_000);
+  const description = `Filed by the service desk (${stamp})`;
+  await logIn(page, demo.admin);
+  await page.getByRole('combobox', { name: 'Select User View' }).fill(demo.lakeside.email);
+  await page.getByRole('option', { name: new RegExp(demo.lakeside.email) }).click();
+  await page.getByRole('button', { name: t.requestService }).click();
+  const dialog = page.getByRole('dialog', { name: t.requestService });
+  await expect(dialog.getByText(t.onBehalf(demo.lakeside.email))).toBeVisible();
+  await dialog.getByRole('textbox', { name: t.description }).fill(description);
+  await dialog.getByRole('button', { name: t.submit }).click();
+  await expect(dialog.getByRole('status')).toContainText(`was sent for ${demo.lakeside.email}, who has been emailed a confirmation.`);
+  await shotsAtBothSizes(page, 'view-as-filed');
+  await dialog.getByRole('button', { name: t.close, exact: true }).last().click();
+
+  await page.getByRole('button', { name: t.myRequests }).click();
+  const card = page.getByRole('dialog', { name: t.myRequests }).getByTestId('service-request').filter({ hasText: description });
+  await expect(card).toContainText(`by ${demo.lakeside.email}`);
+  await expect(card).toContainText(t.filedFor(demo.admin.email));
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+});

@@ -21,6 +21,7 @@ export const requestMessages = {
   noRequest: (reference: string) => `No service request ${reference}.`,
   staffAccount: 'Administrators file requests only while viewing the portal as a customer.',
   filed: (reference: string) => `Your request ${reference} was sent. We have emailed you a confirmation.`,
+  filedFor: (reference: string, email: string) => `Request ${reference} was sent for ${email}, who has been emailed a confirmation.`,
   updated: (reference: string) => `Request ${reference} updated.`,
   adminOnly: 'Only administrators may change service requests.',
 } as const;

@@ -87,5 +87,6 @@ export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>
   } catch (err) {
     log.error('service request mail failed', { reference, err });
   }
-  return ok({ message: requestMessages.filed(reference), request: toAnswer(item) } satisfies WriteReply, 201);
+  const message = served.onBehalfOf ? requestMessages.filedFor(reference, served.email) : requestMessages.filed(reference);
+  return ok({ message, request: toAnswer(item) } satisfies WriteReply, 201);
 }

@@ -142,6 +142,7 @@ describe("POST /api/requests, action 'file'", () => {
     const r = await fileAs(admin.email, { body: { ...valid, email: alice.email, priority: 'emergency' } });
     expect(r.statusCode).toBe(201);
     expect(w.serviceRequests[0]).toMatchObject({ filedBy: alice.email, filedOnBehalfOf: admin.email, priority: 'emergency' });
+    expect(json(r).message).toMatch(new RegExp(`^Request SR-\\S+ was sent for ${alice.email}, who has been emailed a confirmation\\.$`));
     expect(w.audit).toMatchObject([{ actorEmail: admin.email, action: 'request-filed', target: alice.email }]);
     expect(mails()[0]!.subject).toMatch(/^\[EMERGENCY\] /);
     expect(mails()[0]!.text).toContain(`filed on their behalf by ${admin.email}`);
