@@ -19,10 +19,18 @@ const root = process.cwd();
 const out = mkdtempSync(path.join(os.tmpdir(), 'portal-fn-bench-'));
 const env = { ...process.env, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', NODE_OPTIONS: '' };
 
-type Variant = { aliases?: Record<string, string>; sourcemap?: boolean };
+type Variant = { aliases?: Record<string, string>; sourcemap?: boolean; sdkOutside?: boolean };
 async function bundle(name: string, entry: string, v: Variant = {}) {
-  const outfile = path.join(out, `${name.replace(/\//g, '__')}.mjs`);
-  const r = await build({ ...functionBuildOptions(root, entry, outfile, v.aliases), metafile: true, sourcemap: v.sourcemap ? 'linked' : false });
+  // The SDK left out: the bundle must sit in the project, where Node finds node_modules.
+  const dir = v.sdkOutside ? path.join(root, '.tmp', 'bench-functions') : out;
+  mkdirSync(dir, { recursive: true });
+  const outfile = path.join(dir, `${name.replace(/\//g, '__')}.mjs`);
+  const r = await build({
+    ...functionBuildOptions(root, entry, outfile, v.aliases),
+    metafile: true,
+    sourcemap: v.sourcemap ? 'linked' : false,
+    ...(v.sdkOutside ? { external: ['@aws-sdk/*', '@smithy/*'] } : {}),
+  });
   return { file: outfile, kb: statSync(outfile).size / 1024, metafile: r.metafile };
 }
 
@@ -117,4 +125,7 @@ const mapped = await bundle('variant-maps', mid.entry, { aliases: {}, sourcemap:
 show('default chain, source map shipped, --enable-source-maps (before)', mapped.kb, importMs(mapped.file, ['--enable-source-maps']), processMs(mapped.file, ['--enable-source-maps']));
 const mappedNow = await bundle('variant-maps-now', mid.entry, { sourcemap: true });
 show('as deployed plus source map and --enable-source-maps', mappedNow.kb, importMs(mappedNow.file, ['--enable-source-maps']), processMs(mappedNow.file, ['--enable-source-maps']));
+const outside = await bundle('variant-sdk-outside', mid.entry, { sdkOutside: true });
+show("the AWS SDK left out, loaded from node_modules as the runtime's copy would be", outside.kb, importMs(outside.file), processMs(outside.file));
 rmSync(out, { recursive: true, force: true });
+rmSync(path.dirname(outside.file), { recursive: true, force: true });

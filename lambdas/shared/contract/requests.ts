@@ -33,8 +33,8 @@ const ForEmail = z.optional(emailString());
 
 /**
  * POST /api/requests, one route for the three calls by `action`: 'list', 'file' (a customer files a
- * request) and 'update' (administrators: a new status and a note). One route because each costs the
- * prod stack 11 of CloudFormation's 500 resources, and the stack had 22 to spare (README "Request service").
+ * request) and 'update' (administrators: a new status and a note). One route because the prod stack
+ * had room for one more when this was written (README "Request service").
  */
 export const REQUEST_ACTIONS = ['list', 'file', 'update'] as const;
 export const RequestsBody = z.looseObject({ action: z.enum(REQUEST_ACTIONS) });
