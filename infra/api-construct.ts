@@ -131,6 +131,17 @@ export class ApiConstruct extends Construct {
       );
     }
     for (const name of route.secrets ?? []) props.secrets[name].grantRead(fn);
+    // Mail only where the stage sends through SES (`mail`); without it the function sends none.
+    const mail = props.stage.mail;
+    if (route.mail && mail) {
+      const stack = Stack.of(this);
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [stack.formatArn({ service: 'ses', region: mail.sesRegion ?? stack.region, resource: 'identity', resourceName: mail.sesIdentity })],
+        }),
+      );
+    }
     acknowledgeScopedWildcards(pf, route, props);
     this.functions.set(route.handler, pf);
     return pf;

@@ -57,6 +57,16 @@ export const StageSchema = z.strictObject({
       path: ['from'],
     })
     .optional(),
+  /**
+   * Service requests (issue 20): the provider's dispatch mailbox, mailed each new request (through
+   * `mail`; without it nothing is mailed), and the phone shown for emergencies. Optional.
+   */
+  dispatch: z
+    .strictObject({
+      email: email.optional(),
+      phone: z.string().trim().regex(/^\+?[0-9 ()./-]{5,30}$/, 'must be a phone number such as +1 555 0100').optional(),
+    })
+    .optional(),
   /** Unset: the portal is at its CloudFront address. Set: a certificate and alias records for this name. */
   domain: z
     .strictObject({

@@ -48,6 +48,14 @@ export function functionEnvironment(
   if (stage.sigma.clientId) env.SIGMA_CLIENT_ID = stage.sigma.clientId;
   if (stage.sigma.accountType) env.SIGMA_ACCOUNT_TYPE = stage.sigma.accountType;
   if (stage.telemetry.baseUrl) env.TELEMETRY_BASE_URL = stage.telemetry.baseUrl;
+  // The portal's own mail (service requests): from the stage's SES sender, to its dispatch mailbox.
+  if (stage.mail) {
+    env.MAIL_FROM = stage.mail.fromName ? `${stage.mail.fromName} <${stage.mail.from}>` : stage.mail.from;
+    if (stage.mail.replyTo) env.MAIL_REPLY_TO = stage.mail.replyTo;
+    if (stage.mail.sesRegion) env.SES_REGION = stage.mail.sesRegion;
+  }
+  if (stage.dispatch?.email) env.DISPATCH_EMAIL = stage.dispatch.email;
+  if (stage.dispatch?.phone) env.DISPATCH_PHONE = stage.dispatch.phone;
   for (const name of Object.keys(tables) as TableName[]) env[tables[name].env] = refs.tableNames[name];
   return env;
 }

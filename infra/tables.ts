@@ -61,6 +61,17 @@ export const tables = {
   reportRows: { id: 'report-rows', env: 'REPORT_ROWS_TABLE', partitionKey: S('propertyId'), sortKey: S('sk') },
   reports: { id: 'reports', env: 'REPORTS_TABLE', partitionKey: S('id') },
   audit: { id: 'audit', env: 'AUDIT_TABLE', partitionKey: S('stream'), sortKey: S('sk') },
+  /**
+   * Customers' service requests (issue 20): by customer, newest first (the reference sorts by
+   * time); index `byTime` (one partition, `kind = 'request'`) for administrators across customers.
+   */
+  serviceRequests: {
+    id: 'service-requests',
+    env: 'SERVICE_REQUESTS_TABLE',
+    partitionKey: S('customerId'),
+    sortKey: S('reference'),
+    indexes: [{ name: 'byTime', partitionKey: S('kind'), sortKey: S('reference') }],
+  },
   rateLimits: { id: 'rate-limits', env: 'RATE_LIMITS_TABLE', partitionKey: S('key'), ttl: 'expiresAt' },
 } as const satisfies Record<string, TableDef>;
 

@@ -6,7 +6,8 @@
  * - `access`: `public` (no token), `user` (any signed-in user; the handler checks scope),
  *   `admin` (staff only; refused with 403 before the handler runs).
  * - `tables`, `bucket`, `cognito`, `secrets`: what the function's role is granted, nothing more.
- *   Tables: `read` or `write` (write includes read); bucket: per prefix, `read`/`write`/`delete`.
+ *   Tables: `read` or `write` (write includes read); bucket: per prefix, `read`/`write`/`delete`;
+ *   `mail`: may send through the stage's SES identity.
  * - `slash`: the spec writes this path with a trailing slash too; both reach the function.
  */
 import type { TableName } from '../infra/tables.js';
@@ -36,6 +37,8 @@ export interface Route {
   bucket?: { prefix: string; actions: ('read' | 'readTags' | 'write' | 'delete')[] }[];
   cognito?: CognitoAction[];
   secrets?: SecretName[];
+  /** Sends mail through SES as the stage's `mail` identity (ses:SendEmail on that identity only). */
+  mail?: true;
   /** Larger memory or timeout than the default (256 MB, 10 s). */
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -119,8 +122,9 @@ export const routes: Route[] = [
     tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' }, bucket: [{ prefix: 'documents/', actions: ['write', 'delete'] }],
     memoryMb: 512, timeoutSeconds: 29,
   },
+  // Documents for administrators; service-request photos (purpose 'request-photo') for anyone signed in, in their scope.
   {
-    method: 'POST', path: '/api/s3/upload-url', handler: 'documents/create-upload-url', access: 'admin', denied: 'upload documents',
+    method: 'POST', path: '/api/s3/upload-url', handler: 'documents/create-upload-url', access: 'user',
     tables: { ...caller, properties: 'read' }, bucket: [{ prefix: 'uploads/', actions: ['write'] }],
   },
   {
@@ -146,6 +150,18 @@ export const routes: Route[] = [
   {
     method: 'POST', path: '/api/telemetry/{customerId}/samples', handler: 'telemetry/get-samples', access: 'user',
     tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
+  },
+
+  // Service requests (beyond the spec, issue 20): one row for listing, filing and (administrators)
+  // changing status, by the body's action, written when the prod stack had room for one more route
+  // (README "Request service"). Photos go up through /api/s3/upload-url (purpose 'request-photo').
+  {
+    method: 'POST', path: '/api/requests', handler: 'requests/service-requests', access: 'user',
+    tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write' },
+    bucket: [
+      { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
+      { prefix: 'requests/', actions: ['read', 'write'] },
+    ], mail: true, timeoutSeconds: 29,
   },
 
   // Reports

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   TELEMETRY_API_KEY: z.string().min(1).optional(),
   TELEMETRY_MAX_PAGES: z.coerce.number().int().positive().default(100),
   TELEMETRY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  DISPATCH_EMAIL: z.string().email('must be an email address').default('dispatch@example-hvac.com'),
+  DISPATCH_PHONE: z.string().regex(/^\+?[0-9 ()./-]{5,30}$/, 'must be a phone number such as +1 555 0100').default('+1 555 0100'),
   // Tests only: ID and access tokens of a newly created local pool client live this many seconds.
   LOCAL_TOKEN_SECONDS: z.coerce.number().int().min(10).max(86400).optional(),
 });
@@ -58,6 +60,8 @@ export interface LocalConfig {
   portalAdmin: { email: string; password: string } | undefined;
   productName: string;
   contactUrl: string;
+  /** Service requests: the provider's dispatch mailbox and emergency phone. */
+  dispatch: { email: string; phone: string };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   sigma: {
     clientId: string | undefined;
@@ -107,6 +111,7 @@ export function loadLocalConfig(env: Record<string, string | undefined> = proces
       e.PORTAL_ADMIN_EMAIL && e.PORTAL_ADMIN_PASSWORD ? { email: e.PORTAL_ADMIN_EMAIL.toLowerCase(), password: e.PORTAL_ADMIN_PASSWORD } : undefined,
     productName: e.PRODUCT_NAME,
     contactUrl: e.CONTACT_URL,
+    dispatch: { email: e.DISPATCH_EMAIL.toLowerCase(), phone: e.DISPATCH_PHONE },
     logLevel: e.LOG_LEVEL,
     sigma: {
       clientId: e.SIGMA_CLIENT_ID,

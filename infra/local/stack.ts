@@ -36,6 +36,7 @@ import { lockDataDir } from './lock.js';
 import { withPortFallback } from './ports.js';
 import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
 import { persistentSecret, startSecrets } from './secrets.js';
+import { startSes } from './ses.js';
 import { fleetFor } from './simulator/fleet.js';
 import { startSimulator } from './simulator/simulator.js';
 
@@ -269,6 +270,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     state.ports = { dynamodb: port(dynamo.url), s3: port(s3.url), cognito: port(cognito.url), secrets: port(secrets.url), telemetry: config.telemetry.baseUrl ? undefined : port(telemetryUrl) };
     Object.assign(state, ids);
     writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
+    // The portal's own mail (service requests) through an SES stand-in writing to the outbox.
+    const ses = await startSes(dirs.outbox);
+    closers.push({ name: 'ses', close: ses.close });
     const issuer = `${cognito.url}/${ids.userPoolId}`;
     const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
 
@@ -281,6 +285,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.url,
+      AWS_ENDPOINT_URL_SESV2: ses.url,
+      MAIL_FROM: `${config.productName} <no-reply@localhost>`,
+      DISPATCH_EMAIL: config.dispatch.email,
+      DISPATCH_PHONE: config.dispatch.phone,
       S3_FORCE_PATH_STYLE: 'true',
       DOCUMENTS_BUCKET: LOCAL_BUCKET,
       USER_POOL_ID: ids.userPoolId,

@@ -3,8 +3,9 @@ import { documentMessages, isValidFileName, tooLargeMessage, UploadUrlBody, type
 import { contentTypeFor, newUploadKey } from '../shared/documents/files.js';
 import { uploadForm } from '../shared/documents/objects.js';
 import { checkUploadProperty } from '../shared/documents/store.js';
-import { badRequest, HttpError, ok } from '../shared/http.js';
+import { badRequest, forbidden, HttpError, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
+import { photoUploadForm } from '../shared/requests/photos.js';
 
 /**
  * POST /api/s3/upload-url { propertyId, fileName, size } (administrators): a presigned POST for a
@@ -12,8 +13,12 @@ import { api } from '../shared/middleware.js';
  * `uploads/<uuid>/<file name>` as a form with the given fields, then calls confirm-upload. The
  * policy limits the size (1 byte to the portal's largest file) and the type: S3 refuses anything
  * else (400 EntityTooLarge, 403 AccessDenied), whatever size the browser announced here.
+ * With `purpose: 'request-photo'` (any signed-in user, a property in their scope): a photo for a
+ * service request, under uploads/requests/ (lambdas/shared/requests/photos.ts).
  */
 export const handler = api({ body: UploadUrlBody }, async ({ body, caller }) => {
+  if (body.purpose === 'request-photo') return ok(await photoUploadForm(caller!, body));
+  if (!caller!.isAdmin) throw forbidden('Only administrators may upload documents.');
   if (!isValidFileName(body.fileName)) throw badRequest(documentMessages.invalidFileName);
   if (body.size > documentsBucket.maxUploadBytes) throw new HttpError(413, tooLargeMessage(documentsBucket.maxUploadBytes));
   await checkUploadProperty(caller!, body.propertyId);

@@ -65,7 +65,7 @@ interface Ctx {
 }
 
 /** "body.email: must be an email address" from zod's first issue. */
-function describe(where: string, error: z.core.$ZodError): string {
+export function describe(where: string, error: z.core.$ZodError): string {
   const issue = error.issues[0];
   const at = issue?.path.length ? `${where}.${issue.path.join('.')}` : where;
   return `Invalid ${at}: ${issue?.message ?? 'bad value'}`;

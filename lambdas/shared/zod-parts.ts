@@ -9,6 +9,7 @@ export {
   enum,
   gte,
   int,
+  looseObject,
   lte,
   maxLength,
   minLength,

@@ -57,6 +57,8 @@ const tokens = {} as Record<Caller, string | undefined>;
 /** Embed tokens (the report host's credential) issued before the matrix runs. */
 const embedTokens: { a?: string; removed?: string } = {};
 let documentA = '';
+/** A service request of tenant A, filed by customer A. */
+let requestA = '';
 
 const fail = (what: string, r: TestResponse) => new Error(`${what}: ${r.status} ${r.text.slice(0, 200)}`);
 
@@ -214,6 +216,12 @@ export const matrix: Record<string, Entry> = {
   'GET /api/telemetry/{customerId}/devices': { request: () => ({ path: '/api/telemetry/C-A/devices' }), expect: scoped() },
   'POST /api/telemetry/{customerId}/samples': { request: () => ({ path: '/api/telemetry/C-A/samples', body: { deviceIds: [DEVICE_A] } }), expect: scoped() },
 
+  // Service requests: a customer files and lists for their own account only; an administrator for the viewed customer
+  'POST /api/requests': {
+    request: () => ({ path: '/api/requests', body: { action: 'file', email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: `matrix ${++seq}`, priority: 'routine' } }),
+    expect: scoped(201),
+  },
+
   // Reports
   'GET /api/reports': { request: () => ({ path: '/api/reports' }), expect: signedIn() },
   'POST /api/sigma/filtered': {
@@ -257,6 +265,9 @@ beforeAll(async () => {
   await deleteUser(t.db, removedRow.sub);
   await resetPassword(RESET, 'NewPass12');
   documentA = await newDocument();
+  const filed = await request('POST', '/api/requests', { token: tokens.customerA, body: { action: 'file', propertyId: 'P-A1', description: 'fixture', priority: 'routine' } });
+  if (filed.status !== 201) throw fail('fixture service request', filed);
+  requestA = (filed.json as { request: { reference: string } }).request.reference;
 });
 afterAll(async () => t?.stop());
 
@@ -291,6 +302,32 @@ describe('the authorization matrix', () => {
     }
     const fresh = await signIn(RESET, 'NewPass12');
     expect((await request('GET', `/api/users/getproperty/${RESET}`, { token: fresh })).status).toBe(200);
+  });
+
+  it("service requests: each customer lists their own scope's only, only administrators change a status, photo uploads only in one's scope", async () => {
+    const list = { action: 'list', email: USER_A };
+    const update = { action: 'update', customerId: 'C-A', reference: requestA, status: 'scheduled' };
+    const photo = { purpose: 'request-photo', propertyId: 'P-A1', fileName: 'leak.jpg', size: 1024 };
+    const got: Record<string, number[]> = {};
+    for (const caller of callers) {
+      const token = tokens[caller];
+      got[caller] = [
+        (await request('POST', '/api/requests', { token, body: list })).status,
+        (await request('POST', '/api/requests', { token, body: update })).status,
+        (await request('POST', '/api/s3/upload-url', { token, body: photo })).status,
+      ];
+    }
+    expect(got).toEqual({
+      anonymous: [401, 401, 401],
+      customerA: [200, 403, 200],
+      customerB: [403, 403, 403],
+      admin: [200, 200, 200],
+      removed: [401, 401, 401],
+      reset: [401, 401, 401],
+    });
+    // Customer B's own list holds none of tenant A's requests.
+    const own = await request('POST', '/api/requests', { token: tokens.customerB, body: { action: 'list' } });
+    expect((own.json as { requests: unknown[] }).requests).toEqual([]);
   });
 
   it('refuses a Cognito token as an embed token, and the embed token of a removed user', async () => {

@@ -89,6 +89,9 @@ const samples: Record<string, Sample> = {
   'POST /api/audit/view-as': { body: { email: USER_A } },
   'GET /api/telemetry/{customerId}/devices': { params: { customerId: 'C-A' } },
   'POST /api/telemetry/{customerId}/samples': { params: { customerId: 'C-A' }, body: { deviceIds: ['SIM-EQ-A1'] } },
+  'POST /api/requests': {
+    body: { action: 'file', email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: 'bad input', priority: 'routine', accessTimes: 'mornings', photos: [] },
+  },
   'GET /api/reports': {},
   'POST /api/sigma/filtered': {
     body: { userId: null, email: USER_A, _url: '/embed/dashboard', selectedReport: 'dashboard', customers: [], properties: [], userDetails: { name: 'a' } },

@@ -98,6 +98,8 @@ export const UploadUrlBody = z.object({
   size: z.int().check(z.gte(0)),
   /** The browser's idea of the type; ignored: the type comes from the extension. */
   contentType: z.optional(z.string().check(z.maxLength(255))),
+  /** A document (the default; administrators), or a service request's photo (issue 20). */
+  purpose: z.optional(z.enum(['document', 'request-photo'])),
 });
 
 /** POST /api/s3/confirm-upload: the upload's key and the property it belongs to. */

@@ -10,6 +10,7 @@ import * as audit from './audit.js';
 import * as catalog from './catalog.js';
 import * as documents from './documents.js';
 import * as reports from './reports.js';
+import * as requests from './requests.js';
 import * as telemetry from './telemetry.js';
 import * as users from './users.js';
 
@@ -76,6 +77,18 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
 
   'GET /api/telemetry/{customerId}/devices': { params: telemetry.CustomerParams, response: telemetry.DevicesReply },
   'POST /api/telemetry/{customerId}/samples': { params: telemetry.CustomerParams, body: telemetry.SamplesBody, response: telemetry.SamplesReply },
+
+  'POST /api/requests': {
+    // By action: 'list' answers 200 with RequestsReply; 'file' 201 and 'update' (administrators) 200 with this.
+    body: z.union([
+      z.object({ action: z.enum(['list']), ...requests.ListBody.shape }),
+      z.object({ action: z.enum(['file']), ...requests.FileBody.shape }),
+      z.object({ action: z.enum(['update']), ...requests.StatusBody.shape }),
+    ]),
+    response: requests.WriteReply,
+    status: 201,
+    errors: [403, 404],
+  },
 
   'GET /api/reports': { response: reports.ReportsReply },
   'POST /api/sigma/filtered': { body: reports.FilteredBody, response: reports.FilteredReply },

@@ -44,6 +44,7 @@ import type { DocumentItem } from '../../../lambdas/shared/data/documents.js';
 import type { EquipmentItem } from '../../../lambdas/shared/data/equipment.js';
 import type { PropertyItem } from '../../../lambdas/shared/data/properties.js';
 import type { ReportRowsItem } from '../../../lambdas/shared/data/report-rows.js';
+import type { ServiceRequestItem } from '../../../lambdas/shared/data/service-requests.js';
 import type { UserItem } from '../../../lambdas/shared/data/users.js';
 
 export type Item = Record<string, unknown>;
@@ -79,6 +80,7 @@ export interface Rows {
   reportRows: ReportRowsItem[];
   reports: object[];
   audit: AuditItem[];
+  serviceRequests: ServiceRequestItem[];
   rateLimits: object[];
 }
 /** A stored object; `size` stands in for a body too large to hold in a test. */
@@ -158,7 +160,7 @@ function project(item: Item, e: Expr & { ProjectionExpression?: string }): Item 
   return structuredClone(Object.fromEntries(names.filter((n) => n in item).map((n) => [n, item[n]])));
 }
 
-/** SET a = :v | a = b + :v | a = if_not_exists(a, :v), ADD a :n (a number or a set), REMOVE a: what the data files write. */
+/** SET a = :v | a = b + :v | a = if_not_exists(a, :v) | a = list_append(a, :v), ADD a :n (a number or a set), REMOVE a: what the data files write. */
 function applyUpdate(e: Expr & { UpdateExpression?: string }, old: Item): { item: Item; changed: string[] } {
   const item = structuredClone(old);
   const changed: string[] = [];
@@ -183,7 +185,9 @@ function applyUpdate(e: Expr & { UpdateExpression?: string }, old: Item): { item
       const name = nameOf(e, path);
       const ifNot = /^if_not_exists\((.+),(.+)\)$/.exec(rhs);
       const arith = /^(\S+)\s*([+-])\s*(:\w+)$/.exec(rhs);
-      if (ifNot) item[name] = item[nameOf(e, ifNot[1]!)] ?? valueOf(e, ifNot[2]!);
+      const append = /^list_append\((.+),(.+)\)$/.exec(rhs);
+      if (append) item[name] = [...((item[nameOf(e, append[1]!)] as unknown[] | undefined) ?? []), ...structuredClone(valueOf(e, append[2]!) as unknown[])];
+      else if (ifNot) item[name] = item[nameOf(e, ifNot[1]!)] ?? valueOf(e, ifNot[2]!);
       else if (arith) item[name] = Number(item[nameOf(e, arith[1]!)] ?? 0) + (arith[2] === '-' ? -1 : 1) * Number(valueOf(e, arith[3]!));
       else item[name] = structuredClone(valueOf(e, rhs));
       changed.push(name);

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -18,6 +19,7 @@ import {
   useUserProperties,
   type Report,
 } from '../../features/shell';
+import { requestsText } from '../../features/requests/strings';
 import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-as';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
@@ -28,9 +30,11 @@ const DocumentsDialog = lazy(() => import('../../features/documents').then((m) =
 const CreateUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.CreateUserDialog })));
 const EditUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.EditUserDialog })));
 const UserListDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.UserListDialog })));
+const RequestServiceDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestServiceDialog })));
+const RequestsDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestsDialog })));
 const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
 
-type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList';
+type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests';
 
 /** The main portal: sidebar, header, the chosen report, the dialogs, idle sign-out and "view as". */
 export default function HomeRoute() {
@@ -136,6 +140,20 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           viewAsControl={
             isAdmin && <SelectUserView key={usersVersion} excludedDomains={excludedDomains} value={viewedEmail} onChange={viewAs.chooseUser} />
           }
+          actions={
+            // Beyond the spec (issue 20): customers, and administrators for the customer they view, file
+            // requests; an administrator's own view lists every customer's.
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              {(!isAdmin || viewedEmail) && (
+                <Button variant="contained" onClick={() => handleOpen('requestService')}>
+                  {requestsText.requestService}
+                </Button>
+              )}
+              <Button variant="outlined" onClick={() => handleOpen('requests')}>
+                {isAdmin && !viewedEmail ? requestsText.allRequests : requestsText.myRequests}
+              </Button>
+            </Box>
+          }
           onHome={handleHome}
           onLogOut={() => onSignOut()}
           onAddUser={() => handleOpen('createUser')}
@@ -176,6 +194,10 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
         {mounted.has('documents') && (
           <DocumentsDialog open={openDialog === 'documents'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />
         )}
+        {mounted.has('requestService') && (
+          <RequestServiceDialog key={viewedEmail ?? ''} open={openDialog === 'requestService'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />
+        )}
+        {mounted.has('requests') && <RequestsDialog key={viewedEmail ?? ''} open={openDialog === 'requests'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />}
         {isAdmin && mounted.has('createUser') && (
           <CreateUserDialog open={openDialog === 'createUser'} onClose={handleClose} onUsersChanged={handleUsersChanged} />
         )}

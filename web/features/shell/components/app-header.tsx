@@ -18,6 +18,8 @@ export interface AppHeaderProps {
   isAdmin: boolean;
   /** The administrator's 'Select User View' control, composed in by the home screen. */
   viewAsControl?: ReactNode;
+  /** Further actions before the user menu (service requests), composed in by the home screen. */
+  actions?: ReactNode;
   onHome(): void;
   onLogOut(): void;
   onAddUser(): void;
@@ -58,6 +60,7 @@ export function AppHeader(props: AppHeaderProps) {
             </Button>
           </Box>
         )}
+        {props.actions}
         <UserMenu username={props.username} contactUrl={props.contactUrl} onLogOut={props.onLogOut} />
       </Toolbar>
     </AppBar>

@@ -1,0 +1,67 @@
+/**
+ * The service-request calls' answers that the web app parses, in zod/mini (issue 20): imported by
+ * ../requests.ts (handlers) and by the web app's API files. No Node imports here: Vite bundles it.
+ */
+import * as z from 'zod/mini';
+
+export const REQUEST_STATUSES = ['submitted', 'scheduled', 'in progress', 'completed', 'cancelled'] as const;
+export const REQUEST_PRIORITIES = ['routine', 'urgent', 'emergency'] as const;
+export const RequestStatus = z.enum(REQUEST_STATUSES);
+export const RequestPriority = z.enum(REQUEST_PRIORITIES);
+export type RequestStatus = z.infer<typeof RequestStatus>;
+export type RequestPriority = z.infer<typeof RequestPriority>;
+
+/** The limits of the request form, shared by the handlers and the dialog. */
+export const requestLimits = {
+  descriptionMax: 2000,
+  accessTimesMax: 500,
+  noteMax: 2000,
+  maxPhotos: 5,
+  maxPhotoBytes: 10 * 1024 * 1024,
+  /** How long the dispatch mail's photo links work (the longest a presigned GET may last). */
+  photoLinkSeconds: 7 * 24 * 3600,
+} as const;
+
+/** Photos a request takes, by extension (the type stored is the extension's, never the browser's claim). */
+export const PHOTO_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic' };
+
+/** What the request dialog offers the user being served (part of the list's answer). */
+export const RequestForm = z.object({
+  properties: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      equipment: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
+    }),
+  ),
+  /** The provider's phone number for emergencies; null when the stage has none. */
+  dispatchPhone: z.nullable(z.string()),
+});
+
+export const ServiceRequest = z.object({
+  reference: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  propertyId: z.string(),
+  propertyName: z.string(),
+  equipmentName: z.nullable(z.string()),
+  description: z.string(),
+  priority: RequestPriority,
+  accessTimes: z.nullable(z.string()),
+  photoCount: z.number(),
+  status: RequestStatus,
+  notes: z.array(z.object({ at: z.string(), text: z.string(), status: RequestStatus })),
+  filedBy: z.string(),
+  filedOnBehalfOf: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+/** POST /api/requests, action 'list': the requests and, for the served customer, the request form's choices. */
+export const RequestsReply = z.object({ requests: z.array(ServiceRequest), form: RequestForm });
+/** POST /api/requests, action 'file' (201) or 'update' (200): the request filed or changed. */
+export const WriteReply = z.object({ message: z.string(), request: ServiceRequest });
+
+export type RequestForm = z.infer<typeof RequestForm>;
+export type ServiceRequest = z.infer<typeof ServiceRequest>;
+export type RequestsReply = z.infer<typeof RequestsReply>;
+export type WriteReply = z.infer<typeof WriteReply>;

@@ -1,0 +1,69 @@
+/**
+ * The service-request calls (issue 20, beyond the spec): requests and the messages the portal
+ * answers with. The answers the web app parses live in ./answers/requests.ts.
+ */
+import { emailString, idString, z } from '../zod.js';
+import { REQUEST_PRIORITIES, REQUEST_STATUSES, requestLimits } from './answers/requests.js';
+
+export * from './answers/requests.js';
+
+export const requestMessages = {
+  notImage: 'Invalid body.fileName: a photo must be a JPEG, PNG, GIF, WebP or HEIC image (.jpg, .jpeg, .png, .gif, .webp, .heic).',
+  photoTooLarge: 'The photo is too large. The largest photo you can attach is 10 MiB.',
+  notPhotoKey: "Invalid body.photos: each must be a key answered by /api/s3/upload-url for a request photo (purpose 'request-photo').",
+  noPhoto: 'Invalid body.photos: a photo was not uploaded, or its upload has expired. Attach it again.',
+  photoTwice: 'Invalid body.photos: a photo is attached twice.',
+  wrongPhotoType: 'Invalid body.photos: a photo was sent with another content type than its file name says.',
+  outsideProperty: (id: string) => `You do not have access to property ${id}.`,
+  noEquipment: (id: string) => `Invalid body.equipmentId: no equipment ${id} at this property.`,
+  outsideUser: 'You may file and see requests only for your own account.',
+  noUser: (email: string) => `No user with the email ${email}.`,
+  noRequest: (reference: string) => `No service request ${reference}.`,
+  staffAccount: 'Administrators file requests only while viewing the portal as a customer.',
+  filed: (reference: string) => `Your request ${reference} was sent. We have emailed you a confirmation.`,
+  filedFor: (reference: string, email: string) => `Request ${reference} was sent for ${email}, who has been emailed a confirmation.`,
+  updated: (reference: string) => `Request ${reference} updated.`,
+  adminOnly: 'Only administrators may change service requests.',
+} as const;
+
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+/** An optional ?email= or body email: the customer whose requests these are (administrators viewing as them). */
+const ForEmail = z.optional(emailString());
+
+/**
+ * POST /api/requests, one route for the three calls by `action`: 'list', 'file' (a customer files a
+ * request) and 'update' (administrators: a new status and a note). One route because the prod stack
+ * had room for one more when this was written (README "Request service").
+ */
+export const REQUEST_ACTIONS = ['list', 'file', 'update'] as const;
+export const RequestsBody = z.looseObject({ action: z.enum(REQUEST_ACTIONS) });
+
+/** POST /api/requests, action 'file' */
+export const FileBody = z.object({
+  email: ForEmail,
+  propertyId: idString(200, 'is required'),
+  equipmentId: z.optional(idString(200)),
+  description: z.string().check(z.trim(), z.minLength(1, 'is required: say what is wrong'), z.maxLength(requestLimits.descriptionMax)),
+  priority: z.enum(REQUEST_PRIORITIES),
+  accessTimes: z.optional(text(requestLimits.accessTimesMax)),
+  photos: z._default(z.array(z.string().check(z.maxLength(1024))).check(z.maxLength(requestLimits.maxPhotos, `may hold at most ${requestLimits.maxPhotos} photos`)), []),
+});
+
+/** POST /api/requests, action 'list' */
+export const ListBody = z.object({
+  email: ForEmail,
+  customerId: z.optional(idString(200)),
+  status: z.optional(z.enum(REQUEST_STATUSES)),
+  /** Filed within this many days. */
+  days: z.optional(z.int().check(z.gte(1), z.lte(3660))),
+});
+
+export const Reference = z.string().check(z.regex(/^SR-\d{6}-\d{6}-[A-Z0-9]{4}$/, 'must be a reference such as SR-261125-142501-K7QX'));
+/** POST /api/requests, action 'update' (administrators) */
+export const StatusBody = z.object({
+  customerId: idString(200),
+  reference: Reference,
+  status: z.enum(REQUEST_STATUSES),
+  note: z.optional(text(requestLimits.noteMax)),
+});

@@ -1,0 +1,92 @@
+import { dynamo } from '../clients.js';
+import { requestLimits, requestMessages, type FileBody, type WriteReply } from '../contract/requests.js';
+import { appendAudit } from '../data/audit.js';
+import { getCustomer } from '../data/customers.js';
+import { equipmentOfCustomer } from '../data/equipment.js';
+import { getProperties } from '../data/properties.js';
+import { putServiceRequest, type RequestPhoto, type ServiceRequestItem } from '../data/service-requests.js';
+import { contentDisposition } from '../documents/files.js';
+import { copyObject, deleteObject, downloadUrl, headObject } from '../documents/objects.js';
+import { badRequest, forbidden, HttpError, ok, type Reply } from '../http.js';
+import { log } from '../log.js';
+import { mailSettings, sendMail } from '../mail.js';
+import type { Scope } from '../scope.js';
+import type { z } from '../zod.js';
+import { filedPhotoKey, parsePhotoUploadKey, photoType } from './photos.js';
+import { confirmationMail, dispatchMail, newReference, servedUser, toAnswer } from './served.js';
+
+/**
+ * POST /api/requests { action: 'file', email?, propertyId, equipmentId?, description, priority, accessTimes?, photos }:
+ * files a service request for the served customer (the caller, or the customer an administrator
+ * views the portal as: recorded as filed on their behalf, and audited). The property must be in the
+ * served user's scope and the equipment at that property; each photo must be an upload answered by
+ * /api/s3/upload-url for a request photo, checked again here (an image, at most 10 MiB). Then the request is
+ * stored, the provider's dispatch address is mailed the request with photo links valid 7 days, and
+ * the customer a confirmation with the reference. A mail that fails is logged: the request stands.
+ */
+export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>): Promise<Reply> {
+  const served = await servedUser(caller, body.email);
+  if (!served) throw badRequest(requestMessages.staffAccount);
+  const customerId = served.propertyCustomers.get(body.propertyId);
+  if (!customerId) throw forbidden(requestMessages.outsideProperty(body.propertyId));
+  const db = dynamo();
+  const [[property], customer, equipment] = await Promise.all([
+    getProperties(db, [body.propertyId]),
+    getCustomer(db, customerId),
+    body.equipmentId ? equipmentOfCustomer(db, customerId) : Promise.resolve([]),
+  ]);
+  if (!property || property.customerId !== customerId) throw forbidden(requestMessages.outsideProperty(body.propertyId));
+  const unit = body.equipmentId ? equipment.find((e) => e.id === body.equipmentId && e.propertyId === body.propertyId) : undefined;
+  if (body.equipmentId && !unit) throw badRequest(requestMessages.noEquipment(body.equipmentId));
+
+  if (new Set(body.photos).size !== body.photos.length) throw badRequest(requestMessages.photoTwice);
+  const names = body.photos.map(parsePhotoUploadKey);
+  if (names.some((n) => !n)) throw badRequest(requestMessages.notPhotoKey);
+  const heads = await Promise.all(body.photos.map(headObject));
+  heads.forEach((h, i) => {
+    if (!h) throw badRequest(requestMessages.noPhoto);
+    if (h.size > requestLimits.maxPhotoBytes) throw new HttpError(413, requestMessages.photoTooLarge);
+    if (h.contentType.split(';')[0]!.trim().toLowerCase() !== photoType(names[i]!)) throw badRequest(requestMessages.wrongPhotoType);
+  });
+
+  const reference = newReference();
+  const photos: RequestPhoto[] = body.photos.map((_, i) => ({ key: filedPhotoKey(reference, i, names[i]!), fileName: names[i]!, size: heads[i]!.size }));
+  await Promise.all(photos.map((p, i) => copyObject(body.photos[i]!, p.key, photoType(p.fileName)!)));
+  await Promise.all(body.photos.map(deleteObject));
+
+  const at = new Date().toISOString();
+  const item: ServiceRequestItem = {
+    customerId,
+    reference,
+    kind: 'request',
+    customerName: customer?.name ?? customerId,
+    propertyId: property.id,
+    propertyName: property.name,
+    ...(unit ? { equipmentId: unit.id, equipmentName: unit.name } : {}),
+    description: body.description,
+    priority: body.priority,
+    ...(body.accessTimes ? { accessTimes: body.accessTimes } : {}),
+    photos,
+    status: 'submitted',
+    notes: [],
+    filedBy: served.email,
+    ...(served.onBehalfOf ? { filedOnBehalfOf: served.onBehalfOf } : {}),
+    createdAt: at,
+    updatedAt: at,
+  };
+  // A taken reference (the same second and the same four characters) is refused, never overwritten.
+  if (!(await putServiceRequest(db, item))) throw new HttpError(503, 'Please try again: the request could not be given a reference number.');
+  if (served.onBehalfOf) await appendAudit(db, served.onBehalfOf, 'request-filed', served.email, { reference, customerId, propertyId: property.id, priority: body.priority });
+
+  try {
+    const links = await Promise.all(
+      photos.map((p) => downloadUrl(p.key, { disposition: contentDisposition(p.fileName, false), contentType: photoType(p.fileName)!, expiresIn: requestLimits.photoLinkSeconds })),
+    );
+    await sendMail({ to: mailSettings.dispatchEmail(), ...dispatchMail(item, links) });
+    await sendMail({ to: served.email, ...confirmationMail(item) });
+  } catch (err) {
+    log.error('service request mail failed', { reference, err });
+  }
+  const message = served.onBehalfOf ? requestMessages.filedFor(reference, served.email) : requestMessages.filed(reference);
+  return ok({ message, request: toAnswer(item) } satisfies WriteReply, 201);
+}

@@ -1,0 +1,61 @@
+import { dynamo } from '../clients.js';
+import type { ListBody, RequestForm, RequestsReply } from '../contract/requests.js';
+import { equipmentOfCustomer } from '../data/equipment.js';
+import { getProperties } from '../data/properties.js';
+import { recentRequests, requestsOfCustomer, type ServiceRequestItem } from '../data/service-requests.js';
+import { forbidden, ok, type Reply } from '../http.js';
+import { mailSettings } from '../mail.js';
+import type { Scope } from '../scope.js';
+import type { z } from '../zod.js';
+import { referenceSince, servedUser, toAnswer, type Served } from './served.js';
+
+/** The request dialog's choices for the served customer: their properties (scope only), each with its equipment. */
+async function formFor(served: Served | null): Promise<RequestForm> {
+  const dispatchPhone = mailSettings.dispatchPhone() || null;
+  if (!served || served.propertyIds.size === 0) return { properties: [], dispatchPhone };
+  const db = dynamo();
+  const [properties, equipment] = await Promise.all([
+    getProperties(db, served.propertyIds),
+    Promise.all([...new Set(served.propertyCustomers.values())].map((c) => equipmentOfCustomer(db, c))).then((l) => l.flat()),
+  ]);
+  return {
+    properties: properties
+      .filter((p) => served.propertyCustomers.get(p.id) === p.customerId)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        equipment: equipment
+          .filter((e) => e.propertyId === p.id && e.customerId === p.customerId)
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((e) => ({ id: e.id, name: e.name, type: e.equipmentType })),
+      })),
+    dispatchPhone,
+  };
+}
+
+/**
+ * POST /api/requests { action: 'list', email?, customerId?, status?, days? }: service requests, newest first.
+ * A customer (or an administrator viewing as one, `email`): the requests of their customers'
+ * properties in their scope ("My Requests"). An administrator in their own view: every customer's,
+ * or one customer's. Narrowed by status and by age (filed within so many days). With them,
+ * the "Request Service" dialog's choices for the served customer (none in an administrator's own view).
+ */
+export async function listRequests(caller: Scope, query: z.output<typeof ListBody>): Promise<Reply> {
+  const db = dynamo();
+  const served = await servedUser(caller, query.email);
+  const since = query.days ? referenceSince(query.days) : undefined;
+  let found: ServiceRequestItem[];
+  if (served) {
+    if (query.customerId && !served.customerIds.has(query.customerId)) throw forbidden(`You do not have access to customer ${query.customerId}.`);
+    const customers = query.customerId ? [query.customerId] : [...served.customerIds];
+    const lists = await Promise.all(customers.map((c) => requestsOfCustomer(db, c)));
+    found = lists.flat().filter((r) => served.propertyCustomers.get(r.propertyId) === r.customerId);
+  } else {
+    found = query.customerId ? await requestsOfCustomer(db, query.customerId) : await recentRequests(db, since);
+  }
+  const requests = found
+    .filter((r) => (!query.status || r.status === query.status) && (!since || r.reference >= since))
+    .sort((a, b) => b.reference.localeCompare(a.reference))
+    .map(toAnswer);
+  return ok({ requests, form: await formFor(served) } satisfies RequestsReply);
+}

@@ -1,0 +1,38 @@
+import { dynamo } from '../clients.js';
+import { requestMessages, type StatusBody, type WriteReply } from '../contract/requests.js';
+import { appendAudit } from '../data/audit.js';
+import { getServiceRequest, updateRequestStatus } from '../data/service-requests.js';
+import { forbidden, notFound, ok, type Reply } from '../http.js';
+import { log } from '../log.js';
+import { sendMail } from '../mail.js';
+import type { Scope } from '../scope.js';
+import type { z } from '../zod.js';
+import { statusMail, toAnswer } from './served.js';
+
+/**
+ * POST /api/requests { action: 'update', customerId, reference, status, note? } (administrators):
+ * sets the status, adds the note the customer sees, audits the change and mails the customer who
+ * filed it. A mail that fails is logged: the change stands.
+ */
+export async function changeStatus(caller: Scope, body: z.output<typeof StatusBody>): Promise<Reply> {
+  if (!caller.isAdmin) throw forbidden(requestMessages.adminOnly);
+  const db = dynamo();
+  const before = await getServiceRequest(db, body.customerId, body.reference);
+  if (!before) throw notFound(requestMessages.noRequest(body.reference));
+  const note = body.note ? { at: new Date().toISOString(), text: body.note, status: body.status } : null;
+  const after = await updateRequestStatus(db, body.customerId, body.reference, body.status, note);
+  if (!after) throw notFound(requestMessages.noRequest(body.reference));
+  await appendAudit(db, caller.email, 'request-status', after.filedBy, {
+    reference: after.reference,
+    customerId: after.customerId,
+    from: before.status,
+    to: after.status,
+    ...(body.note ? { note: body.note } : {}),
+  });
+  try {
+    await sendMail({ to: after.filedBy, ...statusMail(after, body.note) });
+  } catch (err) {
+    log.error('service request mail failed', { reference: after.reference, err });
+  }
+  return ok({ message: requestMessages.updated(after.reference), request: toAnswer(after) } satisfies WriteReply);
+}

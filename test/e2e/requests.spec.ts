@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import { requestsText as t } from '../../web/features/requests/strings.js';
+import { demo, readOutbox } from './support/env.js';
+import { expectNoSeriousA11yViolations, logIn, shotter } from './support/session.js';
+
+const shot = shotter('requests');
+const stamp = Date.now().toString(36);
+// A 1x1 PNG: the photo a customer attaches.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The outbox's newest mail to `to` whose subject contains `subject`, as raw text. */
+const mailTo = (to: string, subject: string) =>
+  readOutbox()
+    .reverse()
+    .find((m) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}\\r?$`, 'mi').test(m.text) && m.text.includes(subject))?.text;
+
+async function shotsAtBothSizes(page: Page, name: string) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await shot(page, `${name}-${w}x${h}`);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a customer files a request with a photo and sees it in My Requests; an administrator schedules it; the customer sees the new status and is mailed', async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
+  const description = `No cooling on floor 12 since this morning (${stamp})`;
+
+  // The customer files.
+  await logIn(page, demo.northwind);
+  await page.getByRole('button', { name: t.requestService }).click();
+  const dialog = page.getByRole('dialog', { name: t.requestService });
+  await expect(dialog.getByRole('combobox', { name: t.property })).toBeVisible();
+  await dialog.getByRole('combobox', { name: t.property }).click();
+  // Only the customer's own properties are offered.
+  await expect(page.getByRole('option')).toHaveText(['Harbor Logistics Center', 'Northwind Plaza', 'Northwind Tower', 'Riverside Data Hall']);
+  await page.getByRole('option', { name: 'Northwind Tower' }).click();
+  await dialog.getByRole('combobox', { name: t.equipment }).click();
+  await expect(page.getByRole('option')).toHaveText([t.equipmentNone, 'CH-1 (Chiller)', 'RTU-1 (Rooftop Unit)', 'RTU-2 (Rooftop Unit)']);
+  await page.getByRole('option', { name: 'CH-1 (Chiller)' }).click();
+
+  // What is wrong is required.
+  await dialog.getByRole('button', { name: t.submit }).click();
+  await expect(dialog.getByText(t.descriptionRequired)).toBeVisible();
+  await dialog.getByRole('textbox', { name: t.description }).fill(description);
+
+  // Emergency shows the provider's phone (the local stack's DISPATCH_PHONE).
+  await dialog.getByRole('radio', { name: t.priorities.emergency }).check();
+  await expect(dialog.getByRole('alert')).toContainText(t.emergencyCall.trim());
+  await expect(dialog.getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+  await shotsAtBothSizes(page, 'dialog-emergency');
+  await dialog.getByRole('radio', { name: t.priorities.urgent }).check();
+  await expect(dialog.getByRole('link', { name: '+1 555 0100' })).toHaveCount(0);
+
+  await dialog.getByRole('textbox', { name: t.accessTimes }).fill('Weekdays 7:00-15:00, ask at reception');
+  // A file that is no image is refused in the dialog; the photo is kept.
+  await dialog.getByTestId('request-photos').setInputFiles([
+    { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') },
+    { name: 'leak.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  await expect(dialog.getByText(t.notImage('notes.pdf'))).toBeVisible();
+  await expect(dialog.getByRole('button', { name: t.removePhoto('leak.png') })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await shotsAtBothSizes(page, 'dialog-filled');
+
+  const filed = page.waitForResponse((r) => r.url().endsWith('/api/requests') && r.request().method() === 'POST' && r.status() === 201);
+  await dialog.getByRole('button', { name: t.submit }).click();
+  const reference = ((await (await filed).json()) as { request: { reference: string } }).request.reference;
+  await expect(dialog.getByRole('status')).toHaveText(`Your request ${reference} was sent. We have emailed you a confirmation.`);
+
+  // The provider's dispatch mail (with a working photo link) and the customer's confirmation.
+  await expect.poll(() => mailTo('dispatch@example-hvac.com', reference)).toBeTruthy();
+  const dispatch = mailTo('dispatch@example-hvac.com', reference)!;
+  expect(dispatch).toContain(`Subject: Service request ${reference}: NORTHWIND PROPERTIES, Northwind Tower`);
+  expect(dispatch).toContain('Equipment: CH-1');
+  expect(dispatch).toContain(description);
+  const link = /^1\. (http\S+)/m.exec(dispatch)![1]!;
+  const photo = await request.get(link);
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()['content-type']).toBe('image/png');
+  expect(Buffer.from(await photo.body()).equals(PNG)).toBe(true);
+  expect(mailTo(demo.northwind.email, `We received your service request ${reference}`)).toBeTruthy();
+  await dialog.getByRole('button', { name: t.close, exact: true }).last().click();
+
+  // My Requests lists it, submitted.
+  await page.getByRole('button', { name: t.myRequests }).click();
+  const mine = page.getByRole('dialog', { name: t.myRequests });
+  const card = mine.getByTestId('service-request').filter({ hasText: reference });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('request-status')).toHaveText(t.statuses.submitted);
+  await expect(card).toContainText(description);
+  await expect(card).toContainText(t.photoCount(1));
+  await expect(mine.getByRole('button', { name: new RegExp(t.changeStatus) })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await shotsAtBothSizes(page, 'my-requests');
+
+  // An administrator finds it among all requests and schedules it with a note.
+  const adminContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const adminPage = await adminContext.newPage();
+  await logIn(adminPage, demo.admin);
+  await expect(adminPage.getByRole('button', { name: t.requestService })).toHaveCount(0);
+  await adminPage.getByRole('button', { name: t.allRequests }).click();
+  const all = adminPage.getByRole('dialog', { name: t.allRequests });
+  await all.getByRole('combobox', { name: t.status }).click();
+  await adminPage.getByRole('option', { name: t.statuses.submitted }).click();
+  await all.getByRole('combobox', { name: t.age }).click();
+  await adminPage.getByRole('option', { name: t.ages['7'] }).click();
+  const adminCard = all.getByTestId('service-request').filter({ hasText: reference });
+  await expect(adminCard).toContainText('NORTHWIND PROPERTIES');
+  await shotsAtBothSizes(adminPage, 'admin-list');
+  await adminCard.getByRole('button', { name: `${t.changeStatus} ${reference}` }).click();
+  await adminCard.getByRole('combobox', { name: t.newStatus }).click();
+  await adminPage.getByRole('option', { name: t.statuses.scheduled }).click();
+  await adminCard.getByRole('textbox', { name: t.note }).fill('Technician booked for Tuesday 9:00.');
+  await expectNoSeriousA11yViolations(adminPage, { excludeFrames: true });
+  await shotsAtBothSizes(adminPage, 'admin-change-status');
+  await adminCard.getByRole('button', { name: t.save }).click();
+  // Filtered on submitted, the scheduled request leaves the list; without the filter it shows its new status.
+  await expect(adminCard).toHaveCount(0);
+  await all.getByRole('combobox', { name: t.status }).click();
+  await adminPage.getByRole('option', { name: t.anyStatus }).click();
+  await expect(adminCard.getByTestId('request-status')).toHaveText(t.statuses.scheduled);
+  await adminContext.close();
+
+  // The customer is mailed and sees the new status and the note.
+  await expect.poll(() => mailTo(demo.northwind.email, `Your service request ${reference} is scheduled`)).toBeTruthy();
+  expect(mailTo(demo.northwind.email, `Your service request ${reference} is scheduled`)).toContain('Technician booked for Tuesday 9:00.');
+  await page.reload();
+  await page.getByRole('button', { name: t.myRequests }).click();
+  const again = page.getByRole('dialog', { name: t.myRequests }).getByTestId('service-request').filter({ hasText: reference });
+  await expect(again.getByTestId('request-status')).toHaveText(t.statuses.scheduled);
+  await expect(again).toContainText('Technician booked for Tuesday 9:00.');
+  await shotsAtBothSizes(page, 'my-requests-scheduled');
+});
+
+test("an administrator viewing as a customer files on their behalf; it shows in that customer's requests as filed for them", async ({ page }) => {
+  test.setTimeout(90_000);
+  const description = `Filed by the service desk (${stamp})`;
+  await logIn(page, demo.admin);
+  await page.getByRole('combobox', { name: 'Select User View' }).fill(demo.lakeside.email);
+  await page.getByRole('option', { name: new RegExp(demo.lakeside.email) }).click();
+  await page.getByRole('button', { name: t.requestService }).click();
+  const dialog = page.getByRole('dialog', { name: t.requestService });
+  await expect(dialog.getByText(t.onBehalf(demo.lakeside.email))).toBeVisible();
+  await dialog.getByRole('textbox', { name: t.description }).fill(description);
+  await dialog.getByRole('button', { name: t.submit }).click();
+  await expect(dialog.getByRole('status')).toContainText(`was sent for ${demo.lakeside.email}, who has been emailed a confirmation.`);
+  await shotsAtBothSizes(page, 'view-as-filed');
+  await dialog.getByRole('button', { name: t.close, exact: true }).last().click();
+
+  await page.getByRole('button', { name: t.myRequests }).click();
+  const card = page.getByRole('dialog', { name: t.myRequests }).getByTestId('service-request').filter({ hasText: description });
+  await expect(card).toContainText(`by ${demo.lakeside.email}`);
+  await expect(card).toContainText(t.filedFor(demo.admin.email));
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+});

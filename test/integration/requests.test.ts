@@ -1,0 +1,138 @@
+/**
+ * Service requests through the local stack over HTTP: photos by presigned POST (the storage front
+ * enforces the policy's type and size), filing with the dispatch and confirmation mails in the
+ * outbox, scope, filing on a customer's behalf, and a change of status mailed and audited.
+ */
+import { jest } from '@jest/globals';
+import { putEquipment } from '../../lambdas/shared/data/equipment.js';
+import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
+import { postToStorage } from '../support/storage-post.js';
+
+jest.setTimeout(180_000);
+
+const PASSWORD = 'Passw0rd1';
+const ADMIN = 'requests-admin@staff.test';
+const USER_A = 'a@tenant-a.test';
+const COLLEAGUE_A = 'colleague@tenant-a.test';
+const USER_B = 'b@tenant-b.test';
+const DISPATCH = 'dispatch@provider.test';
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+
+let t: TestStack;
+const tokens: Record<'admin' | 'a' | 'colleague' | 'b', string> = { admin: '', a: '', colleague: '', b: '' };
+
+interface Target {
+  url: string;
+  key: string;
+  fields: Record<string, string>;
+}
+const photoTarget = async (token: string, fileName: string, size = JPEG.length, propertyId = 'P-A1') => {
+  const r = await request('POST', '/api/s3/upload-url', { token, body: { purpose: 'request-photo', propertyId, fileName, size } });
+  return { status: r.status, target: r.json as Target, error: (r.json as { error?: string }).error };
+};
+const file = (token: string, body: object) => request('POST', '/api/requests', { token, body: { action: 'file', propertyId: 'P-A1', description: 'Leak above the server room', priority: 'urgent', ...body } });
+const list = (token: string, body: object = {}) => request('POST', '/api/requests', { token, body: { action: 'list', ...body } });
+const mailsTo = async (to: string) => (await t.outbox()).filter((m) => m.to === to);
+
+beforeAll(async () => {
+  t = await startTestStack({ env: { DISPATCH_EMAIL: DISPATCH, DISPATCH_PHONE: '+44 20 7946 0000' } });
+  await putCustomer({ id: 'C-A', name: 'alpha' });
+  await putCustomer({ id: 'C-B', name: 'beta' });
+  await putProperty({ id: 'P-A1', customerId: 'C-A', name: 'Alpha One', propertyType: 'Office' });
+  await putProperty({ id: 'P-A2', customerId: 'C-A', name: 'Alpha Two', propertyType: 'Office' });
+  await putProperty({ id: 'P-B1', customerId: 'C-B', name: 'Beta One', propertyType: 'Office' });
+  await putEquipment(t.db, [
+    { customerId: 'C-A', id: 'EQ-A1', propertyId: 'P-A1', buildingName: 'North', name: 'RTU-1', equipmentType: 'Rooftop Unit', telemetryData: '{}' },
+    { customerId: 'C-A', id: 'EQ-A2', propertyId: 'P-A2', buildingName: 'South', name: 'AHU-2', equipmentType: 'Air Handler', telemetryData: '{}' },
+  ]);
+  await createTestUser({ email: ADMIN, password: PASSWORD });
+  await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
+  await createTestUser({ email: COLLEAGUE_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
+  await createTestUser({ email: USER_B, password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
+  [tokens.admin, tokens.a, tokens.colleague, tokens.b] = await Promise.all([ADMIN, USER_A, COLLEAGUE_A, USER_B].map((e) => signIn(e, PASSWORD)));
+});
+afterAll(async () => t?.stop());
+
+describe('service requests through the local stack', () => {
+  it("offers a customer their own properties with each one's equipment, and the emergency phone", async () => {
+    const r = await list(tokens.colleague);
+    expect(r.status).toBe(200);
+    expect((r.json as { form: unknown }).form).toEqual({
+      properties: [
+        { id: 'P-A1', name: 'Alpha One', equipment: [{ id: 'EQ-A1', name: 'RTU-1', type: 'Rooftop Unit' }] },
+        { id: 'P-A2', name: 'Alpha Two', equipment: [{ id: 'EQ-A2', name: 'AHU-2', type: 'Air Handler' }] },
+      ],
+      dispatchPhone: '+44 20 7946 0000',
+    });
+  });
+
+  it('storage itself refuses a photo of another type or larger than the policy allows', async () => {
+    const { target } = await photoTarget(tokens.a, 'leak.jpg');
+    expect(target.key).toMatch(/^uploads\/requests\/[0-9a-f-]{36}\/leak\.jpg$/);
+    const wrongType = await postToStorage(target, JPEG, { 'Content-Type': 'text/html' });
+    expect(wrongType.status).toBe(403);
+    const tooLarge = await postToStorage(target, Buffer.alloc(10 * 1024 * 1024 + 1));
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.text()).toContain('EntityTooLarge');
+    expect((await photoTarget(tokens.a, 'notes.pdf')).status).toBe(400);
+    expect((await photoTarget(tokens.a, 'leak.jpg', 10)).status).toBe(200);
+    expect((await photoTarget(tokens.a, 'leak.jpg', 10, 'P-B1')).status).toBe(403);
+  });
+
+  it('files a request with a photo: stored, dispatch mailed with a working photo link, the customer mailed the reference', async () => {
+    const { target } = await photoTarget(tokens.a, 'leak.jpg');
+    expect((await postToStorage(target, JPEG)).status).toBeLessThan(300);
+    const r = await file(tokens.a, { equipmentId: 'EQ-A1', accessTimes: 'Mornings', photos: [target.key] });
+    expect(r.status).toBe(201);
+    const reference = (r.json as { request: { reference: string } }).request.reference;
+    expect((r.json as { request: object }).request).toMatchObject({ customerName: 'alpha', propertyName: 'Alpha One', equipmentName: 'RTU-1', photoCount: 1, status: 'submitted', filedBy: USER_A, filedOnBehalfOf: null });
+
+    const [dispatch] = await mailsTo(DISPATCH);
+    expect(dispatch!.subject).toBe(`Service request ${reference}: alpha, Alpha One`);
+    expect(dispatch!.text).toContain('Priority: Urgent');
+    expect(dispatch!.text).toContain('Preferred access times: Mornings');
+    const link = /^1\. (http\S+)/m.exec(dispatch!.text)![1]!;
+    const photo = await fetch(link);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await photo.arrayBuffer()).equals(JPEG)).toBe(true);
+    expect((await mailsTo(USER_A)).map((m) => m.subject)).toEqual([`We received your service request ${reference}`]);
+
+    // The upload was moved: its key cannot be filed twice.
+    const again = await file(tokens.a, { photos: [target.key] });
+    expect(again.status).toBe(400);
+  });
+
+  it('keeps each customer to their scope: another tenant neither files for nor sees tenant A', async () => {
+    expect((await file(tokens.b, {})).status).toBe(403);
+    expect((await file(tokens.a, { propertyId: 'P-A2' })).status).toBe(403);
+    expect((await file(tokens.a, { equipmentId: 'EQ-A2' })).status).toBe(400);
+    expect((await list(tokens.b, { email: USER_A })).status).toBe(403);
+    expect(((await list(tokens.b)).json as { requests: unknown[] }).requests).toEqual([]);
+    // A colleague on the same property sees it.
+    const seen = (await list(tokens.colleague)).json as { requests: { filedBy: string }[] };
+    expect(seen.requests.map((x) => x.filedBy)).toContain(USER_A);
+  });
+
+  it('an administrator files on behalf of the viewed customer, changes the status with a note; audited and mailed', async () => {
+    const filed = await file(tokens.admin, { email: USER_A, priority: 'emergency' });
+    expect(filed.status).toBe(201);
+    const request1 = (filed.json as { request: { reference: string; filedOnBehalfOf: string } }).request;
+    expect(request1.filedOnBehalfOf).toBe(ADMIN);
+    expect((await mailsTo(DISPATCH)).at(-1)!.subject).toMatch(/^\[EMERGENCY\] /);
+
+    const all = (await list(tokens.admin, { customerId: 'C-A', status: 'submitted', days: 7 })).json as { requests: { reference: string }[] };
+    expect(all.requests.map((x) => x.reference)).toContain(request1.reference);
+
+    const changed = await request('POST', '/api/requests', { token: tokens.admin, body: { action: 'update', customerId: 'C-A', reference: request1.reference, status: 'in progress', note: 'Engineer on site' } });
+    expect(changed.status).toBe(200);
+    expect((await mailsTo(USER_A)).at(-1)!.subject).toBe(`Your service request ${request1.reference} is in progress`);
+    const audit = (await request('GET', '/api/audit?limit=5', { token: tokens.admin })).json as { events: { action: string; target: string; details: Record<string, unknown> }[] };
+    expect(audit.events.slice(0, 2)).toMatchObject([
+      { action: 'request-status', target: USER_A, details: { reference: request1.reference, from: 'submitted', to: 'in progress', note: 'Engineer on site' } },
+      { action: 'request-filed', target: USER_A, details: { reference: request1.reference } },
+    ]);
+    const mine = (await list(tokens.a)).json as { requests: { reference: string; status: string; notes: { text: string }[] }[] };
+    expect(mine.requests.find((x) => x.reference === request1.reference)).toMatchObject({ status: 'in progress', notes: [{ text: 'Engineer on site' }] });
+  });
+});

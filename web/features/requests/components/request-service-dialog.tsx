@@ -1,0 +1,254 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { REQUEST_PRIORITIES, requestLimits, type RequestPriority } from '../../../../lambdas/shared/contract/answers/requests';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
+import { ApiError } from '../../../lib/api-client';
+import { useRequests, type RequestForm } from '../api/get-requests';
+import { fileRequest } from '../api/write-request';
+import { PHOTO_ACCEPT, photoProblem } from '../photo-rules';
+import { requestKeys } from '../query-keys';
+import { requestsText as t } from '../strings';
+
+export interface RequestServiceDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** Administrator viewing as a customer: that customer's email (filed on their behalf); else null. */
+  viewedEmail: string | null;
+  isAdmin: boolean;
+}
+
+/** "Request Service": a customer (or an administrator for the viewed customer) files a service request. */
+export function RequestServiceDialog({ open, onClose, viewedEmail, isAdmin }: RequestServiceDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="request-service-title">
+      <DialogHeading id="request-service-title" title={t.requestService} closeLabel={t.close} onClose={onClose} />
+      {open && <RequestServiceBody viewedEmail={viewedEmail} isAdmin={isAdmin} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RequestServiceBody({ viewedEmail, isAdmin, onClose }: { viewedEmail: string | null; isAdmin: boolean; onClose(): void }) {
+  const query = useRequests({ email: viewedEmail }, !isAdmin || !!viewedEmail);
+  if (isAdmin && !viewedEmail) {
+    return (
+      <DialogContent dividers>
+        <Alert severity="info">{t.adminOwnView}</Alert>
+      </DialogContent>
+    );
+  }
+  if (query.isPending) return <DialogContent dividers>{t.loading}</DialogContent>;
+  if (query.isError) {
+    return (
+      <DialogContent dividers>
+        <Alert severity="error">{t.loadFailed}</Alert>
+      </DialogContent>
+    );
+  }
+  if (query.data.form.properties.length === 0) {
+    return (
+      <DialogContent dividers>
+        <Alert severity="info">{t.noProperties}</Alert>
+      </DialogContent>
+    );
+  }
+  return <RequestFormPanel form={query.data.form} viewedEmail={viewedEmail} onClose={onClose} />;
+}
+
+function RequestFormPanel({ form, viewedEmail, onClose }: { form: RequestForm; viewedEmail: string | null; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [propertyId, setPropertyId] = useState(form.properties[0]!.id);
+  const [equipmentId, setEquipmentId] = useState('');
+  const [description, setDescription] = useState('');
+  const [priority, setPriority] = useState<RequestPriority>('routine');
+  const [accessTimes, setAccessTimes] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const property = form.properties.find((p) => p.id === propertyId)!;
+  const descriptionMissing = description.trim() === '';
+
+  function handlePhotos(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const problems: string[] = [];
+    const ok = chosen.filter((f) => {
+      const p = photoProblem(f);
+      if (p) problems.push(p === 'type' ? t.notImage(f.name) : t.photoTooLarge(f.name));
+      return !p;
+    });
+    const next = [...photos, ...ok];
+    if (next.length > requestLimits.maxPhotos) problems.push(t.tooManyPhotos);
+    setPhotos(next.slice(0, requestLimits.maxPhotos));
+    setPhotoError(problems.length ? problems.join(' ') : null);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (descriptionMissing) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const reply = await fileRequest({ email: viewedEmail, propertyId, equipmentId: equipmentId || null, description, priority, accessTimes, photos });
+      setDone(reply.message);
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+    } catch (err) {
+      setFailure(err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown })?.error === 'string' ? err.message : t.sendFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <>
+        <DialogContent dividers>
+          <Alert severity="success" role="status">
+            {done}
+          </Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={onClose}>
+            {t.close}
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
+
+  return (
+    <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          {viewedEmail && <Alert severity="info">{t.onBehalf(viewedEmail)}</Alert>}
+          <TextField
+            select
+            label={t.property}
+            value={propertyId}
+            onChange={(e) => {
+              setPropertyId(e.target.value);
+              setEquipmentId('');
+            }}
+            fullWidth
+          >
+            {form.properties.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select label={t.equipment} value={equipmentId} onChange={(e) => setEquipmentId(e.target.value)} fullWidth>
+            <MenuItem value="">{t.equipmentNone}</MenuItem>
+            {property.equipment.map((e) => (
+              <MenuItem key={e.id} value={e.id}>
+                {e.name} ({e.type})
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t.description}
+            value={description}
+            onChange={(e) => setDescription(e.target.value.slice(0, requestLimits.descriptionMax))}
+            onBlur={() => setTouched(true)}
+            required
+            multiline
+            minRows={3}
+            fullWidth
+            error={touched && descriptionMissing}
+            helperText={touched && descriptionMissing ? t.descriptionRequired : t.descriptionHelp(requestLimits.descriptionMax - description.length)}
+            slotProps={{ htmlInput: { maxLength: requestLimits.descriptionMax } }}
+          />
+          <FormControl>
+            <FormLabel id="request-priority-label">{t.priority}</FormLabel>
+            <RadioGroup row aria-labelledby="request-priority-label" value={priority} onChange={(e) => setPriority(e.target.value as RequestPriority)}>
+              {REQUEST_PRIORITIES.map((p) => (
+                <FormControlLabel key={p} value={p} control={<Radio />} label={t.priorities[p]} />
+              ))}
+            </RadioGroup>
+            <FormHelperText sx={{ mx: 0 }}>{t.priorityHelp[priority]}</FormHelperText>
+          </FormControl>
+          {priority === 'emergency' && (
+            <Alert severity="warning" role="alert">
+              {form.dispatchPhone ? (
+                <>
+                  {t.emergencyCall}
+                  <Link href={`tel:${form.dispatchPhone.replace(/[^+\d]/g, '')}`} sx={{ fontWeight: 700 }}>
+                    {form.dispatchPhone}
+                  </Link>
+                </>
+              ) : (
+                t.emergencyNoPhone
+              )}
+            </Alert>
+          )}
+          <TextField
+            label={t.accessTimes}
+            value={accessTimes}
+            onChange={(e) => setAccessTimes(e.target.value.slice(0, requestLimits.accessTimesMax))}
+            helperText={t.accessTimesHelp}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: requestLimits.accessTimesMax } }}
+          />
+          <Stack spacing={1}>
+            <Typography component="span" variant="body2" id="request-photos-label" sx={{ color: 'text.secondary' }}>
+              {t.photos}
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <Button variant="outlined" component="label" disabled={photos.length >= requestLimits.maxPhotos || busy}>
+                {t.addPhotos}
+                <input ref={inputRef} hidden type="file" accept={PHOTO_ACCEPT} multiple aria-describedby="request-photos-help" onChange={handlePhotos} data-testid="request-photos" />
+              </Button>
+            </Stack>
+            {photos.length > 0 && (
+              <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-labelledby="request-photos-label">
+                {photos.map((f, i) => (
+                  <Stack component="li" key={`${f.name}-${i}`} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Chip size="small" label={f.name} />
+                    <Button size="small" disabled={busy} aria-label={t.removePhoto(f.name)} onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
+                      {t.remove}
+                    </Button>
+                  </Stack>
+                ))}
+              </Stack>
+            )}
+            <FormHelperText id="request-photos-help" sx={{ mx: 0 }}>
+              {t.photosHelp}
+            </FormHelperText>
+            {photoError && <Alert severity="warning">{photoError}</Alert>}
+          </Stack>
+          {failure && <Alert severity="error">{failure}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t.cancel}
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? t.sending : t.submit}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
