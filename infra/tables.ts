@@ -61,6 +61,8 @@ export const tables = {
   reportRows: { id: 'report-rows', env: 'REPORT_ROWS_TABLE', partitionKey: S('propertyId'), sortKey: S('sk') },
   reports: { id: 'reports', env: 'REPORTS_TABLE', partitionKey: S('id') },
   audit: { id: 'audit', env: 'AUDIT_TABLE', partitionKey: S('stream'), sortKey: S('sk') },
+  /** Equipment alerts' state per device and rule (lambdas/shared/data/equipment-alerts.ts). */
+  equipmentAlerts: { id: 'equipment-alerts', env: 'EQUIPMENT_ALERTS_TABLE', partitionKey: S('customerId'), sortKey: S('key') },
   rateLimits: { id: 'rate-limits', env: 'RATE_LIMITS_TABLE', partitionKey: S('key'), ttl: 'expiresAt' },
 } as const satisfies Record<string, TableDef>;
 

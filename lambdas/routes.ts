@@ -139,6 +139,9 @@ export const routes: Route[] = [
     tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
   },
 
+  // Equipment alerts (raised by the scheduled alerts/evaluate, not a route)
+  { method: 'GET', path: '/api/alerts/{customerId}', handler: 'alerts/list-active', access: 'user', tables: { ...caller, equipmentAlerts: 'read' } },
+
   // Reports
   { method: 'GET', path: '/api/reports', handler: 'reports/get-reports', access: 'user', tables: { ...caller, reports: 'read' } },
   {

@@ -196,6 +196,7 @@ export const matrix: Record<string, Entry> = {
   // Telemetry (the stack's simulator: one device per equipment row)
   'GET /api/telemetry/{customerId}/devices': { request: () => ({ path: '/api/telemetry/C-A/devices' }), expect: scoped() },
   'POST /api/telemetry/{customerId}/samples': { request: () => ({ path: '/api/telemetry/C-A/samples', body: { deviceIds: [DEVICE_A] } }), expect: scoped() },
+  'GET /api/alerts/{customerId}': { request: () => ({ path: '/api/alerts/C-A' }), expect: scoped() },
 
   // Reports
   'GET /api/reports': { request: () => ({ path: '/api/reports' }), expect: signedIn() },

@@ -88,6 +88,7 @@ const samples: Record<string, Sample> = {
   'POST /api/audit/view-as': { body: { email: USER_A } },
   'GET /api/telemetry/{customerId}/devices': { params: { customerId: 'C-A' } },
   'POST /api/telemetry/{customerId}/samples': { params: { customerId: 'C-A' }, body: { deviceIds: ['SIM-EQ-A1'] } },
+  'GET /api/alerts/{customerId}': { params: { customerId: 'C-A' } },
   'GET /api/reports': {},
   'POST /api/sigma/filtered': {
     body: { userId: null, email: USER_A, _url: '/embed/dashboard', selectedReport: 'dashboard', customers: [], properties: [], userDetails: { name: 'a' } },
