@@ -85,7 +85,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(rule.length).toBeLessThanOrEqual(10240);
     const fnErrors = ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => (r.Properties as unknown as AlarmProps).AlarmName);
     const named = [...alarms.map((a) => a.AlarmName), ...fnErrors];
-    expect(fnErrors.length).toBe(s.stack.api.functions.size + 3);
+    expect(fnErrors.length).toBe(s.stack.api.functions.size + s.stack.schedules.functions.size + 3);
     expect(rule.split(' OR ').sort()).toEqual(named.map((n) => `ALARM("${n}")`).sort());
   });
 
@@ -103,9 +103,9 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(onApi[0]!.Metrics!.some((m) => m.Expression?.includes('100 * errors / requests'))).toBe(true);
   });
 
-  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers too', () => {
+  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers and scheduled jobs too', () => {
     expect(s.stack.api.functions.size).toBeGreaterThan(0);
-    const fns = [...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)];
+    const fns = [...s.stack.api.functions.values(), ...s.stack.schedules.functions.values(), ...Object.values(s.stack.auth.triggers)];
     const portalAlarms = ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
     for (const pf of fns) {
       const handler = pf.handler;

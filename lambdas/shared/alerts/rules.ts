@@ -84,8 +84,9 @@ export function check(rule: RuleId, setting: RuleSetting, s: SampleFields, now: 
   if (s.error) return { breached: undefined };
   if (rule === 'stale') {
     if (!s._time) return { breached: true, detail: 'No report in the last hour' };
+    // Said as it stays true while the alert is up (the detail is kept from the raise).
     const stale = isStale(s._time, now);
-    return { breached: stale, detail: stale ? `No report for ${minutes(now - Date.parse(s._time))} minutes` : undefined };
+    return { breached: stale, detail: stale ? `No report for more than ${minutes(STALE_AFTER_MS)} minutes` : undefined };
   }
   // A silent device has no readings to judge: only `stale` speaks for it.
   if (!s._time || isStale(s._time, now)) return { breached: undefined };
