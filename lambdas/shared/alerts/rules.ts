@@ -6,7 +6,7 @@
  * the dashboard does. A rule whose fields the sample lacks answers `undefined` (unknown): its state
  * is left as it was, so a device that stops sending one field neither raises nor clears.
  */
-import { isCoolOn, isHeatOn, isStale, num, STALE_AFTER_MS, toBool } from '../contract/answers/telemetry-state.js';
+import { isCoolOn, isHeatOn, isStale, num, STALE_AFTER_MS, toBool } from '../telemetry-state.js';
 
 import { RULE_IDS, type RuleId } from '../contract/answers/alerts.js';
 
