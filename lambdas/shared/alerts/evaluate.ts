@@ -40,7 +40,7 @@ export async function evaluateCustomer(db: DynamoDBDocumentClient, telemetry: Te
       const key = alertKey(device.deviceId, rule);
       const prev = previous.get(key);
       const seen = check(rule, setting, sample, now);
-      const t = step(prev, seen.breached, setting.forMinutes, now);
+      const t = step(prev, seen.breached, setting.forMinutes, now, seen.since);
       const item = (): EquipmentAlertItem => ({
         customerId,
         key,

@@ -72,6 +72,8 @@ export interface Check {
   breached: boolean | undefined;
   /** What was seen, for the alert's detail (°F, A). */
   detail?: string;
+  /** When the condition began, where the sample tells (a silent device: its last report). */
+  since?: string;
 }
 
 const f = (c: number) => `${((c * 9) / 5 + 32).toFixed(1)}°F`;
@@ -86,7 +88,7 @@ export function check(rule: RuleId, setting: RuleSetting, s: SampleFields, now: 
     if (!s._time) return { breached: true, detail: 'No report in the last hour' };
     // Said as it stays true while the alert is up (the detail is kept from the raise).
     const stale = isStale(s._time, now);
-    return { breached: stale, detail: stale ? `No report for more than ${minutes(STALE_AFTER_MS)} minutes` : undefined };
+    return stale ? { breached: true, detail: `No report for more than ${minutes(STALE_AFTER_MS)} minutes`, since: s._time } : { breached: false };
   }
   // A silent device has no readings to judge: only `stale` speaks for it.
   if (!s._time || isStale(s._time, now)) return { breached: undefined };

@@ -22,7 +22,8 @@ export type Transition =
   /** A condition that went away before it was raised: forgotten, nobody told. */
   | { kind: 'drop' };
 
-export function step(prev: AlertState | undefined, breached: boolean | undefined, forMinutes: number, now: number): Transition {
+/** `began`: when a new condition began, where the sample tells (else it begins now). */
+export function step(prev: AlertState | undefined, breached: boolean | undefined, forMinutes: number, now: number, began?: string): Transition {
   if (breached === undefined) return { kind: 'none' };
   if (!breached) {
     if (prev?.status === 'active') return { kind: 'clear' };
@@ -30,7 +31,7 @@ export function step(prev: AlertState | undefined, breached: boolean | undefined
     return { kind: 'none' };
   }
   if (prev?.status === 'active') return { kind: 'none' };
-  const since = prev?.since ?? new Date(now).toISOString();
+  const since = prev?.since ?? began ?? new Date(now).toISOString();
   if (now - Date.parse(since) >= forMinutes * 60_000) return { kind: 'raise', since };
   return prev ? { kind: 'none' } : { kind: 'pending', since };
 }

@@ -29,7 +29,7 @@ describe('stale: the dashboard rule', () => {
   const stale = air.stale!;
   it('breached when nothing came in the last hour, or the latest sample is older than 15 minutes', () => {
     expect(check('stale', stale, { _time: null }, NOW)).toEqual({ breached: true, detail: 'No report in the last hour' });
-    expect(check('stale', stale, { _time: ago(STALE_AFTER_MS + 60_000) }, NOW)).toEqual({ breached: true, detail: 'No report for more than 15 minutes' });
+    expect(check('stale', stale, { _time: ago(STALE_AFTER_MS + 60_000) }, NOW)).toEqual({ breached: true, detail: 'No report for more than 15 minutes', since: ago(STALE_AFTER_MS + 60_000) });
   });
   it('not breached at 15 minutes or less; unknown when the telemetry call failed', () => {
     expect(check('stale', stale, { _time: ago(STALE_AFTER_MS) }, NOW).breached).toBe(false);
@@ -84,8 +84,10 @@ describe('transitions: raised once, cleared once', () => {
     expect(step({ status: 'pending', since: ago(15 * min) }, true, 15, NOW)).toEqual({ kind: 'raise', since: ago(15 * min) });
     expect(step({ status: 'active', since: ago(30 * min) }, true, 15, NOW)).toEqual({ kind: 'none' });
   });
-  it('a rule of 0 minutes is raised at the first sight', () => {
+  it('a rule of 0 minutes is raised at the first sight, since when the sample says it began (a silent device: its last report)', () => {
     expect(step(undefined, true, 0, NOW)).toEqual({ kind: 'raise', since: ago(0) });
+    expect(step(undefined, true, 0, NOW, ago(20 * min))).toEqual({ kind: 'raise', since: ago(20 * min) });
+    expect(step({ status: 'pending', since: ago(5 * min) }, true, 0, NOW, ago(20 * min))).toEqual({ kind: 'raise', since: ago(5 * min) });
   });
   it('a raised alert is cleared once; a pending one is dropped silently; nothing to do when all is well', () => {
     expect(step({ status: 'active', since: ago(30 * min) }, false, 15, NOW)).toEqual({ kind: 'clear' });

@@ -22,7 +22,7 @@ export const ActiveAlert = z.object({
   equipmentId: z.string(),
   equipmentName: z.string(),
   buildingName: z.string(),
-  /** When the condition was first seen (ISO time); the alert was raised `forMinutes` later. */
+  /** When the condition began (ISO time): a silent device's last report, else when an evaluation first saw it. */
   since: z.string(),
   raisedAt: z.string(),
   /** What the last evaluation saw, in °F and A. */
