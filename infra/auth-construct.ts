@@ -59,6 +59,17 @@ export class AuthConstruct extends Construct {
     const itemOnly = (fn: PortalFunction, action: string) =>
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: [action], resources: [props.users.tableArn] }));
     itemOnly(this.triggers.preTokenGeneration, 'dynamodb:GetItem');
+    // Pre-token also notes each sign-in on the item, and may write that one attribute only.
+    this.triggers.preTokenGeneration.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.users.tableArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['sub', 'lastSignInAt'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+        },
+      }),
+    );
     itemOnly(this.triggers.postConfirmation, 'dynamodb:UpdateItem');
 
     const region = Stack.of(this).region;

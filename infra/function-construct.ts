@@ -86,7 +86,11 @@ export function tracerLayer(scope: Construct): lambda.ILayerVersion {
 
 /** `users/get-property` → `users-get-property`: a readable alarm and widget name. */
 export const shortName = (handler: string) => handler.replace(/\//g, '-');
-/** The name of a function's error alarm (in the portal stack, beside its deployment group). */
+/**
+ * The name of a function's error alarm. The alarm is in the stage's watch stack (with the other
+ * alarms, infra/monitoring-construct.ts): a deployment group names it, without a reference, so the
+ * portal stack spends no resource on it (CloudFormation's 500 per stack).
+ */
 export const errorsAlarmName = (stage: Pick<Stage, 'name'>, handler: string) => `portal-${stage.name}-${shortName(handler)}-errors`;
 
 /**
@@ -94,6 +98,20 @@ export const errorsAlarmName = (stage: Pick<Stage, 'name'>, handler: string) => 
  * breaching, so that it fires inside a five-minute canary.
  */
 export const errorsAlarm = { periodMinutes: 1, evaluationPeriods: 3, datapointsToAlarm: 2, threshold: 1 } as const;
+
+/** A function's error alarm: uncaught errors or timeouts of any version, two one-minute points of three. */
+export function errorsAlarmProps(stage: Pick<Stage, 'name' | 'canary'>, handler: string, fn: lambda.IFunction): cw.AlarmProps {
+  return {
+    alarmName: errorsAlarmName(stage, handler),
+    alarmDescription: `Function ${handler} failed (uncaught error or timeout) in ${errorsAlarm.datapointsToAlarm} of ${errorsAlarm.evaluationPeriods} minutes${stage.canary ? '; rolls back its canary' : ''}`,
+    metric: fn.metricErrors({ period: Duration.minutes(errorsAlarm.periodMinutes), statistic: 'Sum' }),
+    threshold: errorsAlarm.threshold,
+    evaluationPeriods: errorsAlarm.evaluationPeriods,
+    datapointsToAlarm: errorsAlarm.datapointsToAlarm,
+    comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: cw.TreatMissingData.NOT_BREACHING,
+  };
+}
 
 /**
  * A canary stage's CodeDeploy application and the service role of its deployment groups: one
@@ -131,8 +149,8 @@ export class PortalFunction extends Construct {
   readonly fn: NodejsFunction;
   /** What API routes and Cognito invoke: the version this deploy published, or during a canary, two. */
   readonly alias: lambda.Alias;
-  /** Errors of the function (every version), two one-minute points of three: the rollback alarm. */
-  readonly errors: cw.Alarm;
+  /** The name of its error alarm (in the watch stack): the canary's rollback alarm. */
+  readonly errorsAlarmName: string;
   readonly deployment?: codedeploy.LambdaDeploymentGroup;
   /** The file under lambdas/, without extension. */
   readonly handler: string;
@@ -223,23 +241,15 @@ export class PortalFunction extends Construct {
       // Stage setting warmFunctions: instances kept initialised for the calls a first visit waits on.
       ...(warm ? { provisionedConcurrentExecutions: warm } : {}),
     });
-    this.errors = new cw.Alarm(this, 'Errors', {
-      alarmName: errorsAlarmName(stage, props.handler),
-      alarmDescription: `Function ${props.handler} failed (uncaught error or timeout) in ${errorsAlarm.datapointsToAlarm} of ${errorsAlarm.evaluationPeriods} minutes${props.rollout ? '; rolls back its canary' : ''}`,
-      metric: this.fn.metricErrors({ period: Duration.minutes(errorsAlarm.periodMinutes), statistic: 'Sum' }),
-      threshold: errorsAlarm.threshold,
-      evaluationPeriods: errorsAlarm.evaluationPeriods,
-      datapointsToAlarm: errorsAlarm.datapointsToAlarm,
-      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cw.TreatMissingData.NOT_BREACHING,
-    });
+    this.errorsAlarmName = errorsAlarmName(stage, props.handler);
     if (props.rollout) {
       this.deployment = new codedeploy.LambdaDeploymentGroup(this, 'Deploy', {
         application: props.rollout.application,
         role: props.rollout.role,
         alias: this.alias,
         deploymentConfig: props.rollout.config,
-        alarms: [this.errors],
+        // By name: the alarm is made in the watch stack (errorsAlarmProps), deployed right after this one.
+        alarms: [cw.Alarm.fromAlarmName(this, 'Errors', this.errorsAlarmName)],
         autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
       });
     }

@@ -19,7 +19,7 @@ import { Construct } from 'constructs';
 import type { Stage } from './config.js';
 import { EDGE_REGION } from './edge-stack.js';
 import { webAclName } from './waf.js';
-import { errorsAlarmName, METRICS_NAMESPACE, shortName, type PortalFunction } from './function-construct.js';
+import { errorsAlarmProps, METRICS_NAMESPACE, shortName, type PortalFunction } from './function-construct.js';
 
 export interface MonitoringProps {
   stage: Stage;
@@ -51,7 +51,7 @@ export const datapoints = { evaluationPeriods: 3, datapointsToAlarm: 2 } as cons
 export class MonitoringConstruct extends Construct {
   readonly topic: sns.Topic;
   readonly dashboard: cw.Dashboard;
-  /** The alarms of this stack (the functions' error alarms are in the portal stack). */
+  /** The alarms of this stack, the functions' error alarms included. */
   readonly alarms: cw.Alarm[] = [];
   /** Any alarm of the stage in this region in alarm: the one that pages. */
   readonly paging: cw.CompositeAlarm;
@@ -89,7 +89,7 @@ export class MonitoringConstruct extends Construct {
       comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
 
-    // Functions (their error alarms are pf.errors, in the portal stack)
+    // Functions: errors (the alarm a canary deployment group rolls back on, by name), throttles, duration
     const fnWidgets: { errors: cw.IMetric[]; throttles: cw.IMetric[]; duration: cw.IMetric[] } = { errors: [], throttles: [], duration: [] };
     for (const [handler, pf] of [...props.functions].sort(([a], [b]) => a.localeCompare(b))) {
       const name = shortName(handler);
@@ -102,6 +102,9 @@ export class MonitoringConstruct extends Construct {
       fnWidgets.duration.push(duration.with({ label: name }));
       const timeoutMs = (pf.fn.timeout ?? Duration.seconds(3)).toMilliseconds();
       const fnId = name.replace(/(^|-)(\w)/g, (_m, _d: string, c: string) => c.toUpperCase());
+      const errorsProps = errorsAlarmProps(stage, handler, pf.fn);
+      this.alarms.push(new cw.Alarm(this, `${fnId}Errors`, errorsProps));
+      names.push(errorsProps.alarmName!);
       alarm(`${fnId}Throttles`, {
         alarmName: `${prefix}-${name}-throttles`,
         alarmDescription: `Function ${handler} was throttled (account or reserved concurrency reached)`,
@@ -170,14 +173,13 @@ export class MonitoringConstruct extends Construct {
       });
     }
 
-    // One page per stage: any alarm of this region in alarm. By name, so that the functions' error
-    // alarms of the portal stack need no cross-stack reference (the portal stack is deployed first).
-    names.push(...[...props.functions.values()].map((pf) => errorsAlarmName(stage, pf.handler)));
+    // One page per stage: any alarm of this region in alarm, made after them (its rule names them).
     this.paging = new cw.CompositeAlarm(this, 'Paging', {
       compositeAlarmName: `${prefix}-paging`,
       alarmDescription: `Any alarm of portal-${stage.name} in ${Stack.of(this).region} is in alarm (the dashboard ${prefix} and the alarm list show which)`,
       alarmRule: pagingRule(this, names),
     });
+    this.paging.node.addDependency(...this.alarms);
     this.paging.addAlarmAction(new cwActions.SnsAction(this.topic));
 
     this.dashboard = new cw.Dashboard(this, 'Dashboard', { dashboardName: prefix, defaultInterval: Duration.hours(3) });

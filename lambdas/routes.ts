@@ -22,7 +22,8 @@ export type CognitoAction =
   | 'AdminDeleteUser'
   | 'AdminGetUser'
   | 'AdminAddUserToGroup'
-  | 'AdminUpdateUserAttributes';
+  | 'AdminUpdateUserAttributes'
+  | 'ListUsers';
 export type SecretName = 'sigma' | 'telemetry' | 'embed';
 
 export interface Route {
@@ -73,7 +74,10 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/users/getproperty/{email}', handler: 'users/get-property', access: 'user', tables: { ...caller, properties: 'read' } },
   { method: 'GET', path: '/api/users/usercustomerbyemail/{email}', handler: 'users/user-customer-by-email', access: 'user', tables: { ...caller, customers: 'read' } },
   { method: 'GET', path: '/api/users/getcustomerbyemail/{email}', handler: 'users/get-customer-by-email', access: 'user', tables: { ...caller, customers: 'read' } },
-  { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin', denied: 'list users', slash: true, tables: { ...caller, customers: 'read', properties: 'read' } },
+  {
+    method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin', denied: 'list users', slash: true,
+    tables: { ...caller, customers: 'read', properties: 'read' }, cognito: ['ListUsers'],
+  },
   { method: 'PUT', path: '/api/users/{email}/customers', handler: 'users/put-customers', access: 'admin', denied: 'change assignments', tables: { users: 'write', customers: 'read', properties: 'read', audit: 'write' } },
   { method: 'PUT', path: '/api/users/{email}/properties', handler: 'users/put-properties', access: 'admin', denied: 'change assignments', tables: { users: 'write', properties: 'read', audit: 'write' } },
   {
@@ -87,6 +91,11 @@ export const routes: Route[] = [
   {
     method: 'POST', path: '/api/users/remove-users', handler: 'users/remove-users', access: 'admin', denied: 'remove users',
     tables: { users: 'write', audit: 'write' }, cognito: ['AdminDeleteUser'],
+  },
+  // Beyond the spec: the user list's mails (an invitation again, a reset code). GET /api/users?view=accounts is the list.
+  {
+    method: 'POST', path: '/api/users/send-account-mail', handler: 'users/send-account-mail', access: 'admin', denied: 'send invitations or reset codes',
+    tables: { ...caller, rateLimits: 'write', audit: 'write' }, cognito: ['AdminCreateUser', 'ForgotPassword'],
   },
 
   // Catalogue

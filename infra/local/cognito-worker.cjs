@@ -44,13 +44,21 @@ const SESSION_TRIES = 5;
  *   challenge, under 3 minutes old and not yet answered (cognito-local takes any string, so the
  *   TOTP or new-password challenge could be answered without the password); the refresh token it
  *   issues is kept, so that the session can be refreshed (cognito-local forgot it);
+ * - AdminCreateUser with MessageAction RESEND, which cognito-local refuses: for a user still on
+ *   an invitation (FORCE_CHANGE_PASSWORD) the temporary password is replaced (the one sent, or a
+ *   new one), its 7 days start again and the invitation is mailed again through the custom-message
+ *   trigger, as Cognito does; an unknown user: UserNotFoundException; any other state:
+ *   UnsupportedUserStateException;
+ * - ForgotPassword for a user still on an invitation: NotAuthorizedException, as Cognito answers
+ *   (cognito-local mailed a code);
  * - AdminSetUserMFAPreference, which cognito-local lacks (the operator's reset-mfa command);
  * - LocalSetUserSoftwareToken, a target of the local pool only (no AWS API has it): an
  *   administrator's call that enrols an authenticator app with a given secret, as a user who
  *   scanned it and confirmed a code would, for the demo's administrators and test accounts.
  */
 function checkedRouter(route, services) {
-  const { NotAuthorizedError, InvalidParameterError, CodeMismatchError, UserNotFoundError } = lib('errors');
+  const { NotAuthorizedError, InvalidParameterError, CodeMismatchError, UserNotFoundError, CognitoError } = lib('errors');
+  const { userToResponseObject } = lib('targets/responses');
   const validityMs = workerData.temporaryPasswordValidityDays * 24 * 60 * 60 * 1000;
   const sessions = new Map();
   const expiredSession = () => new NotAuthorizedError('Invalid session for the user, session is expired.');
@@ -98,6 +106,32 @@ function checkedRouter(route, services) {
     }
   };
 
+  const adminCreateUser = (inner) => async (ctx, req) => {
+    if (req.MessageAction !== 'RESEND') return inner(ctx, req);
+    const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, req.Username ?? '');
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw new CognitoError('UnsupportedUserStateException', `Resend not possible. ${req.Username} status is not FORCE_CHANGE_PASSWORD.`);
+    const email = user.Attributes?.find((a) => a.Name === 'email')?.Value;
+    if (!email) throw new InvalidParameterError('User has no attribute matching desired delivery mediums');
+    const password = req.TemporaryPassword || require('node:crypto').randomBytes(9).toString('base64url');
+    const updated = { ...user, Password: password, UserLastModifiedDate: services.clock.get() };
+    await pool.saveUser(ctx, updated);
+    await services.messages.deliver(ctx, 'AdminCreateUser', null, pool.options.Id, updated, password, req.ClientMetadata, {
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: email,
+    });
+    return { User: userToResponseObject(updated) };
+  };
+
+  const forgotPassword = (inner) => async (ctx, req) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, req.Username ?? '');
+    if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD') throw new NotAuthorizedError('User password cannot be reset in the current state.');
+    return inner(ctx, req);
+  };
+
   const setUserSoftwareToken = async (ctx, req) => {
     if (!req.UserPoolId || !req.Username || !/^[A-Z2-7]{16,}$/.test(req.SecretCode ?? '')) throw new InvalidParameterError('UserPoolId, Username and a base32 SecretCode are required');
     const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
@@ -135,6 +169,8 @@ function checkedRouter(route, services) {
     if (target === 'AdminSetUserMFAPreference') return adminSetUserMfaPreference;
     const inner = route(target);
     if (target === 'InitiateAuth') return initiateAuth(inner);
+    if (target === 'AdminCreateUser') return adminCreateUser(inner);
+    if (target === 'ForgotPassword') return forgotPassword(inner);
     if (target === 'RespondToAuthChallenge') return respondToAuthChallenge(inner);
     return inner;
   };

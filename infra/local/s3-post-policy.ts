@@ -173,6 +173,9 @@ export async function startPostPolicyFront(opts: { target: string; secretAccessK
       res.end();
     });
   });
+  // Clients keep connections alive for a while; a longer server side than theirs means the server
+  // never closes one under a request being sent (Node's default is 5 s).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());

@@ -18,7 +18,7 @@ import { routesByKey, type Access } from '../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
 import { getUserBySub } from './data/users.js';
 import { isStaffEmail, mfaRequired } from './env.js';
-import { badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, unauthorized, type Reply } from './http.js';
+import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, SESSION_END_HEADER, unauthorized, type Reply } from './http.js';
 import { log } from './log.js';
 import { withRequestCache } from './request-cache.js';
 import { CORRELATION_HEADER, correlationIdOf, countMetric, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
@@ -134,7 +134,10 @@ export async function resolveCaller(event: ApiEvent): Promise<Scope> {
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
   if (!sub || !email) throw unauthorized();
   const row = await getUserBySub(dynamo(), sub);
-  if (!row || row.email !== email || !claimTrue(claims.email_verified) || revoked(claims, row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
+  // The account was removed: said in a header too, so the web app does not try to revoke a refresh
+  // token the pool no longer has (the body is the same as for any other refused session).
+  if (!row) throw new HttpError(401, SESSION_EXPIRED, { [SESSION_END_HEADER]: ACCOUNT_REMOVED });
+  if (row.email !== email || !claimTrue(claims.email_verified) || revoked(claims, row.tokensValidAfter ?? 0)) throw unauthorized(SESSION_EXPIRED);
   const inStaffGroup = groupsOf(claims).includes(userPool.staffGroup);
   if (mfaRequired(inStaffGroup) && claims.mfa !== '1') throw forbidden(MFA_SETUP_NEEDED);
   const isAdmin = inStaffGroup && isStaffEmail(email);

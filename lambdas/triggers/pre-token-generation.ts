@@ -14,13 +14,17 @@
  * call and the web app walks the user through set-up. The pool's own record is read (AdminGetUser),
  * not a flag the portal keeps: a user who turns their app off with their own access token gets '0'
  * on their next token, not a sign-in without a code that still passes.
+ *
+ * A sign-in (not a refresh) is noted on the row (`lastSignInAt`, the administrators' user list); a
+ * failed note is logged and does not fail the sign-in.
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { userPool } from '../../infra/definitions.js';
 import { dynamo, identity } from '../shared/clients.js';
-import { getUserBySub } from '../shared/data/users.js';
+import { getUserBySub, recordSignIn } from '../shared/data/users.js';
 import { mfaRequired } from '../shared/env.js';
+import { log } from '../shared/log.js';
 import { countMetric, publishMetrics, tracingReady } from '../shared/observability.js';
 
 /** Whether the pool has an authenticator app enabled for the account (TOTP; the pool offers no SMS). */
@@ -49,6 +53,7 @@ export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<Pr
   event.response.claimsOverrideDetails = { claimsToAddOrOverride: claims };
   // A sign-in (any client: the web app's SRP, the login route), not a refresh or a new-password answer.
   if (event.triggerSource === 'TokenGeneration_Authentication') {
+    await recordSignIn(dynamo(), row.sub).catch((err: unknown) => log.warn('noting the sign-in failed', { err }));
     countMetric('SignIn');
     publishMetrics();
   }

@@ -5,10 +5,17 @@ import { ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
 import { visibleUser } from './portal-user.js';
 
-/** GET /api/users/usercustomerbyemail/{email}: the user's customers as parallel arrays. */
+/**
+ * GET /api/users/usercustomerbyemail/{email}: the user's customers as parallel arrays, and beyond the
+ * spec whether each has a telemetry mapping (the web app asks for a mapping only where one exists).
+ */
 export const handler = api({ params: EmailParams }, async ({ params, caller }) => {
   const db = dynamo();
   const user = await visibleUser(db, caller!, params.email);
   const customers = await getCustomers(db, user.customerIds);
-  return ok({ CUSTOMER_NAME: customers.map((c) => c.name), BUILDOPS_CUSTOMER_ID: customers.map((c) => c.id) });
+  return ok({
+    CUSTOMER_NAME: customers.map((c) => c.name),
+    BUILDOPS_CUSTOMER_ID: customers.map((c) => c.id),
+    TELEMETRY_MAPPED: customers.map((c) => !!c.telemetryCustomerId),
+  });
 });

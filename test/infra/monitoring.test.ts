@@ -83,15 +83,18 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect((paging.AlarmActions as unknown[]).map(refId)).toEqual([topicId]);
     const rule = paging.AlarmRule as string;
     expect(rule.length).toBeLessThanOrEqual(10240);
-    const fnErrors = ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => (r.Properties as unknown as AlarmProps).AlarmName);
-    const named = [...alarms.map((a) => a.AlarmName), ...fnErrors];
+    // Every alarm is here, the functions' error alarms too (their deployment groups name them): none in the portal stack.
+    expect(ofType(s, 'AWS::CloudWatch::Alarm')).toEqual([]);
+    const fnErrors = alarms.filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
     expect(fnErrors.length).toBe(s.stack.api.functions.size + s.stack.schedules.functions.size + 3);
+    const named = alarms.map((a) => a.AlarmName);
+    // Made after the alarms it names.
+    expect((ofType(s.watch, 'AWS::CloudWatch::CompositeAlarm')[0]![1].DependsOn ?? []).length).toBe(alarms.length);
     expect(rule.split(' OR ').sort()).toEqual(named.map((n) => `ALARM("${n}")`).sort());
   });
 
   it('fires each alarm on two breaching points of three', () => {
-    const all = [...alarms, ...ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps)];
-    for (const a of all) expect({ name: a.AlarmName, of: a.EvaluationPeriods, points: a.DatapointsToAlarm }).toEqual({ name: a.AlarmName, of: 3, points: 2 });
+    for (const a of alarms) expect({ name: a.AlarmName, of: a.EvaluationPeriods, points: a.DatapointsToAlarm }).toEqual({ name: a.AlarmName, of: 3, points: 2 });
   });
 
   it('alarms on the API 5xx rate', () => {
@@ -106,22 +109,21 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers and scheduled jobs too', () => {
     expect(s.stack.api.functions.size).toBeGreaterThan(0);
     const fns = [...s.stack.api.functions.values(), ...s.stack.schedules.functions.values(), ...Object.values(s.stack.auth.triggers)];
-    const portalAlarms = ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
     for (const pf of fns) {
       const handler = pf.handler;
       const id = logicalId(s, pf.fn);
       const onFn = alarmsOn('FunctionName', id);
-      expect({ handler, metrics: onFn.map((a) => a.MetricName).sort() }).toEqual({ handler, metrics: ['Duration', 'Throttles'] });
+      expect({ handler, metrics: onFn.map((a) => a.MetricName).sort() }).toEqual({ handler, metrics: ['Duration', 'Errors', 'Throttles'] });
       const duration = onFn.find((a) => a.MetricName === 'Duration')!;
       const timeoutSeconds = s.resources[id]!.Properties!.Timeout as number;
       expect(duration.ExtendedStatistic).toBe('p99');
       expect(duration.Threshold).toBe(Math.round(timeoutSeconds * 1000 * 0.8));
-      // Errors: beside the function (its canary rolls back on it), in one-minute periods.
-      const errors = portalAlarms.filter((a) => a.MetricName === 'Errors' && a.Dimensions?.some((d) => d.Name === 'FunctionName' && refId(d.Value) === id));
+      // Errors: named as its canary's deployment group names it, in one-minute periods.
+      const errors = onFn.filter((a) => a.MetricName === 'Errors');
       expect({ handler, errors: errors.map((e) => e.AlarmName) }).toEqual({ handler, errors: [`portal-${stageName}-${handler.replace(/\//g, '-')}-errors`] });
       expect((errors[0] as unknown as { Period: number }).Period).toBe(60);
     }
-    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda')).toHaveLength(2 * fns.length);
+    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda')).toHaveLength(3 * fns.length);
   });
 
   it('alarms on read and write throttling of every table', () => {

@@ -216,7 +216,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       }
     });
 
-    it('gives the triggers the users table only: pre-token reads, post-confirmation writes, custom message nothing', () => {
+    it('gives the triggers the users table only: pre-token reads and notes the sign-in, post-confirmation writes, custom message nothing', () => {
       const users = logicalId(s, s.stack.data.tables.users);
       const dynamo = (t: keyof typeof s.stack.auth.triggers) => {
         const role = refId(s.resources[logicalId(s, s.stack.auth.triggers[t].fn)]!.Properties!.Role)!;
@@ -226,10 +226,14 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       for (const t of ['preTokenGeneration', 'postConfirmation'] as const) {
         expect([...new Set(dynamo(t).flatMap((st) => [...refsIn(st.Resource)]))]).toEqual([users]);
       }
-      expect(writes(dynamo('preTokenGeneration'))).toBe(false);
       expect(writes(dynamo('postConfirmation'))).toBe(true);
-      // One item by its sub each: no index, no scan.
-      expect(dynamo('preTokenGeneration').flatMap(actionsOf)).toEqual(['dynamodb:GetItem']);
+      // One item by its sub each: no index, no scan. Pre-token's one write is the sign-in time, no other attribute.
+      expect(dynamo('preTokenGeneration').flatMap(actionsOf).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+      const update = dynamo('preTokenGeneration').find((st) => actionsOf(st).includes('dynamodb:UpdateItem'))!;
+      expect(update.Condition).toEqual({
+        'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['sub', 'lastSignInAt'] },
+        StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+      });
       expect(dynamo('postConfirmation').flatMap(actionsOf)).toEqual(['dynamodb:UpdateItem']);
       expect(dynamo('customMessage')).toEqual([]);
     });

@@ -55,7 +55,7 @@ describe('POST /api/users/login/', () => {
     expect(claims).toMatchObject({ email: 'two@customer.test', name: 'two customers', userId: row.userId, BUILDOPS_CUSTOMER_ID: 'C-1' });
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000 + 600);
     const me = await request('GET', '/api/users/usercustomerbyemail/two@customer.test', { token });
-    expect(me.json).toEqual({ CUSTOMER_NAME: ['First', 'Second'], BUILDOPS_CUSTOMER_ID: ['C-1', 'C-2'] });
+    expect(me.json).toEqual({ CUSTOMER_NAME: ['First', 'Second'], BUILDOPS_CUSTOMER_ID: ['C-1', 'C-2'], TELEMETRY_MAPPED: [false, false] });
   });
 
   it('rate limits failed sign-ins per email with 429 and Retry-After', async () => {

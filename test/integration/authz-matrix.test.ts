@@ -88,6 +88,17 @@ async function newUser(): Promise<string> {
   return email;
 }
 
+/** A fresh tenant-A user still on their invitation (created by the administrator, not registered). */
+async function newInvitedUser(): Promise<string> {
+  const email = `invited-${++seq}@tenant-a.test`;
+  const r = await request('POST', '/api/users/signup', {
+    token: tokens.admin,
+    body: { name: 'invited', email, password: 'Temp1234!x', buildops_customer_ids: ['C-A'], buildops_property_ids: ['P-A1'] },
+  });
+  if (r.status !== 201) throw fail('fixture invited user', r);
+  return email;
+}
+
 async function embedTokenFor(token: string | undefined, email: string): Promise<string> {
   const r = await request('POST', '/api/sigma/filtered', {
     token,
@@ -133,7 +144,8 @@ export const matrix: Record<string, Entry> = {
   'GET /api/users/getproperty/{email}': { request: () => ({ path: `/api/users/getproperty/${USER_A}` }), expect: scoped() },
   'GET /api/users/usercustomerbyemail/{email}': { request: () => ({ path: `/api/users/usercustomerbyemail/${USER_A}` }), expect: scoped() },
   'GET /api/users/getcustomerbyemail/{email}': { request: () => ({ path: `/api/users/getcustomerbyemail/${USER_A}` }), expect: scoped() },
-  'GET /api/users': { request: () => ({ path: '/api/users/' }), expect: adminOnly() },
+  // With the administrators' user list's view (pool state, last sign-in): the spec's call is the same route.
+  'GET /api/users': { request: () => ({ path: '/api/users/?view=accounts' }), expect: adminOnly() },
   'PUT /api/users/{email}/customers': {
     request: async () => ({ path: `/api/users/${await newUser()}/customers`, body: { customers: [{ ID: 'C-A', NAME: 'alpha' }] } }),
     expect: adminOnly(),
@@ -154,6 +166,11 @@ export const matrix: Record<string, Entry> = {
     expect: adminOnly(),
   },
   'POST /api/users/remove-users': { request: async () => ({ path: '/api/users/remove-users', body: { users: [await newUser()] } }), expect: adminOnly() },
+  // The invitation again, to a fresh invited user per call (the reset-code kind is in users.test.ts).
+  'POST /api/users/send-account-mail': {
+    request: async () => ({ path: '/api/users/send-account-mail', body: { email: await newInvitedUser(), mail: 'invitation' } }),
+    expect: adminOnly(),
+  },
 
   // Catalogue
   'GET /api/users/customers': { request: () => ({ path: '/api/users/customers/' }), expect: adminOnly() },

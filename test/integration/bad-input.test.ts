@@ -53,7 +53,7 @@ const samples: Record<string, Sample> = {
   'GET /api/users/getproperty/{email}': { params: { email: USER_A } },
   'GET /api/users/usercustomerbyemail/{email}': { params: { email: USER_A } },
   'GET /api/users/getcustomerbyemail/{email}': { params: { email: USER_A } },
-  'GET /api/users': {},
+  'GET /api/users': { query: { view: 'accounts' } },
   'PUT /api/users/{email}/customers': { params: { email: TARGET }, body: { customers: [{ ID: 'C-A', NAME: 'alpha' }] } },
   'PUT /api/users/{email}/properties': { params: { email: TARGET }, body: { properties: [{ ID: 'P-A1', NAME: 'Alpha One' }] } },
   // Its own account: the valid sample moves it (and back would need a second call), TARGET stays put.
@@ -72,6 +72,7 @@ const samples: Record<string, Sample> = {
     lenient: ['customers'],
   },
   'POST /api/users/remove-users': { body: { users: ['nobody@tenant-a.test'] } },
+  'POST /api/users/send-account-mail': { body: { email: 'nobody@tenant-a.test', mail: 'reset-code' } },
   'GET /api/users/customers': {},
   'POST /api/users/customers/properties': { body: { customerIds: ['C-A'] } },
   'GET /api/sigma/customers': {},

@@ -2,9 +2,10 @@ import { jest } from '@jest/globals';
 /**
  * The user calls through the local stack, ported from the old server's users tests: who may read
  * whom, the administrator's list, assignments, signup (Cognito user and users row together) and
- * remove-users (the removed user's token fails at the next call).
+ * remove-users (the removed user's token fails at the next call); beyond the spec, the
+ * administrators' user list (pool state, last sign-in), resending an invitation and sending a reset code.
  */
-import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteUser, getUserByEmail } from '../../lambdas/shared/data/users.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
@@ -63,8 +64,16 @@ describe('GET /api/users/usercustomerbyemail and getcustomerbyemail', () => {
       expect((await request('GET', `/api/users/${path}/a@customer.test`)).status).toBe(401);
       expect((await request('GET', `/api/users/${path}/a@customer.test`, { token: tokens.b })).status).toBe(403);
       const r = await request('GET', `/api/users/${path}/a@customer.test`, { token: tokens.a });
-      expect(r.json).toEqual({ CUSTOMER_NAME: ['alpha'], BUILDOPS_CUSTOMER_ID: ['C-A'] });
+      // usercustomerbyemail also says which customers have a telemetry mapping (alpha has none).
+      expect(r.json).toEqual({ CUSTOMER_NAME: ['alpha'], BUILDOPS_CUSTOMER_ID: ['C-A'], ...(path === 'usercustomerbyemail' ? { TELEMETRY_MAPPED: [false] } : {}) });
     }
+  });
+
+  it('marks the customers with a telemetry mapping, in the order of the ids', async () => {
+    await putCustomer({ id: 'C-T', name: 'tele', telemetryCustomerId: 'NC-T', telemetryCustomerName: 'Tele' });
+    await createTestUser({ email: 'mapped@customer.test', password: 'Passw0rd', customers: ['C-A', 'C-T'] });
+    const r = await request('GET', '/api/users/usercustomerbyemail/mapped@customer.test', { token: tokens.admin });
+    expect(r.json).toEqual({ CUSTOMER_NAME: ['alpha', 'tele'], BUILDOPS_CUSTOMER_ID: ['C-A', 'C-T'], TELEMETRY_MAPPED: [false, true] });
   });
 });
 
@@ -204,5 +213,147 @@ describe('POST /api/users/remove-users', () => {
     await expect(t.cognito.send(new AdminGetUserCommand({ UserPoolId: t.stack.userPoolId, Username: 'r1@customer.test' }))).rejects.toThrow();
     expect((await request('POST', '/api/users/login', { body: { email: 'r1@customer.test', password: 'Passw0rd' } })).status).toBe(401);
     expect(await auditActions()).toEqual(expect.arrayContaining(['user.remove r1@customer.test', 'user.remove r2@customer.test']));
+  });
+});
+
+describe("the administrators' user list: GET /api/users?view=accounts", () => {
+  type Account = { NAME: string; EMAIL: string; STATUS: string; LAST_SIGN_IN: string | null; CUSTOMER_NAME: string[]; BUILDOPS_CUSTOMER_ID: string[] };
+
+  const accounts = async (token?: string, view = 'accounts') => request('GET', `/api/users?view=${view}`, { token });
+
+  it('401 without a token, 403 for a customer, 400 for another view', async () => {
+    expect((await accounts()).status).toBe(401);
+    const r = await accounts(tokens.a);
+    expect(r.status).toBe(403);
+    expect(r.json).toEqual({ error: 'Only administrators may list users.' });
+    expect((await accounts(tokens.admin, 'everything')).status).toBe(400);
+  });
+
+  it('answers each user with the pool state (invited, active), the last sign-in and the customers', async () => {
+    const invited = await request('POST', '/api/users/signup', {
+      token: tokens.admin,
+      body: { name: 'list invited', email: 'list-invited@customer.test', password: 'Tmp!pass12Ab', buildops_customer_ids: ['C-B'], buildops_property_ids: ['P-B0'] },
+    });
+    expect(invited.status).toBe(201);
+    await createTestUser({ email: 'list-never@customer.test', password: 'Passw0rd', customers: ['C-A'] });
+    const before = Date.now();
+    await signIn('a@customer.test', 'Passw0rd');
+    const r = await accounts(tokens.admin);
+    expect(r.status).toBe(200);
+    const list = r.json as Account[];
+    const byEmail = new Map(list.map((u) => [u.EMAIL, u]));
+    expect(list.map((u) => u.EMAIL)).toEqual([...list.map((u) => u.EMAIL)].sort());
+    expect(byEmail.get('list-invited@customer.test')).toEqual({
+      NAME: 'list invited',
+      EMAIL: 'list-invited@customer.test',
+      STATUS: 'invited',
+      LAST_SIGN_IN: null,
+      CUSTOMER_NAME: ['beta'],
+      BUILDOPS_CUSTOMER_ID: ['C-B'],
+      PROPERTIES: ['B zero'],
+      BUILDOPS_PROPERTY_IDS: ['P-B0'],
+    });
+    // Without the view, the spec's answer as before (no pool state).
+    const plain = (await request('GET', '/api/users', { token: tokens.admin })).json as Record<string, unknown>[];
+    expect(Object.keys(plain[0]!).sort()).toEqual(['BUILDOPS_CUSTOMER_ID', 'BUILDOPS_PROPERTY_IDS', 'CUSTOMER_NAME', 'EMAIL', 'NAME', 'PROPERTIES']);
+    expect(byEmail.get('list-never@customer.test')).toMatchObject({ STATUS: 'active', LAST_SIGN_IN: null, CUSTOMER_NAME: ['alpha'] });
+    const a = byEmail.get('a@customer.test')!;
+    expect(a).toMatchObject({ NAME: 'user a', STATUS: 'active', CUSTOMER_NAME: ['alpha'], BUILDOPS_CUSTOMER_ID: ['C-A'] });
+    // Noted by the pre-token trigger at the sign-in above (a refresh would not count).
+    expect(Date.parse(a.LAST_SIGN_IN!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(byEmail.get(ADMIN)).toMatchObject({ STATUS: 'active', CUSTOMER_NAME: [] });
+    expect(Date.parse(byEmail.get(ADMIN)!.LAST_SIGN_IN!)).not.toBeNaN();
+  });
+});
+
+describe('POST /api/users/send-account-mail { mail: invitation }', () => {
+  const resend = (email: unknown, token?: string) => request('POST', '/api/users/send-account-mail', { token, body: { email, mail: 'invitation' } });
+  const temporaryIn = (text: string) => /temporary password is:\s*(\S+)/i.exec(text)?.[1];
+
+  it('401, 400, 403, 404 before sending anything; 409 for an account that has set its password', async () => {
+    expect((await resend('a@customer.test')).status).toBe(401);
+    expect(((await resend('not-an-email', tokens.admin)).json as { error: string }).error).toBe('Invalid body.email: must be an email address');
+    expect((await resend('a@customer.test', tokens.a)).status).toBe(403);
+    expect((await resend('ghost@customer.test', tokens.admin)).status).toBe(404);
+    const active = await resend('b@customer.test', tokens.admin);
+    expect(active.status).toBe(409);
+    expect(active.json).toEqual({ error: 'b@customer.test has already set a password; send a reset code instead.' });
+    expect((await t.outbox()).filter((m) => m.to === 'b@customer.test')).toEqual([]);
+  });
+
+  it('mails the invitation again with a new temporary password, which replaces the old one', async () => {
+    const email = 'resend@customer.test';
+    const created = await request('POST', '/api/users/signup', {
+      token: tokens.admin,
+      body: { name: 'pat resend', email, password: 'First!pass12', buildops_customer_ids: ['C-A'], buildops_property_ids: ['P-A0'] },
+    });
+    expect(created.status).toBe(201);
+    const r = await resend('Resend@Customer.test', tokens.admin);
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ message: `A new invitation with a new temporary password has been sent to ${email}.`, EMAIL: email });
+    const mails = (await t.outbox()).filter((m) => m.to === email);
+    expect(mails).toHaveLength(2);
+    const again = mails[1]!;
+    expect(again.subject).toBe(mails[0]!.subject);
+    expect(again.text).toMatch(/^Hello Pat Resend,$/m);
+    expect(again.text).toContain(`/user-registration#email=${encodeURIComponent(email)}`);
+    const temporary = temporaryIn(again.text);
+    expect(temporary).toBeTruthy();
+    expect(temporary).not.toBe('First!pass12');
+    expect(temporary).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{12}$/);
+    // The old temporary password no longer opens the registration; the new one does.
+    const signInWith = (PASSWORD: string) =>
+      t.cognito.send(new InitiateAuthCommand({ ClientId: t.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD } }));
+    await expect(signInWith('First!pass12')).rejects.toThrow();
+    expect((await signInWith(temporary!)).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const done = await request('POST', '/api/users/user-registration/verify', { body: { email, code: temporary, newPassword: 'Mine12345' } });
+    expect(done.status).toBe(200);
+    expect(await auditActions()).toContain(`user.resend-invitation ${email}`);
+    expect((await resend(email, tokens.admin)).status).toBe(409);
+  });
+});
+
+describe("POST /api/users/send-account-mail { mail: 'reset-code' }", () => {
+  const send = (email: unknown, token?: string) => request('POST', '/api/users/send-account-mail', { token, body: { email, mail: 'reset-code' } });
+
+  it('401, 400, 403, 404 before sending anything; 409 for an account still on its invitation', async () => {
+    expect((await send('b@customer.test')).status).toBe(401);
+    expect((await send(42, tokens.admin)).status).toBe(400);
+    const noKind = await request('POST', '/api/users/send-account-mail', { token: tokens.admin, body: { email: 'b@customer.test', mail: 'postcard' } });
+    expect(noKind.status).toBe(400);
+    expect((await send('b@customer.test', tokens.a)).status).toBe(403);
+    expect((await send('ghost@customer.test', tokens.admin)).status).toBe(404);
+    await request('POST', '/api/users/signup', {
+      token: tokens.admin,
+      body: { name: 'still invited', email: 'still-invited@customer.test', password: 'First!pass12', buildops_customer_ids: ['C-A'], buildops_property_ids: ['P-A0'] },
+    });
+    const invited = await send('still-invited@customer.test', tokens.admin);
+    expect(invited.status).toBe(409);
+    expect(invited.json).toEqual({ error: 'still-invited@customer.test has not set a password yet; resend the invitation instead.' });
+  });
+
+  it("mails the forgot-password screen's reset code, which sets a new password", async () => {
+    const email = 'coded@customer.test';
+    await createTestUser({ email, password: 'Passw0rd', customers: ['C-A'] });
+    const r = await send(email, tokens.admin);
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ message: `A password reset code has been sent to ${email}.`, EMAIL: email });
+    const mail = (await t.outbox()).reverse().find((m) => m.to === email)!;
+    expect(mail.subject).toMatch(/password reset code$/);
+    const code = mail.text.split('\n').map((l) => l.trim()).find((l) => /^\d{6,8}$/.test(l));
+    expect(code).toBeTruthy();
+    const done = await request('POST', '/api/users/reset-password/verify', { body: { email, code, newPassword: 'NewPass12' } });
+    expect(done.status).toBe(200);
+    expect(await signIn(email, 'NewPass12')).toBeTruthy();
+    expect(await auditActions()).toContain(`user.send-reset-code ${email}`);
+  });
+
+  it("counts against the email's limit of code requests, as the forgot-password screen does", async () => {
+    const email = 'limited@customer.test';
+    await createTestUser({ email, password: 'Passw0rd', customers: ['C-A'] });
+    for (let i = 0; i < 5; i++) expect((await send(email, tokens.admin)).status).toBe(200);
+    const over = await send(email, tokens.admin);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBeTruthy();
   });
 });

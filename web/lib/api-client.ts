@@ -12,10 +12,19 @@ export class ApiError extends Error {
   }
 }
 
-let onUnauthorized: () => void = () => {};
+/** What a 401 says beyond 'signed out': the account itself is gone (removed by an administrator). */
+export interface Unauthorized {
+  accountRemoved: boolean;
+}
+
+/** The API's header on a 401 for a removed account (lambdas/shared/http.ts). */
+const SESSION_END_HEADER = 'x-session-end';
+const ACCOUNT_REMOVED = 'account-removed';
+
+let onUnauthorized: (info: Unauthorized) => void = () => {};
 
 /** The session sets this: any 401 from the API signs the user out. */
-export function setUnauthorizedHandler(handler: () => void) {
+export function setUnauthorizedHandler(handler: (info: Unauthorized) => void) {
   onUnauthorized = handler;
 }
 
@@ -27,8 +36,8 @@ export function authHeaders(): Record<string, string> {
 }
 
 /** Reports a 401 from a call made outside api() (e.g. an upload with progress). */
-export function handleUnauthorized() {
-  onUnauthorized();
+export function handleUnauthorized(headers?: Headers) {
+  onUnauthorized({ accountRemoved: headers?.get(SESSION_END_HEADER) === ACCOUNT_REMOVED });
 }
 
 export interface ApiOptions {
@@ -57,7 +66,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     data = text;
   }
   if (!res.ok) {
-    if (res.status === 401 && !opts.public) onUnauthorized();
+    if (res.status === 401 && !opts.public) handleUnauthorized(res.headers);
     const message = (data as { error?: string } | undefined)?.error ?? `Request failed with status ${res.status}`;
     throw new ApiError(res.status, message, data);
   }

@@ -161,15 +161,16 @@ export async function refreshIdToken(): Promise<string | null> {
 /**
  * Revokes this browser's refresh token (RevokeToken) and forgets the library's tokens. Called
  * directly rather than through the library's signOut, which skips the call when the access token
- * lacks `origin_jti` (the local pool's tokens do).
+ * lacks `origin_jti` (the local pool's tokens do). With `remote: false` (the account is gone, and
+ * its tokens with it) the tokens are only forgotten; with no refresh token there is nothing to call.
  */
-export async function revokeSession(): Promise<void> {
+export async function revokeSession({ remote = true }: { remote?: boolean } = {}): Promise<void> {
   const { pool: p } = await pool();
   const u = p.getCurrentUser();
   if (!u) return;
   const refreshToken = readRefreshToken(u.getUsername());
   u.signOut();
-  if (!refreshToken) return;
+  if (!refreshToken || !remote) return;
   const c = publicConfig();
   const res = await fetch(c.endpoint ?? `https://cognito-idp.${c.region}.amazonaws.com/`, {
     method: 'POST',

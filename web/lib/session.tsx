@@ -44,14 +44,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(readStoredSession);
 
-  const signOut = useCallback((reason?: SignOutReason) => {
+  const signOut = useCallback((reason?: SignOutReason, opts: { accountRemoved?: boolean } = {}) => {
     const hadToken = getToken() !== null;
     clearStoredSession();
     if (reason && hadToken) noteSignOutReason(reason);
     setSession(null);
     queryClient.clear();
-    // The refresh token must not outlive the session. Another tab that signed out first has revoked it already.
-    if (hadToken) void revokeSession().catch((error: unknown) => console.warn('Could not revoke the refresh token:', error));
+    // The refresh token must not outlive the session. Another tab that signed out first has revoked it
+    // already; a removed account's tokens went with it in the pool, which would refuse the call (400).
+    if (hadToken)
+      void revokeSession({ remote: !opts.accountRemoved }).catch((error: unknown) =>
+        console.warn('Could not revoke the refresh token:', error instanceof Error ? error.message : String(error)),
+      );
   }, [queryClient]);
 
   const signIn = useCallback((token: string, staffDomains: readonly string[]) => {
@@ -64,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    setUnauthorizedHandler(() => signOut('expired'));
+    setUnauthorizedHandler(({ accountRemoved }) => signOut('expired', { accountRemoved }));
     return () => setUnauthorizedHandler(() => {});
   }, [signOut]);
 

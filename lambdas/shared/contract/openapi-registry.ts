@@ -43,12 +43,14 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'GET /api/users/getproperty/{email}': { params: users.EmailParams, response: users.PortalUsers },
   'GET /api/users/usercustomerbyemail/{email}': { params: users.EmailParams, response: users.UserCustomersReply },
   'GET /api/users/getcustomerbyemail/{email}': { params: users.EmailParams, response: users.UserCustomersReply },
-  'GET /api/users': { response: users.PortalUsers },
+  // With ?view=accounts each user also carries STATUS and LAST_SIGN_IN (users.UserAccounts).
+  'GET /api/users': { query: users.ListUsersQuery, response: users.PortalUsers },
   'PUT /api/users/{email}/customers': { params: users.EmailParams, body: users.PutCustomersBody, response: users.AssignmentsReply },
   'PUT /api/users/{email}/properties': { params: users.EmailParams, body: users.PutPropertiesBody, response: users.AssignmentsReply },
   'POST /api/users/signup': { body: users.SignupBody, response: users.SignupReply, status: 201 },
   'PUT /api/users/{email}/email': { params: users.EmailParams, body: users.ChangeEmailBody, response: users.ChangeEmailReply },
   'POST /api/users/remove-users': { body: users.RemoveUsersBody, response: users.RemoveUsersReply },
+  'POST /api/users/send-account-mail': { body: users.AccountMailBody, response: users.AccountMessageReply, errors: [401, 403, 404, 429] },
 
   'GET /api/users/customers': { response: catalog.CustomersReply },
   'POST /api/users/customers/properties': { body: catalog.PropertiesBody, response: catalog.PropertiesReply },

@@ -6,7 +6,7 @@
  */
 import { emailString, idString, z, type ZodType } from '../zod.js';
 
-export { PortalUser, PortalUsers, UserCustomersReply } from './answers/users.js';
+export { PortalUser, PortalUsers, UserAccount, UserAccounts, UserCustomersReply } from './answers/users.js';
 
 export const Email = emailString();
 export const Id = idString();
@@ -49,6 +49,13 @@ export const SignupReply = z.object({ message: z.string(), EMAIL: z.string() });
 export const ChangeEmailBody = z.object({ email: Email });
 export const ChangeEmailReply = z.object({ message: z.string(), EMAIL: z.string() });
 
+/** GET /api/users?view=accounts (beyond the spec): each user with their pool state and last sign-in. */
+export const ListUsersQuery = z.object({ view: z.optional(z.enum(['accounts'])) });
+
+/** POST /api/users/send-account-mail (beyond the spec): an invitation again, or a reset code. */
+export const AccountMailBody = z.object({ email: Email, mail: z.enum(['invitation', 'reset-code']) });
+export const AccountMessageReply = z.object({ message: z.string(), EMAIL: z.string() });
+
 export const RemoveUsersBody = z.object({ users: z.array(Email).check(z.minLength(1, 'must name at least one user'), z.maxLength(1000)) });
 export const RemoveUsersReply = z.object({ message: z.string(), removed: z.array(z.string()) });
 
@@ -61,6 +68,10 @@ export const userMessages = {
   sameEmail: 'The new email is the same as the current one.',
   staffDomainForCustomer: 'A customer account cannot take a staff-domain email; create a staff account for that address instead.',
   customerDomainForStaff: 'A staff account keeps an email in a staff domain.',
+  invitationResent: (email: string) => `A new invitation with a new temporary password has been sent to ${email}.`,
+  alreadyActive: (email: string) => `${email} has already set a password; send a reset code instead.`,
+  resetCodeSent: (email: string) => `A password reset code has been sent to ${email}.`,
+  stillInvited: (email: string) => `${email} has not set a password yet; resend the invitation instead.`,
 } as const;
 
 export type SignupBody = z.infer<typeof SignupBody>;

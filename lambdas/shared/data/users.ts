@@ -4,7 +4,7 @@
  *
  * Item: { sub, email, userId, name, customerIds: string[], properties: { <propertyId>: <customerId> },
  *         tokensValidAfter?: epoch ms, pending?: true (temporary password not yet replaced),
- *         mfaEnrolled?: true, createdAt, updatedAt }
+ *         mfaEnrolled?: true, lastSignInAt?: ISO time of the last sign-in, createdAt, updatedAt }
  * The assignments live on the user's own item, so the caller and their whole scope are one
  * GetItem, and each change of assignments is one atomic UpdateItem (no transactions needed).
  * The email is unique because it is the pool's username: Cognito refuses a second account with it
@@ -21,6 +21,7 @@
  * - create: PutItem if the sub is absent; remove: DeleteItem
  * - set customers (dropping properties of dropped customers) / set properties: UpdateItem
  * - move tokensValidAfter on (password reset, email change): UpdateItem
+ * - note a sign-in (the pre-token trigger): UpdateItem of lastSignInAt alone
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
@@ -37,6 +38,8 @@ export interface UserItem {
   tokensValidAfter?: number;
   pending?: boolean;
   mfaEnrolled?: boolean;
+  /** When the account last signed in (any client), for the administrators' user list. */
+  lastSignInAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -167,5 +170,27 @@ export async function changeEmail(db: DynamoDBDocumentClient, sub: string, from:
   } catch (e) {
     if (conditionFailed(e)) return false;
     throw e;
+  }
+}
+
+/**
+ * Notes a sign-in (the pre-token trigger). It writes lastSignInAt and nothing else, so the trigger's
+ * grant can be limited to that attribute; an account gone meanwhile is left alone.
+ */
+export async function recordSignIn(db: DynamoDBDocumentClient, sub: string, at = new Date()): Promise<void> {
+  if (!sub) return;
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { sub },
+        UpdateExpression: 'SET lastSignInAt = :t',
+        ConditionExpression: 'attribute_exists(#s)',
+        ExpressionAttributeNames: { '#s': 'sub' },
+        ExpressionAttributeValues: { ':t': at.toISOString() },
+      }),
+    );
+  } catch (e) {
+    if (!conditionFailed(e)) throw e;
   }
 }

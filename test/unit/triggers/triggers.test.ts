@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, cognitoError, get, put, resetAws, STAFF, subOf, user } from '../accounts/fixtures.js';
+import { aws, cognito, cognitoError, get, put, resetAws, STAFF, subOf, user } from '../accounts/fixtures.js';
 import { handler as customMessage, greetingName } from '../../../lambdas/triggers/custom-message.js';
 import { handler as postConfirmation } from '../../../lambdas/triggers/post-confirmation.js';
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
@@ -89,6 +89,23 @@ describe('pre-token-generation', () => {
     const claims = (await preToken(preTokenEvent('none@customer.test'))).response.claimsOverrideDetails.claimsToAddOrOverride!;
     expect(claims.BUILDOPS_CUSTOMER_ID).toBe('');
     expect(claims.tva).toBe('0');
+  });
+
+  it('notes a sign-in on the row (lastSignInAt only), not a refresh; a failed note does not fail the sign-in', async () => {
+    put('accounts', user('seen@customer.test'));
+    const before = Date.now();
+    await preToken(preTokenEvent('seen@customer.test'));
+    const row = get('accounts', { sub: subOf('seen@customer.test') })!;
+    expect(Date.parse(String(row.lastSignInAt))).toBeGreaterThanOrEqual(before);
+    expect(row.updatedAt).toBe(user('seen@customer.test').updatedAt);
+
+    put('accounts', user('refresh@customer.test'));
+    await preToken({ ...preTokenEvent('refresh@customer.test'), triggerSource: 'TokenGeneration_RefreshTokens' } as PreTokenGenerationTriggerEvent);
+    expect(get('accounts', { sub: subOf('refresh@customer.test') })!.lastSignInAt).toBeUndefined();
+
+    aws.failOnce('Update:accounts');
+    const out = await preToken(preTokenEvent('refresh@customer.test'));
+    expect(out.response.claimsOverrideDetails.claimsToAddOrOverride!.userId).toBe('id-refresh@customer.test');
   });
 });
 

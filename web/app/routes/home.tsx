@@ -27,9 +27,10 @@ import { paths } from '../paths';
 const DocumentsDialog = lazy(() => import('../../features/documents').then((m) => ({ default: m.DocumentsDialog })));
 const CreateUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.CreateUserDialog })));
 const EditUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.EditUserDialog })));
+const UserListDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.UserListDialog })));
 const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
 
-type DialogName = 'documents' | 'createUser' | 'editUser';
+type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList';
 
 /** The main portal: sidebar, header, the chosen report, the dialogs, idle sign-out and "view as". */
 export default function HomeRoute() {
@@ -50,7 +51,12 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
   const profile = useUserProperties(email);
   const customers = useUserCustomers(email);
   const customerIds = profile.data?.BUILDOPS_CUSTOMER_ID ?? (viewedEmail ? [] : session.claims.BUILDOPS_CUSTOMER_ID);
-  const telemetry = useTelemetryCustomer(customerIds[0] ?? null);
+  // The mapping is asked for only where usercustomerbyemail says there is one (an unmapped
+  // customer's 404 would otherwise be logged on every load); an answer without the flag asks anyway.
+  const firstCustomer = customerIds[0] ?? null;
+  const mappedFlags = customers.data?.TELEMETRY_MAPPED;
+  const telemetryMapped = !!firstCustomer && !!customers.data && (mappedFlags ? mappedFlags[customers.data.BUILDOPS_CUSTOMER_ID.indexOf(firstCustomer)] === true : true);
+  const telemetry = useTelemetryCustomer(telemetryMapped ? firstCustomer : null);
 
   // The chosen report is in the address (/home/<id>): reload, Back and Forward keep to it; /home is the default.
   const { reportId } = useParams();
@@ -134,6 +140,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           onLogOut={() => onSignOut()}
           onAddUser={() => handleOpen('createUser')}
           onEditUser={() => handleOpen('editUser')}
+          onUsers={() => handleOpen('userList')}
         />
         {viewedEmail && <ViewingAsBanner email={viewedEmail} customerText={customerText} onBack={() => viewAs.chooseUser(null)} />}
         <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
@@ -151,10 +158,12 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
             report={selected}
             email={email}
             userId={viewedEmail ? null : session.claims.userId}
-            // Only Analytics waits for the telemetry mapping (it chooses the dashboard or the frames).
-            loading={profile.isLoading || (selected?.name === ANALYTICS_REPORT_NAME && telemetry.isLoading)}
+            // Only Analytics waits for the telemetry mapping (it chooses the dashboard or the frames),
+            // and so for the customers' answer that says whether there is one to ask for.
+            loading={profile.isLoading || (selected?.name === ANALYTICS_REPORT_NAME && (customers.isLoading || telemetry.isLoading))}
             nothingFound={!!viewedEmail && profile.data === null}
             properties={chosenProperty ? [chosenProperty] : (profile.data?.BUILDOPS_PROPERTY_IDS ?? [])}
+            nothingAssigned={!(isAdmin && !viewedEmail) && !!profile.data && profile.data.BUILDOPS_PROPERTY_IDS.length === 0}
             customers={customerIds}
             telemetryCustomerId={telemetry.data ? (customerIds[0] ?? null) : null}
             telemetryCustomerName={telemetry.data?.name ?? null}
@@ -173,6 +182,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
         {isAdmin && mounted.has('editUser') && (
           <EditUserDialog open={openDialog === 'editUser'} onClose={handleClose} onUsersChanged={handleUsersChanged} />
         )}
+        {isAdmin && mounted.has('userList') && <UserListDialog open={openDialog === 'userList'} onClose={handleClose} />}
       </Suspense>
     </Box>
   );
@@ -185,6 +195,7 @@ interface ReportAreaProps {
   loading: boolean;
   nothingFound: boolean;
   properties: string[];
+  nothingAssigned: boolean;
   customers: string[];
   telemetryCustomerId: string | null;
   telemetryCustomerName: string | null;
@@ -208,6 +219,7 @@ function ReportArea(props: ReportAreaProps) {
       viewedUserId={props.userId}
       properties={props.properties}
       customers={props.customers}
+      nothingAssigned={props.nothingAssigned}
     />
   );
 }

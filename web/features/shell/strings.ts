@@ -10,6 +10,8 @@ export const shellStrings = {
   logOut: 'Log out',
   addUser: 'Add User',
   editUser: 'Edit User',
+  // Beyond the spec: the administrators' user list.
+  users: 'Users',
   reportsNav: 'Reports',
   documents: 'Documents',
   newBadge: 'NEW',

@@ -15,7 +15,28 @@ export const PortalUser = z.object({
 });
 export const PortalUsers = z.array(PortalUser);
 
-export const UserCustomersReply = z.object({ CUSTOMER_NAME: z.array(z.string()), BUILDOPS_CUSTOMER_ID: z.array(z.string()) });
+export const UserCustomersReply = z.object({
+  CUSTOMER_NAME: z.array(z.string()),
+  BUILDOPS_CUSTOMER_ID: z.array(z.string()),
+  /**
+   * Beyond the spec, parallel to the ids (usercustomerbyemail only): whether the customer has a
+   * telemetry mapping, so the web app asks for the mapping only where there is one (no 404 to log).
+   */
+  TELEMETRY_MAPPED: z.optional(z.array(z.boolean())),
+});
+
+/** An account's state in the pool: invited (FORCE_CHANGE_PASSWORD), active (CONFIRMED), anything else unknown. */
+export const AccountStatus = z.enum(['invited', 'active', 'unknown']);
+
+/** GET /api/users?view=accounts (beyond the spec): the portal user with their pool state and last sign-in. */
+export const UserAccount = z.extend(PortalUser, {
+  STATUS: AccountStatus,
+  /** ISO time of the last sign-in; null when the account has never signed in (since this was recorded). */
+  LAST_SIGN_IN: z.nullable(z.string()),
+});
+export const UserAccounts = z.array(UserAccount);
 
 export type PortalUser = z.infer<typeof PortalUser>;
 export type UserCustomersReply = z.infer<typeof UserCustomersReply>;
+export type AccountStatus = z.infer<typeof AccountStatus>;
+export type UserAccount = z.infer<typeof UserAccount>;

@@ -49,7 +49,7 @@ async function register({ email, code, newPassword }: VerifyCodeInput) {
   } catch (error) {
     throw new AuthFailure(registrationFailureMessage('newPassword', error), error);
   }
-  await revokeSession().catch((error: unknown) => console.warn('Could not revoke the registration session:', error));
+  await revokeSession().catch((error: unknown) => console.warn('Could not revoke the registration session:', error instanceof Error ? error.message : String(error)));
 }
 
 /** Sets the new password with a reset code or an invitation's temporary password, through Cognito. */

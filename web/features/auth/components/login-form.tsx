@@ -9,7 +9,10 @@ import { loadCognito } from '../../../lib/cognito';
 import { publicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
 import { login, type LoginStep } from '../api/login';
-import { loginFailureMessage } from '../cognito-errors';
+import { cognitoErrorCode, loginFailureMessage } from '../cognito-errors';
+
+/** Cognito's answers to a wrong email or password (and a temporary one used here). */
+const REFUSALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'NewPasswordRequired']);
 import { authStrings } from '../strings';
 
 const s = authStrings.login;
@@ -51,8 +54,11 @@ export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', notice 
       if (!signIn(step.token, publicConfig().staffDomains)) throw new Error('The session token could not be read');
       onLoggedIn();
     } catch (err) {
-      // Logged as the spec says, as one line: a refused password is not a fault with a stack trace.
-      console.error('Login failed:', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+      // Logged as the spec says, as one line: a refused email or password is what the form is for
+      // (a warning, no stack trace); anything else (the service not answering) is an error.
+      const line = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      if (REFUSALS.has(cognitoErrorCode(err))) console.warn('Login failed:', line);
+      else console.error('Login failed:', line);
       setError(loginFailureMessage());
       setBusy(false);
     }

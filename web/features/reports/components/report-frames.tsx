@@ -23,6 +23,11 @@ export interface ReportFramesProps {
   /** Property and customer ids of the viewed user (the server narrows to their assignments anyway). */
   properties: string[];
   customers: string[];
+  /**
+   * The viewed customer account has no customer or no property assigned (its profile says so): the
+   * server would refuse every frame, so none is asked for and the area says what is missing.
+   */
+  nothingAssigned?: boolean;
 }
 
 /**
@@ -32,7 +37,7 @@ export interface ReportFramesProps {
  * for this account (422), which is shown in the frame's place. When the server refuses every frame
  * (403: nothing assigned) the area says what is missing and whom to ask.
  */
-export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers }: ReportFramesProps) {
+export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, nothingAssigned = false }: ReportFramesProps) {
   const { session } = useSession();
   const viewingAs = !!session?.isAdmin && viewedEmail !== session.claims.email;
   const requestFor = (frame: string): FilteredRequest => ({
@@ -48,6 +53,7 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
     queries: report.frames.map((frame) => ({
       queryKey: reportKeys.frameUrl({ reportId: report.id, frame, email: viewedEmail, userId: viewedUserId, properties, customers }),
       queryFn: ({ signal }: { signal: AbortSignal }) => getFrameUrl(requestFor(frame), signal),
+      enabled: !nothingAssigned,
       // Signed URLs are single-use (Sigma) and short-lived: never reuse one from the cache.
       staleTime: Infinity,
       gcTime: 0,
@@ -57,10 +63,13 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
     })),
   });
 
+  if (nothingAssigned)
+    return <NoAssignments viewedEmail={viewingAs ? viewedEmail : null} hasCustomers={customers.length > 0} hasProperties={properties.length > 0} serverMessage="" />;
   if (results.some((r) => r.isPending)) return null;
-  for (const r of results) if (r.error) console.error('Failed to load the report URL:', r.error);
   // The server refuses the account (nothing assigned): say why instead of leaving the area blank.
+  // That refusal is explained on the screen, so it is not logged as a failure; any other one is.
   const refusal = results.every((r) => r.error instanceof ApiError && r.error.status === 403) ? results[0]?.error : undefined;
+  if (!refusal) for (const r of results) if (r.error) console.error('Failed to load the report URL:', r.error instanceof Error ? r.error.message : r.error);
   if (refusal)
     return (
       <NoAssignments

@@ -22,6 +22,8 @@ export interface AppHeaderProps {
   onLogOut(): void;
   onAddUser(): void;
   onEditUser(): void;
+  /** The administrators' user list (beyond the spec). */
+  onUsers(): void;
 }
 
 /** Home button, current report name, customer names, administrator controls and the user menu. */
@@ -50,6 +52,9 @@ export function AppHeader(props: AppHeaderProps) {
             {props.viewAsControl}
             <Button variant="outlined" onClick={props.onEditUser}>
               {s.editUser}
+            </Button>
+            <Button variant="outlined" onClick={props.onUsers} aria-haspopup="dialog">
+              {s.users}
             </Button>
           </Box>
         )}

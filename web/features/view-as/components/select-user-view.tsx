@@ -19,7 +19,8 @@ export function SelectUserView({ excludedDomains, value, onChange }: SelectUserV
   return (
     <Autocomplete<CustomerOption>
       size="small"
-      sx={{ width: 340 }}
+      // Narrower below 1440 px, so the header's controls and the user menu stay on one row at 1280.
+      sx={{ width: 340, '@media (max-width: 1439.95px)': { width: 260 } }}
       options={options}
       value={selected}
       onChange={(_e, option) => onChange(option?.email ?? null)}
