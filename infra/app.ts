@@ -59,7 +59,7 @@ function buildStacks(app: App, stage: Stage, env: Environment): StageStacks {
       env: { account, region },
       watched: {
         api: main.api.api,
-        functions: new Map([...main.api.functions, ...Object.values(main.auth.triggers).map((t) => [t.handler, t] as const)]),
+        functions: new Map([...main.api.functions, ...main.schedules.functions, ...Object.values(main.auth.triggers).map((t) => [t.handler, t] as const)]),
         tables: main.data.tables,
         distribution: main.web.distribution,
         // By its name: no cross-stack reference for a name the stage decides.

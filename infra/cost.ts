@@ -29,6 +29,10 @@ export interface Counts {
     triggers: number;
     triggerMeanMemoryMb: number;
     triggerArmShare: number;
+    /** Functions an EventBridge schedule runs (the equipment alerts' evaluation): how many, their runs a day in all and mean memory. */
+    scheduled: number;
+    scheduledRunsPerDay: number;
+    scheduledMeanMemoryMb: number;
   };
   tables: { count: number; onDemand: number; pitr: number; customerKeyEncrypted: number };
   alarms: { count: number; metrics: number; highResolutionMetrics: number };
@@ -117,6 +121,17 @@ export function countResources(templates: object[]): Counts {
   };
   const api = fnStats(apiIds);
   const triggers = fnStats(triggerIds);
+  // Schedules: rate(N minutes) rules naming a function (or its alias) as a target.
+  let scheduledRunsPerDay = 0;
+  const scheduledIds = new Set<string>();
+  for (const [, rule] of ofType('AWS::Events::Rule')) {
+    const rate = /^rate\((\d+) minutes?\)$/.exec(String(props(rule).ScheduleExpression ?? ''));
+    if (!rate) continue;
+    const targets = [...throughAlias(refsIn(props(rule).Targets))].filter((id) => byId.get(id)?.Type === 'AWS::Lambda::Function');
+    for (const id of targets) scheduledIds.add(id);
+    scheduledRunsPerDay += targets.length * (1440 / Number(rate[1]));
+  }
+  const scheduledFns = fnStats(scheduledIds);
   const warm = { instances: 0, gb: 0, functions: 0 };
   for (const [, alias] of ofType('AWS::Lambda::Alias')) {
     const n = (props(alias).ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions?: number } | undefined)?.ProvisionedConcurrentExecutions ?? 0;
@@ -184,6 +199,9 @@ export function countResources(templates: object[]): Counts {
       triggers: triggers.n,
       triggerMeanMemoryMb: triggers.memory,
       triggerArmShare: triggers.arm,
+      scheduled: scheduledFns.n,
+      scheduledRunsPerDay,
+      scheduledMeanMemoryMb: scheduledFns.memory,
     },
     tables: {
       count: tables.length,
@@ -360,6 +378,7 @@ export const usage = {
   accessLogBytesPerRequest: a(150, 'bytes stored in the access-log bucket per request', 'CloudFront standard logs arrive gzipped (about 100 bytes a line); S3 server access lines are about 350 bytes, on far fewer requests'),
   tokenIssuesPerUser: a(60, 'token issues per user a month', 'sign-ins plus hourly refreshes in working sessions; each runs the pre-token-generation trigger'),
   triggerBilledMs: a(50, 'ms billed per trigger run', 'one DynamoDB read'),
+  scheduledBilledMs: a(5000, 'ms billed per scheduled run', "the equipment alerts' pass: per mapped customer two DynamoDB queries and one telemetry query for all its devices (a few writes when alerts change), mostly waiting on the telemetry service"),
   alarmMailsPerMonth: a(30, 'alarm mails a month', 'alarm state changes (into alarm and back)'),
   mailsPerUserPerMonth: a(0.1, 'mails per user a month', 'invitations and password resets'),
   businessMetrics: a(7, 'custom metrics from the functions (EMF)', "the portal's own: sign-ins (two), reports opened, documents uploaded and downloaded, telemetry latency and errors, each with the one dimension `service` (lambdas/shared/observability.ts)"),
@@ -410,15 +429,18 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
   const apiGbS = L.api ? calls * (v('billedMsPerCall') / 1000) * (L.apiMeanMemoryMb / 1024) : 0;
   const triggerRuns = L.triggers ? users * v('tokenIssuesPerUser') : 0;
   const triggerGbS = triggerRuns * (v('triggerBilledMs') / 1000) * (L.triggerMeanMemoryMb / 1024);
-  const invocations = (L.api ? calls : 0) + triggerRuns;
-  const gbS = apiGbS + triggerGbS;
-  const armShare = gbS ? (apiGbS * L.apiArmShare + triggerGbS * L.triggerArmShare) / gbS : 1;
+  const scheduledRuns = L.scheduledRunsPerDay * v('daysPerMonth');
+  const scheduledGbS = scheduledRuns * (v('scheduledBilledMs') / 1000) * (L.scheduledMeanMemoryMb / 1024);
+  const invocations = (L.api ? calls : 0) + triggerRuns + scheduledRuns;
+  const gbS = apiGbS + triggerGbS + scheduledGbS;
+  // Scheduled functions are made as the API's are (arm64).
+  const armShare = gbS ? (apiGbS * L.apiArmShare + triggerGbS * L.triggerArmShare + scheduledGbS * L.apiArmShare) / gbS : 1;
   const gbSecondRate = armShare * pr.lambdaArmGbSecond.usd + (1 - armShare) * pr.lambdaX86GbSecond.usd;
   const billedGbS = over(gbS, free(pr.lambdaFreeGbSeconds));
   row(
     'Lambda',
     billedGbS * gbSecondRate + cost(pr.lambdaRequests, over(invocations, free(pr.lambdaFreeRequests))),
-    `${millions(invocations)} invocations (${L.api} API functions, mean ${int(L.apiMeanMemoryMb)} MB, ${int(L.apiArmShare * 100)} % arm64; ${L.triggers} Cognito triggers), ${int(gbS)} GB-s; free: 1M requests and 400,000 GB-s`,
+    `${millions(invocations)} invocations (${L.api} API functions, mean ${int(L.apiMeanMemoryMb)} MB, ${int(L.apiArmShare * 100)} % arm64; ${L.triggers} Cognito triggers${L.scheduled ? `; ${L.scheduled} scheduled, ${int(scheduledRuns)} runs` : ''}), ${int(gbS)} GB-s; free: 1M requests and 400,000 GB-s`,
   );
 
   row(

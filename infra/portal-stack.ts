@@ -11,6 +11,7 @@ import { removalPolicyOf, type Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
 import { EDGE_REGION, EdgeResources } from './edge-stack.js';
 import { Rollout } from './function-construct.js';
+import { ScheduleConstruct } from './schedule-construct.js';
 import { SecretsConstruct } from './secrets-construct.js';
 import { StorageConstruct, documentsBucketName } from './storage-construct.js';
 import { tables, type TableName } from './tables.js';
@@ -71,6 +72,8 @@ export class PortalStack extends Stack {
   readonly secrets: SecretsConstruct;
   readonly auth: AuthConstruct;
   readonly api: ApiConstruct;
+  /** The functions run on a schedule (equipment alerts). */
+  readonly schedules: ScheduleConstruct;
   readonly web: WebConstruct;
   readonly edge: EdgeResources;
   readonly userPoolWaf: UserPoolWebAcl;
@@ -100,6 +103,14 @@ export class PortalStack extends Stack {
     const { tables: t } = this.data;
     this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl, rollout: this.rollout });
     const tableNames = Object.fromEntries((Object.keys(t) as TableName[]).map((n) => [n, t[n].tableName])) as Record<TableName, string>;
+    const environment = functionEnvironment(stage, {
+      tableNames,
+      documentsBucket: this.storage.documents.bucketName,
+      userPoolId: this.auth.pool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      publicUrl,
+      originVerify: this.secrets.originVerifyValue,
+    });
     this.api = new ApiConstruct(this, 'Api', {
       stage,
       tables: t,
@@ -109,15 +120,9 @@ export class PortalStack extends Stack {
       serverClient: this.auth.serverClient,
       secrets: this.secrets.secrets,
       rollout: this.rollout,
-      environment: functionEnvironment(stage, {
-        tableNames,
-        documentsBucket: this.storage.documents.bucketName,
-        userPoolId: this.auth.pool.userPoolId,
-        userPoolClientId: this.auth.client.userPoolClientId,
-        publicUrl,
-        originVerify: this.secrets.originVerifyValue,
-      }),
+      environment,
     });
+    this.schedules = new ScheduleConstruct(this, 'Schedules', { stage, tables: t, secrets: this.secrets.secrets, environment, rollout: this.rollout });
     // A warmFunctions entry that names no function of the stage is a mistake, not a no-op.
     const handlers = new Set([...this.api.functions.keys(), ...Object.values(this.auth.triggers).map((f) => f.handler)]);
     const unknown = Object.keys(stage.warmFunctions).filter((h) => !handlers.has(h));

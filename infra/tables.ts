@@ -72,6 +72,8 @@ export const tables = {
     sortKey: S('reference'),
     indexes: [{ name: 'byTime', partitionKey: S('kind'), sortKey: S('reference') }],
   },
+  /** Equipment alerts' state per device and rule (lambdas/shared/data/equipment-alerts.ts). */
+  equipmentAlerts: { id: 'equipment-alerts', env: 'EQUIPMENT_ALERTS_TABLE', partitionKey: S('customerId'), sortKey: S('key') },
   rateLimits: { id: 'rate-limits', env: 'RATE_LIMITS_TABLE', partitionKey: S('key'), ttl: 'expiresAt' },
 } as const satisfies Record<string, TableDef>;
 

@@ -163,6 +163,8 @@ export const routes: Route[] = [
       { prefix: 'requests/', actions: ['read', 'write'] },
     ], mail: true, timeoutSeconds: 29,
   },
+  // Equipment alerts (raised by the scheduled alerts/evaluate, not a route)
+  { method: 'GET', path: '/api/alerts/{customerId}', handler: 'alerts/list-active', access: 'user', tables: { ...caller, equipmentAlerts: 'read' } },
 
   // Reports
   { method: 'GET', path: '/api/reports', handler: 'reports/get-reports', access: 'user', tables: { ...caller, reports: 'read' } },
@@ -174,6 +176,23 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/embed/data', handler: 'reports/embed-data', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
   { method: 'GET', path: '/api/embed/table', handler: 'reports/embed-table', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
   { method: 'GET', path: '/api/embed/table.csv', handler: 'reports/embed-table-csv', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
+];
+
+/**
+ * Functions run on a schedule rather than by a route: in AWS an EventBridge rule invokes the
+ * function's `live` alias every `everyMinutes`; the local stack runs the same handler on a timer
+ * (ALERTS_INTERVAL_SECONDS). Grants as for routes.
+ */
+export interface Scheduled extends Pick<Route, 'handler' | 'tables' | 'secrets' | 'memoryMb' | 'timeoutSeconds'> {
+  everyMinutes: number;
+  description: string;
+}
+
+export const scheduled: Scheduled[] = [
+  {
+    handler: 'alerts/evaluate', everyMinutes: 5, description: 'Equipment alerts: evaluates every mapped customer\'s devices',
+    tables: { customers: 'read', equipment: 'read', equipmentAlerts: 'write' }, secrets: ['telemetry'], timeoutSeconds: 60,
+  },
 ];
 
 export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;

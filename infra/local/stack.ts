@@ -22,7 +22,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { scanAll } from '../../lambdas/shared/data/batch.js';
 import { log } from '../../lambdas/shared/log.js';
-import { routes } from '../../lambdas/routes.js';
+import { routes, scheduled } from '../../lambdas/routes.js';
 import { serverClient, userPool, userPoolClient } from '../definitions.js';
 import { tableList } from '../tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
@@ -31,12 +31,13 @@ import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
 import { DEMO_TOTP_SECRET, enrolLocalAuthenticator } from './totp.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
 import { startGateway } from './gateway.js';
-import { projectRoot } from './handlers.js';
+import { loadHandler, projectRoot } from './handlers.js';
 import { lockDataDir } from './lock.js';
 import { withPortFallback } from './ports.js';
 import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
 import { persistentSecret, startSecrets } from './secrets.js';
 import { startSes } from './ses.js';
+import { demoFaultSchedule } from './simulator/faults.js';
 import { fleetFor } from './simulator/fleet.js';
 import { startSimulator } from './simulator/simulator.js';
 
@@ -71,6 +72,8 @@ export interface LocalStack {
   outboxDir: string;
   /** With `demo`: the demo sign-ins (public demo passwords), for the start-up message. */
   demoAccounts: DemoAccount[];
+  /** Runs one pass of the equipment alerts' evaluation now, as the timer does (tests). */
+  evaluateAlerts(): Promise<unknown>;
   /** Stops one emulator (tests of /readyz). */
   stopEmulator(name: 'dynamodb' | 's3' | 'cognito' | 'secrets'): Promise<void>;
   stop(): Promise<void>;
@@ -207,6 +210,7 @@ async function answers(name: string, check: () => Promise<unknown>): Promise<voi
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const config = { ...loadLocalConfig(options.env ?? process.env), ...options.overrides };
+  const alertsSeconds = alertsIntervalSeconds(options.env ?? process.env, options.demo ?? false);
   const dataDir = config.dataDir;
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
@@ -256,6 +260,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         startSimulator({
           port,
           apiKey: telemetryKey,
+          // The demo's equipment faults (README "Equipment alerts"); SIMULATOR_FAULTS=off: none.
+          faultSchedule: options.demo && (options.env ?? process.env).SIMULATOR_FAULTS !== 'off' ? demoFaultSchedule : undefined,
         // Every equipment row of the portal gets a device (the demo's have their own characters).
           fleet: async () => fleetFor((await scanAll<{ id: string }>(docs, { TableName: equipmentTable })).map((e) => e.id)),
         }),
@@ -333,7 +339,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const idle = (options.env ?? process.env).COLD_IDLE_SECONDS;
       if (idle) process.env.COLD_IDLE_SECONDS = idle;
       closers.push({ name: 'cold functions', close: async () => stopColdInstances() });
-      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers)])]);
+      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...scheduled.map((f) => f.handler)])]);
     }
 
     // /readyz answers 503 until start-up is over (bucket, first administrator, demo seed), so a
@@ -395,6 +401,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // (the demo seed's sign-ins) leave no warm process behind.
     if (cold) stopColdInstances();
     startedUp = true;
+    const alerts = alertsTimer(alertsSeconds);
+    closers.push({ name: 'equipment alerts timer', close: alerts.stop });
     return {
       url: gateway.url,
       config,
@@ -404,6 +412,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPoolClientId: ids.userPoolClientId,
       outboxDir: dirs.outbox,
       demoAccounts: options.demo ? (state.demoAccounts ?? []) : [],
+      evaluateAlerts: alerts.runOnce,
       async stopEmulator(name) {
         const i = closers.findIndex((c) => c.name === name);
         if (i >= 0) await closers.splice(i, 1)[0]!.close();
@@ -418,4 +427,44 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     unlock();
     throw err;
   }
+}
+
+/**
+ * The equipment alerts' schedule locally: ALERTS_INTERVAL_SECONDS (a positive integer, or 0 for
+ * off); unset, every 60 seconds with --demo and off otherwise (tests run a pass when they mean to).
+ */
+export function alertsIntervalSeconds(env: Record<string, string | undefined>, demo: boolean): number {
+  const raw = env.ALERTS_INTERVAL_SECONDS;
+  if (raw === undefined || raw === '') return demo ? 60 : 0;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`ALERTS_INTERVAL_SECONDS must be a whole number of seconds, 0 for off (got "${raw}")`);
+  return n;
+}
+
+/** Runs the scheduled alerts handler now and then every `seconds` (0: only when asked), one pass at a time. */
+function alertsTimer(seconds: number) {
+  let running: Promise<unknown> | undefined;
+  const runOnce = (): Promise<unknown> => {
+    running ??= loadHandler<unknown, unknown>('alerts/evaluate')
+      .then((h) => h({}))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  let stopped = false;
+  const tick = () => {
+    if (!stopped) void runOnce().catch((err: unknown) => log.warn('equipment alerts pass failed', { err }));
+  };
+  const timer = seconds > 0 ? setInterval(tick, seconds * 1000) : undefined;
+  const first = seconds > 0 ? setTimeout(tick, 1000) : undefined;
+  timer?.unref();
+  first?.unref();
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(first);
+      await running?.catch(() => undefined);
+    },
+  };
 }

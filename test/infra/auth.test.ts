@@ -3,7 +3,7 @@
  * that no OAuth flow is open, which sign-in flow each client allows, optional TOTP MFA, the staff
  * group, threat protection per stage, and the server client's id reaching only its two functions.
  */
-import { routes } from '../../lambdas/routes.js';
+import { routes, scheduled } from '../../lambdas/routes.js';
 import { serverClient, userPool } from '../../infra/definitions.js';
 import { logicalId, ofType, refId, synth, type Synth } from './support/synth.js';
 
@@ -129,6 +129,6 @@ describe('mfaForCustomers', () => {
       return v === undefined ? [] : [v];
     }));
     expect([...values]).toEqual(['true']);
-    expect(ofType(s, 'AWS::Lambda::Function').filter(([, f]) => (f.Properties!.Environment as { Variables?: Props } | undefined)?.Variables?.MFA_FOR_CUSTOMERS === 'true')).toHaveLength(routes.length + 3);
+    expect(ofType(s, 'AWS::Lambda::Function').filter(([, f]) => (f.Properties!.Environment as { Variables?: Props } | undefined)?.Variables?.MFA_FOR_CUSTOMERS === 'true')).toHaveLength(routes.length + scheduled.length + 3);
   });
 });

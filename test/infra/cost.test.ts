@@ -55,7 +55,21 @@ describe('countResources', () => {
   const c = countResources([template, edge]);
 
   test('counts functions by role: API (behind a route), Cognito triggers, and the rest', () => {
-    expect(c.lambda).toEqual({ functions: 4, api: 2, apiMeanMemoryMb: 640, apiArmShare: 1, triggers: 1, triggerMeanMemoryMb: 256, triggerArmShare: 0 });
+    expect(c.lambda).toEqual({
+      functions: 4, api: 2, apiMeanMemoryMb: 640, apiArmShare: 1, triggers: 1, triggerMeanMemoryMb: 256, triggerArmShare: 0, scheduled: 0, scheduledRunsPerDay: 0, scheduledMeanMemoryMb: 0,
+    });
+  });
+
+  test('counts a function an EventBridge rate schedule runs (through its alias), and its runs a day', () => {
+    const sched = {
+      Resources: {
+        Job: { Type: 'AWS::Lambda::Function', Properties: { MemorySize: 256, Architectures: ['arm64'] } },
+        JobLive: { Type: 'AWS::Lambda::Alias', Properties: { FunctionName: { Ref: 'Job' }, Name: 'live' } },
+        Every5: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'rate(5 minutes)', Targets: [{ Arn: { Ref: 'JobLive' }, Id: 'Target0' }] } },
+        Cron: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'cron(0 8 ? * MON *)', Targets: [{ Arn: { Ref: 'JobLive' }, Id: 'Target0' }] } },
+      },
+    };
+    expect(countResources([sched]).lambda).toMatchObject({ functions: 1, scheduled: 1, scheduledRunsPerDay: 288, scheduledMeanMemoryMb: 256 });
   });
 
   test('counts a function behind its alias as the function (routes and triggers invoke `live`)', () => {

@@ -86,7 +86,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     // Every alarm is here, the functions' error alarms too (their deployment groups name them): none in the portal stack.
     expect(ofType(s, 'AWS::CloudWatch::Alarm')).toEqual([]);
     const fnErrors = alarms.filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
-    expect(fnErrors.length).toBe(s.stack.api.functions.size + 3);
+    expect(fnErrors.length).toBe(s.stack.api.functions.size + s.stack.schedules.functions.size + 3);
     const named = alarms.map((a) => a.AlarmName);
     // Made after the alarms it names.
     expect((ofType(s.watch, 'AWS::CloudWatch::CompositeAlarm')[0]![1].DependsOn ?? []).length).toBe(alarms.length);
@@ -106,9 +106,9 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(onApi[0]!.Metrics!.some((m) => m.Expression?.includes('100 * errors / requests'))).toBe(true);
   });
 
-  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers too', () => {
+  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers and scheduled jobs too', () => {
     expect(s.stack.api.functions.size).toBeGreaterThan(0);
-    const fns = [...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)];
+    const fns = [...s.stack.api.functions.values(), ...s.stack.schedules.functions.values(), ...Object.values(s.stack.auth.triggers)];
     for (const pf of fns) {
       const handler = pf.handler;
       const id = logicalId(s, pf.fn);

@@ -4,7 +4,7 @@
  * protection, secrets, CloudFront behaviours, settings reaching the functions.
  */
 import { Match } from 'aws-cdk-lib/assertions';
-import { routeKey, routes, type Route, type SecretName } from '../../lambdas/routes.js';
+import { routeKey, routes, scheduled, type Route, type SecretName } from '../../lambdas/routes.js';
 import { documentsBucket } from '../../infra/definitions.js';
 import { functionId } from '../../infra/api-construct.js';
 import { secretEnv } from '../../infra/secrets-construct.js';
@@ -96,17 +96,18 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('has one function per route, plus the three Cognito triggers', () => {
+    it('has one function per route and per scheduled job, plus the three Cognito triggers', () => {
       const described = ofType(s, 'AWS::Lambda::Function').filter(([, f]) => /\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description)));
-      expect(described).toHaveLength(routes.length);
+      expect(described).toHaveLength(routes.length + scheduled.length);
+      expect(s.stack.schedules.functions.size).toBe(scheduled.length);
       expect(new Set(routes.map((r) => fnOf(r).id)).size).toBe(routes.length);
       expect(s.stack.api.functions.size).toBe(routes.length);
       expect(Object.keys(s.stack.auth.triggers)).toHaveLength(3);
     });
 
     it('runs every portal function on nodejs22.x or newer, arm64, JSON logs kept for the stage', () => {
-      const ours = [...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)];
-      expect(ours.length).toBe(routes.length + 3);
+      const ours = [...s.stack.api.functions.values(), ...s.stack.schedules.functions.values(), ...Object.values(s.stack.auth.triggers)];
+      expect(ours.length).toBe(routes.length + scheduled.length + 3);
       for (const pf of ours) {
         const p = s.resources[logicalId(s, pf.fn)]!.Properties!;
         expect(Number(/^nodejs(\d+)\.x$/.exec(String(p.Runtime))?.[1])).toBeGreaterThanOrEqual(22);

@@ -11,7 +11,7 @@ import { ofType, logicalId, refId, roleStatements, stages, synth, type Synth } f
 
 type Resource = Synth['resources'][string] & { UpdatePolicy?: { CodeDeployLambdaAliasUpdate?: { ApplicationName: unknown; DeploymentGroupName: unknown } } };
 
-const portalFunctions = (s: Synth) => [...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)];
+const portalFunctions = (s: Synth) => [...s.stack.api.functions.values(), ...s.stack.schedules.functions.values(), ...Object.values(s.stack.auth.triggers)];
 
 describe('stage settings: canary', () => {
   const withDev = (canary: unknown) => () => loadStage('dev', { ...stages, dev: { ...(stages.dev as object), canary } });
@@ -35,7 +35,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
 
   it('publishes every function as a version behind its live alias', () => {
     const fns = portalFunctions(s);
-    expect(fns).toHaveLength(s.stack.api.functions.size + 3);
+    expect(fns).toHaveLength(s.stack.api.functions.size + s.stack.schedules.functions.size + 3);
     for (const pf of fns) {
       const alias = s.resources[logicalId(s, pf.alias)]!;
       expect(alias.Type).toBe('AWS::Lambda::Alias');

@@ -5,7 +5,7 @@
  * plan with threat protection and MFA. Each stage's expected values are written out here, so a
  * changed setting or construct shows in this table.
  */
-import { routes } from '../../lambdas/routes.js';
+import { routes, scheduled } from '../../lambdas/routes.js';
 import { tables } from '../../infra/tables.js';
 import { logicalId, ofType, stages, synth, type Synth } from './support/synth.js';
 
@@ -55,10 +55,10 @@ function summary(s: Synth) {
 }
 
 /**
- * Errors, throttles and duration per function (the routes' and the three Cognito triggers');
+ * Errors, throttles and duration per function (the routes', the scheduled jobs' and the three Cognito triggers');
  * throttling per table; API 5xx rate; CloudFront 5xx rate. With SES mail: bounce and complaint rates.
  */
-const ALARMS = (new Set(routes.map((r) => r.handler)).size + 3) * 3 + Object.keys(tables).length + 1 + 1;
+const ALARMS = (new Set(routes.map((r) => r.handler)).size + scheduled.length + 3) * 3 + Object.keys(tables).length + 1 + 1;
 const SES_ALARMS = 2;
 const base = { webAcls: ['CLOUDFRONT', 'REGIONAL'], cloudFrontAlarms: 1, alarms: ALARMS };
 const plus = { plan: 'PLUS', threatProtection: 'ENFORCED', mfa: ['OPTIONAL', 'SOFTWARE_TOKEN_MFA'], mfaForCustomers: ['false'] };

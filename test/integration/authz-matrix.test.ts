@@ -215,6 +215,7 @@ export const matrix: Record<string, Entry> = {
   // Telemetry (the stack's simulator: one device per equipment row)
   'GET /api/telemetry/{customerId}/devices': { request: () => ({ path: '/api/telemetry/C-A/devices' }), expect: scoped() },
   'POST /api/telemetry/{customerId}/samples': { request: () => ({ path: '/api/telemetry/C-A/samples', body: { deviceIds: [DEVICE_A] } }), expect: scoped() },
+  'GET /api/alerts/{customerId}': { request: () => ({ path: '/api/alerts/C-A' }), expect: scoped() },
 
   // Service requests: a customer files and lists for their own account only; an administrator for the viewed customer
   'POST /api/requests': {

@@ -92,6 +92,7 @@ const samples: Record<string, Sample> = {
   'POST /api/requests': {
     body: { action: 'file', email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: 'bad input', priority: 'routine', accessTimes: 'mornings', photos: [] },
   },
+  'GET /api/alerts/{customerId}': { params: { customerId: 'C-A' } },
   'GET /api/reports': {},
   'POST /api/sigma/filtered': {
     body: { userId: null, email: USER_A, _url: '/embed/dashboard', selectedReport: 'dashboard', customers: [], properties: [], userDetails: { name: 'a' } },

@@ -1,6 +1,7 @@
 import { demoFleet, equipmentWithoutDevice, fleetFor, generatedFleet } from '../../infra/local/simulator/fleet.js';
 import { FluxError, parseFlux } from '../../infra/local/simulator/flux.js';
 import { lastReportAt, readingsAt } from '../../infra/local/simulator/readings.js';
+import { occurrenceAt } from '../../infra/local/simulator/faults.js';
 import { startSimulator, type Simulator } from '../../infra/local/simulator/simulator.js';
 
 const KEY = 'sim-test-key';
@@ -137,5 +138,60 @@ describe('the simulator over HTTP', () => {
     sim.faults.push({ on: 'device', times: 1, status: 503 });
     expect((await fetch(`${sim.url}/v3/device`, { headers: auth })).status).toBe(503);
     expect((await fetch(`${sim.url}/v3/device`, { headers: auth })).status).toBe(200);
+  });
+});
+
+describe('equipment faults', () => {
+  const rtu = demoFleet.find((d) => d.deviceId === 'NCL-RTU1-A1')!;
+  it('warm supply: the unit runs and calls for cool with its supply air within a few degrees of the return', () => {
+    for (let m = 0; m < 120; m += 5) {
+      const r = readingsAt(rtu, NOW + m * 60_000, 'warm-supply');
+      expect(r.callForCool).toBe(true);
+      expect((r['radb-1'] as number) - (r['sadb-1'] as number)).toBeLessThan(2.5);
+      expect(r['amps-1'] as number).toBeGreaterThan(5);
+    }
+  });
+  it('a schedule runs from the start: each occurrence for its minutes, then again every period', () => {
+    const f = { deviceId: 'X', kind: 'silent' as const, startMinute: 1, forMinutes: 25, everyMinutes: 60 };
+    const at = (m: number) => occurrenceAt(f, NOW, NOW + m * 60_000);
+    expect(at(0.5)).toBeUndefined();
+    expect(at(1)).toBe(NOW + 60_000);
+    expect(at(25.9)).toBe(NOW + 60_000);
+    expect(at(26)).toBeUndefined();
+    expect(at(61)).toBe(NOW + 61 * 60_000);
+  });
+  it('the simulator plays injected and scheduled faults: a silent device sends nothing, a warm one warm supply air', async () => {
+    let clock = NOW;
+    const sim = await startSimulator({
+      apiKey: KEY,
+      fleet: demoFleet,
+      now: () => clock,
+      faultSchedule: [{ deviceId: 'NCL-RTUA-A1', kind: 'silent', startMinute: 1, forMinutes: 25, everyMinutes: 60 }],
+    });
+    try {
+      const query = async (ids: string[]) => {
+        const res = await fetch(`${sim.url}/v3/telemetry/query`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `from(bucket: "t") |> range(start: -1h) |> filter(fn: (r) => contains(value: r.deviceId, set: [${ids.map((i) => JSON.stringify(i)).join(', ')}])) |> last()` }),
+        });
+        return ((await res.json()) as { data: { deviceId: string; _time: string; _field: string; _value: number | boolean }[] }).data;
+      };
+      sim.deviceFaults.set('NCL-RTU1-A1', 'warm-supply');
+      sim.deviceFaults.set('NCL-CH1-C1', 'silent');
+      const rows = await query(['NCL-RTU1-A1', 'NCL-CH1-C1']);
+      expect(rows.some((r) => r.deviceId === 'NCL-CH1-C1')).toBe(false);
+      const field = (f: string) => rows.find((r) => r.deviceId === 'NCL-RTU1-A1' && r._field === f)!._value as number;
+      expect(field('callForCool')).toBe(true);
+      expect(field('radb-1') - field('sadb-1')).toBeLessThan(2.5);
+
+      clock = NOW + 20 * 60_000;
+      const silentFor = (await query(['NCL-RTUA-A1'])).map((r) => Date.parse(r._time));
+      expect(Math.max(...silentFor)).toBeLessThanOrEqual(NOW + 60_000);
+      clock = NOW + 27 * 60_000;
+      expect(Math.max(...(await query(['NCL-RTUA-A1'])).map((r) => Date.parse(r._time)))).toBeGreaterThan(NOW + 26 * 60_000);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -36,10 +36,12 @@ function cycle(device: SimDevice, minute: number) {
  * one draws standby current and its supply drifts back towards the return. Temperatures in °C,
  * currents in A.
  */
-export function readingsAt(device: SimDevice, atMs: number): Reading {
+export function readingsAt(device: SimDevice, atMs: number, fault?: 'warm-supply'): Reading {
   const id = device.deviceId;
   const minute = Math.floor(atMs / MINUTE);
-  const { running, minutes } = cycle(device, minute);
+  // The warm-supply fault: an air unit that runs and calls for cool without cooling.
+  const warm = fault === 'warm-supply' && device.kind === 'air';
+  const { running, minutes } = warm ? { running: true, minutes: 10 } : cycle(device, minute);
   const r: Reading = {};
 
   const legBase = 10 + unit(`amps:${id}`) * 25;
@@ -65,7 +67,11 @@ export function readingsAt(device: SimDevice, atMs: number): Reading {
       // Burner off: the discharge air falls to near return within a minute or two, so hot air always comes with its call.
       supply = running ? ret + rise + 0.2 * noise(id, 'sadb', minute) : ret + 0.25 * rise * Math.exp(-minutes / 2);
     } else {
-      supply = running ? ret - clamp(delta + 0.2 * noise(id, 'sadb', minute), 8, 13) : ret - 0.3 * delta * Math.exp(-minutes / 3);
+      supply = warm
+        ? ret - 1.5 - 0.2 * noise(id, 'sadb', minute)
+        : running
+          ? ret - clamp(delta + 0.2 * noise(id, 'sadb', minute), 8, 13)
+          : ret - 0.3 * delta * Math.exp(-minutes / 3);
     }
     r['radb-1'] = round(ret);
     r['sadb-1'] = round(supply);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import type { SimDevice } from './fleet.js';
+import { occurrenceAt, type DeviceFaultKind, type ScheduledFault } from './faults.js';
 import { FluxError, parseFlux } from './flux.js';
 import { lastReportAt, readingsAt } from './readings.js';
 
@@ -23,6 +24,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Largest page the device list serves (the client asks for 1000). */
   maxPageSize?: number;
+  /** Equipment faults played on a schedule from the simulator's start (./faults.ts). */
+  faultSchedule?: ScheduledFault[];
 }
 
 export interface Simulator {
@@ -31,6 +34,8 @@ export interface Simulator {
   /** Requests received, oldest first (method, path with query, time). */
   requests: { method: string; url: string }[];
   faults: SimFault[];
+  /** Equipment faults injected by hand, by device id, until deleted (./faults.ts). */
+  deviceFaults: Map<string, DeviceFaultKind>;
   /** Test behaviour: links.next keeps pointing at the same page (a loop), or the page size. */
   behaviour: { loopPaging: boolean; pageSize: number | undefined };
   close(): Promise<void>;
@@ -73,7 +78,19 @@ function keyMatches(header: string | undefined, key: string): boolean {
 export async function startSimulator(opts: SimulatorOptions): Promise<Simulator> {
   const now = opts.now ?? Date.now;
   const fleet = async () => (typeof opts.fleet === 'function' ? await opts.fleet() : opts.fleet);
-  const state: Pick<Simulator, 'requests' | 'faults' | 'behaviour'> = { requests: [], faults: [], behaviour: { loopPaging: false, pageSize: undefined } };
+  const state: Pick<Simulator, 'requests' | 'faults' | 'deviceFaults' | 'behaviour'> = { requests: [], faults: [], deviceFaults: new Map(), behaviour: { loopPaging: false, pageSize: undefined } };
+  const epoch = now();
+  /** The device's fault at `at`: injected, else scheduled (with when its occurrence began). */
+  const faultOf = (deviceId: string, at: number): { kind: DeviceFaultKind; since?: number } | undefined => {
+    const injected = state.deviceFaults.get(deviceId);
+    if (injected) return { kind: injected };
+    for (const f of opts.faultSchedule ?? []) {
+      if (f.deviceId !== deviceId) continue;
+      const since = occurrenceAt(f, epoch, at);
+      if (since !== undefined) return { kind: f.kind, since };
+    }
+    return undefined;
+  };
   let origin = '';
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -131,13 +148,17 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
       const rows: { deviceId: string; _time: string; _field: string; _value: number | boolean }[] = [];
       for (const d of await fleet()) {
         if (wanted && !wanted.has(d.deviceId)) continue;
-        const last = lastReportAt(d, at);
+        const fault = faultOf(d.deviceId, at);
+        // Silent: nothing since the fault began (injected: nothing at all in the range).
+        if (fault?.kind === 'silent' && fault.since === undefined) continue;
+        const last = fault?.kind === 'silent' ? Math.min(lastReportAt(d, at), lastReportAt(d, fault.since!)) : lastReportAt(d, at);
         if (last < start) continue;
         // Without last(), every minute's point in the range; the client always asks for the latest.
         const times = q.last ? [last] : Array.from({ length: Math.floor((last - start) / 60_000) + 1 }, (_, i) => last - i * 60_000).reverse();
         for (const t of times) {
           const time = new Date(t).toISOString();
-          for (const [field, value] of Object.entries(readingsAt(d, t))) {
+          const warm = faultOf(d.deviceId, t)?.kind === 'warm-supply' ? 'warm-supply' : undefined;
+          for (const [field, value] of Object.entries(readingsAt(d, t, warm))) {
             if (!fieldSet || fieldSet.has(field)) rows.push({ deviceId: d.deviceId, _time: time, _field: field, _value: value });
           }
         }

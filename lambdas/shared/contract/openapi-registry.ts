@@ -5,6 +5,7 @@
  */
 import { z, type core } from '../zod.js';
 import * as accounts from './accounts.js';
+import * as alerts from './answers/alerts.js';
 import * as analytics from './analytics.js';
 import * as audit from './audit.js';
 import * as catalog from './catalog.js';
@@ -77,6 +78,7 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
 
   'GET /api/telemetry/{customerId}/devices': { params: telemetry.CustomerParams, response: telemetry.DevicesReply },
   'POST /api/telemetry/{customerId}/samples': { params: telemetry.CustomerParams, body: telemetry.SamplesBody, response: telemetry.SamplesReply },
+  'GET /api/alerts/{customerId}': { params: telemetry.CustomerParams, response: alerts.AlertsReply },
 
   'POST /api/requests': {
     // By action: 'list' answers 200 with RequestsReply; 'file' 201 and 'update' (administrators) 200 with this.

@@ -42,6 +42,7 @@ import type { AuditItem } from '../../../lambdas/shared/data/audit.js';
 import type { CustomerItem } from '../../../lambdas/shared/data/customers.js';
 import type { DocumentItem } from '../../../lambdas/shared/data/documents.js';
 import type { EquipmentItem } from '../../../lambdas/shared/data/equipment.js';
+import type { EquipmentAlertItem } from '../../../lambdas/shared/data/equipment-alerts.js';
 import type { PropertyItem } from '../../../lambdas/shared/data/properties.js';
 import type { ReportRowsItem } from '../../../lambdas/shared/data/report-rows.js';
 import type { ServiceRequestItem } from '../../../lambdas/shared/data/service-requests.js';
@@ -77,6 +78,7 @@ export interface Rows {
   properties: PropertyItem[];
   documents: DocumentItem[];
   equipment: EquipmentItem[];
+  equipmentAlerts: EquipmentAlertItem[];
   reportRows: ReportRowsItem[];
   reports: object[];
   audit: AuditItem[];

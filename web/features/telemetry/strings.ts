@@ -34,7 +34,16 @@ export const telemetryText = {
   loadingCard: 'Loading telemetry',
   deviceList: 'Devices',
   metricsOf: (deviceId: string) => `Readings of ${deviceId}`,
+  // Equipment alerts (beyond the spec: issue 20)
+  alertsTitle: 'Equipment alerts',
+  alertCount: (n: number) => `${n} ${n === 1 ? 'Alert' : 'Alerts'}`,
+  alertTag: (n: number) => (n === 1 ? 'Alert' : `${n} alerts`),
+  alertTagLabel: (titles: string[]) => `Alert: ${titles.join('; ')}`,
+  alertSince: (when: string) => `Since ${when}`,
+  showEquipment: (name: string) => `Show ${name}`,
 } as const;
+
+export { ruleTitles } from '../../../lambdas/shared/contract/answers/alerts';
 
 /**
  * Every metric's label, in the order the chips show them: spec section 3's labels letter for letter,

@@ -15,25 +15,8 @@ export interface Equipment {
   devices: string[];
 }
 
-/** true, 1, '1', 'true' are true; false, 0, '0', 'false' are false; anything else is unknown. */
-export function toBool(v: unknown): boolean | undefined {
-  if (v === true || v === 1 || v === '1' || v === 'true') return true;
-  if (v === false || v === 0 || v === '0' || v === 'false') return false;
-  return undefined;
-}
-
-const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
-const truthy = (v: unknown) => toBool(v) === true || num(v) > 0;
-
-/** Cooling: callForCool, else ty, else the heuristic (runtimeOne, timeInCooling > 0, coolMin, totalAmps > 30). */
-export function isCoolOn(s: Partial<Sample>): boolean {
-  return toBool(s.callForCool) ?? toBool(s.ty) ?? (truthy(s.runtimeOne) || num(s.timeInCooling) > 0 || truthy(s.coolMin) || num(s.totalAmps) > 30);
-}
-
-/** Heating: callForHeat, else tw. */
-export function isHeatOn(s: Partial<Sample>): boolean {
-  return toBool(s.callForHeat) ?? toBool(s.tw) ?? false;
-}
+export { isCoolOn, isHeatOn, toBool } from '../../../lambdas/shared/telemetry-state';
+import { isStale, num, toBool } from '../../../lambdas/shared/telemetry-state';
 
 const isTemperature = (key: string) => /^(sadb|radb)/.test(key) || key === 'wst' || key === 'wrt';
 const isAmps = (key: string) => key.startsWith('amps') || key === 'totalAmps';
@@ -125,9 +108,7 @@ export function lastSeenAge(time: string, now: number): string {
   return `${Math.floor(h / 24)}d ago`;
 }
 
-export const STALE_AFTER_MS = 15 * 60_000;
-/** A latest sample older than 15 minutes is stale (shown dimmed, value kept). */
-export const isStale = (time: string, now: number) => now - Date.parse(time) > STALE_AFTER_MS;
+export { isStale, STALE_AFTER_MS } from '../../../lambdas/shared/telemetry-state';
 
 /** What a card shows for its device. */
 export type CardState = 'loading' | 'error' | 'no-data' | 'stale' | 'fresh';

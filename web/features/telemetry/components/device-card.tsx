@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { memo } from 'react';
-import { telemetryText } from '../strings';
+import type { ActiveAlert } from '../api/get-alerts';
+import { ruleTitles, telemetryText } from '../strings';
 import { cardState, isCoolOn, isHeatOn, lastSeenAge, sampleTime, visibleMetrics, type Sample } from '../telemetry-rules';
 
 /** Fixed card height, so the grid can be virtualised. */
@@ -30,6 +31,7 @@ const cardSx = {
   // Darker than info.main / warning.main: white text on them stays above 4.5:1.
   '& .badge.cool[data-on="true"]': { bgcolor: '#01579b' },
   '& .badge.heat[data-on="true"]': { bgcolor: '#9a3412' },
+  '& .alert-tag': { fontSize: '0.75rem', fontWeight: 600, color: '#fff', bgcolor: '#9a3412', borderRadius: 12, px: 1, lineHeight: '22px', whiteSpace: 'nowrap' },
   '& .stale-tag': { fontSize: '0.75rem', color: '#9a3412', border: 1, borderColor: '#9a3412', borderRadius: 12, px: 1, lineHeight: '20px' },
   '& .badges': { display: 'flex', gap: 1, flexWrap: 'wrap' },
   '& .when': { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 1, fontSize: '0.875rem' },
@@ -71,11 +73,13 @@ interface DeviceCardProps {
   /** The unit and building (beyond the spec: the title leads with them, the device id stays, small). */
   unit?: DeviceUnit;
   sample: Sample | undefined;
+  /** Its raised equipment alerts (beyond the spec: issue 20). */
+  alerts?: ActiveAlert[];
   now: number;
 }
 
 /** One device: its unit and id, runtime badges, latest sample time and age, labelled metric chips. */
-export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, now }: DeviceCardProps) {
+export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, alerts, now }: DeviceCardProps) {
   const state = cardState(sample, now);
   if (state === 'loading' || !sample) return <PlaceholderCard />;
   const hasData = state === 'fresh' || state === 'stale';
@@ -97,6 +101,11 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, now
             <span className="card-id">{deviceId}</span>
           </span>
         </div>
+        {alerts && alerts.length > 0 && (
+          <span className="alert-tag" role="img" aria-label={telemetryText.alertTagLabel(alerts.map((a) => ruleTitles[a.rule]))} title={alerts.map((a) => `${ruleTitles[a.rule]}: ${a.detail}`).join('\n')}>
+            {telemetryText.alertTag(alerts.length)}
+          </span>
+        )}
         {state === 'stale' && <span className="stale-tag">{telemetryText.stale}</span>}
       </div>
       <div className="badges">

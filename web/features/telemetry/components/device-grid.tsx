@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { telemetryText } from '../strings';
 import { columnsFor, windowRange, type Sample } from '../telemetry-rules';
+import type { ActiveAlert } from '../api/get-alerts';
 import { CARD_HEIGHT, DeviceCard, PlaceholderCard, type DeviceUnit } from './device-card';
 
 const MIN_CARD = 340;
@@ -13,11 +14,13 @@ interface DeviceGridProps {
   /** Each device's unit and building, by device id. */
   units?: ReadonlyMap<string, DeviceUnit>;
   samples: Record<string, Sample> | undefined;
+  /** Raised equipment alerts by device id (a badge on the card). */
+  alerts?: ReadonlyMap<string, ActiveAlert[]>;
   now: number;
 }
 
 /** The device cards, windowed: only the rows in view (and a few either side) are rendered, so 1,000 devices scroll smoothly. */
-export function DeviceGrid({ deviceIds, units, samples, now }: DeviceGridProps) {
+export function DeviceGrid({ deviceIds, units, samples, alerts, now }: DeviceGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
@@ -58,7 +61,7 @@ export function DeviceGrid({ deviceIds, units, samples, now }: DeviceGridProps) 
       <Box key={r} sx={{ position: 'absolute', top: r * ROW, left: 0, right: 0, display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: `${GAP}px` }}>
         {ids.map((id) => (
           <div role="listitem" key={id}>
-            <DeviceCard deviceId={id} unit={units?.get(id)} sample={samples?.[id]} now={now} />
+            <DeviceCard deviceId={id} unit={units?.get(id)} sample={samples?.[id]} alerts={alerts?.get(id)} now={now} />
           </div>
         ))}
       </Box>,

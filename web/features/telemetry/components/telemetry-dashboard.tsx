@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useProductName } from '../../../lib/public-config';
+import { useAlerts, type ActiveAlert } from '../api/get-alerts';
 import { useAnalyticsData } from '../api/get-analytics-data';
 import { useDevices } from '../api/get-devices';
 import { useSamples } from '../api/get-samples';
@@ -25,6 +26,7 @@ import {
   selectionReducer,
   snapshotSubtitle,
 } from '../telemetry-rules';
+import { AlertList } from './alert-list';
 import { BuildingList } from './building-list';
 import { DeviceGrid, PlaceholderGrid } from './device-grid';
 import { EquipmentList } from './equipment-list';
@@ -55,6 +57,12 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
   const inView = useMemo(() => devicesInView(selection, equipment), [selection, equipment]);
   const units = useMemo(() => new Map(equipment.flatMap((e) => e.devices.map((d): [string, { name: string; building: string }] => [d, { name: e.name, building: e.building }]))), [equipment]);
   const samples = useSamples(customerId, selection, inView, devices.isSuccess);
+  const alerts = useAlerts(customerId);
+  const alertsByDevice = useMemo(() => {
+    const by = new Map<string, ActiveAlert[]>();
+    for (const a of alerts.data ?? []) by.set(a.deviceId, [...(by.get(a.deviceId) ?? []), a]);
+    return by;
+  }, [alerts.data]);
 
   const failing = devices.isError ? devices : samples.isError ? samples : null;
   const loading = analytics.isPending || devices.isPending || (inView.length > 0 && samples.isPending);
@@ -81,8 +89,12 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
           {/* The state of the view, not an alarm: the primary colour, not the theme's red. */}
           {chosen && <Chip color="primary" label={telemetryText.selectedEquipment} />}
           {selection.viewAll && <Chip color="primary" label={telemetryText.allDevices} />}
+          {/* Beyond the spec (issue 20): raised equipment alerts. */}
+          {alerts.data && alerts.data.length > 0 && <Chip sx={{ bgcolor: '#9a3412', color: '#fff' }} label={telemetryText.alertCount(alerts.data.length)} />}
         </Box>
       </Box>
+
+      {alerts.data && alerts.data.length > 0 && <AlertList alerts={alerts.data} now={now} onShow={(equipmentId) => dispatch({ type: 'equipment', equipmentId })} />}
 
       {/* Below 900 px the panes stack: side by side, the snapshot pane was squeezed to a sliver at 700 px. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(240px, 320px) minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
@@ -129,7 +141,7 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
               {telemetryText.noDevices}
             </Typography>
           ) : (
-            <DeviceGrid deviceIds={inView} units={units} samples={samples.data} now={now} />
+            <DeviceGrid deviceIds={inView} units={units} samples={samples.data} alerts={alertsByDevice} now={now} />
           )}
         </Paper>
       </Box>

@@ -1,0 +1,57 @@
+/**
+ * The equipment alerts' scheduled evaluation (EventBridge, every 5 minutes; the local stack runs it
+ * on a timer, ALERTS_INTERVAL_SECONDS): every customer with a telemetry mapping, one batched pass
+ * each through the telemetry client (lambdas/shared/alerts/evaluate.ts). A customer whose pass
+ * fails is logged and left as it was: the next run tries again; the others go on.
+ */
+import { dynamo } from '../shared/clients.js';
+import { evaluateCustomer } from '../shared/alerts/evaluate.js';
+import { listCustomers } from '../shared/data/customers.js';
+import { log } from '../shared/log.js';
+import { publishMetrics, tracingReady } from '../shared/observability.js';
+import { telemetryClient } from '../shared/telemetry/service.js';
+
+export interface EvaluationSummary {
+  customers: number;
+  devices: number;
+  raised: number;
+  cleared: number;
+  failed: string[];
+}
+
+/** A pass must end before the function's 60 s timeout. */
+const BUDGET_MS = 50_000;
+
+export const handler = async (): Promise<EvaluationSummary> => {
+  await tracingReady();
+  const now = Date.now();
+  const db = dynamo();
+  const summary: EvaluationSummary = { customers: 0, devices: 0, raised: 0, cleared: 0, failed: [] };
+  const mapped = (await listCustomers(db)).filter((c) => c.telemetryCustomerId);
+  if (mapped.length === 0) return summary;
+  let telemetry;
+  try {
+    telemetry = await telemetryClient();
+  } catch (err) {
+    log.warn('equipment alerts not evaluated: no telemetry client', { err });
+    return { ...summary, failed: mapped.map((c) => c.id) };
+  }
+  const limit = { deadline: now + BUDGET_MS };
+  for (const customer of mapped) {
+    try {
+      const r = await evaluateCustomer(db, telemetry, customer.id, now, limit);
+      summary.customers++;
+      summary.devices += r.devices;
+      summary.raised += r.raised.length;
+      summary.cleared += r.cleared.length;
+      for (const a of r.raised) log.info('equipment alert raised', { customerId: a.customerId, deviceId: a.deviceId, rule: a.rule, detail: a.detail });
+      for (const a of r.cleared) log.info('equipment alert cleared', { customerId: a.customerId, deviceId: a.deviceId, rule: a.rule });
+    } catch (err) {
+      summary.failed.push(customer.id);
+      log.warn('equipment alerts of a customer not evaluated', { customerId: customer.id, err });
+    }
+  }
+  log.info('equipment alerts evaluated', { ...summary });
+  publishMetrics();
+  return summary;
+};

@@ -1,0 +1,107 @@
+/**
+ * Equipment alerts through the local stack: the scheduled evaluation (the stack's own timer is off
+ * in tests; `evaluateAlerts` runs one pass as it would) against a simulator this file starts with a
+ * fault injected, then the state table and GET /api/alerts/{customerId} over HTTP.
+ */
+import { jest } from '@jest/globals';
+import { putEquipment, type EquipmentItem } from '../../lambdas/shared/data/equipment.js';
+import { alertStatesOf, putPending } from '../../lambdas/shared/data/equipment-alerts.js';
+import type { SimDevice } from '../../infra/local/simulator/fleet.js';
+import { startSimulator, type Simulator } from '../../infra/local/simulator/simulator.js';
+import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
+
+jest.setTimeout(90_000);
+
+const KEY = 'integration-alerts-key';
+const PASSWORD = 'Passw0rd1';
+let t: TestStack;
+let sim: Simulator;
+const tokens: Record<'a' | 'b' | 'admin', string> = { a: '', b: '', admin: '' };
+
+const eq = (customerId: string, id: string, propertyId: string, name: string): EquipmentItem => ({
+  customerId, id, propertyId, buildingName: `${propertyId} building`, name, equipmentType: 'Rooftop Unit', telemetryData: '{}',
+});
+const rows = [eq('C-A', 'A-EQ1', 'P-A1', 'RTU-1'), eq('C-A', 'A-EQ2', 'P-A1', 'RTU-2'), eq('C-A', 'A-EQ3', 'P-A2', 'RTU-3'), eq('C-B', 'B-EQ1', 'P-B1', 'RTU-9')];
+const fleet: SimDevice[] = rows.map((r) => ({ deviceId: `DEV-${r.id}`, equipmentId: r.id, kind: 'air', lagMinutes: 0, signals: 'call' }));
+
+const alertsOf = (customerId: string, token?: string) => request('GET', `/api/alerts/${customerId}`, { token });
+const queries = () => sim.requests.filter((r) => r.url === '/v3/telemetry/query').length;
+const devicePages = () => sim.requests.filter((r) => r.url.startsWith('/v3/device')).length;
+
+beforeAll(async () => {
+  sim = await startSimulator({ apiKey: KEY, fleet });
+  t = await startTestStack({ env: { TELEMETRY_BASE_URL: sim.url, TELEMETRY_API_KEY: KEY } });
+  await putCustomer({ id: 'C-A', name: 'Customer A', telemetryCustomerId: 'ncl-a' });
+  await putCustomer({ id: 'C-B', name: 'Customer B', telemetryCustomerId: 'ncl-b' });
+  for (const [id, customerId] of [['P-A1', 'C-A'], ['P-A2', 'C-A'], ['P-B1', 'C-B']] as const) await putProperty({ id, customerId, name: id, propertyType: 'Office' });
+  await putEquipment(t.db, rows);
+  await createTestUser({ email: 'a@customer-a.test', password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
+  await createTestUser({ email: 'b@customer-b.test', password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
+  await createTestUser({ email: 'boss@staff.test', password: PASSWORD });
+  [tokens.a, tokens.b, tokens.admin] = await Promise.all([signIn('a@customer-a.test', PASSWORD), signIn('b@customer-b.test', PASSWORD), signIn('boss@staff.test', PASSWORD)]);
+});
+afterAll(async () => {
+  await t?.stop();
+  await sim?.close();
+});
+
+describe('equipment alerts', () => {
+  it('401 without a token, 403 for another customer, an empty list before any fault', async () => {
+    expect((await alertsOf('C-A')).status).toBe(401);
+    const foreign = await alertsOf('C-A', tokens.b);
+    expect(foreign.status).toBe(403);
+    expect(foreign.json).toEqual({ error: 'You do not have access to this customer.' });
+    await t.stack.evaluateAlerts();
+    expect(await alertsOf('C-A', tokens.a)).toMatchObject({ status: 200, json: { data: [] } });
+  });
+
+  it('one pass raises a silent device at once and a warm unit whose condition has held 15 minutes, with one batched query per customer', async () => {
+    sim.deviceFaults.set('DEV-A-EQ1', 'silent');
+    sim.deviceFaults.set('DEV-A-EQ2', 'warm-supply');
+    sim.deviceFaults.set('DEV-A-EQ3', 'silent');
+    // The warm unit has been seen warm since 20 minutes ago (an earlier pass's pending state).
+    const since = new Date(Date.now() - 20 * 60_000).toISOString();
+    await putPending(t.db, {
+      customerId: 'C-A', key: 'DEV-A-EQ2#supply-warm', deviceId: 'DEV-A-EQ2', rule: 'supply-warm', status: 'pending', since, detail: '',
+      equipmentId: 'A-EQ2', equipmentName: 'RTU-2', buildingName: 'P-A1 building', propertyId: 'P-A1', updatedAt: since,
+    });
+    const [q0, d0] = [queries(), devicePages()];
+    // Past the telemetry client's 15-second sample cache of the first pass.
+    await new Promise((r) => setTimeout(r, 16_000));
+    const summary = (await t.stack.evaluateAlerts()) as { customers: number; raised: number; cleared: number };
+    expect(summary).toMatchObject({ customers: 2, raised: 3, cleared: 0 });
+    // Two mapped customers: one latest-samples query each (their devices in one batch); the device list is cached.
+    expect(queries() - q0).toBe(2);
+    expect(devicePages() - d0).toBe(0);
+
+    const states = await alertStatesOf(t.db, 'C-A');
+    expect(states.map((s) => [s.key, s.status]).sort()).toEqual([
+      ['DEV-A-EQ1#stale', 'active'],
+      ['DEV-A-EQ2#supply-warm', 'active'],
+      ['DEV-A-EQ3#stale', 'active'],
+    ]);
+    expect(states.find((s) => s.key === 'DEV-A-EQ2#supply-warm')).toMatchObject({ since, detail: expect.stringMatching(/^Calling for cool; supply .*°F, return .*°F/) });
+
+    // Customer A's user sees property P-A1 only: RTU-3 (P-A2) is left out; the administrator sees all three.
+    const mine = await alertsOf('C-A', tokens.a);
+    expect(mine.status).toBe(200);
+    const data = (mine.json as { data: { deviceId: string; rule: string; equipmentName: string; detail: string }[] }).data;
+    expect(data.map((a) => [a.deviceId, a.rule, a.equipmentName]).sort()).toEqual([
+      ['DEV-A-EQ1', 'stale', 'RTU-1'],
+      ['DEV-A-EQ2', 'supply-warm', 'RTU-2'],
+    ]);
+    expect(data.find((a) => a.rule === 'stale')?.detail).toBe('No report in the last hour');
+    expect(((await alertsOf('C-A', tokens.admin)).json as { data: unknown[] }).data).toHaveLength(3);
+    expect(await alertsOf('C-B', tokens.b)).toMatchObject({ status: 200, json: { data: [] } });
+  });
+
+  it('the next pass raises nothing again; once the faults are gone, each alert is cleared once', async () => {
+    await new Promise((r) => setTimeout(r, 16_000));
+    expect(await t.stack.evaluateAlerts()).toMatchObject({ raised: 0, cleared: 0 });
+    sim.deviceFaults.clear();
+    await new Promise((r) => setTimeout(r, 16_000));
+    expect(await t.stack.evaluateAlerts()).toMatchObject({ raised: 0, cleared: 3 });
+    expect(await alertStatesOf(t.db, 'C-A')).toEqual([]);
+    expect(await alertsOf('C-A', tokens.admin)).toMatchObject({ status: 200, json: { data: [] } });
+  });
+});
