@@ -62,6 +62,13 @@ export const setItem = (page: Page, key: string, value: string) =>
 
 /** axe-core finds no serious or critical violation (report frames are checked by their own specs). */
 export async function expectNoSeriousA11yViolations(page: Page, opts: { excludeFrames?: boolean } = {}) {
+  // A dialog or menu still fading in reads as low contrast: wait for finite transitions to end.
+  type Doc = { getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[] };
+  await page.waitForFunction(
+    () => (globalThis as unknown as { document: Doc }).document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const builder = new AxeBuilder({ page });
   const results = await (opts.excludeFrames ? builder.exclude('iframe') : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
