@@ -9,6 +9,7 @@ import { IdleSignOut } from '../../features/auth/components/idle-sign-out';
 import { PropertyFilter, propertyFilterStrings, ReportFrames, type PropertyOption } from '../../features/reports';
 import {
   AppHeader,
+  BuildIcon,
   defaultReport,
   headerCustomerText,
   ReportSidebar,
@@ -129,6 +130,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
         onSelect={(r) => setSelectedId(r.id)}
         onLogo={handleHome}
         onOpenDocuments={() => handleOpen('documents')}
+        // An administrator's own view: every customer's service requests (the header holds their user controls).
+        tools={isAdmin && !viewedEmail ? [{ label: requestsText.allRequests, icon: <BuildIcon fontSize="small" />, onClick: () => handleOpen('requests') }] : undefined}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppHeader
@@ -141,18 +144,19 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
             isAdmin && <SelectUserView key={usersVersion} excludedDomains={excludedDomains} value={viewedEmail} onChange={viewAs.chooseUser} />
           }
           actions={
-            // Beyond the spec (issue 20): customers, and administrators for the customer they view, file
-            // requests; an administrator's own view lists every customer's.
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-              {(!isAdmin || viewedEmail) && (
+            // Beyond the spec (issue 20): customers file requests and list theirs. An administrator's
+            // own view lists every customer's from the sidebar; viewing as a customer, theirs are in
+            // the banner below (the header already holds the administrator's controls).
+            !isAdmin && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                 <Button variant="contained" onClick={() => handleOpen('requestService')}>
                   {requestsText.requestService}
                 </Button>
-              )}
-              <Button variant="outlined" onClick={() => handleOpen('requests')}>
-                {isAdmin && !viewedEmail ? requestsText.allRequests : requestsText.myRequests}
-              </Button>
-            </Box>
+                <Button variant="outlined" onClick={() => handleOpen('requests')}>
+                  {requestsText.myRequests}
+                </Button>
+              </Box>
+            )
           }
           onHome={handleHome}
           onLogOut={() => onSignOut()}
@@ -160,7 +164,23 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           onEditUser={() => handleOpen('editUser')}
           onUsers={() => handleOpen('userList')}
         />
-        {viewedEmail && <ViewingAsBanner email={viewedEmail} customerText={customerText} onBack={() => viewAs.chooseUser(null)} />}
+        {viewedEmail && (
+          <ViewingAsBanner
+            email={viewedEmail}
+            customerText={customerText}
+            onBack={() => viewAs.chooseUser(null)}
+            actions={
+              <>
+                <Button variant="contained" size="small" onClick={() => handleOpen('requestService')}>
+                  {requestsText.requestService}
+                </Button>
+                <Button variant="outlined" size="small" color="inherit" onClick={() => handleOpen('requests')}>
+                  {requestsText.myRequests}
+                </Button>
+              </>
+            }
+          />
+        )}
         <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
           {propertyOptions.length > 1 && selected && !showsTelemetry && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>

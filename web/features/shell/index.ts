@@ -6,3 +6,4 @@ export { AppHeader } from './components/app-header';
 export { ReportSidebar } from './components/report-sidebar';
 export { defaultReport, headerCustomerText } from './shell-logic';
 export { shellStrings } from './strings';
+export { BuildIcon } from './components/icons';

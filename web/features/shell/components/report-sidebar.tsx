@@ -9,7 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { cloneElement, useId, useState, type ReactElement } from 'react';
+import { cloneElement, useId, useState, type ReactElement, type ReactNode } from 'react';
 import { Logo } from '../../../components/ui/logo';
 import { ANALYTICS_REPORT_NAME } from '../../../config/constants';
 import { groupReports, type NamedReport } from '../shell-logic';
@@ -23,6 +23,8 @@ export interface ReportSidebarProps<R extends NamedReport> {
   onSelect(report: R): void;
   onLogo(): void;
   onOpenDocuments(): void;
+  /** Beyond the spec: further dialogs under Documents (an administrator's Service Requests). */
+  tools?: readonly { label: string; icon: ReactNode; onClick(): void }[];
 }
 
 /**
@@ -114,6 +116,14 @@ export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R
             <ListItemText primary={s.documents} />
           </ListItemButton>
         </ListItem>
+        {props.tools?.map((tool) => (
+          <ListItem key={tool.label} disablePadding>
+            <ListItemButton onClick={tool.onClick} aria-haspopup="dialog">
+              <ListItemIcon sx={{ minWidth: 36 }}>{tool.icon}</ListItemIcon>
+              <ListItemText primary={tool.label} />
+            </ListItemButton>
+          </ListItem>
+        ))}
       </List>
     </Box>
   );
