@@ -120,6 +120,13 @@ console.log(`  median import   ${mid.importMs.toFixed(1)} ms  goal <= 25 ms: ${g
 const ratios = rows.map((r) => r.ratio);
 console.log(`  whole process   ${median(ratios).toFixed(2)}x empty (median), ${Math.max(...ratios).toFixed(2)}x (largest)  goal <= 1.3x: ${goal(median(ratios) <= 1.3)}`);
 
+console.log('\nWhat each bundle carries beyond the median function\'s packages (KB, largest first; esbuild\'s metafile):');
+const common = new Set(byPackage(mid.metafile).map(([pkg]) => pkg));
+for (const r of [...rows].sort((a, b) => b.kb - a.kb)) {
+  const extra = byPackage(r.metafile).filter(([pkg, kb]) => !common.has(pkg) && kb >= 0.5);
+  if (extra.length) console.log(`  ${r.name.padEnd(40)} ${extra.slice(0, 5).map(([pkg, kb]) => `${pkg} ${kb.toFixed(1)}`).join(', ')}`);
+}
+
 console.log(`\nWhat ${mid.name} is made of (KB in the bundle, by package):`);
 for (const [pkg, kb] of byPackage(mid.metafile).slice(0, 15)) console.log(`  ${kb.toFixed(1).padStart(6)}  ${pkg}`);
 

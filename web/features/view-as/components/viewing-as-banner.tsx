@@ -13,7 +13,8 @@ export function ViewingAsBanner({ email, customerText, onBack, actions }: { emai
     <Alert
       severity="info"
       role="status"
-      sx={{ borderRadius: 0 }}
+      // The message wraps beside the actions instead of becoming a scrolling region of its own.
+      sx={{ borderRadius: 0, alignItems: 'center', '& .MuiAlert-message': { overflow: 'visible', minWidth: 0 }, '& .MuiAlert-action': { flexShrink: 0, pt: 0 } }}
       action={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           {actions}
