@@ -34,6 +34,8 @@ let starts = 0;
 
 export class ColdHandlerError extends Error {}
 
+const bundleFile = (root: string, name: string) => path.join(root, '.tmp', 'cold-bundles', `${name.replace(/\//g, '__')}.mjs`);
+
 /** The function's bundle, built once per run of the stack (under .tmp/cold-bundles/). */
 export function bundleOf(root: string, name: string): Promise<string> {
   let p = bundles.get(name);
@@ -46,8 +48,6 @@ export function bundleOf(root: string, name: string): Promise<string> {
   }
   return p;
 }
-
-const bundleFile = (root: string, name: string) => path.join(root, '.tmp', 'cold-bundles', `${name.replace(/\//g, '__')}.mjs`);
 
 /**
  * Builds the bundles of these functions now, in one esbuild run (each entry still its own bundle,

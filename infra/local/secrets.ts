@@ -6,9 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { readJson, replyJson } from './json-service.js';
 import { listenLocal } from './ports.js';
 
 export interface LocalSecrets {
@@ -30,22 +31,7 @@ export function persistentSecret(dataDir: string, name: string): string {
   return value;
 }
 
-function reply(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  try {
-    const v = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+const reply = (res: ServerResponse, status: number, body: unknown) => replyJson(res, status, body, 'application/x-amz-json-1.1');
 
 function readStore(file: string | undefined): Record<string, string> {
   if (!file || !existsSync(file)) return {};

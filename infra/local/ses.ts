@@ -4,9 +4,10 @@
  * content only, to the outbox beside Cognito's, so handlers send exactly as they do on AWS.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeMail } from './outbox.js';
+import { readJson, replyJson } from './json-service.js';
 import { listenLocal } from './ports.js';
 
 export interface LocalSes {
@@ -14,22 +15,7 @@ export interface LocalSes {
   close(): Promise<void>;
 }
 
-function reply(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  try {
-    const v = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+const reply = (res: ServerResponse, status: number, body: unknown) => replyJson(res, status, body);
 
 interface SendEmailBody {
   FromEmailAddress?: string;
