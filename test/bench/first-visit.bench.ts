@@ -7,13 +7,9 @@
 // and the cold starts it met. Then the same visit again with the functions warm, for comparison.
 // Goal (issue 19): header plus first report frame <= 1.5 s with every function cold.
 // Run: npx tsx test/bench/first-visit.bench.ts (FIRST_VISIT_RUNS=n cold visits, default 3).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { routes } from '../../lambdas/routes.js';
-import { buildWeb, freePort, gap, launchChromium, median, root, run } from './support.js';
+import { buildWeb, demoStackProcess, gap, launchChromium, median, run } from './support.js';
 
 const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 3);
 // Longer than a visit (so the warm visit finds every function still running), short enough to wait out.
@@ -29,39 +25,18 @@ interface Step { name: string; ms: number; calls: Call[]; cold: { fn: string; pr
 
 async function main() {
   if (!buildWeb()) throw new Error('the web build failed (bin/build.js)');
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-first-visit-'));
-  const stack = spawn(process.execPath, ['--import', 'tsx', path.join('bin', 'local.ts'), '--demo'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', COLD: '1', COLD_IDLE_SECONDS: String(IDLE_SECONDS) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
   // Cold starts as the stack logs them, with the time this process read them.
   const coldStarts: { t: number; fn: string; processMs: number; initMs: number }[] = [];
-  let partial = '';
-  stack.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-    const lines = (partial + c.toString()).split('\n');
-    partial = lines.pop()!;
-    for (const line of lines) {
-      if (!line.includes('"cold start"')) continue;
-      try {
-        const j = JSON.parse(line) as { function: string; processMs: number; initMs: number };
-        coldStarts.push({ t: performance.now(), fn: j.function, processMs: j.processMs, initMs: j.initMs });
-      } catch {
-        /* not a JSON line */
-      }
+  const { base, stop } = await demoStackProcess('first-visit', { LOG_LEVEL: 'info', COLD: '1', COLD_IDLE_SECONDS: String(IDLE_SECONDS) }, (line) => {
+    if (!line.includes('"cold start"')) return;
+    try {
+      const j = JSON.parse(line) as { function: string; processMs: number; initMs: number };
+      coldStarts.push({ t: performance.now(), fn: j.function, processMs: j.processMs, initMs: j.initMs });
+    } catch {
+      /* not a JSON line */
     }
   });
-  stack.stderr.resume();
-  const exited = new Promise((r) => stack.once('exit', r));
-  const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; !/ is ready at /.test(out); i++) {
-      if (i > 3000 || stack.exitCode !== null) throw new Error(`the local stack did not start:\n${out.slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const browser = await launchChromium();
     try {
       const visit = async (): Promise<Step[]> => {
@@ -164,9 +139,7 @@ async function main() {
       await browser.close();
     }
   } finally {
-    if (stack.exitCode === null) stack.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
@@ -174,10 +147,16 @@ async function main() {
 async function documentsLoaded(page: Page) {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor({ timeout: 30_000 });
-  await page.waitForFunction(`(() => {
-    const d = document.querySelector('[role="dialog"]');
-    return !!d && !/Loading (customers|properties|documents)/.test(d.textContent ?? '');
-  })()`, undefined, { timeout: 30_000 });
+  // A function, not a string: the portal's CSP refuses eval.
+  type Doc = { querySelector(s: string): { textContent: string | null } | null };
+  await page.waitForFunction(
+    () => {
+      const d = (globalThis as unknown as { document: Doc }).document.querySelector('[role="dialog"]');
+      return !!d && !/Loading (customers|properties|documents)/.test(d.textContent ?? '');
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 run(main);

@@ -3,8 +3,9 @@
  * loopback port, the web build, Chromium with the project's flags, and the local stack started in
  * this process (quiet) with the harness of the integration tests. No bench asserts anything.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +72,43 @@ export function launchChromium(): Promise<Browser> {
  */
 export function benchStack(env: Record<string, string> = {}): Promise<TestStack> {
   return startTestStack({ env: { LOG_LEVEL: 'warn', ...env } });
+}
+
+/**
+ * `bin/local.ts --demo` as a child process on a free port with a new DATA_DIR (`env` added), ready
+ * when its "ready" line is printed (after the demo seed). `onLine` sees each stdout line as it comes.
+ */
+export async function demoStackProcess(name: string, env: Record<string, string>, onLine: (line: string) => void = () => {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-${name}-`));
+  const stack = spawn(process.execPath, ['--import', 'tsx', path.join('bin', 'local.ts'), '--demo'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let partial = '';
+  stack.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+    const lines = (partial + c.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) onLine(line);
+  });
+  stack.stderr.resume();
+  const exited = new Promise((r) => stack.once('exit', r));
+  const stop = async () => {
+    if (stack.exitCode === null) stack.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; !/ is ready at /.test(out); i++) {
+    if (i > 3000 || stack.exitCode !== null) {
+      await stop();
+      throw new Error(`the local stack did not start:\n${out.slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base: `http://127.0.0.1:${port}`, stop };
 }
 
 /** Runs `main` and ends the process with its outcome (emulators may hold handles open). */

@@ -3,13 +3,11 @@
 // the log-in route and /home load (first load; dialogs and charts are split out), and the time from
 // clicking 'Log in' to the home screen's header, in Chromium. Goals: log-in route <= 150 KB,
 // /home <= 300 KB, click to header <= 1 s. Run: npx tsx test/bench/web-budget.bench.ts
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { buildWeb, freePort, gap, launchChromium, median, root, run } from './support.js';
+import { buildWeb, demoStackProcess, gap, launchChromium, median, root, run } from './support.js';
 
 const BUDGET_LOGIN_KB = 150;
 const BUDGET_HOME_KB = 300;
@@ -21,24 +19,9 @@ const gzKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1024;
 
 async function main() {
   if (!buildWeb()) throw new Error('the web build failed (bin/build.js)');
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-bench-'));
-  const stack = spawn(process.execPath, ['--import', 'tsx', path.join('bin', 'local.ts'), '--demo'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  stack.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stack.stderr.resume();
-  const exited = new Promise((r) => stack.once('exit', r));
-  const base = `http://127.0.0.1:${port}`;
+  // Ready after the demo seed: the demo sign-ins exist from then on.
+  const { base, stop } = await demoStackProcess('web-bench', { LOG_LEVEL: 'warn' });
   try {
-    // The ready line comes after the demo seed: the demo sign-ins exist from then on.
-    for (let i = 0; !/ is ready at /.test(out); i++) {
-      if (i > 1200 || stack.exitCode !== null) throw new Error(`the local stack did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const browser = await launchChromium();
     const distFile = (url: string) => path.join(root, 'dist', 'web', new URL(url).pathname);
 
@@ -110,9 +93,7 @@ async function main() {
       await browser.close();
     }
   } finally {
-    if (stack.exitCode === null) stack.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
