@@ -74,6 +74,10 @@ export const tables = {
   },
   /** Equipment alerts' state per device and rule (lambdas/shared/data/equipment-alerts.ts). */
   equipmentAlerts: { id: 'equipment-alerts', env: 'EQUIPMENT_ALERTS_TABLE', partitionKey: S('customerId'), sortKey: S('key') },
+  /** Each user's mail settings (issue 20), by Cognito's `sub`; written only by the user and the unsubscribe link. */
+  notificationSettings: { id: 'notification-settings', env: 'NOTIFICATION_SETTINGS_TABLE', partitionKey: S('sub') },
+  /** Addresses no mail goes to: SES reported a permanent bounce or a complaint (lambdas/shared/data/mail-suppression.ts). */
+  mailSuppression: { id: 'mail-suppression', env: 'MAIL_SUPPRESSION_TABLE', partitionKey: S('address') },
   rateLimits: { id: 'rate-limits', env: 'RATE_LIMITS_TABLE', partitionKey: S('key'), ttl: 'expiresAt' },
 } as const satisfies Record<string, TableDef>;
 

@@ -157,14 +157,26 @@ export const routes: Route[] = [
   // (README "Request service"). Photos go up through /api/s3/upload-url (purpose 'request-photo').
   {
     method: 'POST', path: '/api/requests', handler: 'requests/service-requests', access: 'user',
-    tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write' },
+    tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
     bucket: [
       { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
       { prefix: 'requests/', actions: ['read', 'write'] },
-    ], mail: true, timeoutSeconds: 29,
+    ], mail: true, secrets: ['embed'], timeoutSeconds: 29,
   },
-  // Equipment alerts (raised by the scheduled alerts/evaluate, not a route)
-  { method: 'GET', path: '/api/alerts/{customerId}', handler: 'alerts/list-active', access: 'user', tables: { ...caller, equipmentAlerts: 'read' } },
+  // Equipment alerts (raised by the scheduled alerts/evaluate, not a route): one row, by the body's
+  // action, for the active alerts ('list'), a property's thresholds ('thresholds') and, for
+  // administrators, changing them ('set-thresholds'); lambdas/shared/contract/alerts.ts.
+  {
+    method: 'POST', path: '/api/alerts', handler: 'alerts/alerts', access: 'user',
+    tables: { ...caller, properties: 'read', equipmentAlerts: 'write', audit: 'write' },
+  },
+  // Notifications (issue 20): the caller's own mail settings ('get', 'set'), and the unsubscribe
+  // link of every mail, which works without signing in (a signed, single-purpose token).
+  { method: 'POST', path: '/api/notifications', handler: 'notifications/settings', access: 'user', tables: { ...caller, customers: 'read', notificationSettings: 'write', mailSuppression: 'read' } },
+  {
+    method: 'POST', path: '/api/notifications/unsubscribe', handler: 'notifications/unsubscribe', access: 'public',
+    tables: { users: 'read', notificationSettings: 'write', rateLimits: 'write' }, secrets: ['embed'],
+  },
 
   // Reports
   { method: 'GET', path: '/api/reports', handler: 'reports/get-reports', access: 'user', tables: { ...caller, reports: 'read' } },
@@ -179,21 +191,40 @@ export const routes: Route[] = [
 ];
 
 /**
- * Functions run on a schedule rather than by a route: in AWS an EventBridge rule invokes the
- * function's `live` alias every `everyMinutes`; the local stack runs the same handler on a timer
- * (ALERTS_INTERVAL_SECONDS). Grants as for routes.
+ * Functions run on a schedule rather than by a route, in the stage's jobs stack
+ * (infra/jobs-stack.ts): an EventBridge Scheduler schedule invokes the function's `live` alias,
+ * every `everyMinutes` or at a weekly time of the stage (`weekly`, stage setting
+ * `notifications.weeklySummary`). The local stack runs the same handlers on timers
+ * (ALERTS_INTERVAL_SECONDS, NOTIFY_INTERVAL_SECONDS). Grants as for routes.
  */
-export interface Scheduled extends Pick<Route, 'handler' | 'tables' | 'secrets' | 'memoryMb' | 'timeoutSeconds'> {
-  everyMinutes: number;
+export interface Scheduled extends Pick<Route, 'handler' | 'tables' | 'secrets' | 'memoryMb' | 'timeoutSeconds' | 'mail'> {
+  schedule: { everyMinutes: number } | { weekly: true };
   description: string;
 }
 
+/** What the portal's mails read beside their own tables: the recipient's settings and the suppressed addresses. */
+const mailing = { users: 'read', notificationSettings: 'write', mailSuppression: 'read' } as const;
+
 export const scheduled: Scheduled[] = [
   {
-    handler: 'alerts/evaluate', everyMinutes: 5, description: 'Equipment alerts: evaluates every mapped customer\'s devices',
-    tables: { customers: 'read', equipment: 'read', equipmentAlerts: 'write' }, secrets: ['telemetry'], timeoutSeconds: 60,
+    handler: 'alerts/evaluate', schedule: { everyMinutes: 5 }, description: 'Equipment alerts: evaluates every mapped customer\'s devices and mails the raises and clears',
+    tables: { ...mailing, customers: 'read', properties: 'read', equipment: 'read', equipmentAlerts: 'write' }, secrets: ['telemetry', 'embed'], mail: true, timeoutSeconds: 60,
+  },
+  {
+    handler: 'notifications/documents-digest', schedule: { everyMinutes: 60 }, description: 'Notifications: one mail per subscribed user listing the documents added to their properties',
+    tables: { ...mailing, customers: 'read', properties: 'read', documents: 'read' }, secrets: ['embed'], mail: true, timeoutSeconds: 120,
+  },
+  {
+    handler: 'notifications/weekly-summary', schedule: { weekly: true }, description: 'Notifications: the weekly summary of work orders and invoices to subscribed users',
+    tables: { ...mailing, customers: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], mail: true, memoryMb: 1024, timeoutSeconds: 300,
   },
 ];
+
+/**
+ * SES's bounce and complaint events (the stage's configuration set, through an SNS topic in the
+ * jobs stack): each suppresses further mail to its address.
+ */
+export const mailFeedback = { handler: 'notifications/mail-feedback', tables: { mailSuppression: 'write' } } as const satisfies Pick<Route, 'handler' | 'tables'>;
 
 export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
 export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((r) => [routeKey(r), r]));

@@ -83,6 +83,8 @@ export interface Rows {
   reports: object[];
   audit: AuditItem[];
   serviceRequests: ServiceRequestItem[];
+  notificationSettings: object[];
+  mailSuppression: object[];
   rateLimits: object[];
 }
 /** A stored object; `size` stands in for a body too large to hold in a test. */

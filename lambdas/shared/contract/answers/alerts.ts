@@ -1,5 +1,5 @@
 /**
- * Equipment alerts' answer (GET /api/alerts/{customerId}), in zod/mini: the handler's reply type and
+ * Equipment alerts' answers (POST /api/alerts), in zod/mini: the handler's reply type and
  * the web app's parser. No Node imports here: Vite bundles this file.
  */
 import * as z from 'zod/mini';
@@ -32,3 +32,45 @@ export const AlertsReply = z.object({ data: z.array(ActiveAlert) });
 
 export type ActiveAlert = z.infer<typeof ActiveAlert>;
 export type AlertsReply = z.infer<typeof AlertsReply>;
+
+/** What each rule's limit is measured in: a difference of °C, °C, amperes, or nothing (not reporting). */
+export const RULE_UNITS = ['delta-c', 'c', 'a', 'none'] as const;
+export const ruleUnits: Record<RuleId, (typeof RULE_UNITS)[number]> = {
+  stale: 'none',
+  'supply-warm': 'delta-c',
+  'no-heat': 'delta-c',
+  'high-current': 'a',
+  'chilled-water-warm': 'c',
+};
+
+export const EQUIPMENT_KINDS = ['air', 'chiller', 'heat'] as const;
+export const kindTitles: Record<(typeof EQUIPMENT_KINDS)[number], string> = {
+  air: 'Air handlers and rooftop units',
+  heat: 'Heating units (make-up air, furnaces, boilers)',
+  chiller: 'Chillers',
+};
+
+export const RuleThreshold = z.object({
+  kind: z.enum(EQUIPMENT_KINDS),
+  rule: z.enum(RULE_IDS),
+  /** Minutes the condition must hold before the alert is raised. */
+  forMinutes: z.number(),
+  /** In the rule's unit (°C difference, °C, A); 0 for `stale`. */
+  limit: z.number(),
+  unit: z.enum(RULE_UNITS),
+  /** The portal's default for this kind of equipment. */
+  defaultForMinutes: z.number(),
+  defaultLimit: z.number(),
+});
+/** POST /api/alerts { action: 'thresholds' | 'set-thresholds' } */
+export const ThresholdsReply = z.object({
+  propertyId: z.string(),
+  rules: z.array(RuleThreshold),
+  /** When and by whom the property's thresholds were last changed; null: the defaults. */
+  updatedAt: z.nullable(z.string()),
+  updatedBy: z.nullable(z.string()),
+  message: z.optional(z.string()),
+});
+
+export type RuleThreshold = z.infer<typeof RuleThreshold>;
+export type ThresholdsReply = z.infer<typeof ThresholdsReply>;

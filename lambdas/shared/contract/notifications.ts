@@ -1,0 +1,31 @@
+/**
+ * Notifications' calls (issue 20, beyond the spec): POST /api/notifications (the caller's own mail
+ * settings) and POST /api/notifications/unsubscribe (a mail's link, without signing in). The
+ * answers the web app parses live in ./answers/notifications.ts.
+ */
+import { z } from '../zod.js';
+
+export * from './answers/notifications.js';
+
+export const notificationMessages = {
+  saved: 'Notification settings saved.',
+  staffAccount: 'Notifications are settings of customer accounts.',
+  badToken: 'This unsubscribe link is not valid. Sign in and change your mail under Notifications in the user menu.',
+  noUser: 'This unsubscribe link is for an account that no longer exists.',
+  unsubscribed: (title: string) => `You will no longer be mailed: ${title}. You can turn it back on under Notifications in the user menu.`,
+} as const;
+
+export const NotificationsBody = z.looseObject({ action: z.enum(['get', 'set']) });
+
+/** POST /api/notifications { action: 'set', settings }: the topics named are changed, the others kept. */
+export const SetBody = z.object({
+  action: z.enum(['set']),
+  settings: z.object({
+    documents: z.optional(z.boolean()),
+    weekly: z.optional(z.boolean()),
+    requests: z.optional(z.boolean()),
+    alerts: z.optional(z.boolean()),
+  }),
+});
+
+export const UnsubscribeBody = z.object({ token: z.string().check(z.minLength(1, 'is required'), z.maxLength(2000)) });
