@@ -406,10 +406,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     startedUp = true;
     const alerts = jobTimer('alerts/evaluate', alertsSeconds);
     closers.push({ name: 'equipment alerts timer', close: alerts.stop });
-    // The documents digest on its timer; the weekly summary only when asked (runJob, `admin jobs run`).
+    // The documents digest and the weekly summary on one timer (NOTIFY_INTERVAL_SECONDS): each
+    // sends a user at most one mail an hour (documents) or a week (summary), whatever the timer.
     const digest = jobTimer('notifications/documents-digest', notifySeconds);
     closers.push({ name: 'documents digest timer', close: digest.stop });
-    const weekly = jobTimer('notifications/weekly-summary', 0);
+    const weekly = jobTimer('notifications/weekly-summary', notifySeconds);
+    closers.push({ name: 'weekly summary timer', close: weekly.stop });
     const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly]]);
     return {
       url: gateway.url,
