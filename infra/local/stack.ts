@@ -265,6 +265,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           apiKey: telemetryKey,
           // The demo's equipment faults (README "Equipment alerts"); SIMULATOR_FAULTS=off: none.
           faultSchedule: options.demo && (options.env ?? process.env).SIMULATOR_FAULTS !== 'off' ? demoFaultSchedule : undefined,
+          // The browser specs inject faults of their own (E2E=1 only).
+          control: (options.env ?? process.env).E2E === '1',
         // Every equipment row of the portal gets a device (the demo's have their own characters).
           fleet: async () => fleetFor((await scanAll<{ id: string }>(docs, { TableName: equipmentTable })).map((e) => e.id)),
         }),
