@@ -33,9 +33,10 @@ const EditUserDialog = lazy(() => import('../../features/users').then((m) => ({ 
 const UserListDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.UserListDialog })));
 const RequestServiceDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestServiceDialog })));
 const RequestsDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestsDialog })));
+const NotificationsDialog = lazy(() => import('../../features/notifications').then((m) => ({ default: m.NotificationsDialog })));
 const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
 
-type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests';
+type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests' | 'notifications';
 
 /** The main portal: sidebar, header, the chosen report, the dialogs, idle sign-out and "view as". */
 export default function HomeRoute() {
@@ -163,6 +164,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           onAddUser={() => handleOpen('createUser')}
           onEditUser={() => handleOpen('editUser')}
           onUsers={() => handleOpen('userList')}
+          // Mail settings are a customer account's own: staff (also while viewing as a customer) have none.
+          onNotifications={isAdmin ? undefined : () => handleOpen('notifications')}
         />
         {viewedEmail && (
           <ViewingAsBanner
@@ -225,6 +228,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           <EditUserDialog open={openDialog === 'editUser'} onClose={handleClose} onUsersChanged={handleUsersChanged} />
         )}
         {isAdmin && mounted.has('userList') && <UserListDialog open={openDialog === 'userList'} onClose={handleClose} />}
+        {!isAdmin && mounted.has('notifications') && <NotificationsDialog open={openDialog === 'notifications'} onClose={handleClose} />}
       </Suspense>
     </Box>
   );
