@@ -208,6 +208,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
             customers={customerIds}
             telemetryCustomerId={telemetry.data ? (customerIds[0] ?? null) : null}
             telemetryCustomerName={telemetry.data?.name ?? null}
+            propertyOptions={propertyOptions}
+            isAdmin={isAdmin}
           />
         </Box>
         <SiteFooter productName={config.productName} />
@@ -245,6 +247,9 @@ interface ReportAreaProps {
   customers: string[];
   telemetryCustomerId: string | null;
   telemetryCustomerName: string | null;
+  /** The viewed user's properties (the alert thresholds' choice on the telemetry dashboard). */
+  propertyOptions: PropertyOption[];
+  isAdmin: boolean;
 }
 
 /** The chosen report: the telemetry dashboard for a mapped customer's Analytics, else its frames. */
@@ -253,7 +258,12 @@ function ReportArea(props: ReportAreaProps) {
   if (props.report.name === ANALYTICS_REPORT_NAME && props.telemetryCustomerId) {
     return (
       <Suspense fallback={null}>
-        <TelemetryDashboard customerId={props.telemetryCustomerId} customerName={props.telemetryCustomerName} />
+        <TelemetryDashboard
+          customerId={props.telemetryCustomerId}
+          customerName={props.telemetryCustomerName}
+          properties={props.propertyOptions}
+          canEditThresholds={props.isAdmin}
+        />
       </Suspense>
     );
   }

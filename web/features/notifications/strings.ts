@@ -1,5 +1,5 @@
 /** Every user-visible text of the Notifications panel and the unsubscribe page (beyond the spec: issue 20). */
-export { topicTitles } from '../../../lambdas/shared/contract/answers/notifications';
+export { topicTitles } from '../../../lambdas/shared/contract/answers/notifications.js';
 
 export const notificationsText = {
   // The user menu's panel
