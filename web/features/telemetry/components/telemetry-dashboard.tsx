@@ -102,7 +102,7 @@ export function TelemetryDashboard({ customerId, customerName, properties, canEd
           {alerts.data && alerts.data.length > 0 && <Chip sx={{ bgcolor: '#9a3412', color: '#fff' }} label={telemetryText.alertCount(alerts.data.length)} />}
         </Box>
           {/* Beyond the spec (issue 20): what raises the alerts listed below. */}
-          <Button variant="outlined" onClick={() => setThresholds('open')} aria-haspopup="dialog">
+          <Button variant="outlined" size="small" onClick={() => setThresholds('open')} aria-haspopup="dialog">
             {telemetryText.thresholds}
           </Button>
         </Box>

@@ -192,6 +192,7 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                             error={problem === 'minutes'}
                             helperText={problem === 'minutes' ? t.minutesProblem : t.defaultIs(String(defaultForMinutes))}
                             disabled={save.isPending}
+                            sx={{ width: 150 }}
                             slotProps={{ htmlInput: { 'aria-label': t.minutesLabel(kindTitles[kind], ruleTitles[rule]), min: 0, max: 1440, step: 1 } }}
                           />
                         ) : (
@@ -210,6 +211,7 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                             error={problem === 'limit'}
                             helperText={problem === 'limit' ? t.limitProblem : t.defaultIs(defaultShown!)}
                             disabled={save.isPending}
+                            sx={{ width: 200 }}
                             slotProps={{
                               htmlInput: { 'aria-label': t.limitLabel(kindTitles[kind], ruleTitles[rule]), step: 0.1 },
                               input: { endAdornment: <InputAdornment position="end">{t.unitSuffix(unit)}</InputAdornment> },
