@@ -175,7 +175,7 @@ export const routes: Route[] = [
   { method: 'POST', path: '/api/notifications', handler: 'notifications/settings', access: 'user', tables: { ...caller, customers: 'read', notificationSettings: 'write', mailSuppression: 'read' } },
   {
     method: 'POST', path: '/api/notifications/unsubscribe', handler: 'notifications/unsubscribe', access: 'public',
-    tables: { users: 'read', notificationSettings: 'write', rateLimits: 'write' }, secrets: ['embed'],
+    tables: { users: 'read', notificationSettings: 'write' }, secrets: ['embed'],
   },
 
   // Reports

@@ -22,7 +22,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { scanAll } from '../../lambdas/shared/data/batch.js';
 import { log } from '../../lambdas/shared/log.js';
-import { routes, scheduled } from '../../lambdas/routes.js';
+import { mailFeedback, routes, scheduled } from '../../lambdas/routes.js';
 import { serverClient, userPool, userPoolClient } from '../definitions.js';
 import { tableList } from '../tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
@@ -74,6 +74,8 @@ export interface LocalStack {
   demoAccounts: DemoAccount[];
   /** Runs one pass of the equipment alerts' evaluation now, as the timer does (tests). */
   evaluateAlerts(): Promise<unknown>;
+  /** Runs one scheduled job (lambdas/routes.ts `scheduled`) now, as its schedule would: tests and `admin jobs run`. */
+  runJob(handler: string): Promise<unknown>;
   /** Stops one emulator (tests of /readyz). */
   stopEmulator(name: 'dynamodb' | 's3' | 'cognito' | 'secrets'): Promise<void>;
   stop(): Promise<void>;
@@ -211,6 +213,7 @@ async function answers(name: string, check: () => Promise<unknown>): Promise<voi
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const config = { ...loadLocalConfig(options.env ?? process.env), ...options.overrides };
   const alertsSeconds = alertsIntervalSeconds(options.env ?? process.env, options.demo ?? false);
+  const notifySeconds = intervalSeconds(options.env ?? process.env, 'NOTIFY_INTERVAL_SECONDS', options.demo ?? false);
   const dataDir = config.dataDir;
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
@@ -277,7 +280,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     Object.assign(state, ids);
     writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
     // The portal's own mail (service requests) through an SES stand-in writing to the outbox.
-    const ses = await startSes(dirs.outbox);
+    const ses = await startSes(dirs.outbox, { onFeedback: async (event) => (await loadHandler<unknown, unknown>('notifications/mail-feedback'))(event) });
     closers.push({ name: 'ses', close: ses.close });
     const issuer = `${cognito.url}/${ids.userPoolId}`;
     const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
@@ -339,7 +342,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const idle = (options.env ?? process.env).COLD_IDLE_SECONDS;
       if (idle) process.env.COLD_IDLE_SECONDS = idle;
       closers.push({ name: 'cold functions', close: async () => stopColdInstances() });
-      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...scheduled.map((f) => f.handler)])]);
+      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...scheduled.map((f) => f.handler), mailFeedback.handler])]);
     }
 
     // /readyz answers 503 until start-up is over (bucket, first administrator, demo seed), so a
@@ -401,8 +404,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // (the demo seed's sign-ins) leave no warm process behind.
     if (cold) stopColdInstances();
     startedUp = true;
-    const alerts = alertsTimer(alertsSeconds);
+    const alerts = jobTimer('alerts/evaluate', alertsSeconds);
     closers.push({ name: 'equipment alerts timer', close: alerts.stop });
+    // The documents digest on its timer; the weekly summary only when asked (runJob, `admin jobs run`).
+    const digest = jobTimer('notifications/documents-digest', notifySeconds);
+    closers.push({ name: 'documents digest timer', close: digest.stop });
+    const weekly = jobTimer('notifications/weekly-summary', 0);
+    const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly]]);
     return {
       url: gateway.url,
       config,
@@ -413,6 +421,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       outboxDir: dirs.outbox,
       demoAccounts: options.demo ? (state.demoAccounts ?? []) : [],
       evaluateAlerts: alerts.runOnce,
+      runJob(handler) {
+        const job = jobs.get(handler);
+        if (!job) return Promise.reject(new Error(`No scheduled job ${handler} (lambdas/routes.ts)`));
+        return job.runOnce();
+      },
       async stopEmulator(name) {
         const i = closers.findIndex((c) => c.name === name);
         if (i >= 0) await closers.splice(i, 1)[0]!.close();
@@ -430,29 +443,32 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 }
 
 /**
- * The equipment alerts' schedule locally: ALERTS_INTERVAL_SECONDS (a positive integer, or 0 for
- * off); unset, every 60 seconds with --demo and off otherwise (tests run a pass when they mean to).
+ * A scheduled job's interval locally, from `name` (a positive integer, or 0 for off); unset, every
+ * 60 seconds with --demo and off otherwise (tests run a pass when they mean to).
  */
-export function alertsIntervalSeconds(env: Record<string, string | undefined>, demo: boolean): number {
-  const raw = env.ALERTS_INTERVAL_SECONDS;
+export function intervalSeconds(env: Record<string, string | undefined>, name: string, demo: boolean): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return demo ? 60 : 0;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`ALERTS_INTERVAL_SECONDS must be a whole number of seconds, 0 for off (got "${raw}")`);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of seconds, 0 for off (got "${raw}")`);
   return n;
 }
 
-/** Runs the scheduled alerts handler now and then every `seconds` (0: only when asked), one pass at a time. */
-function alertsTimer(seconds: number) {
+/** The equipment alerts' schedule locally: ALERTS_INTERVAL_SECONDS (see intervalSeconds). */
+export const alertsIntervalSeconds = (env: Record<string, string | undefined>, demo: boolean) => intervalSeconds(env, 'ALERTS_INTERVAL_SECONDS', demo);
+
+/** Runs a scheduled handler now and then every `seconds` (0: only when asked), one pass at a time. */
+function jobTimer(handler: string, seconds: number) {
   let running: Promise<unknown> | undefined;
   const runOnce = (): Promise<unknown> => {
-    running ??= loadHandler<unknown, unknown>('alerts/evaluate')
+    running ??= loadHandler<unknown, unknown>(handler)
       .then((h) => h({}))
       .finally(() => (running = undefined));
     return running;
   };
   let stopped = false;
   const tick = () => {
-    if (!stopped) void runOnce().catch((err: unknown) => log.warn('equipment alerts pass failed', { err }));
+    if (!stopped) void runOnce().catch((err: unknown) => log.warn('scheduled job failed', { handler, err }));
   };
   const timer = seconds > 0 ? setInterval(tick, seconds * 1000) : undefined;
   const first = seconds > 0 ? setTimeout(tick, 1000) : undefined;

@@ -1,11 +1,14 @@
 /**
  * The equipment alerts' scheduled evaluation (EventBridge, every 5 minutes; the local stack runs it
  * on a timer, ALERTS_INTERVAL_SECONDS): every customer with a telemetry mapping, one batched pass
- * each through the telemetry client (lambdas/shared/alerts/evaluate.ts). A customer whose pass
+ * each through the telemetry client (lambdas/shared/alerts/evaluate.ts), then the pass's raises and
+ * clears mailed to the customer's users who keep alerts on (lambdas/shared/alerts/mail.ts). A customer whose pass
  * fails is logged and left as it was: the next run tries again; the others go on.
  */
 import { dynamo } from '../shared/clients.js';
 import { evaluateCustomer } from '../shared/alerts/evaluate.js';
+import { mailAlerts } from '../shared/alerts/mail.js';
+import { listUsers, type UserItem } from '../shared/data/users.js';
 import { listCustomers } from '../shared/data/customers.js';
 import { log } from '../shared/log.js';
 import { publishMetrics, tracingReady } from '../shared/observability.js';
@@ -16,6 +19,8 @@ export interface EvaluationSummary {
   devices: number;
   raised: number;
   cleared: number;
+  /** Alert mails sent (one per user and pass for raises, one for clears). */
+  mailed: number;
   failed: string[];
 }
 
@@ -26,7 +31,7 @@ export const handler = async (): Promise<EvaluationSummary> => {
   await tracingReady();
   const now = Date.now();
   const db = dynamo();
-  const summary: EvaluationSummary = { customers: 0, devices: 0, raised: 0, cleared: 0, failed: [] };
+  const summary: EvaluationSummary = { customers: 0, devices: 0, raised: 0, cleared: 0, mailed: 0, failed: [] };
   const mapped = (await listCustomers(db)).filter((c) => c.telemetryCustomerId);
   if (mapped.length === 0) return summary;
   let telemetry;
@@ -37,6 +42,7 @@ export const handler = async (): Promise<EvaluationSummary> => {
     return { ...summary, failed: mapped.map((c) => c.id) };
   }
   const limit = { deadline: now + BUDGET_MS };
+  let users: UserItem[] | undefined;
   for (const customer of mapped) {
     try {
       const r = await evaluateCustomer(db, telemetry, customer.id, now, limit);
@@ -46,6 +52,16 @@ export const handler = async (): Promise<EvaluationSummary> => {
       summary.cleared += r.cleared.length;
       for (const a of r.raised) log.info('equipment alert raised', { customerId: a.customerId, deviceId: a.deviceId, rule: a.rule, detail: a.detail });
       for (const a of r.cleared) log.info('equipment alert cleared', { customerId: a.customerId, deviceId: a.deviceId, rule: a.rule });
+      if (r.raised.length || r.cleared.length) {
+        // The users are read once per run, and only when something changed. A mail that fails is
+        // logged: the alert stands and is shown on the dashboard.
+        try {
+          users ??= await listUsers(db);
+          summary.mailed += (await mailAlerts(db, users, customer.id, r.raised, r.cleared)).filter((o) => o === 'sent').length;
+        } catch (err) {
+          log.error('equipment alert mails failed', { customerId: customer.id, err });
+        }
+      }
     } catch (err) {
       summary.failed.push(customer.id);
       log.warn('equipment alerts of a customer not evaluated', { customerId: customer.id, err });

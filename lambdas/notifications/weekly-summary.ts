@@ -1,4 +1,148 @@
-// Being written (issue 20, notifications): replaced before this lands.
-export const handler = async (): Promise<never> => {
-  throw new Error('not built yet');
+/**
+ * The weekly summary (EventBridge Scheduler, the stage's `notifications.weeklySummary` time;
+ * locally on demand): each user who switched "Weekly summary" on gets one mail with the last 7
+ * days of their properties, from the report data the portal holds: work orders opened and
+ * completed, invoices issued and their total. Once per user and week (claimed before sending), so
+ * a retried run sends no second mail. Each property's figures are computed once per run.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../shared/clients.js';
+import { claimWeeklyMail, releaseWeeklyMail, subscribedTo } from '../shared/data/notification-settings.js';
+import { propertiesAndRows, readIndex } from '../shared/data/report-reads.js';
+import type { InvoiceRow, WorkOrderRow } from '../shared/data/report-rows.js';
+import { getUserBySub, type UserItem } from '../shared/data/users.js';
+import { isStaffEmail, settings } from '../shared/env.js';
+import { log } from '../shared/log.js';
+import { greetingName, productTitle } from '../shared/mail-text.js';
+import { mailUser } from '../shared/notifications/send.js';
+import { publishMetrics, tracingReady } from '../shared/observability.js';
+import { assignedScope } from '../shared/scope.js';
+
+const DAY = 86_400_000;
+
+export interface WeekFigures {
+  opened: number;
+  completed: number;
+  invoices: number;
+  invoiced: number;
+}
+
+export interface WeeklySummary {
+  subscribed: number;
+  mailed: number;
+  failed: number;
+  week: string;
+}
+
+/** The week a run belongs to: the Monday (UTC) on or before it, YYYY-MM-DD. */
+export function weekOf(now: number): string {
+  const d = new Date(now);
+  const back = (d.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - back)).toISOString().slice(0, 10);
+}
+
+const inWindow = (iso: string | undefined, from: string, to: string) => Boolean(iso) && iso! >= from && iso! < to;
+
+/** Each property's figures over [from, to). */
+export function figuresByProperty(workOrders: readonly WorkOrderRow[], invoices: readonly InvoiceRow[], from: string, to: string): Map<string, WeekFigures> {
+  const out = new Map<string, WeekFigures>();
+  const of = (id: string) => {
+    let f = out.get(id);
+    if (!f) out.set(id, (f = { opened: 0, completed: 0, invoices: 0, invoiced: 0 }));
+    return f;
+  };
+  for (const w of workOrders) {
+    if (inWindow(w.createdAt, from, to)) of(w.propertyId).opened++;
+    if (w.status === 'Completed' && inWindow(w.completedAt, from, to)) of(w.propertyId).completed++;
+  }
+  for (const i of invoices) {
+    if (i.status === 'Void' || !inWindow(i.issuedAt, from, to)) continue;
+    const f = of(i.propertyId);
+    f.invoices++;
+    f.invoiced += i.amount;
+  }
+  return out;
+}
+
+const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function weeklyMail(name: string, properties: readonly { id: string; name: string }[], figures: ReadonlyMap<string, WeekFigures>, fromMs: number, toMs: number) {
+  const empty: WeekFigures = { opened: 0, completed: 0, invoices: 0, invoiced: 0 };
+  const total = { ...empty };
+  const lines: string[] = [];
+  for (const p of properties) {
+    const f = figures.get(p.id) ?? empty;
+    total.opened += f.opened;
+    total.completed += f.completed;
+    total.invoices += f.invoices;
+    total.invoiced += f.invoiced;
+    lines.push('', `${p.name}:`, `  Work orders opened: ${f.opened}; completed: ${f.completed}`, `  Invoices issued: ${f.invoices}${f.invoices ? ` (${money(f.invoiced)})` : ''}`);
+  }
+  const range = `${day(fromMs)} to ${day(toMs - DAY)}`;
+  return {
+    subject: `Your weekly summary, ${range}: ${plural(total.completed, 'work order', 'work orders')} completed`,
+    text: [
+      `Hello ${greetingName(name)},`,
+      '',
+      `Your properties in ${productTitle()}, ${range}:`,
+      ...(properties.length > 1
+        ? ['', `All properties: ${plural(total.opened, 'work order', 'work orders')} opened, ${total.completed} completed; ${plural(total.invoices, 'invoice', 'invoices')} issued${total.invoices ? ` (${money(total.invoiced)})` : ''}.`]
+        : []),
+      ...lines,
+      '',
+      `See the reports: ${settings.publicUrl()}`,
+    ].join('\n'),
+  };
+}
+
+export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.now()): Promise<WeeklySummary> {
+  const week = weekOf(now);
+  const toMs = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  const fromMs = toMs - 7 * DAY;
+  const [from, to] = [new Date(fromMs).toISOString(), new Date(toMs).toISOString()];
+  const items = await subscribedTo(db, 'weekly');
+  const summary: WeeklySummary = { subscribed: items.length, mailed: 0, failed: 0, week };
+
+  const users = new Map<string, UserItem>();
+  for (const item of items) {
+    const user = await getUserBySub(db, item.sub);
+    if (user && !isStaffEmail(user.email) && item.lastWeeklyFor !== week) users.set(item.sub, user);
+  }
+  const allProperties = [...new Set([...users.values()].flatMap((u) => [...assignedScope(u).propertyIds]))];
+  if (allProperties.length === 0) return summary;
+  const index = await readIndex(db, allProperties, ['wo', 'invoice']);
+  const { rows, properties } = await propertiesAndRows(db, allProperties, ['wo', 'invoice'], index);
+  const figures = figuresByProperty((rows.get('wo') ?? []) as WorkOrderRow[], (rows.get('invoice') ?? []) as InvoiceRow[], from, to);
+  const named = new Map(properties.map((p) => [p.id, p]));
+
+  for (const item of items) {
+    const user = users.get(item.sub);
+    if (!user) continue;
+    try {
+      const mine = [...assignedScope(user).propertyIds].map((id) => ({ id, name: named.get(id)?.name ?? id })).sort((a, b) => a.name.localeCompare(b.name));
+      if (mine.length === 0) continue;
+      if (!(await claimWeeklyMail(db, item.sub, week))) continue;
+      try {
+        const outcome = await mailUser(db, user, 'weekly', weeklyMail(user.name || user.email, mine, figures, fromMs, toMs), item);
+        if (outcome === 'sent') summary.mailed++;
+      } catch (err) {
+        await releaseWeeklyMail(db, item.sub, week, item.lastWeeklyFor);
+        throw err;
+      }
+    } catch (err) {
+      summary.failed++;
+      log.warn('weekly summary of a user failed', { err });
+    }
+  }
+  return summary;
+}
+
+export const handler = async (): Promise<WeeklySummary> => {
+  await tracingReady();
+  const summary = await runWeeklySummary(dynamo());
+  log.info('weekly summary sent', { ...summary });
+  publishMetrics();
+  return summary;
 };

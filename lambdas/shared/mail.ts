@@ -13,6 +13,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 let ses: SESv2Client | undefined;
@@ -22,6 +24,8 @@ export const mailSettings = {
   /** `Name <address>` or an address of the stage's SES identity; unset: no mail. */
   from: () => process.env.MAIL_FROM || '',
   replyTo: () => process.env.MAIL_REPLY_TO || '',
+  /** The stage's SES configuration set (bounce and complaint events suppress addresses); unset: none. */
+  configurationSet: () => process.env.MAIL_CONFIGURATION_SET || '',
   /** The provider's dispatch mailbox for service requests; unset: none is mailed. */
   dispatchEmail: () => process.env.DISPATCH_EMAIL || '',
   /** The provider's phone for emergencies, shown in the request dialog; unset: none is shown. */
@@ -36,12 +40,21 @@ export async function sendMail(mail: OutgoingMail): Promise<boolean> {
     return false;
   }
   const replyTo = mailSettings.replyTo();
+  const configurationSet = mailSettings.configurationSet();
+  const headers = Object.entries(mail.headers ?? {}).map(([Name, Value]) => ({ Name, Value }));
   await client().send(
     new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [mail.to] },
       ...(replyTo ? { ReplyToAddresses: [replyTo] } : {}),
-      Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' } } } },
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' } },
+          ...(headers.length ? { Headers: headers } : {}),
+        },
+      },
     }),
   );
   return true;

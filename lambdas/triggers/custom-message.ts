@@ -11,12 +11,12 @@
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { settings } from '../shared/env.js';
+import { greetingName, productTitle } from '../shared/mail-text.js';
 
-/** 'pat tester' → 'Pat Tester'; an address stays as it is. */
-export const greetingName = (name: string) => (name.includes('@') ? name : name.replace(/(^|[\s'-])(\p{Ll})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase()));
+export { greetingName };
 
 export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
-  const product = `${settings.productName()} Reporting`;
+  const product = productTitle();
   const email = event.request.userAttributes.email ?? '';
   const name = greetingName(event.request.userAttributes.name || email);
   const withEmail = (page: string, extra = '') => `${settings.publicUrl()}/${page}#email=${encodeURIComponent(email)}${extra}`;

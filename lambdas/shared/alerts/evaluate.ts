@@ -1,12 +1,13 @@
 /**
  * One evaluation pass of one customer's equipment alerts: the customer's equipment rows, ONE
  * device list and ONE batched latest-samples call through the telemetry client (batches of 200
- * devices per query, not a request per device), the previous states, then each device's rules
+ * devices per query, not a request per device), the previous states and the properties' thresholds
+ * (one Query), then each device's rules
  * stepped (./transitions.ts) and the changes written. Answers what was raised and cleared, for
  * the notifications.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { alertKey, alertStatesOf, deleteIf, putPending, putRaised, type EquipmentAlertItem } from '../data/equipment-alerts.js';
+import { alertKey, alertRowsOf, deleteIf, putPending, putRaised, type EquipmentAlertItem } from '../data/equipment-alerts.js';
 import { equipmentOfCustomer } from '../data/equipment.js';
 import type { CallLimit, TelemetryClient } from '../telemetry/client.js';
 import { check, equipmentKind, rulesFor, type RuleId, type RuleSetting, type SampleFields } from './rules.js';
@@ -28,15 +29,15 @@ export async function evaluateCustomer(db: DynamoDBDocumentClient, telemetry: Te
   result.devices = devices.length;
   const [samples, states] = await Promise.all([
     devices.length ? telemetry.latestSamples(devices.map((d) => d.deviceId), limit) : Promise.resolve({}),
-    alertStatesOf(db, customerId),
+    alertRowsOf(db, customerId),
   ]);
-  const previous = new Map(states.map((s) => [s.key, s]));
+  const previous = new Map(states.states.map((s) => [s.key, s]));
   const at = new Date(now).toISOString();
 
   for (const device of devices) {
     const row = byId.get(device.equipment.id)!;
     const sample = (samples as Record<string, SampleFields>)[device.deviceId] ?? { _time: null, error: 'no answer' };
-    for (const [rule, setting] of Object.entries(rulesFor(equipmentKind(row.equipmentType))) as [RuleId, RuleSetting][]) {
+    for (const [rule, setting] of Object.entries(rulesFor(equipmentKind(row.equipmentType), row.propertyId ? states.thresholds.get(row.propertyId)?.rules[equipmentKind(row.equipmentType)] : undefined)) as [RuleId, RuleSetting][]) {
       const key = alertKey(device.deviceId, rule);
       const prev = previous.get(key);
       const seen = check(rule, setting, sample, now);

@@ -1,12 +1,61 @@
-// Being written (issue 20): a property's alert thresholds.
-import type { z } from '../zod.js';
-import type { SetThresholdsBody, ThresholdsBody } from '../contract/alerts.js';
-import type { Reply } from '../http.js';
+/**
+ * A property's alert thresholds (POST /api/alerts, 'thresholds' and 'set-thresholds'): the rules
+ * of each kind of equipment as the evaluation applies them at that property, the defaults beside
+ * them. Anyone who may see the property reads them; administrators change them. Only what differs
+ * from the defaults is stored, so a later change of a default reaches every property that kept it.
+ */
+import { dynamo } from '../clients.js';
+import { alertMessages, EQUIPMENT_KINDS, ruleUnits, type RuleThreshold, type SetThresholdsBody, type ThresholdsBody, type ThresholdsReply } from '../contract/alerts.js';
+import { appendAudit } from '../data/audit.js';
+import { deleteThresholds, getThresholdsItem, putThresholds, type ThresholdsItem } from '../data/equipment-alerts.js';
+import { getProperties } from '../data/properties.js';
+import { badRequest, forbidden, notFound, ok, type Reply } from '../http.js';
 import type { Scope } from '../scope.js';
+import { canSeeCustomer, canSeeProperty } from '../scope.js';
+import type { z } from '../zod.js';
+import { DEFAULT_RULES, rulesFor, type EquipmentKind, type RuleId, type RuleSetting, type RuleSettings } from './rules.js';
 
-export async function getThresholds(_caller: Scope, _body: z.output<typeof ThresholdsBody>): Promise<Reply> {
-  throw new Error('not built yet');
+async function checkProperty(caller: Scope, customerId: string, propertyId: string): Promise<void> {
+  if (!canSeeCustomer(caller, customerId)) throw forbidden(alertMessages.noAccess);
+  if (!canSeeProperty(caller, propertyId)) throw forbidden(alertMessages.noProperty(propertyId));
+  const [property] = await getProperties(dynamo(), [propertyId]);
+  if (!property || property.customerId !== customerId) throw notFound(alertMessages.notCustomers(propertyId));
 }
-export async function setThresholds(_caller: Scope, _body: z.output<typeof SetThresholdsBody>): Promise<Reply> {
-  throw new Error('not built yet');
+
+export function thresholdsAnswer(propertyId: string, item: ThresholdsItem | undefined, message?: string): ThresholdsReply {
+  const rules: RuleThreshold[] = [];
+  for (const kind of EQUIPMENT_KINDS) {
+    const applied = rulesFor(kind, item?.rules[kind]);
+    for (const [rule, d] of Object.entries(DEFAULT_RULES[kind]) as [RuleId, RuleSetting][]) {
+      const a = applied[rule]!;
+      rules.push({ kind, rule, forMinutes: a.forMinutes, limit: a.limit, unit: ruleUnits[rule], defaultForMinutes: d.forMinutes, defaultLimit: d.limit });
+    }
+  }
+  return { propertyId, rules, updatedAt: item?.updatedAt ?? null, updatedBy: item?.updatedBy ?? null, ...(message ? { message } : {}) };
+}
+
+export async function getThresholds(caller: Scope, body: z.output<typeof ThresholdsBody>): Promise<Reply> {
+  await checkProperty(caller, body.customerId, body.propertyId);
+  return ok(thresholdsAnswer(body.propertyId, await getThresholdsItem(dynamo(), body.customerId, body.propertyId)));
+}
+
+export async function setThresholds(caller: Scope, body: z.output<typeof SetThresholdsBody>): Promise<Reply> {
+  if (!caller.isAdmin) throw forbidden(alertMessages.adminOnly);
+  await checkProperty(caller, body.customerId, body.propertyId);
+  const changed: Partial<Record<EquipmentKind, RuleSettings>> = {};
+  for (const r of body.rules) {
+    const d = DEFAULT_RULES[r.kind][r.rule];
+    if (!d) throw badRequest(alertMessages.notARule(r.kind, r.rule));
+    // `stale` has no limit: only its minutes count.
+    const limit = r.rule === 'stale' ? 0 : Math.round(r.limit * 10) / 10;
+    if (r.forMinutes === d.forMinutes && limit === d.limit) continue;
+    (changed[r.kind] ??= {})[r.rule] = { forMinutes: r.forMinutes, limit };
+  }
+  const db = dynamo();
+  const at = new Date().toISOString();
+  let item: ThresholdsItem | undefined;
+  if (Object.keys(changed).length === 0) await deleteThresholds(db, body.customerId, body.propertyId);
+  else item = await putThresholds(db, { customerId: body.customerId, propertyId: body.propertyId, rules: changed, updatedAt: at, updatedBy: caller.email });
+  await appendAudit(db, caller.email, 'alert-thresholds', body.propertyId, { customerId: body.customerId, rules: changed });
+  return ok(thresholdsAnswer(body.propertyId, item, item ? alertMessages.saved : alertMessages.reset));
 }

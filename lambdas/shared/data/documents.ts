@@ -9,6 +9,7 @@
  * Access patterns:
  * - the documents of some properties, newest first: Query byProperty (propertyId, uploadedAt
  *   descending) per property, in parallel, merged by uploadedAt
+ * - the documents of a property added since a time (the documents digest): Query byProperty, uploadedAt > :since
  * - one document by key (links, scope check): GetItem
  * - add: PutItem if the key is absent
  * - delete the document of a property: DeleteItem with condition propertyId = :p (returns the old item)
@@ -88,4 +89,14 @@ export async function deleteDocument(db: DynamoDBDocumentClient, key: string, pr
     if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
     throw e;
   }
+}
+
+/** A property's documents uploaded after `since` (ISO), oldest first: the documents digest (Query byProperty, uploadedAt > since). */
+export function documentsAddedSince(db: DynamoDBDocumentClient, propertyId: string, since: string): Promise<DocumentItem[]> {
+  return queryAll<DocumentItem>(db, {
+    TableName: table(),
+    IndexName: 'byProperty',
+    KeyConditionExpression: 'propertyId = :p AND uploadedAt > :since',
+    ExpressionAttributeValues: { ':p': propertyId, ':since': since },
+  });
 }

@@ -5,16 +5,22 @@
  *   since (ISO: condition first seen), raisedAt? (ISO), detail, equipmentId, equipmentName,
  *   buildingName, propertyId?, updatedAt }
  *
+ * Beside them, one item per property whose thresholds an administrator changed:
+ *   { customerId, key: 'thresholds#<propertyId>', propertyId, rules: { <kind>: { <rule>: { forMinutes, limit } } },
+ *     updatedAt, updatedBy } — only what differs from the defaults (lambdas/shared/alerts/rules.ts).
+ *
  * Each write is conditional on the state it moves from, so two evaluations running at once cannot
  * both raise (or both clear) one alert: the loser's write fails and it sends nothing.
  *
  * Access patterns:
- * - a customer's states (the evaluation's previous state; the active-alerts route): Query customerId
+ * - a customer's states and thresholds (the evaluation; the active-alerts list): Query customerId
+ * - one property's thresholds: GetItem; change them: PutItem; back to the defaults: DeleteItem
  * - a condition seen first: PutItem if absent
  * - raise: PutItem if absent or pending; clear: DeleteItem if active; drop: DeleteItem if pending
  */
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RuleId } from '../contract/answers/alerts.js';
+import type { EquipmentKind, RuleSettings } from '../alerts/rules.js';
 import type { AlertStatus } from '../alerts/transitions.js';
 import { tableName } from '../env.js';
 import { queryAll } from './batch.js';
@@ -39,8 +45,46 @@ const table = () => tableName('equipmentAlerts');
 export const alertKey = (deviceId: string, rule: RuleId) => `${deviceId}#${rule}`;
 const conditionFailed = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
-export const alertStatesOf = (db: DynamoDBDocumentClient, customerId: string) =>
-  queryAll<EquipmentAlertItem>(db, { TableName: table(), KeyConditionExpression: 'customerId = :c', ExpressionAttributeValues: { ':c': customerId } });
+export interface ThresholdsItem {
+  customerId: string;
+  key: string;
+  propertyId: string;
+  rules: Partial<Record<EquipmentKind, RuleSettings>>;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+const THRESHOLDS = 'thresholds#';
+const thresholdsKey = (propertyId: string) => `${THRESHOLDS}${propertyId}`;
+
+/** A customer's alert states and, by property, the thresholds changed from the defaults: one Query. */
+export async function alertRowsOf(db: DynamoDBDocumentClient, customerId: string): Promise<{ states: EquipmentAlertItem[]; thresholds: Map<string, ThresholdsItem> }> {
+  const items = await queryAll<EquipmentAlertItem | ThresholdsItem>(db, { TableName: table(), KeyConditionExpression: 'customerId = :c', ExpressionAttributeValues: { ':c': customerId } });
+  const states: EquipmentAlertItem[] = [];
+  const thresholds = new Map<string, ThresholdsItem>();
+  for (const i of items) {
+    if (i.key.startsWith(THRESHOLDS)) thresholds.set((i as ThresholdsItem).propertyId, i as ThresholdsItem);
+    else states.push(i as EquipmentAlertItem);
+  }
+  return { states, thresholds };
+}
+
+export const alertStatesOf = async (db: DynamoDBDocumentClient, customerId: string) => (await alertRowsOf(db, customerId)).states;
+
+export async function getThresholdsItem(db: DynamoDBDocumentClient, customerId: string, propertyId: string): Promise<ThresholdsItem | undefined> {
+  const out = await db.send(new GetCommand({ TableName: table(), Key: { customerId, key: thresholdsKey(propertyId) }, ConsistentRead: true }));
+  return out.Item as ThresholdsItem | undefined;
+}
+
+export async function putThresholds(db: DynamoDBDocumentClient, item: Omit<ThresholdsItem, 'key'>): Promise<ThresholdsItem> {
+  const full = { ...item, key: thresholdsKey(item.propertyId) };
+  await db.send(new PutCommand({ TableName: table(), Item: full }));
+  return full;
+}
+
+export async function deleteThresholds(db: DynamoDBDocumentClient, customerId: string, propertyId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: table(), Key: { customerId, key: thresholdsKey(propertyId) } }));
+}
 
 /** Writes the item if the condition holds; false when another writer moved the state first. */
 async function put(db: DynamoDBDocumentClient, item: EquipmentAlertItem, condition: string, values?: Record<string, unknown>): Promise<boolean> {

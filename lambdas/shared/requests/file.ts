@@ -10,6 +10,7 @@ import { copyObject, deleteObject, downloadUrl, headObject } from '../documents/
 import { badRequest, forbidden, HttpError, ok, type Reply } from '../http.js';
 import { log } from '../log.js';
 import { mailSettings, sendMail } from '../mail.js';
+import { mailUser } from '../notifications/send.js';
 import type { Scope } from '../scope.js';
 import type { z } from '../zod.js';
 import { filedPhotoKey, parsePhotoUploadKey, photoType } from './photos.js';
@@ -83,7 +84,7 @@ export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>
       photos.map((p) => downloadUrl(p.key, { disposition: contentDisposition(p.fileName, false), contentType: photoType(p.fileName)!, expiresIn: requestLimits.photoLinkSeconds })),
     );
     await sendMail({ to: mailSettings.dispatchEmail(), ...dispatchMail(item, links) });
-    await sendMail({ to: served.email, ...confirmationMail(item) });
+    await mailUser(db, served, null, confirmationMail(item));
   } catch (err) {
     log.error('service request mail failed', { reference, err });
   }

@@ -8,11 +8,14 @@ import { dynamo } from '../clients.js';
 import { requestMessages, type RequestStatus, type ServiceRequest } from '../contract/requests.js';
 import { getUserByEmail } from '../data/users.js';
 import type { ServiceRequestItem } from '../data/service-requests.js';
-import { isStaffEmail, settings } from '../env.js';
+import { isStaffEmail } from '../env.js';
+import { productTitle } from '../mail-text.js';
 import { badRequest, forbidden, notFound } from '../http.js';
 import { assignedScope, type Scope } from '../scope.js';
 
 export interface Served {
+  /** The served user's Cognito sub (their notification settings' key). */
+  sub: string;
   email: string;
   name: string;
   customerIds: ReadonlySet<string>;
@@ -30,13 +33,13 @@ export interface Served {
 export async function servedUser(caller: Scope, email: string | undefined): Promise<Served | null> {
   if (!caller.isAdmin) {
     if (email && email !== caller.email) throw forbidden(requestMessages.outsideUser);
-    return { email: caller.email, name: caller.name, customerIds: caller.customerIds, propertyIds: caller.propertyIds, propertyCustomers: caller.propertyCustomers, onBehalfOf: null };
+    return { sub: caller.sub, email: caller.email, name: caller.name, customerIds: caller.customerIds, propertyIds: caller.propertyIds, propertyCustomers: caller.propertyCustomers, onBehalfOf: null };
   }
   if (!email) return null;
   if (isStaffEmail(email)) throw badRequest(requestMessages.staffAccount);
   const row = await getUserByEmail(dynamo(), email);
   if (!row) throw notFound(requestMessages.noUser(email));
-  return { email: row.email, name: row.name, ...assignedScope(row), onBehalfOf: caller.email };
+  return { sub: row.sub, email: row.email, name: row.name, ...assignedScope(row), onBehalfOf: caller.email };
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -85,7 +88,7 @@ export function dispatchMail(r: ServiceRequestItem, photoLinks: string[]) {
   return {
     subject: `${r.priority === 'emergency' ? '[EMERGENCY] ' : ''}Service request ${r.reference}: ${r.customerName}, ${r.propertyName}`,
     text: [
-      `A service request was filed in ${settings.productName()}.`,
+      `A service request was filed in ${productTitle()}.`,
       '',
       ...details(r),
       '',
@@ -110,7 +113,7 @@ export function confirmationMail(r: ServiceRequestItem) {
       '',
       ...details(r),
       '',
-      `You can follow it under "My Requests" in ${settings.productName()}.`,
+      `You can follow it under "My Requests" in ${productTitle()}.`,
     ]
       .filter((l, i, a) => l !== '' || a[i - 1] !== '')
       .join('\n'),
@@ -127,7 +130,7 @@ export function statusMail(r: ServiceRequestItem, note: string | undefined) {
       `Your service request ${r.reference} (${r.propertyName}) is now: ${STATUS_LABEL[r.status]}.`,
       ...(note ? ['', 'Note from your service provider:', note] : []),
       '',
-      `You can follow it under "My Requests" in ${settings.productName()}.`,
+      `You can follow it under "My Requests" in ${productTitle()}.`,
     ].join('\n'),
   };
 }

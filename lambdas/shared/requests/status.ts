@@ -4,7 +4,8 @@ import { appendAudit } from '../data/audit.js';
 import { getServiceRequest, updateRequestStatus } from '../data/service-requests.js';
 import { forbidden, notFound, ok, type Reply } from '../http.js';
 import { log } from '../log.js';
-import { sendMail } from '../mail.js';
+import { getUserByEmail } from '../data/users.js';
+import { mailUser } from '../notifications/send.js';
 import type { Scope } from '../scope.js';
 import type { z } from '../zod.js';
 import { statusMail, toAnswer } from './served.js';
@@ -30,7 +31,9 @@ export async function changeStatus(caller: Scope, body: z.output<typeof StatusBo
     ...(body.note ? { note: body.note } : {}),
   });
   try {
-    await sendMail({ to: after.filedBy, ...statusMail(after, body.note) });
+    // Sent if the user who filed it still has an account and keeps "service request updates" on.
+    const filer = await getUserByEmail(db, after.filedBy);
+    if (filer) await mailUser(db, filer, 'requests', statusMail(after, body.note));
   } catch (err) {
     log.error('service request mail failed', { reference: after.reference, err });
   }

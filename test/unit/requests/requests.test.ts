@@ -19,12 +19,12 @@ const aws = fakeAws({
     { customerId: 'A', id: 'EQ-1', propertyId: 'A-P1', buildingName: 'North', name: 'RTU-1', equipmentType: 'RTU', telemetryData: '{}' },
     { customerId: 'A', id: 'EQ-2', propertyId: 'A-P2', buildingName: 'South', name: 'RTU-2', equipmentType: 'RTU', telemetryData: '{}' },
   ],
-});
+}, { secrets: { embed: 'unsubscribe-key-for-tests' } });
 const w = aws.world;
 const ses = mockClient(SESv2Client);
 const mails = () => ses.commandCalls(SendEmailCommand).map((c) => ({ to: c.args[0].input.Destination!.ToAddresses![0], subject: c.args[0].input.Content!.Simple!.Subject!.Data!, text: c.args[0].input.Content!.Simple!.Body!.Text!.Data! }));
 
-beforeAll(() => setTableEnv({ LOG_LEVEL: 'error', MAIL_FROM: 'Portal <portal@example.com>', DISPATCH_EMAIL: 'dispatch@provider.test', DISPATCH_PHONE: '+1 555 0100' }));
+beforeAll(() => setTableEnv({ LOG_LEVEL: 'error', EMBED_SECRET_ID: 'embed', PUBLIC_URL: 'https://portal.test', MAIL_FROM: 'Portal <portal@example.com>', DISPATCH_EMAIL: 'dispatch@provider.test', DISPATCH_PHONE: '+1 555 0100' }));
 afterAll(() => {
   aws.restore();
   ses.restore();

@@ -1,0 +1,200 @@
+/**
+ * Notifications (issue 20): the settings route, the unsubscribe link, the documents digest, the
+ * weekly summary and SES's feedback, on the shared AWS fake with SES mocked.
+ */
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { mockClient } from 'aws-sdk-client-mock';
+import { handler as feedback } from '../../../lambdas/notifications/mail-feedback.js';
+import { handler as settingsRoute } from '../../../lambdas/notifications/settings.js';
+import { handler as unsubscribeRoute } from '../../../lambdas/notifications/unsubscribe.js';
+import { runDocumentsDigest } from '../../../lambdas/notifications/documents-digest.js';
+import { figuresByProperty, runWeeklySummary, weekOf } from '../../../lambdas/notifications/weekly-summary.js';
+import { dynamo } from '../../../lambdas/shared/clients.js';
+import { signEmbedToken } from '../../../lambdas/shared/reports/embed-token.js';
+import { readUnsubscribeToken, unsubscribeToken } from '../../../lambdas/shared/notifications/unsubscribe-token.js';
+import type { ReportRow } from '../../../lambdas/shared/data/report-rows.js';
+import { packRows, indexItemsOf } from '../../../lambdas/shared/data/report-rows.js';
+import { admin, alice, bob, customers, doc, properties } from '../documents/support/fixtures.js';
+import { apiEvent, json } from '../support/events.js';
+import { claims, fakeAws, setTableEnv } from '../support/fake-aws.js';
+
+const aws = fakeAws({ users: [admin, alice, bob], customers: [...customers.map((c) => (c.id === 'A' ? { ...c, telemetryCustomerId: 'T-A' } : c))], properties }, { secrets: { embed: 'unsubscribe-key-for-tests' } });
+const w = aws.world;
+const ses = mockClient(SESv2Client);
+const mails = () =>
+  ses.commandCalls(SendEmailCommand).map((c) => ({
+    to: c.args[0].input.Destination!.ToAddresses![0]!,
+    subject: c.args[0].input.Content!.Simple!.Subject!.Data!,
+    text: c.args[0].input.Content!.Simple!.Body!.Text!.Data!,
+    headers: c.args[0].input.Content!.Simple!.Headers ?? [],
+  }));
+
+beforeAll(() => setTableEnv({ LOG_LEVEL: 'error', EMBED_SECRET_ID: 'embed', PUBLIC_URL: 'https://portal.test', MAIL_FROM: 'Portal <portal@example.com>', EMBED_TOKEN_TTL: '600' }));
+afterAll(() => {
+  aws.restore();
+  ses.restore();
+});
+beforeEach(() => {
+  aws.reset();
+  ses.reset();
+  ses.on(SendEmailCommand).resolves({ MessageId: 'm' });
+  w.notificationSettings = [];
+  w.mailSuppression = [];
+  w.documents = [];
+  w.reportRows = [];
+});
+
+const settingsCall = (email: string | undefined, body: unknown) => settingsRoute(apiEvent({ route: 'POST /api/notifications', claims: email ? claims(email) : undefined, body }));
+const unsubscribe = (token: string) => unsubscribeRoute(apiEvent({ route: 'POST /api/notifications/unsubscribe', body: { token } }));
+const linkOf = (text: string) => /\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(text)?.[1];
+
+describe('POST /api/notifications', () => {
+  it('answers the defaults (service requests and alerts on), the address and whether alerts apply', async () => {
+    const r = await settingsCall(alice.email, { action: 'get' });
+    expect(r.statusCode).toBe(200);
+    expect(json(r)).toEqual({ email: alice.email, settings: { documents: false, weekly: false, requests: true, alerts: true }, suppressed: false, telemetry: true });
+    expect(json(await settingsCall(bob.email, { action: 'get' })).telemetry).toBe(false);
+  });
+
+  it('changes the topics named and keeps the others; says so; starts the documents watermark when switched on', async () => {
+    const r = await settingsCall(alice.email, { action: 'set', settings: { documents: true, alerts: false } });
+    expect(r.statusCode).toBe(200);
+    expect(json(r)).toMatchObject({ message: 'Notification settings saved.', settings: { documents: true, weekly: false, requests: true, alerts: false } });
+    expect(w.notificationSettings).toEqual([expect.objectContaining({ sub: alice.sub, email: alice.email, documents: true, alerts: false, documentsSince: expect.any(String) })]);
+    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: true, weekly: false, requests: true, alerts: false });
+  });
+
+  it('401 without a token; 403 for administrators; 400 for a bad body; shows a suppressed address', async () => {
+    expect((await settingsCall(undefined, { action: 'get' })).statusCode).toBe(401);
+    const staff = await settingsCall(admin.email, { action: 'get' });
+    expect([staff.statusCode, json(staff).error]).toEqual([403, 'Notifications are settings of customer accounts.']);
+    expect((await settingsCall(alice.email, { action: 'set', settings: { documents: 'yes' } })).statusCode).toBe(400);
+    expect((await settingsCall(alice.email, { action: 'delete' })).statusCode).toBe(400);
+    w.mailSuppression.push({ address: alice.email, reason: 'bounce', at: '2026-11-01T00:00:00.000Z', detail: 'x' });
+    expect(json(await settingsCall(alice.email, { action: 'get' })).suppressed).toBe(true);
+  });
+});
+
+describe('the unsubscribe link', () => {
+  it('switches the one topic off for the account it names, without signing in', async () => {
+    await settingsCall(alice.email, { action: 'set', settings: { documents: true, weekly: true } });
+    const token = await unsubscribeToken({ sub: alice.sub, topic: 'weekly', email: alice.email });
+    const r = await unsubscribe(token);
+    expect(r.statusCode).toBe(200);
+    expect(json(r)).toEqual({ topic: 'weekly', message: 'You will no longer be mailed: Weekly summary of work orders and invoices. You can turn it back on under Notifications in the user menu.' });
+    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: true, weekly: false, requests: true, alerts: true });
+  });
+
+  it('refuses a changed, foreign or malformed token (400) and an account that is gone (404)', async () => {
+    const token = await unsubscribeToken({ sub: alice.sub, topic: 'requests', email: alice.email });
+    const [payload, mac] = token.split('.') as [string, string];
+    const bobs = Buffer.from(JSON.stringify({ v: 1, p: 'unsubscribe', sub: bob.sub, t: 'requests', e: bob.email })).toString('base64url');
+    const { token: embed } = await signEmbedToken({ sub: alice.email, customerId: 'A', reportId: 'r', properties: ['A-P1'] } as never);
+    for (const bad of [`${bobs}.${mac}`, `${payload}.${mac.slice(0, -2)}AA`, 'nonsense', embed, `${payload}.`]) {
+      const r = await unsubscribe(bad);
+      expect([r.statusCode, json(r).error]).toEqual([400, 'This unsubscribe link is not valid. Sign in and change your mail under Notifications in the user menu.']);
+    }
+    expect(await readUnsubscribeToken(token)).toEqual({ sub: alice.sub, topic: 'requests', email: alice.email });
+    const gone = await unsubscribeToken({ sub: 'no-such-sub', topic: 'requests', email: 'x@y.test' });
+    expect((await unsubscribe(gone)).statusCode).toBe(404);
+    expect(w.notificationSettings).toEqual([]);
+  });
+});
+
+describe('the documents digest', () => {
+  const HOUR = 3600_000;
+  const t0 = Date.parse('2026-11-25T10:00:00.000Z');
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const subscribe = (u: typeof alice, since: number) => w.notificationSettings.push({ sub: u.sub, email: u.email, documents: true, documentsSince: iso(since), updatedAt: iso(since) });
+
+  it('mails each subscribed user once, listing every new document of their scope; nobody else', async () => {
+    subscribe(alice, t0);
+    doc(w, 'documents/1/old.pdf', 'A-P1', iso(t0 - HOUR));
+    doc(w, 'documents/2/plan.pdf', 'A-P1', iso(t0 + 10_000));
+    doc(w, 'documents/3/report.pdf', 'A-P3', iso(t0 + 20_000));
+    doc(w, 'documents/6/two.pdf', 'A2-P1', iso(t0 + 25_000)); // assigned, but its customer is not
+    doc(w, 'documents/4/other.pdf', 'A-P2', iso(t0 + 30_000)); // alice's customer, not her property
+    doc(w, 'documents/5/beta.pdf', 'B-P1', iso(t0 + 40_000)); // bob is not subscribed
+    const summary = await runDocumentsDigest(dynamo(), t0 + 60_000);
+    expect(summary).toEqual({ subscribed: 1, mailed: 1, documents: 2, failed: 0 });
+    const [m, ...rest] = mails();
+    expect(rest).toEqual([]);
+    expect(m).toMatchObject({ to: alice.email, subject: '2 new documents for your properties' });
+    expect(m!.text).toContain('Alpha North:\n  - plan.pdf (added 25 Nov 2026, 10:00 UTC)');
+    expect(m!.text).toContain('Alpha West:\n  - report.pdf');
+    expect(m!.text).not.toMatch(/old\.pdf|other\.pdf|beta\.pdf|two\.pdf/);
+    expect(m!.text).toContain('"New documents for my properties" is on');
+    expect(m!.headers).toEqual([{ Name: 'List-Unsubscribe', Value: expect.stringMatching(/^<https:\/\/portal\.test\/unsubscribe\?token=/) }]);
+    expect(await readUnsubscribeToken(linkOf(m!.text)!)).toEqual({ sub: alice.sub, topic: 'documents', email: alice.email });
+  });
+
+  it('sends at most one mail an hour: later documents wait for the next hour, none is lost or repeated', async () => {
+    subscribe(alice, t0);
+    doc(w, 'documents/1/a.pdf', 'A-P1', iso(t0 + 1000));
+    await runDocumentsDigest(dynamo(), t0 + 60_000);
+    doc(w, 'documents/2/b.pdf', 'A-P3', iso(t0 + 120_000));
+    expect((await runDocumentsDigest(dynamo(), t0 + 30 * 60_000)).mailed).toBe(0);
+    expect((await runDocumentsDigest(dynamo(), t0 + HOUR + 60_000)).mailed).toBe(1);
+    expect(mails().map((m) => m.subject)).toEqual(['New document for Alpha North', 'New document for Alpha West']);
+    expect((await runDocumentsDigest(dynamo(), t0 + 3 * HOUR)).mailed).toBe(0);
+  });
+
+  it('sends nothing to a suppressed address, and gives the hour back when SES fails', async () => {
+    subscribe(alice, t0);
+    doc(w, 'documents/1/a.pdf', 'A-P1', iso(t0 + 1000));
+    ses.on(SendEmailCommand).rejects(new Error('SES down'));
+    expect(await runDocumentsDigest(dynamo(), t0 + 60_000)).toMatchObject({ mailed: 0, failed: 1 });
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm' });
+    expect((await runDocumentsDigest(dynamo(), t0 + 120_000)).mailed).toBe(1);
+    w.mailSuppression.push({ address: alice.email, reason: 'complaint', at: iso(t0), detail: 'abuse' });
+    doc(w, 'documents/2/b.pdf', 'A-P1', iso(t0 + 2 * HOUR));
+    expect((await runDocumentsDigest(dynamo(), t0 + 3 * HOUR)).mailed).toBe(0);
+  });
+});
+
+describe('the weekly summary', () => {
+  const now = Date.parse('2026-11-23T07:00:00.000Z'); // a Monday
+  const rows: ReportRow[] = [
+    { dataset: 'wo', id: 'W1', propertyId: 'A-P1', kind: 'service', status: 'Completed', priority: 'Low', createdAt: '2026-11-17T09:00:00.000Z', completedAt: '2026-11-18T09:00:00.000Z', description: 'd', technician: 't', amount: 100 },
+    { dataset: 'wo', id: 'W2', propertyId: 'A-P1', kind: 'service', status: 'Open', priority: 'Low', createdAt: '2026-11-20T09:00:00.000Z', description: 'd', technician: 't', amount: 100 },
+    { dataset: 'wo', id: 'W3', propertyId: 'A-P1', kind: 'service', status: 'Completed', priority: 'Low', createdAt: '2026-10-01T09:00:00.000Z', completedAt: '2026-11-10T09:00:00.000Z', description: 'd', technician: 't', amount: 100 },
+    { dataset: 'invoice', id: 'I1', number: 'INV-1', propertyId: 'A-P3', issuedAt: '2026-11-21T09:00:00.000Z', dueAt: '2026-12-21T09:00:00.000Z', amount: 1234.5, balance: 1234.5, status: 'Open' },
+    { dataset: 'invoice', id: 'I2', number: 'INV-2', propertyId: 'A-P3', issuedAt: '2026-11-21T09:00:00.000Z', dueAt: '2026-12-21T09:00:00.000Z', amount: 99, balance: 0, status: 'Void' },
+    { dataset: 'wo', id: 'W4', propertyId: 'B-P1', kind: 'service', status: 'Open', priority: 'Low', createdAt: '2026-11-20T09:00:00.000Z', description: 'd', technician: 't', amount: 100 },
+  ];
+
+  it('counts the 7 days before the run: opened, completed, invoices issued (not void)', () => {
+    const f = figuresByProperty(rows.filter((r) => r.dataset === 'wo') as never, rows.filter((r) => r.dataset === 'invoice') as never, '2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z');
+    expect(f.get('A-P1')).toEqual({ opened: 2, completed: 1, invoices: 0, invoiced: 0 });
+    expect(f.get('A-P3')).toEqual({ opened: 0, completed: 0, invoices: 1, invoiced: 1234.5 });
+    expect(weekOf(now)).toBe('2026-11-23');
+    expect(weekOf(Date.parse('2026-11-29T23:00:00.000Z'))).toBe('2026-11-23');
+  });
+
+  it('mails subscribers their own properties once a week, whatever the retries', async () => {
+    const packed = packRows(rows);
+    w.reportRows = [...packed, ...indexItemsOf(packed)];
+    w.notificationSettings.push({ sub: alice.sub, email: alice.email, weekly: true, updatedAt: '2026-11-01T00:00:00.000Z' });
+    expect(await runWeeklySummary(dynamo(), now)).toEqual({ subscribed: 1, mailed: 1, failed: 0, week: '2026-11-23' });
+    const [m] = mails();
+    expect(m!.to).toBe(alice.email);
+    expect(m!.subject).toBe('Your weekly summary, 16 Nov 2026 to 22 Nov 2026: 1 work order completed');
+    expect(m!.text).toContain('All properties: 2 work orders opened, 1 completed; 1 invoice issued ($1,234.50).');
+    expect(m!.text).toContain('Alpha North:\n  Work orders opened: 2; completed: 1\n  Invoices issued: 0');
+    expect(m!.text).not.toContain('Beta');
+    expect(await runWeeklySummary(dynamo(), now + 3600_000)).toMatchObject({ mailed: 0 });
+    expect(mails()).toHaveLength(1);
+  });
+});
+
+describe("SES's feedback", () => {
+  const sns = (event: object) => ({ Records: [{ Sns: { Message: JSON.stringify(event) } }] });
+  it('suppresses permanent bounces and complaints, not transient bounces; nothing is mailed to a suppressed address', async () => {
+    await feedback(sns({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: bob.email }] } }));
+    await feedback(sns({ eventType: 'Bounce', bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: 'Alice@A.test', diagnosticCode: '550 user unknown' }] } }));
+    await feedback(sns({ notificationType: 'Complaint', complaint: { complaintFeedbackType: 'abuse', complainedRecipients: [{ emailAddress: 'carol@c.test' }] } }));
+    await feedback({ Records: [{ Sns: { Message: 'not json' } }] });
+    expect(w.mailSuppression.map((s) => (s as { address: string; reason: string }).address).sort()).toEqual(['alice@a.test', 'carol@c.test']);
+    expect(json(await settingsCall(alice.email, { action: 'get' })).suppressed).toBe(true);
+  });
+});
