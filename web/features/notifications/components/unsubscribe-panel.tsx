@@ -9,11 +9,9 @@ import { useUnsubscribe } from '../api/unsubscribe';
 import { notificationsText as t, topicTitles } from '../strings';
 import { readUnsubscribeToken } from '../unsubscribe-token';
 
-/** The server's refusal (4xx) in its own words, else the page's. */
-function failureText(err: unknown): string {
-  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown } | undefined)?.error === 'string') return err.message;
-  return t.unsubscribeFailed;
-}
+/** The server refused the link (4xx, with its own words): trying again cannot help. */
+const refusal = (err: unknown): string | null =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown } | undefined)?.error === 'string' ? err.message : null;
 
 /**
  * A mail's unsubscribe link: asks first and unsubscribes only on the button (mail scanners open
@@ -22,18 +20,23 @@ function failureText(err: unknown): string {
 export function UnsubscribePanel({ token, logInPath }: { token: string | null; logInPath: string }) {
   const view = readUnsubscribeToken(token);
   const request = useUnsubscribe();
+  const refused = request.isError ? refusal(request.error) : null;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {request.isSuccess ? (
         <Alert severity="success" role="status">
           {request.data.message}
         </Alert>
+      ) : refused ? (
+        <Alert severity="error" role="alert">
+          {refused}
+        </Alert>
       ) : (
         <>
           <Typography sx={{ overflowWrap: 'anywhere' }}>{view ? t.stopMails(topicTitles[view.topic], view.email) : t.stopMailsUnknown}</Typography>
           {request.isError && (
             <Alert severity="error" role="alert">
-              {failureText(request.error)}
+              {t.unsubscribeFailed}
             </Alert>
           )}
           {token ? (
