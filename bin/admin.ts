@@ -18,6 +18,7 @@ import { seedDemo, seedDemoHelp } from '../infra/admin/seed-demo.js';
 import { AdminInputError, createPortalUser, resetMfa, resetMfaHelp } from '../infra/admin/users.js';
 import { DEMO_TOTP_SECRET, totpCode } from '../infra/local/totp.js';
 import { createSmokeAccounts, createSmokeAccountsHelp, poolOfEnv, smokeSecretId } from '../infra/smoke/accounts.js';
+import { liftSuppression, suppressionOf } from '../lambdas/shared/data/mail-suppression.js';
 import { isStaffEmail } from '../lambdas/shared/env.js';
 import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/passwords.js';
 
@@ -146,6 +147,29 @@ const commands: Record<string, Command> = {
       }
       const { reports, source } = await catalogueInForce();
       console.log(v.json ? JSON.stringify({ reports }, null, 2) : formatCatalogue(reports, source));
+      return 0;
+    },
+  },
+  'mail-unsuppress': {
+    summary: 'let the portal mail an address again that SES reported bouncing or complaining',
+    help: `Usage: admin mail-unsuppress ADDRESS [--stage NAME | --local]
+
+A permanent bounce or a complaint stops every portal mail to the address (README "Notifications").
+Once the address is mended (a typo corrected, the mailbox back), this lets mail go to it again.`,
+    options: {},
+    positional: 'address',
+    async run(v) {
+      const address = String(v.address ?? '').trim().toLowerCase();
+      if (!address.includes('@')) throw new UsageError('Name the address, such as pat@customer.example.');
+      const db = dynamo();
+      const was = await suppressionOf(db, address);
+      if (!was) {
+        console.log(`${address} is not suppressed: mail goes to it.`);
+        return 0;
+      }
+      await liftSuppression(db, address);
+      await appendAudit(db, 'cli', 'mail.unsuppress', address, { reason: was.reason, at: was.at });
+      console.log(`${address} was suppressed (${was.reason}, ${was.at}); mail goes to it again.`);
       return 0;
     },
   },

@@ -265,6 +265,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           apiKey: telemetryKey,
           // The demo's equipment faults (README "Equipment alerts"); SIMULATOR_FAULTS=off: none.
           faultSchedule: options.demo && (options.env ?? process.env).SIMULATOR_FAULTS !== 'off' ? demoFaultSchedule : undefined,
+          // The browser specs inject faults of their own (E2E=1 only).
+          control: (options.env ?? process.env).E2E === '1',
         // Every equipment row of the portal gets a device (the demo's have their own characters).
           fleet: async () => fleetFor((await scanAll<{ id: string }>(docs, { TableName: equipmentTable })).map((e) => e.id)),
         }),
@@ -406,10 +408,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     startedUp = true;
     const alerts = jobTimer('alerts/evaluate', alertsSeconds);
     closers.push({ name: 'equipment alerts timer', close: alerts.stop });
-    // The documents digest on its timer; the weekly summary only when asked (runJob, `admin jobs run`).
+    // The documents digest and the weekly summary on one timer (NOTIFY_INTERVAL_SECONDS): each
+    // sends a user at most one mail an hour (documents) or a week (summary), whatever the timer.
     const digest = jobTimer('notifications/documents-digest', notifySeconds);
     closers.push({ name: 'documents digest timer', close: digest.stop });
-    const weekly = jobTimer('notifications/weekly-summary', 0);
+    const weekly = jobTimer('notifications/weekly-summary', notifySeconds);
+    closers.push({ name: 'weekly summary timer', close: weekly.stop });
     const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly]]);
     return {
       url: gateway.url,

@@ -20,6 +20,15 @@ import { assignedScope } from '../shared/scope.js';
 
 /** At most one document mail per user in this time (an hourly schedule may start a little early). */
 export const DOCUMENT_MAIL_GAP_MS = 55 * 60_000;
+/**
+ * A user's new documents are mailed once uploads to their properties have been quiet this long
+ * (DOCUMENTS_SETTLE_SECONDS, default 120): an administrator uploading a folder file by file gets
+ * one mail listing all of it, not the first file now and the rest an hour later.
+ */
+export function settleMs(raw = process.env.DOCUMENTS_SETTLE_SECONDS): number {
+  const n = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
+  return (Number.isFinite(n) && n >= 0 ? n : 120) * 1000;
+}
 /** A mail lists at most this many documents and says how many more there are. */
 const MAX_LISTED = 50;
 
@@ -62,6 +71,7 @@ export function documentsMail(name: string, docs: readonly DocumentItem[], prope
 export async function runDocumentsDigest(db: DynamoDBDocumentClient, now = Date.now()): Promise<DigestSummary> {
   const at = new Date(now).toISOString();
   const items = await subscribedTo(db, 'documents');
+  const settle = settleMs();
   const summary: DigestSummary = { subscribed: items.length, mailed: 0, documents: 0, failed: 0 };
   const addedByProperty = new Map<string, Promise<DocumentItem[]>>();
   // One Query per property and run, from the earliest watermark any subscriber needs.
@@ -82,6 +92,8 @@ export async function runDocumentsDigest(db: DynamoDBDocumentClient, now = Date.
       if (found.length === 0) continue;
       found.sort((a, b) => a.uploadedAt.localeCompare(b.uploadedAt) || a.fileName.localeCompare(b.fileName));
       const newest = found[found.length - 1]!.uploadedAt;
+      // Uploads still under way: all of them go in a later run's one mail.
+      if (now - Date.parse(newest) < settle) continue;
       if (!(await claimDocumentsMail(db, item.sub, at, newest, DOCUMENT_MAIL_GAP_MS))) continue;
       try {
         const names = new Map((await getProperties(db, new Set(found.map((d) => d.propertyId)))).map((p) => [p.id, p.name]));

@@ -11,7 +11,9 @@ if (process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 // node --import tsx directly (no npx wrapper), so SIGTERM reaches the stack and it frees its lock.
 const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--demo'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', E2E: '1', SIMULATOR_FAULTS: process.env.SIMULATOR_FAULTS ?? 'off' },
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', E2E: '1', SIMULATOR_FAULTS: process.env.SIMULATOR_FAULTS ?? 'off',
+    // Scheduled jobs often, so the mail specs see their mails within seconds (README "Notifications").
+    ALERTS_INTERVAL_SECONDS: '5', NOTIFY_INTERVAL_SECONDS: '3', DOCUMENTS_SETTLE_SECONDS: '6' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

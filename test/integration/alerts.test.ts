@@ -1,13 +1,14 @@
 /**
  * Equipment alerts through the local stack: the scheduled evaluation (the stack's own timer is off
  * in tests; `evaluateAlerts` runs one pass as it would) against a simulator this file starts with a
- * fault injected, then the state table and GET /api/alerts/{customerId} over HTTP.
+ * fault injected, then the state table, POST /api/alerts over HTTP and the mails in the outbox.
  */
 import { jest } from '@jest/globals';
 import { putEquipment, type EquipmentItem } from '../../lambdas/shared/data/equipment.js';
 import { alertStatesOf, putPending } from '../../lambdas/shared/data/equipment-alerts.js';
 import type { SimDevice } from '../../infra/local/simulator/fleet.js';
 import { startSimulator, type Simulator } from '../../infra/local/simulator/simulator.js';
+import { readMails } from '../../infra/local/outbox.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(90_000);
@@ -24,7 +25,7 @@ const eq = (customerId: string, id: string, propertyId: string, name: string): E
 const rows = [eq('C-A', 'A-EQ1', 'P-A1', 'RTU-1'), eq('C-A', 'A-EQ2', 'P-A1', 'RTU-2'), eq('C-A', 'A-EQ3', 'P-A2', 'RTU-3'), eq('C-B', 'B-EQ1', 'P-B1', 'RTU-9')];
 const fleet: SimDevice[] = rows.map((r) => ({ deviceId: `DEV-${r.id}`, equipmentId: r.id, kind: 'air', lagMinutes: 0, signals: 'call' }));
 
-const alertsOf = (customerId: string, token?: string) => request('GET', `/api/alerts/${customerId}`, { token });
+const alertsOf = (customerId: string, token?: string) => request('POST', '/api/alerts', { token, body: { action: 'list', customerId } });
 const queries = () => sim.requests.filter((r) => r.url === '/v3/telemetry/query').length;
 const devicePages = () => sim.requests.filter((r) => r.url.startsWith('/v3/device')).length;
 
@@ -44,6 +45,10 @@ afterAll(async () => {
   await t?.stop();
   await sim?.close();
 });
+
+/** Alert mails in the outbox since `from` (an index into it). */
+const alertMails = async (from: number) => (await readMails(t.stack.outboxDir)).slice(from).filter((m) => /alert/i.test(m.subject) || m.subject.startsWith('Cleared'));
+const outboxSize = async () => (await readMails(t.stack.outboxDir)).length;
 
 describe('equipment alerts', () => {
   it('401 without a token, 403 for another customer, an empty list before any fault', async () => {
@@ -66,6 +71,7 @@ describe('equipment alerts', () => {
       equipmentId: 'A-EQ2', equipmentName: 'RTU-2', buildingName: 'P-A1 building', propertyId: 'P-A1', updatedAt: since,
     });
     const [q0, d0] = [queries(), devicePages()];
+    const mailed0 = await outboxSize();
     // Past the telemetry client's 15-second sample cache of the first pass.
     await new Promise((r) => setTimeout(r, 16_000));
     const summary = (await t.stack.evaluateAlerts()) as { customers: number; raised: number; cleared: number };
@@ -93,15 +99,52 @@ describe('equipment alerts', () => {
     expect(data.find((a) => a.rule === 'stale')?.detail).toBe('No report in the last hour');
     expect(((await alertsOf('C-A', tokens.admin)).json as { data: unknown[] }).data).toHaveLength(3);
     expect(await alertsOf('C-B', tokens.b)).toMatchObject({ status: 200, json: { data: [] } });
+
+    // One mail to customer A's user for the pass, listing the two alerts of their property; none to B.
+    const mails = await alertMails(mailed0);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['a@customer-a.test', '2 equipment alerts raised']]);
+    expect(mails[0]!.text).toMatch(/RTU-1 \(.*\) \(device DEV-A-EQ1\)\n  Not reporting since/);
+    expect(mails[0]!.text).toContain('RTU-2');
+    expect(mails[0]!.text).not.toContain('RTU-3');
+    expect(mails[0]!.text).toContain('"Equipment alerts" is on in your Notifications settings');
   });
 
   it('the next pass raises nothing again; once the faults are gone, each alert is cleared once', async () => {
     await new Promise((r) => setTimeout(r, 16_000));
+    const mailed0 = await outboxSize();
     expect(await t.stack.evaluateAlerts()).toMatchObject({ raised: 0, cleared: 0 });
+    expect(await alertMails(mailed0)).toEqual([]);
     sim.deviceFaults.clear();
     await new Promise((r) => setTimeout(r, 16_000));
     expect(await t.stack.evaluateAlerts()).toMatchObject({ raised: 0, cleared: 3 });
     expect(await alertStatesOf(t.db, 'C-A')).toEqual([]);
+    // One clear mail for the pass; a user who switched alerts off gets none.
+    expect((await alertMails(mailed0)).map((m) => [m.to, m.subject])).toEqual([['a@customer-a.test', '2 equipment alerts cleared']]);
     expect(await alertsOf('C-A', tokens.admin)).toMatchObject({ status: 200, json: { data: [] } });
+  });
+
+  it("an administrator's thresholds for a property apply at the next pass; a user with alerts off is not mailed", async () => {
+    const off = await request('POST', '/api/notifications', { token: tokens.a, body: { action: 'set', settings: { alerts: false } } });
+    expect(off.status).toBe(200);
+    // 'Not reporting' after 30 minutes more at P-A1: a device silent now is not raised at once there.
+    const set = await request('POST', '/api/alerts', { token: tokens.admin, body: { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules: [{ kind: 'air', rule: 'stale', forMinutes: 30, limit: 0 }] } });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ message: 'Alert thresholds saved.', updatedBy: 'boss@staff.test' });
+    const read = await request('POST', '/api/alerts', { token: tokens.a, body: { action: 'thresholds', customerId: 'C-A', propertyId: 'P-A1' } });
+    expect((read.json as { rules: { kind: string; rule: string; forMinutes: number; defaultForMinutes: number }[] }).rules.find((r) => r.kind === 'air' && r.rule === 'stale')).toMatchObject({ forMinutes: 30, defaultForMinutes: 0 });
+    sim.deviceFaults.set('DEV-A-EQ1', 'silent'); // P-A1: held back by its thresholds
+    sim.deviceFaults.set('DEV-A-EQ3', 'silent'); // P-A2: the defaults, raised at once
+    await new Promise((r) => setTimeout(r, 16_000));
+    const mailed0 = await outboxSize();
+    expect(await t.stack.evaluateAlerts()).toMatchObject({ raised: 1 });
+    expect((await alertStatesOf(t.db, 'C-A')).map((s) => [s.key, s.status]).sort()).toEqual([
+      ['DEV-A-EQ1#stale', 'pending'],
+      ['DEV-A-EQ3#stale', 'active'],
+    ]);
+    // RTU-3 is outside a's properties, and a has alerts off: nobody is mailed.
+    expect(await alertMails(mailed0)).toEqual([]);
+    const reset = await request('POST', '/api/alerts', { token: tokens.admin, body: { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules: [] } });
+    expect(reset.json).toMatchObject({ message: 'Alert thresholds reset to the defaults.', updatedAt: null });
+    sim.deviceFaults.clear();
   });
 });

@@ -15,6 +15,7 @@ import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { deleteUser } from '../../lambdas/shared/data/users.js';
 import { routeKey, routes } from '../../lambdas/routes.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
+import { unsubscribeToken } from '../../lambdas/shared/notifications/unsubscribe-token.js';
 import { postToStorage } from '../support/storage-post.js';
 import { multipart } from '../support/multipart.js';
 
@@ -57,6 +58,8 @@ const tokens = {} as Record<Caller, string | undefined>;
 /** Embed tokens (the report host's credential) issued before the matrix runs. */
 const embedTokens: { a?: string; removed?: string } = {};
 let documentA = '';
+/** Customer A's Cognito sub (the unsubscribe token's account). */
+let subA = '';
 /** A service request of tenant A, filed by customer A. */
 let requestA = '';
 
@@ -215,7 +218,17 @@ export const matrix: Record<string, Entry> = {
   // Telemetry (the stack's simulator: one device per equipment row)
   'GET /api/telemetry/{customerId}/devices': { request: () => ({ path: '/api/telemetry/C-A/devices' }), expect: scoped() },
   'POST /api/telemetry/{customerId}/samples': { request: () => ({ path: '/api/telemetry/C-A/samples', body: { deviceIds: [DEVICE_A] } }), expect: scoped() },
-  'GET /api/alerts/{customerId}': { request: () => ({ path: '/api/alerts/C-A' }), expect: scoped() },
+  'POST /api/alerts': { request: () => ({ path: '/api/alerts', body: { action: 'list', customerId: 'C-A' } }), expect: scoped() },
+  // Notifications: each customer's own settings; administrators have none. The unsubscribe link
+  // needs no session: its signed token names the account (tenant A's here), whoever sends it.
+  'POST /api/notifications': {
+    request: () => ({ path: '/api/notifications', body: { action: 'get' } }),
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 403, removed: 401, reset: 401 },
+  },
+  'POST /api/notifications/unsubscribe': {
+    request: async () => ({ path: '/api/notifications/unsubscribe', body: { token: await unsubscribeToken({ sub: subA, topic: 'weekly', email: USER_A }) } }),
+    expect: publicRoute(200),
+  },
 
   // Service requests: a customer files and lists for their own account only; an administrator for the viewed customer
   'POST /api/requests': {
@@ -254,7 +267,7 @@ beforeAll(async () => {
     { customerId: 'C-B', id: 'EQ-B1', propertyId: 'P-B1', buildingName: 'South', name: 'RTU-2', equipmentType: 'RTU', telemetryData: '{}' },
   ]);
   await createTestUser({ email: ADMIN, password: PASSWORD });
-  await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
+  subA = (await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] })).sub;
   await createTestUser({ email: USER_B, password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
   const removedRow = await createTestUser({ email: REMOVED, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
   await createTestUser({ email: RESET, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
@@ -303,6 +316,33 @@ describe('the authorization matrix', () => {
     }
     const fresh = await signIn(RESET, 'NewPass12');
     expect((await request('GET', `/api/users/getproperty/${RESET}`, { token: fresh })).status).toBe(200);
+  });
+
+  it('equipment alerts: thresholds are read in scope and changed by administrators only; notifications are per account', async () => {
+    const read = { action: 'thresholds', customerId: 'C-A', propertyId: 'P-A1' };
+    const change = { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules: [{ kind: 'air', rule: 'high-current', forMinutes: 10, limit: 45 }] };
+    const foreign = { action: 'thresholds', customerId: 'C-A', propertyId: 'P-B1' };
+    const got: Record<string, number[]> = {};
+    for (const caller of callers) {
+      const token = tokens[caller];
+      got[caller] = [
+        (await request('POST', '/api/alerts', { token, body: read })).status,
+        (await request('POST', '/api/alerts', { token, body: change })).status,
+        (await request('POST', '/api/alerts', { token, body: foreign })).status,
+      ];
+    }
+    expect(got).toEqual({
+      anonymous: [401, 401, 401],
+      customerA: [200, 403, 403],
+      customerB: [403, 403, 403],
+      admin: [200, 200, 404],
+      removed: [401, 401, 401],
+      reset: [401, 401, 401],
+    });
+    // B's settings are B's: A's change does not reach them.
+    await request('POST', '/api/notifications', { token: tokens.customerA, body: { action: 'set', settings: { documents: true } } });
+    const b = await request('POST', '/api/notifications', { token: tokens.customerB, body: { action: 'get' } });
+    expect((b.json as { email: string; settings: { documents: boolean } })).toMatchObject({ email: USER_B, settings: { documents: false } });
   });
 
   it("service requests: each customer lists their own scope's only, only administrators change a status, photo uploads only in one's scope", async () => {

@@ -28,6 +28,8 @@ interface Sample {
   body?: JsonObject;
   /** Body fields whose schema accepts more than one type (a wrong type may be taken). */
   lenient?: string[];
+  /** Number fields (at any depth) that take fractions: 1.5 is not a wrong type for them. */
+  fractional?: string[];
   /** Query parameters that fall back to a default for a value they do not know. */
   lenientQuery?: string[];
   /** The body is multipart/form-data (the upload call). */
@@ -92,7 +94,9 @@ const samples: Record<string, Sample> = {
   'POST /api/requests': {
     body: { action: 'file', email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: 'bad input', priority: 'routine', accessTimes: 'mornings', photos: [] },
   },
-  'GET /api/alerts/{customerId}': { params: { customerId: 'C-A' } },
+  'POST /api/alerts': { body: { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules: [{ kind: 'air', rule: 'high-current', forMinutes: 10, limit: 45 }] }, fractional: ['limit'] },
+  'POST /api/notifications': { body: { action: 'set', settings: { documents: true, weekly: false, requests: true, alerts: true } } },
+  'POST /api/notifications/unsubscribe': { body: { token: 'eyJ2IjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } },
   'GET /api/reports': {},
   'POST /api/sigma/filtered': {
     body: { userId: null, email: USER_A, _url: '/embed/dashboard', selectedReport: 'dashboard', customers: [], properties: [], userDetails: { name: 'a' } },
@@ -191,17 +195,17 @@ const hasBody = (route: Route) => route.method === 'POST' || route.method === 'P
 const json = (v: unknown) => ({ body: JSON.stringify(v), type: 'application/json' });
 const validPath = (route: Route, s: Sample) => withQuery(pathOf(route, s.params), s.query);
 
-/** Values of the wrong type for a field whose valid value is `v`. */
-function wrongTypes(v: Json): Json[] {
+/** Values of the wrong type for a field whose valid value is `v` (`fractional`: number fields that take 1.5). */
+function wrongTypes(v: Json, fractional: readonly string[] = [], field = ''): Json[] {
   if (typeof v === 'string') return [42, true, null, [], {}, ['x']];
-  if (typeof v === 'number') return ['12', true, null, [], {}, 1.5];
+  if (typeof v === 'number') return ['12', true, null, [], {}, ...(fractional.includes(field) ? [] : [1.5])];
   if (typeof v === 'boolean') return ['true', 1, null, [], {}];
   if (Array.isArray(v)) {
     const element = v[0];
     const elements: Json[] = [[42], [null], [[]], [true]];
     // An array of objects: each field of its first element spoiled too.
     if (element && typeof element === 'object' && !Array.isArray(element))
-      for (const [k, fieldValue] of Object.entries(element)) for (const w of wrongTypes(fieldValue)) elements.push([{ ...element, [k]: w }]);
+      for (const [k, fieldValue] of Object.entries(element)) for (const w of wrongTypes(fieldValue, fractional, k)) elements.push([{ ...element, [k]: w }]);
     return ['x', 42, true, null, {}, ...elements];
   }
   if (v === null) return [];
@@ -280,7 +284,7 @@ describe('bad input on every route', () => {
       if (!s.body) return [];
       const cases: { name: string; call: Call; allowOk?: boolean }[] = [];
       for (const [field, value] of Object.entries(s.body))
-        for (const wrong of wrongTypes(value))
+        for (const wrong of wrongTypes(value, s.fractional, field))
           cases.push({ name: `body.${field} = ${JSON.stringify(wrong)}`, call: { path: validPath(route, s), ...json({ ...s.body, [field]: wrong }) }, allowOk: s.lenient?.includes(field) });
       for (const field of Object.keys(s.body)) cases.push({ name: `body without ${field}`, call: { path: validPath(route, s), ...json({ ...s.body, [field]: undefined }) }, allowOk: true });
       return cases;

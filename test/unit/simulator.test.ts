@@ -194,4 +194,21 @@ describe('equipment faults', () => {
       await sim.close();
     }
   });
+  it('takes faults over HTTP only when started with control (the browser specs): PUT sets, DELETE clears', async () => {
+    const plain = await startSimulator({ apiKey: KEY, fleet: demoFleet });
+    const controlled = await startSimulator({ apiKey: KEY, fleet: demoFleet, control: true });
+    try {
+      const put = (sim: Simulator, id: string, body: string) => fetch(`${sim.url}/_control/faults/${id}`, { method: 'PUT', body });
+      expect((await put(plain, 'NCL-RTU1-A1', '{"kind":"silent"}')).status).toBe(401);
+      expect(plain.deviceFaults.size).toBe(0);
+      expect((await put(controlled, 'NCL-RTU1-A1', '{"kind":"silent"}')).status).toBe(200);
+      expect((await put(controlled, 'NCL-RTU1-A1', '{"kind":"melted"}')).status).toBe(400);
+      expect((await put(controlled, 'NCL-RTU1-A1', 'not json')).status).toBe(400);
+      expect([...controlled.deviceFaults]).toEqual([['NCL-RTU1-A1', 'silent']]);
+      expect((await fetch(`${controlled.url}/_control/faults/NCL-RTU1-A1`, { method: 'DELETE' })).status).toBe(200);
+      expect(controlled.deviceFaults.size).toBe(0);
+    } finally {
+      await Promise.all([plain.close(), controlled.close()]);
+    }
+  });
 });

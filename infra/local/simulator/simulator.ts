@@ -26,6 +26,12 @@ export interface SimulatorOptions {
   maxPageSize?: number;
   /** Equipment faults played on a schedule from the simulator's start (./faults.ts). */
   faultSchedule?: ScheduledFault[];
+  /**
+   * Browser specs inject faults over HTTP: PUT /_control/faults/<deviceId> { "kind": "silent" |
+   * "warm-supply" } and DELETE /_control/faults/<deviceId>. Off unless set (the stack sets it for
+   * the end-to-end specs only, E2E=1); the vendor's API has no such route.
+   */
+  control?: boolean;
 }
 
 export interface Simulator {
@@ -106,6 +112,25 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
       // The client may have given up (timeout) or the simulator closed meanwhile.
       if (res.destroyed || req.socket.destroyed) return;
       if (fault.status) return send(res, fault.status, { error: `simulated failure ${fault.status}` });
+    }
+    const control = /^\/_control\/faults\/([^/]{1,200})$/.exec(url.pathname);
+    if (opts.control && control) {
+      const deviceId = decodeURIComponent(control[1]!);
+      if (req.method === 'DELETE') {
+        state.deviceFaults.delete(deviceId);
+        return send(res, 200, { deviceId, kind: null });
+      }
+      if (req.method === 'PUT') {
+        let kind: unknown;
+        try {
+          kind = (JSON.parse((await readBody(req)) || '{}') as { kind?: unknown }).kind;
+        } catch {
+          kind = undefined;
+        }
+        if (kind !== 'silent' && kind !== 'warm-supply') return send(res, 400, { error: 'kind must be silent or warm-supply' });
+        state.deviceFaults.set(deviceId, kind);
+        return send(res, 200, { deviceId, kind });
+      }
     }
     if (!keyMatches(req.headers.authorization, opts.apiKey)) return send(res, 401, { error: 'invalid or missing API key' });
 
