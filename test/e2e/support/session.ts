@@ -26,7 +26,7 @@ export async function logIn(page: Page, user: { email: string; password: string;
 }
 
 /** A call to the local pool's public API (its endpoint from config.json), as the browser makes it. */
-async function cognitoCall(request: APIRequestContext, action: string, body: object): Promise<Record<string, unknown>> {
+export async function cognitoCall(request: APIRequestContext, action: string, body: object): Promise<Record<string, unknown>> {
   const config = (await (await request.get('/config.json')).json()) as { endpoint: string };
   const res = await request.post(config.endpoint, {
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
@@ -51,6 +51,13 @@ export async function adminToken(request: APIRequestContext, user: { email: stri
     ChallengeResponses: { USERNAME: (first.ChallengeParameters as { USER_ID_FOR_SRP: string }).USER_ID_FOR_SRP, SOFTWARE_TOKEN_MFA_CODE: totpCode(user.totpSecret) },
   });
   return (answered.AuthenticationResult as { IdToken: string }).IdToken;
+}
+
+/** A customer's ID token (an account without an authenticator app) for a spec's API calls. */
+export async function customerToken(request: APIRequestContext, user: { email: string; password: string }): Promise<string> {
+  const { userPoolClientId: ClientId } = (await (await request.get('/config.json')).json()) as { userPoolClientId: string };
+  const r = await cognitoCall(request, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } });
+  return (r.AuthenticationResult as { IdToken: string }).IdToken;
 }
 
 // The specs compile without DOM types, so storage is read and written through expression strings.
