@@ -9,7 +9,8 @@ import { alertMessages } from '../../lambdas/shared/contract/alerts.js';
 import { notificationMessages, topicTitles } from '../../lambdas/shared/contract/notifications.js';
 import { notificationsText as n } from '../../web/features/notifications/strings.js';
 import { shellStrings } from '../../web/features/shell/strings.js';
-import { telemetryText as t } from '../../web/features/telemetry/strings.js';
+import { kindTitles, ruleTitles, telemetryText as t } from '../../web/features/telemetry/strings.js';
+import { limitFromDisplay, limitToDisplay } from '../../web/features/telemetry/threshold-units.js';
 import { demo } from './support/env.js';
 import { expectNoSeriousA11yViolations, logIn, shotter } from './support/session.js';
 
@@ -155,21 +156,31 @@ test('an administrator viewing as the customer changes a threshold, sees it kept
   await logIn(page, demo.admin);
   await viewAs(page, demo.northwind.email);
   let dialog = await openThresholds(page);
-  const first = dialog.getByRole('spinbutton').first();
-  const label = (await first.getAttribute('aria-label'))!;
-  const before = await first.inputValue();
-  const changed = String(Number(before) + 7);
+  // Chilled water's limit, raised (a higher limit raises no alert while the other specs' jobs run).
+  const label = t.limitLabel(kindTitles.chiller, ruleTitles['chilled-water-warm']);
+  const limit = dialog.getByRole('spinbutton', { name: label, exact: true });
+  const before = await limit.inputValue();
+  const minutes = await dialog.getByRole('spinbutton', { name: t.minutesLabel(kindTitles.chiller, ruleTitles['chilled-water-warm']), exact: true }).inputValue();
+  const celsius = limitFromDisplay('c', Number(before) + 3.6);
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   await shotsAtBothSizes(page, 'thresholds-admin');
 
-  await first.fill(changed);
+  await limit.fill(String(Number(before) + 3.6));
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/alerts') && (r.postDataJSON() as { action: string }).action === 'set-thresholds');
   await dialog.getByRole('button', { name: t.thresholdsSave }).click();
+  // Only the changed row, its limit back in °C.
+  expect((await sent).postDataJSON()).toEqual({
+    action: 'set-thresholds',
+    customerId: expect.any(String),
+    propertyId: expect.any(String),
+    rules: [{ kind: 'chiller', rule: 'chilled-water-warm', forMinutes: Number(minutes), limit: celsius }],
+  });
   await expect(dialog).toBeHidden();
   await expect(toast(page, alertMessages.saved)).toBeVisible();
 
   await page.getByRole('button', { name: t.thresholds }).click();
   dialog = page.getByRole('dialog', { name: t.thresholds });
-  await expect(dialog.getByRole('spinbutton', { name: label, exact: true })).toHaveValue(changed);
+  await expect(dialog.getByRole('spinbutton', { name: label, exact: true })).toHaveValue(String(limitToDisplay('c', celsius)));
   await expect(dialog.getByText(new RegExp(`Last changed .* by ${demo.admin.email}`))).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   await shotsAtBothSizes(page, 'thresholds-changed');

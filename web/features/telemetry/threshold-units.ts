@@ -2,7 +2,7 @@
  * Alert thresholds as people read them: the server keeps limits in °C, a °C difference or A; the
  * dialog shows °F (a difference for 'delta-c') and A, to 0.1, and sends back °C rounded to 0.1.
  */
-import type { RuleThreshold } from '../../../lambdas/shared/contract/answers/alerts';
+import type { RuleThreshold } from '../../../lambdas/shared/contract/answers/alerts.js';
 
 export type ThresholdUnit = RuleThreshold['unit'];
 
