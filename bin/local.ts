@@ -35,7 +35,7 @@ try {
     console.log(`Administrators then give a code from an authenticator app set up with the key ${DEMO_TOTP_SECRET}`);
     console.log('  (or the current code from: npm run admin -- totp-code)');
   }
-  console.log(`Data in ${stack.config.dataDir}; mail (invitations, reset codes) is written to ${stack.outboxDir}`);
+  console.log(`Data in ${stack.config.dataDir}; mail (invitations, reset codes, service requests, notifications) is written to ${stack.outboxDir}`);
 } catch (err) {
   if (err instanceof LocalConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
