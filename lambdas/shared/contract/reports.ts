@@ -5,6 +5,7 @@
  * and is re-exported here; the rest is zod classic, here.
  */
 import { idString, z } from '../zod.js';
+import { isIsoDate, PERIOD_MAX_YEARS, periodWithinMax } from './period.js';
 
 export { ReportReply, ReportsReply } from './answers/reports.js';
 
@@ -24,15 +25,7 @@ const IdList = z.pipe(
   }),
 );
 
-/** A calendar date YYYY-MM-DD (a real day, read as UTC). */
-export const isIsoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) && new Date(Date.parse(s)).toISOString().slice(0, 10) === s;
-/** The longest period a report may be asked for, in years. */
-export const PERIOD_MAX_YEARS = 10;
-/** True when `to` is less than PERIOD_MAX_YEARS after `from` (2016-01-01 to 2025-12-31 is the longest from 2016-01-01). */
-export const periodWithinMax = (from: string, to: string) => {
-  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
-  return Date.parse(to) < Date.UTC(y + PERIOD_MAX_YEARS, m - 1, d);
-};
+export { isIsoDate, isValidPeriod, PERIOD_MAX_YEARS, periodWithinMax, type Period } from './period.js';
 
 /** An optional date of a period: absent, null or empty is none. */
 const PeriodDate = z.pipe(

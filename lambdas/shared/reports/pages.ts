@@ -15,6 +15,9 @@
  * (at most the last 24 of them). Without a period every page is as it always was.
  */
 import type { ChartData, Column, Figure, Format, PageData, PageName, Row, TablePage } from '../contract/reports.js';
+import type { Period } from '../contract/period.js';
+
+export type { Period };
 import type { AssetRow, Dataset, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../data/report-rows.js';
 
 type Cell = Row[string];
@@ -32,11 +35,6 @@ export interface PageInput {
   period?: Period;
 }
 
-/** A period of whole UTC days, both ends included. */
-export interface Period {
-  from: string;
-  to: string;
-}
 
 const DAY = 86_400_000;
 const MONTHS = 24;
