@@ -99,7 +99,7 @@ export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
         {data.period && (
           <p className="period" data-testid="report-period">
             {strings.period(formatPeriod(data.period))}
-            {data.note && <span className="period-note"> {data.note}</span>}
+            {data.note && <span className="period-note">{data.note}</span>}
           </p>
         )}
       </header>
