@@ -131,7 +131,7 @@ test.describe('routes and session', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/$/);
-    for (const path of ['/forgot-password', '/reset-password', '/user-registration']) {
+    for (const path of ['/forgot-password', '/reset-password', '/user-registration', '/unsubscribe']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }

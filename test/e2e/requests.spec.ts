@@ -112,6 +112,11 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await adminPage.getByRole('option', { name: t.ages['7'] }).click();
   const adminCard = all.getByTestId('service-request').filter({ hasText: reference });
   await expect(adminCard).toContainText('NORTHWIND PROPERTIES');
+  // The photo is linked from the list with a fresh link, whenever the mail's has expired.
+  const photoLink = adminCard.getByRole('link', { name: /\.png \(opens in a new tab\)$/ });
+  await expect(photoLink).toHaveCount(1);
+  const fresh = await request.get((await photoLink.getAttribute('href'))!);
+  expect([fresh.status(), fresh.headers()['content-type']]).toEqual([200, 'image/png']);
   await shotsAtBothSizes(adminPage, 'admin-list');
   await adminCard.getByRole('button', { name: `${t.changeStatus} ${reference}` }).click();
   await adminCard.getByRole('combobox', { name: t.newStatus }).click();

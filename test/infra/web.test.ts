@@ -15,6 +15,7 @@ describe('SPA fallback function', () => {
     ['/', '/index.html'],
     ['/documents', '/index.html'],
     ['/user-registration', '/index.html'],
+    ['/unsubscribe', '/index.html'],
     ['/admin/users/', '/index.html'],
     ['/reset.password', '/reset.password'],
   ])('sends the app route %s to %s', (uri, expected) => {

@@ -103,7 +103,7 @@ describe('equipment alerts', () => {
     // One mail to customer A's user for the pass, listing the two alerts of their property; none to B.
     const mails = await alertMails(mailed0);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['a@customer-a.test', '2 equipment alerts raised']]);
-    expect(mails[0]!.text).toMatch(/RTU-1 \(.*\) \(device DEV-A-EQ1\)\n  Not reporting since/);
+    expect(mails[0]!.text).toMatch(/RTU-1 \(.*\) \(device DEV-A-EQ1\)\n {2}Not reporting since/);
     expect(mails[0]!.text).toContain('RTU-2');
     expect(mails[0]!.text).not.toContain('RTU-3');
     expect(mails[0]!.text).toContain('"Equipment alerts" is on in your Notifications settings');

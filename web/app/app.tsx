@@ -12,6 +12,7 @@ import LoginRoute from './routes/login';
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
+const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
@@ -58,6 +59,7 @@ function AppRoutes() {
       <Route path={paths.forgotPassword} element={<Suspense fallback={null}><ForgotPasswordRoute /></Suspense>} />
       <Route path={paths.resetPassword} element={<Suspense fallback={null}><ResetPasswordRoute /></Suspense>} />
       <Route path={paths.registration} element={<Suspense fallback={null}><UserRegistrationRoute /></Suspense>} />
+      <Route path={paths.unsubscribe} element={<Suspense fallback={null}><UnsubscribeRoute /></Suspense>} />
       <Route path="*" element={<Fallback />} />
     </Routes>
   );

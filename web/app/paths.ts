@@ -7,4 +7,6 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   registration: '/user-registration',
+  /** Beyond the spec (issue 20): the mails' unsubscribe link, public (/unsubscribe?token=...). */
+  unsubscribe: '/unsubscribe',
 } as const;

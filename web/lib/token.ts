@@ -33,7 +33,8 @@ export function isAdministrator(claims: Pick<TokenClaims, 'email' | 'groups' | '
   return claims.groups.includes(STAFF_GROUP) && claims.emailVerified && emailInDomains(claims.email, staffDomains);
 }
 
-function base64UrlDecode(part: string): string {
+/** base64url (no padding) to text, as UTF-8; throws when it is not base64. */
+export function base64UrlDecode(part: string): string {
   const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));

@@ -5,11 +5,12 @@
  */
 import { z, type core } from '../zod.js';
 import * as accounts from './accounts.js';
-import * as alerts from './answers/alerts.js';
+import * as alerts from './alerts.js';
 import * as analytics from './analytics.js';
 import * as audit from './audit.js';
 import * as catalog from './catalog.js';
 import * as documents from './documents.js';
+import * as notifications from './notifications.js';
 import * as reports from './reports.js';
 import * as requests from './requests.js';
 import * as telemetry from './telemetry.js';
@@ -78,7 +79,18 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
 
   'GET /api/telemetry/{customerId}/devices': { params: telemetry.CustomerParams, response: telemetry.DevicesReply },
   'POST /api/telemetry/{customerId}/samples': { params: telemetry.CustomerParams, body: telemetry.SamplesBody, response: telemetry.SamplesReply },
-  'GET /api/alerts/{customerId}': { params: telemetry.CustomerParams, response: alerts.AlertsReply },
+  'POST /api/alerts': {
+    // By action: 'list' answers AlertsReply; 'thresholds' and 'set-thresholds' (administrators) ThresholdsReply.
+    body: z.union([alerts.ListAlertsBody, alerts.ThresholdsBody, alerts.SetThresholdsBody]),
+    response: z.union([alerts.AlertsReply, alerts.ThresholdsReply]),
+    errors: [403, 404],
+  },
+  'POST /api/notifications': {
+    body: z.union([z.object({ action: z.enum(['get']) }), notifications.SetBody]),
+    response: notifications.SettingsReply,
+    errors: [403],
+  },
+  'POST /api/notifications/unsubscribe': { body: notifications.UnsubscribeBody, response: notifications.UnsubscribeReply, errors: [404] },
 
   'POST /api/requests': {
     // By action: 'list' answers 200 with RequestsReply; 'file' 201 and 'update' (administrators) 200 with this.

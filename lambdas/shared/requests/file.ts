@@ -5,15 +5,14 @@ import { getCustomer } from '../data/customers.js';
 import { equipmentOfCustomer } from '../data/equipment.js';
 import { getProperties } from '../data/properties.js';
 import { putServiceRequest, type RequestPhoto, type ServiceRequestItem } from '../data/service-requests.js';
-import { contentDisposition } from '../documents/files.js';
-import { copyObject, deleteObject, downloadUrl, headObject } from '../documents/objects.js';
+import { copyObject, deleteObject, headObject } from '../documents/objects.js';
 import { badRequest, forbidden, HttpError, ok, type Reply } from '../http.js';
 import { log } from '../log.js';
 import { mailSettings, sendMail } from '../mail.js';
 import { mailUser } from '../notifications/send.js';
 import type { Scope } from '../scope.js';
 import type { z } from '../zod.js';
-import { filedPhotoKey, parsePhotoUploadKey, photoType } from './photos.js';
+import { filedPhotoKey, parsePhotoUploadKey, photoLinks, photoType } from './photos.js';
 import { confirmationMail, dispatchMail, newReference, servedUser, toAnswer } from './served.js';
 
 /**
@@ -80,9 +79,7 @@ export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>
   if (served.onBehalfOf) await appendAudit(db, served.onBehalfOf, 'request-filed', served.email, { reference, customerId, propertyId: property.id, priority: body.priority });
 
   try {
-    const links = await Promise.all(
-      photos.map((p) => downloadUrl(p.key, { disposition: contentDisposition(p.fileName, false), contentType: photoType(p.fileName)!, expiresIn: requestLimits.photoLinkSeconds })),
-    );
+    const links = (await photoLinks(item, requestLimits.photoLinkSeconds)).map((l) => l.url);
     await sendMail({ to: mailSettings.dispatchEmail(), ...dispatchMail(item, links) });
     await mailUser(db, served, null, confirmationMail(item));
   } catch (err) {

@@ -1,5 +1,5 @@
 import { dynamo } from '../clients.js';
-import type { ListBody, RequestForm, RequestsReply } from '../contract/requests.js';
+import { requestLimits, type ListBody, type RequestForm, type RequestsReply } from '../contract/requests.js';
 import { equipmentOfCustomer } from '../data/equipment.js';
 import { getProperties } from '../data/properties.js';
 import { recentRequests, requestsOfCustomer, type ServiceRequestItem } from '../data/service-requests.js';
@@ -7,6 +7,7 @@ import { forbidden, ok, type Reply } from '../http.js';
 import { mailSettings } from '../mail.js';
 import type { Scope } from '../scope.js';
 import type { z } from '../zod.js';
+import { photoLinks } from './photos.js';
 import { referenceSince, servedUser, toAnswer, type Served } from './served.js';
 
 /** The request dialog's choices for the served customer: their properties (scope only), each with its equipment. */
@@ -53,9 +54,8 @@ export async function listRequests(caller: Scope, query: z.output<typeof ListBod
   } else {
     found = query.customerId ? await requestsOfCustomer(db, query.customerId) : await recentRequests(db, since);
   }
-  const requests = found
-    .filter((r) => (!query.status || r.status === query.status) && (!since || r.reference >= since))
-    .sort((a, b) => b.reference.localeCompare(a.reference))
-    .map(toAnswer);
+  const shown = found.filter((r) => (!query.status || r.status === query.status) && (!since || r.reference >= since)).sort((a, b) => b.reference.localeCompare(a.reference));
+  // Each photo with a fresh link (signed here, no call to S3): the list, not a mail, is where photos stay reachable.
+  const requests = await Promise.all(shown.map(async (r) => toAnswer(r, await photoLinks(r, requestLimits.listPhotoLinkSeconds))));
   return ok({ requests, form: await formFor(served) } satisfies RequestsReply);
 }

@@ -1,13 +1,16 @@
 /**
  * Service-request photos in the documents bucket: uploaded by presigned POST under
  * `uploads/requests/<uuid>/<file name>` (the bucket's rule expires unfiled uploads after a day),
- * moved on filing to `requests/<reference>/<n>-<file name>`, where only the filing and dispatch read them.
+ * moved on filing to `requests/<reference>/<n>-<file name>`, read through links signed for the
+ * dispatch mail and for each list of requests.
  */
 import { randomUUID } from 'node:crypto';
 import { documentsBucket } from '../../../infra/definitions.js';
 import { isValidFileName, type UploadUrlReply } from '../contract/documents.js';
 import { PHOTO_TYPES, requestLimits, requestMessages } from '../contract/requests.js';
-import { uploadForm } from '../documents/objects.js';
+import { contentDisposition } from '../documents/files.js';
+import type { ServiceRequestItem } from '../data/service-requests.js';
+import { downloadUrl, uploadForm } from '../documents/objects.js';
 import { checkUploadProperty } from '../documents/store.js';
 import { badRequest, HttpError } from '../http.js';
 import type { Scope } from '../scope.js';
@@ -54,4 +57,14 @@ export async function photoUploadForm(caller: Scope, body: { propertyId: string;
   const seconds = documentsBucket.uploadLinkSeconds;
   const { url, fields } = await uploadForm(key, contentType, requestLimits.maxPhotoBytes, seconds);
   return { url, key, fields, expiresAt: new Date(Date.now() + seconds * 1000).toISOString(), maxBytes: requestLimits.maxPhotoBytes };
+}
+
+/** A filed request's photos, each with a presigned GET valid `seconds` (signed locally: no call to S3). */
+export function photoLinks(r: Pick<ServiceRequestItem, 'photos'>, seconds: number): Promise<{ fileName: string; url: string }[]> {
+  return Promise.all(
+    r.photos.map(async (p) => ({
+      fileName: p.fileName,
+      url: await downloadUrl(p.key, { disposition: contentDisposition(p.fileName, false), contentType: photoType(p.fileName)!, expiresIn: seconds }),
+    })),
+  );
 }

@@ -8,7 +8,7 @@ import { dynamo } from '../clients.js';
 import { requestMessages, type RequestStatus, type ServiceRequest } from '../contract/requests.js';
 import { getUserByEmail } from '../data/users.js';
 import type { ServiceRequestItem } from '../data/service-requests.js';
-import { isStaffEmail } from '../env.js';
+import { isStaffEmail, settings } from '../env.js';
 import { productTitle } from '../mail-text.js';
 import { badRequest, forbidden, notFound } from '../http.js';
 import { assignedScope, type Scope } from '../scope.js';
@@ -82,7 +82,11 @@ function details(r: ServiceRequestItem): string[] {
   ];
 }
 
-/** The provider's dispatch mail: the whole request and its photos' links (valid 7 days). */
+/**
+ * The provider's dispatch mail: the whole request and its photos' links (7 days where the signing
+ * credentials last that long; on Lambda a role's session ends sooner), and where the request and
+ * fresh links always are: the portal's Service Requests.
+ */
 export function dispatchMail(r: ServiceRequestItem, photoLinks: string[]) {
   const filed = r.filedOnBehalfOf ? `${r.filedBy} (filed on their behalf by ${r.filedOnBehalfOf})` : r.filedBy;
   return {
@@ -95,8 +99,10 @@ export function dispatchMail(r: ServiceRequestItem, photoLinks: string[]) {
       `Filed by: ${filed}`,
       `Filed at: ${r.createdAt}`,
       '',
-      photoLinks.length ? `Photos (links valid for 7 days):` : 'Photos: none',
+      photoLinks.length ? `Photos (links valid for up to 7 days):` : 'Photos: none',
       ...photoLinks.map((l, i) => `${i + 1}. ${l}`),
+      '',
+      `The request and its photos are always in ${productTitle()}: sign in and open Service Requests (${settings.publicUrl()}).`,
     ].join('\n'),
   };
 }
@@ -135,8 +141,8 @@ export function statusMail(r: ServiceRequestItem, note: string | undefined) {
   };
 }
 
-/** A stored request as the list answers it (photo keys stay on the server). */
-export function toAnswer(r: ServiceRequestItem): ServiceRequest {
+/** A stored request as the list and the writes answer it (photo keys stay on the server; `photos` are links, when given). */
+export function toAnswer(r: ServiceRequestItem, photos: ServiceRequest['photos'] = []): ServiceRequest {
   return {
     reference: r.reference,
     customerId: r.customerId,
@@ -148,6 +154,7 @@ export function toAnswer(r: ServiceRequestItem): ServiceRequest {
     priority: r.priority,
     accessTimes: r.accessTimes || null,
     photoCount: r.photos.length,
+    photos,
     status: r.status,
     notes: r.notes,
     filedBy: r.filedBy,

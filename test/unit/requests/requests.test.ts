@@ -132,7 +132,11 @@ describe("POST /api/requests, action 'file'", () => {
     expect(dispatch!.to).toBe('dispatch@provider.test');
     expect(dispatch!.subject).toBe(`Service request ${reference}: alpha, Alpha North`);
     expect(dispatch!.text).toContain('No cooling on the third floor');
-    expect(dispatch!.text).toMatch(/Photos \(links valid for 7 days\):\n1\. https?:\/\/\S+requests\/SR-[^?]+1-leak\.jpg\?\S*X-Amz-Expires=604800/);
+    expect(dispatch!.text).toMatch(/Photos \(links valid for up to 7 days\):\n1\. https?:\/\/\S+requests\/SR-[^?]+1-leak\.jpg\?\S*X-Amz-Expires=604800/);
+    expect(dispatch!.text).toContain('sign in and open Service Requests (https://portal.test)');
+    // The list signs fresh links, an hour each.
+    const listed = json(await listAs(alice.email)).requests as { reference: string; photos: { fileName: string; url: string }[] }[];
+    expect(listed[0]!.photos).toEqual([{ fileName: 'leak.jpg', url: expect.stringMatching(new RegExp(`requests/${reference}/1-leak\\.jpg\\?\\S*X-Amz-Expires=3600`)) }]);
     expect(confirmation!.to).toBe(alice.email);
     expect(confirmation!.subject).toBe(`We received your service request ${reference}`);
     expect(w.audit).toEqual([]);

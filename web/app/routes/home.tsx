@@ -42,9 +42,10 @@ const EditUserDialog = lazy(() => import('../../features/users').then((m) => ({ 
 const UserListDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.UserListDialog })));
 const RequestServiceDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestServiceDialog })));
 const RequestsDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestsDialog })));
+const NotificationsDialog = lazy(() => import('../../features/notifications').then((m) => ({ default: m.NotificationsDialog })));
 const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
 
-type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests';
+type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests' | 'notifications';
 
 /** The main portal: sidebar, header, the chosen report, the dialogs, idle sign-out and "view as". */
 export default function HomeRoute() {
@@ -180,6 +181,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           onAddUser={() => handleOpen('createUser')}
           onEditUser={() => handleOpen('editUser')}
           onUsers={() => handleOpen('userList')}
+          // Mail settings are a customer account's own: staff (also while viewing as a customer) have none.
+          onNotifications={isAdmin ? undefined : () => handleOpen('notifications')}
         />
         {viewedEmail && (
           <ViewingAsBanner
@@ -224,6 +227,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
             customers={customerIds}
             telemetryCustomerId={telemetry.data ? (customerIds[0] ?? null) : null}
             telemetryCustomerName={telemetry.data?.name ?? null}
+            propertyOptions={propertyOptions}
+            isAdmin={isAdmin}
           />
         </Box>
         <SiteFooter productName={config.productName} />
@@ -244,6 +249,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           <EditUserDialog open={openDialog === 'editUser'} onClose={handleClose} onUsersChanged={handleUsersChanged} />
         )}
         {isAdmin && mounted.has('userList') && <UserListDialog open={openDialog === 'userList'} onClose={handleClose} />}
+        {!isAdmin && mounted.has('notifications') && <NotificationsDialog open={openDialog === 'notifications'} onClose={handleClose} />}
       </Suspense>
     </Box>
   );
@@ -261,6 +267,9 @@ interface ReportAreaProps {
   period: Period | null;
   telemetryCustomerId: string | null;
   telemetryCustomerName: string | null;
+  /** The viewed user's properties (the alert thresholds' choice on the telemetry dashboard). */
+  propertyOptions: PropertyOption[];
+  isAdmin: boolean;
 }
 
 /** The chosen report: the telemetry dashboard for a mapped customer's Analytics, else its frames. */
@@ -269,7 +278,12 @@ function ReportArea(props: ReportAreaProps) {
   if (props.report.name === ANALYTICS_REPORT_NAME && props.telemetryCustomerId) {
     return (
       <Suspense fallback={null}>
-        <TelemetryDashboard customerId={props.telemetryCustomerId} customerName={props.telemetryCustomerName} />
+        <TelemetryDashboard
+          customerId={props.telemetryCustomerId}
+          customerName={props.telemetryCustomerName}
+          properties={props.propertyOptions}
+          canEditThresholds={props.isAdmin}
+        />
       </Suspense>
     );
   }

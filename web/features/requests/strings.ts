@@ -58,6 +58,7 @@ export const requestsText = {
   filedBy: (email: string) => `by ${email}`,
   filedFor: (admin: string) => `(filed on their behalf by ${admin})`,
   photoCount: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
+  openPhoto: (fileName: string) => `${fileName} (opens in a new tab)`,
   accessTimesShort: 'Access:',
   notes: 'Notes from your service provider',
   noNotes: 'No notes yet.',

@@ -12,6 +12,8 @@ export const shellStrings = {
   editUser: 'Edit User',
   // Beyond the spec: the administrators' user list.
   users: 'Users',
+  // Beyond the spec (issue 20): customers' mail settings, in the user menu.
+  notifications: 'Notifications',
   reportsNav: 'Reports',
   documents: 'Documents',
   newBadge: 'NEW',

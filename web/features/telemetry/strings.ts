@@ -41,9 +41,36 @@ export const telemetryText = {
   alertTagLabel: (titles: string[]) => `Alert: ${titles.join('; ')}`,
   alertSince: (when: string) => `Since ${when}`,
   showEquipment: (name: string) => `Show ${name}`,
+  // Alert thresholds (beyond the spec: issue 20)
+  thresholds: 'Alert Thresholds',
+  thresholdsClose: 'Close',
+  thresholdsProperty: 'Property',
+  thresholdsNoProperties: 'There are no properties on this account to show thresholds for.',
+  thresholdsLoading: 'Loading alert thresholds...',
+  thresholdsLoadFailed: 'Unable to load the alert thresholds. Please try again.',
+  thresholdsSaveFailed: 'The alert thresholds could not be saved. Please try again.',
+  thresholdsReadOnly: 'Your service provider sets these thresholds. Please contact us to change them.',
+  thresholdsIntro: 'An alert is raised when a condition holds for the minutes shown. Limits are in °F and A.',
+  thresholdsDefaults: 'The portal defaults apply to this property.',
+  thresholdsUpdated: (when: string, by: string) => `Last changed ${when} by ${by}.`,
+  thresholdsRule: 'Rule',
+  raiseAfter: 'Raise after (minutes)',
+  limit: 'Limit',
+  noLimit: '—',
+  minutesLabel: (kind: string, rule: string) => `Raise after (minutes): ${kind}, ${rule}`,
+  limitLabel: (kind: string, rule: string) => `Limit: ${kind}, ${rule}`,
+  defaultIs: (value: string) => `Default: ${value}`,
+  limitShown: (value: number, unit: 'delta-c' | 'c' | 'a') => (unit === 'a' ? `${value} A` : unit === 'c' ? `${value} °F` : `${value} °F difference`),
+  unitSuffix: (unit: 'delta-c' | 'c' | 'a') => (unit === 'a' ? 'A' : '°F'),
+  minutesProblem: 'Whole minutes, 0 to 1440.',
+  limitProblem: 'Enter a number within the allowed range.',
+  thresholdsSave: 'Save',
+  thresholdsSaving: 'Saving...',
+  thresholdsReset: 'Reset to defaults',
+  thresholdsCancel: 'Cancel',
 } as const;
 
-export { ruleTitles } from '../../../lambdas/shared/contract/answers/alerts';
+export { kindTitles, ruleTitles } from '../../../lambdas/shared/contract/answers/alerts.js';
 
 /**
  * Every metric's label, in the order the chips show them: spec section 3's labels letter for letter,

@@ -20,6 +20,8 @@ export const requestLimits = {
   maxPhotoBytes: 10 * 1024 * 1024,
   /** How long the dispatch mail's photo links work (the longest a presigned GET may last). */
   photoLinkSeconds: 7 * 24 * 3600,
+  /** How long the photo links of a list answer work. */
+  listPhotoLinkSeconds: 3600,
 } as const;
 
 /** Photos a request takes, by extension (the type stored is the extension's, never the browser's claim). */
@@ -49,6 +51,8 @@ export const ServiceRequest = z.object({
   priority: RequestPriority,
   accessTimes: z.nullable(z.string()),
   photoCount: z.number(),
+  /** Each photo with a link valid for an hour (presigned when the list is read). */
+  photos: z.array(z.object({ fileName: z.string(), url: z.string() })),
   status: RequestStatus,
   notes: z.array(z.object({ at: z.string(), text: z.string(), status: RequestStatus })),
   filedBy: z.string(),

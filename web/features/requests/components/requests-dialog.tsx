@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -133,7 +134,20 @@ function RequestCard({ request: r, showCustomer, canChange }: { request: Service
       <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
         {r.accessTimes ? `${t.accessTimesShort} ${r.accessTimes}` : ''}
         {r.accessTimes && r.photoCount ? ' · ' : ''}
-        {r.photoCount ? t.photoCount(r.photoCount) : ''}
+        {r.photoCount && r.photos.length === 0 ? t.photoCount(r.photoCount) : ''}
+        {r.photos.length > 0 && (
+          <>
+            {t.photoCount(r.photos.length)}:{' '}
+            {r.photos.map((p, i) => (
+              <span key={p.url}>
+                {i > 0 ? ', ' : ''}
+                <Link href={p.url} target="_blank" rel="noopener noreferrer" aria-label={t.openPhoto(p.fileName)}>
+                  {p.fileName}
+                </Link>
+              </span>
+            ))}
+          </>
+        )}
       </Typography>
       <Box sx={{ mt: 1.5 }}>
         <Typography component="h4" variant="body2" sx={{ fontWeight: 600 }}>

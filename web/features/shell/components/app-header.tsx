@@ -26,6 +26,8 @@ export interface AppHeaderProps {
   onEditUser(): void;
   /** The administrators' user list (beyond the spec). */
   onUsers(): void;
+  /** Beyond the spec (issue 20): the user menu's 'Notifications' (customer accounts only; absent for staff). */
+  onNotifications?: () => void;
 }
 
 /** Home button, current report name, customer names, administrator controls and the user menu. */
@@ -61,7 +63,7 @@ export function AppHeader(props: AppHeaderProps) {
           </Box>
         )}
         {props.actions}
-        <UserMenu username={props.username} contactUrl={props.contactUrl} onLogOut={props.onLogOut} />
+        <UserMenu username={props.username} contactUrl={props.contactUrl} onLogOut={props.onLogOut} onNotifications={props.onNotifications} />
       </Toolbar>
     </AppBar>
   );

@@ -6,8 +6,16 @@ import { titleCase } from '../../../components/text/display-name';
 import { shellStrings as s } from '../strings';
 import { AccountIcon } from './icons';
 
-/** The username button with 'Contact us' (the contact page in a new tab) and 'Log out'. */
-export function UserMenu({ username, contactUrl, onLogOut }: { username: string; contactUrl: string; onLogOut(): void }) {
+export interface UserMenuProps {
+  username: string;
+  contactUrl: string;
+  onLogOut(): void;
+  /** Beyond the spec (issue 20): customer accounts' mail settings; absent, no 'Notifications' item. */
+  onNotifications?: () => void;
+}
+
+/** The username button with 'Contact us' (the contact page in a new tab), 'Notifications' (customers) and 'Log out'. */
+export function UserMenu({ username, contactUrl, onLogOut, onNotifications }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -16,6 +24,10 @@ export function UserMenu({ username, contactUrl, onLogOut }: { username: string;
   const handleContact = () => {
     handleClose();
     window.open(contactUrl, '_blank', 'noopener,noreferrer');
+  };
+  const handleNotifications = () => {
+    handleClose();
+    onNotifications?.();
   };
   const handleLogOut = () => {
     handleClose();
@@ -39,6 +51,11 @@ export function UserMenu({ username, contactUrl, onLogOut }: { username: string;
         <MenuItem onClick={handleContact} aria-label={s.contactUsNewTab}>
           {s.contactUs}
         </MenuItem>
+        {onNotifications && (
+          <MenuItem onClick={handleNotifications} aria-haspopup="dialog">
+            {s.notifications}
+          </MenuItem>
+        )}
         <MenuItem onClick={handleLogOut}>{s.logOut}</MenuItem>
       </Menu>
     </>

@@ -4,6 +4,7 @@ export const telemetryKeys = {
   analytics: (customerId: string) => ['telemetry', customerId, 'analytics'] as const,
   devices: (customerId: string) => ['telemetry', customerId, 'devices'] as const,
   alerts: (customerId: string) => ['telemetry', customerId, 'alerts'] as const,
+  thresholds: (customerId: string, propertyId: string) => ['telemetry', customerId, 'thresholds', propertyId] as const,
   /** Per selection (a new building choice clears loaded data) and device list. */
   samples: (customerId: string, selection: object, deviceIds: string[]) => ['telemetry', customerId, 'samples', selection, deviceIds.join('\n')] as const,
 };

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useReducer } from 'react';
+import { useMemo, useReducer, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useProductName } from '../../../lib/public-config';
 import { useAlerts, type ActiveAlert } from '../api/get-alerts';
@@ -30,12 +30,17 @@ import { AlertList } from './alert-list';
 import { BuildingList } from './building-list';
 import { DeviceGrid, PlaceholderGrid } from './device-grid';
 import { EquipmentList } from './equipment-list';
+import { ThresholdsDialog } from './thresholds-dialog';
 
 export interface TelemetryDashboardProps {
   /** The portal customer id whose equipment is shown (the viewed customer's first customer). */
   customerId: string;
   /** The telemetry-service customer's name for 'Viewing insights for', or null ('N/A'). */
   customerName: string | null;
+  /** Beyond the spec (issue 20): the viewed user's properties, for the alert thresholds. */
+  properties: { id: string; name: string }[];
+  /** Administrators change the alert thresholds; customers read them. */
+  canEditThresholds: boolean;
 }
 
 const serverMessage = (err: unknown): string | undefined => {
@@ -44,7 +49,7 @@ const serverMessage = (err: unknown): string | undefined => {
 };
 
 /** The '{product} Snapshots Dashboard' of spec section 2: buildings, equipment and live device cards. */
-export function TelemetryDashboard({ customerId, customerName }: TelemetryDashboardProps) {
+export function TelemetryDashboard({ customerId, customerName, properties, canEditThresholds }: TelemetryDashboardProps) {
   const productName = useProductName();
   const queryClient = useQueryClient();
   const now = useNow();
@@ -70,6 +75,9 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
   const fetching = analytics.isFetching || devices.isFetching || samples.isFetching;
   const chosen = equipment.find((e) => e.id === selection.equipmentId);
 
+  // Mounted on first use, then kept (its success popup outlives the dialog).
+  const [thresholds, setThresholds] = useState<'closed' | 'open' | null>(null);
+
   const handleRefresh = () => void queryClient.refetchQueries({ queryKey: telemetryKeys.all(customerId), type: 'active' });
 
   return (
@@ -83,6 +91,7 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
             {telemetryText.viewingInsightsFor} <strong>{customerName || telemetryText.noName}</strong>
           </Typography>
         </Box>
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} aria-label="Summary" role="group">
           <Chip color="primary" variant="outlined" label={telemetryText.buildingCount(buildings.length)} />
           <Chip color="primary" variant="outlined" label={telemetryText.equipmentCount(equipment.length)} />
@@ -91,6 +100,11 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
           {selection.viewAll && <Chip color="primary" label={telemetryText.allDevices} />}
           {/* Beyond the spec (issue 20): raised equipment alerts. */}
           {alerts.data && alerts.data.length > 0 && <Chip sx={{ bgcolor: '#9a3412', color: '#fff' }} label={telemetryText.alertCount(alerts.data.length)} />}
+        </Box>
+          {/* Beyond the spec (issue 20): what raises the alerts listed below. */}
+          <Button variant="outlined" size="small" onClick={() => setThresholds('open')} aria-haspopup="dialog">
+            {telemetryText.thresholds}
+          </Button>
         </Box>
       </Box>
 
@@ -145,6 +159,9 @@ export function TelemetryDashboard({ customerId, customerName }: TelemetryDashbo
           )}
         </Paper>
       </Box>
+      {thresholds && (
+        <ThresholdsDialog open={thresholds === 'open'} onClose={() => setThresholds('closed')} customerId={customerId} properties={properties} canEdit={canEditThresholds} />
+      )}
     </Box>
   );
 }

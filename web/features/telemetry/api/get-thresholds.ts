@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { ThresholdsReply, type RuleThreshold } from '../../../../lambdas/shared/contract/answers/alerts';
+import { api } from '../../../lib/api-client';
+import { telemetryKeys } from './query-keys';
+
+export { ThresholdsReply, type RuleThreshold };
+
+/** POST /api/alerts { action: 'thresholds', customerId, propertyId }: the property's rules as evaluated, with their defaults. */
+export async function getThresholds(customerId: string, propertyId: string, signal?: AbortSignal): Promise<ThresholdsReply> {
+  return ThresholdsReply.parse(await api('/api/alerts', { method: 'POST', body: { action: 'thresholds', customerId, propertyId }, signal }));
+}
+
+export function useThresholds(customerId: string, propertyId: string | null) {
+  return useQuery({
+    queryKey: telemetryKeys.thresholds(customerId, propertyId ?? ''),
+    queryFn: ({ signal }) => getThresholds(customerId, propertyId!, signal),
+    enabled: !!propertyId,
+    retry: false,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,267 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { EQUIPMENT_KINDS } from '../../../../lambdas/shared/contract/answers/alerts';
+import { titleCase } from '../../../components/text/display-name';
+import { DialogHeading } from '../../../components/ui/dialog-heading';
+import { ApiError } from '../../../lib/api-client';
+import { useThresholds, type ThresholdsReply } from '../api/get-thresholds';
+import { useSaveThresholds } from '../api/save-thresholds';
+import { kindTitles, ruleTitles, telemetryText as t } from '../strings';
+import { changedRules, limitToDisplay, rowOf, rowProblem, type ThresholdRow } from '../threshold-units';
+
+/** The success popup stays this long, as the app's other saves. */
+const SUCCESS_POPUP_MS = 3000;
+
+export interface ThresholdsDialogProps {
+  open: boolean;
+  onClose(): void;
+  customerId: string;
+  /** The properties to choose from (the viewed user's, as the home screen knows them). */
+  properties: { id: string; name: string }[];
+  /** Administrators change thresholds; customers read them. */
+  canEdit: boolean;
+}
+
+/** The server's own words for a refusal (4xx), else the dialog's. */
+const failureText = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown } | undefined)?.error === 'string' ? err.message : fallback;
+
+const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Alert Thresholds" (beyond the spec: issue 20): a property's alert rules by kind of equipment; administrators change them. */
+export function ThresholdsDialog({ open, onClose, customerId, properties, canEdit }: ThresholdsDialogProps) {
+  const [saved, setSaved] = useState<string | null>(null);
+  return (
+    <>
+      <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="thresholds-title">
+        <DialogHeading id="thresholds-title" title={t.thresholds} closeLabel={t.thresholdsClose} onClose={onClose} />
+        {open && (
+          <ThresholdsBody
+            customerId={customerId}
+            properties={properties}
+            canEdit={canEdit}
+            onClose={onClose}
+            onSaved={(message) => {
+              setSaved(message);
+              onClose();
+            }}
+          />
+        )}
+      </Dialog>
+      <Snackbar open={saved !== null} autoHideDuration={SUCCESS_POPUP_MS} onClose={() => setSaved(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="success" variant="filled" onClose={() => setSaved(null)}>
+          {saved ?? ''}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}
+
+interface BodyProps extends Omit<ThresholdsDialogProps, 'open'> {
+  onSaved(message: string): void;
+}
+
+function ThresholdsBody({ customerId, properties, canEdit, onClose, onSaved }: BodyProps) {
+  const [propertyId, setPropertyId] = useState<string | null>(properties[0]?.id ?? null);
+  const query = useThresholds(customerId, propertyId);
+
+  if (!propertyId) {
+    return (
+      <DialogContent dividers>
+        <Alert severity="info">{t.thresholdsNoProperties}</Alert>
+      </DialogContent>
+    );
+  }
+  const select = (
+    <TextField select size="small" label={t.thresholdsProperty} value={propertyId} onChange={(e) => setPropertyId(e.target.value)} sx={{ minWidth: 280 }}>
+      {properties.map((p) => (
+        <MenuItem key={p.id} value={p.id}>
+          {titleCase(p.name) || p.id}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  if (!query.isSuccess) {
+    return (
+      <>
+        <DialogContent dividers sx={{ minHeight: 360 }}>
+          <Stack spacing={2}>
+            {select}
+            {query.isError ? <Alert severity="error">{failureText(query.error, t.thresholdsLoadFailed)}</Alert> : <Typography role="status">{t.thresholdsLoading}</Typography>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t.thresholdsClose}</Button>
+        </DialogActions>
+      </>
+    );
+  }
+  // A new property or a new answer starts the form afresh.
+  return <ThresholdsForm key={`${propertyId}:${query.data.updatedAt ?? ''}`} customerId={customerId} reply={query.data} select={select} canEdit={canEdit} onClose={onClose} onSaved={onSaved} />;
+}
+
+interface FormProps {
+  customerId: string;
+  reply: ThresholdsReply;
+  select: ReactNode;
+  canEdit: boolean;
+  onClose(): void;
+  onSaved(message: string): void;
+}
+
+function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }: FormProps) {
+  const [rows, setRows] = useState<ThresholdRow[]>(() => reply.rules.map(rowOf));
+  const [touched, setTouched] = useState(false);
+  const save = useSaveThresholds();
+  const problems = rows.map(rowProblem);
+  const hasProblem = problems.some((p) => p !== null);
+  const kinds = EQUIPMENT_KINDS.filter((k) => rows.some((r) => r.rule.kind === k));
+
+  const send = (rules: ReturnType<typeof changedRules>) =>
+    save.mutate({ customerId, propertyId: reply.propertyId, rules }, { onSuccess: (next) => onSaved(next.message ?? '') });
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!hasProblem) send(changedRules(rows));
+  };
+  const update = (i: number, change: Partial<ThresholdRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+
+  return (
+    <Box component="form" onSubmit={handleSubmit} noValidate sx={{ display: 'contents' }}>
+      <DialogContent dividers sx={{ minHeight: 360 }}>
+        <Stack spacing={2}>
+          {select}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t.thresholdsIntro} {reply.updatedAt && reply.updatedBy ? t.thresholdsUpdated(formatTime(reply.updatedAt), reply.updatedBy) : t.thresholdsDefaults}
+          </Typography>
+          {!canEdit && <Alert severity="info">{t.thresholdsReadOnly}</Alert>}
+          <Table size="small" aria-label={t.thresholds}>
+            <TableHead>
+              <TableRow>
+                <TableCell component="th" scope="col">
+                  {t.thresholdsRule}
+                </TableCell>
+                <TableCell component="th" scope="col" sx={{ width: 210 }}>
+                  {t.raiseAfter}
+                </TableCell>
+                <TableCell component="th" scope="col" sx={{ width: 250 }}>
+                  {t.limit}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            {kinds.map((kind) => (
+              <TableBody key={kind} data-testid={`thresholds-${kind}`}>
+                <TableRow>
+                  <TableCell component="th" scope="colgroup" colSpan={3} sx={{ bgcolor: 'action.hover', fontWeight: 700 }}>
+                    {kindTitles[kind]}
+                  </TableCell>
+                </TableRow>
+                {rows.map((row, i) => {
+                  if (row.rule.kind !== kind) return null;
+                  const { rule, unit, defaultForMinutes, defaultLimit } = row.rule;
+                  const defaultShown = unit === 'none' ? null : t.limitShown(limitToDisplay(unit, defaultLimit)!, unit);
+                  const problem = touched ? problems[i] : null;
+                  return (
+                    <TableRow key={`${kind}/${rule}`} data-testid={`threshold-${kind}-${rule}`}>
+                      <TableCell component="th" scope="row">
+                        {ruleTitles[rule]}
+                      </TableCell>
+                      <TableCell>
+                        {canEdit ? (
+                          <TextField
+                            size="small"
+                            type="number"
+                            value={row.forMinutes}
+                            onChange={(e) => update(i, { forMinutes: e.target.value })}
+                            error={problem === 'minutes'}
+                            helperText={problem === 'minutes' ? t.minutesProblem : t.defaultIs(String(defaultForMinutes))}
+                            disabled={save.isPending}
+                            sx={{ width: 150 }}
+                            slotProps={{ htmlInput: { 'aria-label': t.minutesLabel(kindTitles[kind], ruleTitles[rule]), min: 0, max: 1440, step: 1 } }}
+                          />
+                        ) : (
+                          <ReadOnlyValue value={String(row.rule.forMinutes)} helper={t.defaultIs(String(defaultForMinutes))} />
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        {unit === 'none' ? (
+                          t.noLimit
+                        ) : canEdit ? (
+                          <TextField
+                            size="small"
+                            type="number"
+                            value={row.limit}
+                            onChange={(e) => update(i, { limit: e.target.value })}
+                            error={problem === 'limit'}
+                            helperText={problem === 'limit' ? t.limitProblem : t.defaultIs(defaultShown!)}
+                            disabled={save.isPending}
+                            sx={{ width: 200 }}
+                            slotProps={{
+                              htmlInput: { 'aria-label': t.limitLabel(kindTitles[kind], ruleTitles[rule]), step: 0.1 },
+                              input: { endAdornment: <InputAdornment position="end">{t.unitSuffix(unit)}</InputAdornment> },
+                            }}
+                          />
+                        ) : (
+                          <ReadOnlyValue value={t.limitShown(limitToDisplay(unit, row.rule.limit)!, unit)} helper={t.defaultIs(defaultShown!)} />
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            ))}
+          </Table>
+          {save.isError && (
+            <Alert severity="error" role="alert">
+              {failureText(save.error, t.thresholdsSaveFailed)}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: canEdit ? 'space-between' : 'flex-end' }}>
+        {canEdit && (
+          <Button color="error" onClick={() => send([])} disabled={save.isPending || !reply.updatedAt}>
+            {t.thresholdsReset}
+          </Button>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {canEdit ? t.thresholdsCancel : t.thresholdsClose}
+          </Button>
+          {canEdit && (
+            <Button type="submit" variant="contained" disabled={save.isPending}>
+              {save.isPending ? t.thresholdsSaving : t.thresholdsSave}
+            </Button>
+          )}
+        </Stack>
+      </DialogActions>
+    </Box>
+  );
+}
+
+function ReadOnlyValue({ value, helper }: { value: string; helper: string }) {
+  return (
+    <>
+      <Typography variant="body2">{value}</Typography>
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {helper}
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from '@jest/globals';
+import type { RuleThreshold } from '../../../lambdas/shared/contract/answers/alerts';
+import { changedRules, limitFromDisplay, limitToDisplay, roundTenth, rowOf, rowProblem, type ThresholdRow } from './threshold-units';
+
+const rule = (over: Partial<RuleThreshold>): RuleThreshold => ({
+  kind: 'air',
+  rule: 'supply-warm',
+  forMinutes: 15,
+  limit: 2.8,
+  unit: 'delta-c',
+  defaultForMinutes: 15,
+  defaultLimit: 2.8,
+  ...over,
+});
+
+describe('limitToDisplay', () => {
+  it('shows a °C difference as a °F difference (×9/5), a temperature in °F (×9/5+32) and amperes as they are, to 0.1', () => {
+    expect(limitToDisplay('delta-c', 5)).toBe(9);
+    expect(limitToDisplay('delta-c', 2.8)).toBe(5);
+    expect(limitToDisplay('c', 10)).toBe(50);
+    expect(limitToDisplay('c', 0)).toBe(32);
+    expect(limitToDisplay('c', -40)).toBe(-40);
+    expect(limitToDisplay('c', 12.8)).toBe(55);
+    expect(limitToDisplay('a', 42.25)).toBe(42.3);
+  });
+
+  it('shows no limit for a rule without one (not reporting)', () => {
+    expect(limitToDisplay('none', 0)).toBeNull();
+  });
+});
+
+describe('limitFromDisplay', () => {
+  it('converts back to the server unit, rounded to 0.1', () => {
+    expect(limitFromDisplay('delta-c', 9)).toBe(5);
+    expect(limitFromDisplay('delta-c', 5)).toBe(2.8);
+    expect(limitFromDisplay('c', 50)).toBe(10);
+    expect(limitFromDisplay('c', 55)).toBe(12.8);
+    expect(limitFromDisplay('c', 32)).toBe(0);
+    expect(limitFromDisplay('a', 30.04)).toBe(30);
+    expect(limitFromDisplay('none', 12)).toBe(0);
+  });
+
+  it('never gives -0', () => {
+    expect(Object.is(limitFromDisplay('c', 31.99), 0)).toBe(true);
+    expect(Object.is(roundTenth(-0.01), 0)).toBe(true);
+  });
+
+  it.each(['delta-c', 'c', 'a'] as const)('round-trips every limit of 0.1 steps (%s)', (unit) => {
+    for (let tenths = -500; tenths <= 2000; tenths++) {
+      const value = tenths / 10;
+      expect(limitFromDisplay(unit, limitToDisplay(unit, value)!)).toBe(value);
+    }
+  });
+});
+
+describe('rowProblem', () => {
+  const row = (forMinutes: string, limit: string, over: Partial<RuleThreshold> = {}): ThresholdRow => ({ rule: rule(over), forMinutes, limit });
+
+  it('accepts whole minutes 0-1440 and a number limit', () => {
+    expect(rowProblem(row('0', '5'))).toBeNull();
+    expect(rowProblem(row('1440', '-3.5'))).toBeNull();
+  });
+
+  it.each([['', '5'], ['1.5', '5'], ['-1', '5'], ['1441', '5'], ['abc', '5']])('refuses the minutes %j', (m, l) => {
+    expect(rowProblem(row(m, l))).toBe('minutes');
+  });
+
+  it('refuses a missing or non-number limit, and one beyond the server bounds in °C', () => {
+    expect(rowProblem(row('15', ''))).toBe('limit');
+    expect(rowProblem(row('15', 'x'))).toBe('limit');
+    // -58 °F is -50 °C, the server's lowest; -58.2 °F is -50.1 °C.
+    expect(rowProblem(row('15', '-58', { unit: 'c' }))).toBeNull();
+    expect(rowProblem(row('15', '-58.2', { unit: 'c' }))).toBe('limit');
+    expect(rowProblem(row('15', '1001', { unit: 'a' }))).toBe('limit');
+  });
+
+  it('needs no limit for a rule without one', () => {
+    expect(rowProblem(row('60', '', { rule: 'stale', unit: 'none', limit: 0, defaultLimit: 0 }))).toBeNull();
+  });
+});
+
+describe('changedRules', () => {
+  it('sends nothing for rows at their defaults, also after the limit went through °F', () => {
+    const rows = [rule({}), rule({ kind: 'chiller', rule: 'chilled-water-warm', unit: 'c', limit: 12.78, defaultLimit: 12.78 }), rule({ rule: 'stale', unit: 'none', forMinutes: 30, limit: 0, defaultForMinutes: 30, defaultLimit: 0 })].map(rowOf);
+    expect(changedRules(rows)).toEqual([]);
+  });
+
+  it('sends only the rows that differ, with limits in °C rounded to 0.1', () => {
+    const rows = [rowOf(rule({})), rowOf(rule({ kind: 'chiller', rule: 'chilled-water-warm', unit: 'c', limit: 10, defaultLimit: 10 })), rowOf(rule({ rule: 'stale', unit: 'none', forMinutes: 30, limit: 0, defaultForMinutes: 30, defaultLimit: 0 }))];
+    rows[1] = { ...rows[1]!, limit: '55' };
+    rows[2] = { ...rows[2]!, forMinutes: '45' };
+    expect(changedRules(rows)).toEqual([
+      { kind: 'chiller', rule: 'chilled-water-warm', forMinutes: 15, limit: 12.8 },
+      { kind: 'air', rule: 'stale', forMinutes: 45, limit: 0 },
+    ]);
+  });
+
+  it('keeps an adjustment already saved, and drops one typed back to the default', () => {
+    const saved = rowOf(rule({ forMinutes: 20, limit: 3.3 }));
+    expect(changedRules([saved])).toEqual([{ kind: 'air', rule: 'supply-warm', forMinutes: 20, limit: 3.3 }]);
+    expect(changedRules([{ ...saved, forMinutes: '15', limit: '5' }])).toEqual([]);
+  });
+});
