@@ -31,13 +31,20 @@ export const handler = api({ body: FilteredBody }, async ({ body, caller }) => {
       all: scope.all,
       c: scope.customerIds,
       p: scope.propertyIds,
+      ...(body.from && body.to ? { df: body.from, dt: body.to } : {}),
     });
     return ok({ url: `${frame}${frame.includes('?') ? '&' : '?'}token=${token}`, expiresAt: expiresAt.toISOString() });
   }
   if (!sigmaConfigured()) throw new HttpError(503, messages.sigmaNotConfigured);
   const ids = scope.all ? await everyId(db) : scope;
   try {
-    return ok(await signSigmaUrl(await sigmaConfig(), { frameUrl: frame, email: viewed.email, customerIds: ids.customerIds, propertyIds: ids.propertyIds }));
+    return ok(await signSigmaUrl(await sigmaConfig(), {
+      frameUrl: frame,
+      email: viewed.email,
+      customerIds: ids.customerIds,
+      propertyIds: ids.propertyIds,
+      ...(body.from && body.to ? { period: { from: body.from, to: body.to } } : {}),
+    }));
   } catch (err) {
     if (err instanceof SigmaEmailError) {
       log.error(err.message, { email: err.email, report: report.id });

@@ -280,6 +280,28 @@ describe('the built-in report host\'s data calls', () => {
     expect(fig(all, 'Open work orders')).toBe(6);
   });
 
+  it('narrows to a period: 400 for one that is not, then the rows, windowed figures, table and CSV of it', async () => {
+    const bad = await post(users.alice, body(users.alice.row, { from: '2026-03-01', to: '2026-02-01' }));
+    expect(bad.status).toBe(400);
+    expect((bad.json as { error: string }).error).toBe('Invalid body.to: must not be before body.from');
+    const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+    // The last 20 days: each property's open work order (5 days old), not the visit (40 days) or the project (90).
+    const token = await signedFor(users.alice, 'dashboard', { from: day(20 * DAY), to: day(0) });
+    expect(claimsOf(`/embed/dashboard?token=${token}`)).toMatchObject({ df: day(20 * DAY), dt: day(0) });
+    const d = (await embed('data', token)).json as PageData;
+    const fig = (label: string) => d.figures.find((f) => f.label === label)?.value;
+    expect(d.period).toEqual({ from: day(20 * DAY), to: day(0) });
+    expect(d.table.rows.map((r) => r.id).sort()).toEqual(['WO-A1-1', 'WO-A2-1']);
+    expect(fig('Completed, in period')).toBe(0);
+    expect(fig('Invoiced, in period')).toBe(0);
+    // Point in time: as without a period.
+    expect(fig('Open work orders')).toBe(4);
+    expect(fig('Outstanding balance')).toBe(501);
+    expect((await embed('table?sort=amount&dir=asc', token)).json).toMatchObject({ total: 2 });
+    const csv = await embed('table.csv', token);
+    expect(csv.text.trim().split('\r\n')).toHaveLength(3);
+  });
+
   it('sorts the table on a known column and ignores an unknown one', async () => {
     const token = await signedFor(users.alice, 'work-orders');
     const asc = await embed('table?sort=amount&dir=asc', token);

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Chart } from './chart';
 import { DataTable } from './data-table';
-import { formatValue } from './format';
+import { formatPeriod, formatValue } from './format';
 import { problemBeforeLoading, problemOf, type Problem } from './problems';
 import { EMBED_MESSAGE } from './protocol';
+import { strings } from './strings';
 import { embedFetch, type TokenKeeper } from './token';
 import type { PageData } from './types';
 
@@ -95,6 +96,12 @@ export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
       <header className="report-head">
         <h1>{data.title}</h1>
         <p>{data.subtitle}</p>
+        {data.period && (
+          <p className="period" data-testid="report-period">
+            {strings.period(formatPeriod(data.period))}
+            {data.note && <span className="period-note">{data.note}</span>}
+          </p>
+        )}
       </header>
       <section className="figures" aria-label="Key figures" ref={figuresGrid.ref} style={figuresGrid.style}>
         {data.figures.map((f) => (

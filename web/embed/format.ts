@@ -24,6 +24,12 @@ export function formatValue(value: number | null, format: Format): string {
   }
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A date YYYY-MM-DD as '1 Sep 2026' (the date as written: no time zone moves it). */
+export const formatDay = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1] ?? ''} ${iso.slice(0, 4)}`;
+/** A period as '1 Sep 2026 – 30 Nov 2026' (one day: that day). */
+export const formatPeriod = (p: { from: string; to: string }) => (p.from === p.to ? formatDay(p.from) : `${formatDay(p.from)} – ${formatDay(p.to)}`);
+
 /** Short labels for chart axes. */
 export function formatAxis(value: number, format: Format): string {
   return format === 'money' ? compactMoney.format(value) : oneDecimal.format(value);

@@ -11,6 +11,8 @@ export const strings = {
   notFound: (page: string) => `There is no report page "${page}".`,
   unavailableTitle: 'Report unavailable',
   unavailable: (status: number) => `The report could not be loaded (status ${status}).`,
+  /** The caption of a page under a chosen period. */
+  period: (range: string) => `Period: ${range}`,
 } as const;
 
 /** The built-in pages (`/embed/<page>`). */

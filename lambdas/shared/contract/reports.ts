@@ -5,6 +5,7 @@
  * and is re-exported here; the rest is zod classic, here.
  */
 import { idString, z } from '../zod.js';
+import { isIsoDate, PERIOD_MAX_YEARS, periodWithinMax } from './period.js';
 
 export { ReportReply, ReportsReply } from './answers/reports.js';
 
@@ -24,6 +25,14 @@ const IdList = z.pipe(
   }),
 );
 
+export { isIsoDate, isValidPeriod, PERIOD_MAX_YEARS, periodWithinMax, type Period } from './period.js';
+
+/** An optional date of a period: absent, null or empty is none. */
+const PeriodDate = z.pipe(
+  z.optional(z.union([z.string().check(z.trim(), z.maxLength(40)), z.null()])),
+  z.transform((v) => (v ? v : undefined)),
+);
+
 /** The filtered embed request of spec section 3: userId, email, _url, properties, customers, selectedReport, userDetails. */
 /** zod's email pattern (its `z.email()`), which this body was checked with before the portal moved to zod/mini. */
 const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
@@ -37,7 +46,23 @@ export const FilteredBody = z.object({
   selectedReport: z.pipe(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), idString(200, 'is required')),
   // Sent by the web app; the server takes nothing from it (the viewed user's row comes from the users table).
   userDetails: z.optional(z.unknown()),
-});
+  // Beyond the spec: the report period, first and last day (UTC, both included); both or neither.
+  from: PeriodDate,
+  to: PeriodDate,
+}).check(
+  z.superRefine((b, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message, input: b[path as 'from' | 'to'] });
+    if (b.from !== undefined && !isIsoDate(b.from)) return issue('from', 'must be a date (YYYY-MM-DD)');
+    if (b.to !== undefined && !isIsoDate(b.to)) return issue('to', 'must be a date (YYYY-MM-DD)');
+    if ((b.from === undefined) !== (b.to === undefined)) {
+      const [missing, given] = b.from === undefined ? ['from', 'to'] : ['to', 'from'];
+      return issue(missing, `is required when body.${given} is given (a period has both dates, or neither)`);
+    }
+    if (b.from === undefined || b.to === undefined) return;
+    if (b.to < b.from) return issue('to', 'must not be before body.from');
+    if (!periodWithinMax(b.from, b.to)) return issue('to', `must be less than ${PERIOD_MAX_YEARS} years after body.from (a period spans at most ${PERIOD_MAX_YEARS} years)`);
+  }),
+);
 export type FilteredBody = z.output<typeof FilteredBody>;
 
 export const FilteredReply = z.object({ url: z.string(), expiresAt: z.string() });
@@ -93,6 +118,10 @@ export const PageData = z.object({
   figures: z.array(Figure),
   charts: z.array(ChartData),
   table: TablePage,
+  /** The chosen period (inclusive UTC dates), when there is one. */
+  period: z.optional(z.object({ from: z.string(), to: z.string() })),
+  /** Said under the period's caption on a page it does not apply to (assets are not dated). */
+  note: z.optional(z.string()),
 });
 export type PageData = z.output<typeof PageData>;
 

@@ -43,7 +43,7 @@ export async function authorizeEmbed(db: DynamoDBDocumentClient, headers: Record
  */
 export async function loadPageInput(
   db: DynamoDBDocumentClient,
-  access: Pick<EmbedAccess, 'scope' | 'index'>,
+  access: Pick<EmbedAccess, 'scope' | 'index'> & { claims?: Pick<EmbedClaims, 'df' | 'dt'> },
   datasets: readonly Dataset[],
   attributes: Partial<Record<Dataset, string[]>> = {},
   now = Date.now(),
@@ -56,6 +56,8 @@ export async function loadPageInput(
   const { properties, rows } = await propertiesAndRows(db, ids, datasets, index, attributes, known);
   const names = new Map(properties.map((p) => [p.id, p.name]));
   const input: PageInput = { names, now };
+  const { df, dt } = access.claims ?? {};
+  if (df && dt) input.period = { from: df, to: dt };
   for (const d of datasets) {
     // Rows of a property that no longer exists are not shown (the old join on properties).
     (input as unknown as Record<Dataset, unknown[]>)[d] = (rows.get(d) ?? []).filter((r) => names.has(r.propertyId));

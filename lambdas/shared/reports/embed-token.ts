@@ -25,6 +25,9 @@ export interface EmbedClaims {
   /** Customer and property ids the page may show (for `all`, an optional narrowing; empty = none). */
   c: string[];
   p: string[];
+  /** The chosen period's first and last day (YYYY-MM-DD, UTC, both included); absent: no period. */
+  df?: string;
+  dt?: string;
   exp: number;
 }
 
@@ -58,6 +61,8 @@ export async function signEmbedToken(claims: Omit<EmbedClaims, 'exp'>, now = Dat
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (v: unknown): v is string => typeof v === 'string' && DATE.test(v);
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /** Verifies an embed token (signature, issuer, audience, expiry, shape); null when anything is wrong. */
@@ -73,5 +78,7 @@ export async function verifyEmbedToken(token: string): Promise<EmbedClaims | nul
   if (typeof p.uid !== 'string' || typeof p.sub !== 'string' || typeof p.page !== 'string' || typeof p.all !== 'boolean') return null;
   if (!strings(p.c) || !strings(p.p) || typeof p.exp !== 'number') return null;
   if (p.acct !== undefined && (typeof p.acct !== 'string' || !p.acct)) return null;
-  return { uid: p.uid, sub: p.sub, ...(p.acct ? { acct: p.acct } : {}), page: p.page, all: p.all, c: p.c, p: p.p, exp: p.exp };
+  if ((p.df !== undefined || p.dt !== undefined) && !(isDate(p.df) && isDate(p.dt) && p.df <= p.dt)) return null;
+  const period = isDate(p.df) && isDate(p.dt) ? { df: p.df, dt: p.dt } : {};
+  return { uid: p.uid, sub: p.sub, ...(p.acct ? { acct: p.acct } : {}), page: p.page, all: p.all, c: p.c, p: p.p, ...period, exp: p.exp };
 }

@@ -7,8 +7,17 @@
  * months`, months are calendar months, ages are whole years between the install date and today.
  * Money is summed in cents so totals come out as exact as the database's numeric sums; durations in
  * whole milliseconds, so no figure depends on the order the rows were read in.
+ *
+ * A period (`PageInput.period`, inclusive UTC dates) narrows the dated rows by their own date (work
+ * orders and quotes by created date, invoices by issued date; assets are not dated); figures over a
+ * fixed window ("…, last 12 months") are taken over the period instead ("…, in period"); point-in-time
+ * figures (open work orders, balances, ages) do not change; monthly charts cover the period's months
+ * (at most the last 24 of them). Without a period every page is as it always was.
  */
 import type { ChartData, Column, Figure, Format, PageData, PageName, Row, TablePage } from '../contract/reports.js';
+import type { Period } from '../contract/period.js';
+
+export type { Period };
 import type { AssetRow, Dataset, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../data/report-rows.js';
 
 type Cell = Row[string];
@@ -22,7 +31,10 @@ export interface PageInput {
   /** Property id -> name, for every property in scope (rows of other properties are not shown in tables). */
   names: ReadonlyMap<string, string>;
   now: number;
+  /** The chosen period, when there is one: inclusive UTC dates (YYYY-MM-DD), from <= to. */
+  period?: Period;
 }
+
 
 const DAY = 86_400_000;
 const MONTHS = 24;
@@ -60,6 +72,20 @@ export function addMonths(ms: number, months: number): number {
   return first + (Math.min(d.getUTCDate(), last) - 1) * DAY + (ms - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
 
+/** A period as epoch ms: [start, end), end the midnight after `to`. */
+interface Span {
+  start: number;
+  end: number;
+}
+const spanOf = (period: Period | undefined): Span | null => (period ? { start: Date.parse(period.from), end: Date.parse(period.to) + DAY } : null);
+const within = (span: Span, ms: number | null) => ms !== null && ms >= span.start && ms < span.end;
+/** The rows dated in the span (all of them without one). */
+const narrowed = <R>(rows: R[], span: Span | null, dateOf: (r: R) => number | null) => (span ? rows.filter((r) => within(span, dateOf(r))) : rows);
+/** How a figure over a fixed window is labelled: the window, or the chosen period. */
+const windowLabel = (span: Span | null, fixed: string) => (span ? 'in period' : fixed);
+/** Whether a date falls in a figure's window: the chosen period, else from `since` on. */
+const inWindow = (span: Span | null, since: number) => (ms: number | null) => (span ? within(span, ms) : ms !== null && ms >= since);
+
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const day = (s: string | undefined | null) => {
   const ms = toMs(s);
@@ -82,22 +108,34 @@ const yearsBack = (now: number, years: number) => ymd(addMonths(Date.UTC(new Dat
 const cents = (n: number | undefined | null) => Math.round((n ?? 0) * 100);
 const avg = (sum: number, n: number) => (n ? sum / n : null);
 
-/** The last 24 calendar months (oldest first), with one sum per series over the rows dated in them. */
-function monthly<R>(rows: R[], dateOf: (r: R) => number | null, now: number, series: Record<string, { add: (r: R) => number; money?: boolean }>) {
-  const d = new Date(now);
-  const startY = d.getUTCFullYear();
-  const startM = d.getUTCMonth() - (MONTHS - 1);
+/** The months a monthly chart covers: the last 24 up to now, or the period's (its last 24 at most). */
+interface Months {
+  startY: number;
+  startM: number;
+  count: number;
+}
+function chartMonths(now: number, span: Span | null): Months {
+  const last = new Date(span ? span.end - 1 : now);
+  const lastIndex = last.getUTCFullYear() * 12 + last.getUTCMonth();
+  const first = span ? new Date(span.start) : null;
+  const count = first ? Math.min(MONTHS, lastIndex - (first.getUTCFullYear() * 12 + first.getUTCMonth()) + 1) : MONTHS;
+  return { startY: last.getUTCFullYear(), startM: last.getUTCMonth() - (count - 1), count };
+}
+
+/** Calendar months (oldest first; the last 24 by default), with one sum per series over the rows dated in them. */
+function monthly<R>(rows: R[], dateOf: (r: R) => number | null, range: Months, series: Record<string, { add: (r: R) => number; money?: boolean }>) {
+  const { startY, startM, count: len } = range;
   const start = Date.UTC(startY, startM, 1);
   const names = Object.keys(series);
-  const sums = Object.fromEntries(names.map((n) => [n, new Array<number>(MONTHS).fill(0)])) as Record<string, number[]>;
+  const sums = Object.fromEntries(names.map((n) => [n, new Array<number>(len).fill(0)])) as Record<string, number[]>;
   // Month starts, so each row's month is a few comparisons instead of a Date per row.
-  const bounds = Array.from({ length: MONTHS + 1 }, (_, i) => Date.UTC(startY, startM + i, 1));
+  const bounds = Array.from({ length: len + 1 }, (_, i) => Date.UTC(startY, startM + i, 1));
   const adders = names.map((n) => [sums[n]!, series[n]!.add] as const);
   for (const r of rows) {
     const ms = dateOf(r);
-    if (ms === null || ms < start || ms >= bounds[MONTHS]!) continue;
+    if (ms === null || ms < start || ms >= bounds[len]!) continue;
     let lo = 0;
-    let hi = MONTHS - 1;
+    let hi = len - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (bounds[mid]! <= ms) lo = mid;
@@ -105,7 +143,7 @@ function monthly<R>(rows: R[], dateOf: (r: R) => number | null, now: number, ser
     }
     for (const [sum, add] of adders) sum[lo]! += add(r);
   }
-  const categories = Array.from({ length: MONTHS }, (_, i) => {
+  const categories = Array.from({ length: len }, (_, i) => {
     const m = new Date(Date.UTC(startY, startM + i, 1));
     return `${MON[m.getUTCMonth()]} ${String(m.getUTCFullYear() % 100).padStart(2, '0')}`;
   });
@@ -209,7 +247,9 @@ type Head = Omit<PageData, 'page' | 'table'>;
 
 function dashboard(input: PageInput): Head {
   const { now } = input;
-  const t12 = addMonths(now, -12);
+  const span = spanOf(input.period);
+  const recent = inWindow(span, addMonths(now, -12));
+  const range = chartMonths(now, span);
   const wo = prepareWo(input.wo ?? []);
   let open = 0;
   let done = 0;
@@ -217,7 +257,7 @@ function dashboard(input: PageInput): Head {
   let daysN = 0;
   for (const w of wo) {
     if (OPEN.has(w.r.status)) open++;
-    if (w.completed !== null && w.completed >= t12) {
+    if (w.completed !== null && recent(w.completed)) {
       if (w.r.status === 'Completed') done++;
       if (w.created !== null) {
         daysSum += w.completed - w.created;
@@ -232,17 +272,17 @@ function dashboard(input: PageInput): Head {
   let invoiced = 0;
   for (const i of inv) {
     if (i.r.status === 'Open' || i.r.status === 'Overdue') outstanding += cents(i.r.balance);
-    if (i.issued !== null && i.issued >= t12 && i.r.status !== 'Void') invoiced += cents(i.r.amount);
+    if (recent(i.issued) && i.r.status !== 'Void') invoiced += cents(i.r.amount);
   }
-  const months = monthly(wo, (w) => w.created, now, {
+  const months = monthly(narrowed(wo, span, (w) => w.created), (w) => w.created, range, {
     service: { add: (w) => (w.r.kind === 'service' ? 1 : 0) },
     maintenance: { add: (w) => (w.r.kind === 'maintenance' ? 1 : 0) },
     capital: { add: (w) => (w.r.kind === 'capital' ? 1 : 0) },
   });
   const invMonths = monthly(
-    inv.filter((i) => i.r.status !== 'Void'),
+    narrowed(inv, span, (i) => i.issued).filter((i) => i.r.status !== 'Void'),
     (i) => i.issued,
-    now,
+    range,
     { amount: { add: (i) => cents(i.r.amount), money: true }, paid: { add: (i) => cents(i.r.amount) - cents(i.r.balance), money: true } },
   );
   const byStatus = grouped(
@@ -256,9 +296,9 @@ function dashboard(input: PageInput): Head {
     subtitle: 'Key figures and trends across your properties',
     figures: [
       fig('Open work orders', open, 'count'),
-      fig('Completed, last 12 months', done, 'count'),
+      fig(`Completed, ${windowLabel(span, 'last 12 months')}`, done, 'count'),
       fig('Average days to complete', avg(daysSum / DAY, daysN), 'days'),
-      fig('Invoiced, last 12 months', invoiced / 100, 'money'),
+      fig(`Invoiced, ${windowLabel(span, 'last 12 months')}`, invoiced / 100, 'money'),
       fig('Outstanding balance', outstanding / 100, 'money'),
       fig('Quotes awaiting approval', pending / 100, 'money'),
       fig('Assets', (input.asset ?? []).length, 'count'),
@@ -294,20 +334,23 @@ function dashboard(input: PageInput): Head {
 }
 
 function quotes(input: PageInput): Head {
-  const rows = (input.quote ?? []).map((r) => ({ r, created: toMs(r.createdAt) }));
+  const span = spanOf(input.period);
+  const every = (input.quote ?? []).map((r) => ({ r, created: toMs(r.createdAt) }));
+  const rows = narrowed(every, span, (q) => q.created);
   let pending = 0;
   let approved = 0;
   let approvedN = 0;
   let decidedN = 0;
+  // Awaiting approval is a balance of now: every quote sent and not yet decided, whenever created.
+  for (const { r } of every) if (r.status === 'Sent') pending += cents(r.amount);
   for (const { r } of rows) {
-    if (r.status === 'Sent') pending += cents(r.amount);
     if (r.status === 'Approved') {
       approved += cents(r.amount);
       approvedN++;
     }
     if (r.status === 'Approved' || r.status === 'Declined' || r.status === 'Expired') decidedN++;
   }
-  const months = monthly(rows, (q) => q.created, input.now, {
+  const months = monthly(rows, (q) => q.created, chartMonths(input.now, span), {
     approved: { add: (q) => (q.r.status === 'Approved' ? cents(q.r.amount) : 0), money: true },
     declined: { add: (q) => (q.r.status === 'Declined' || q.r.status === 'Expired' ? cents(q.r.amount) : 0), money: true },
     open: { add: (q) => (q.r.status === 'Draft' || q.r.status === 'Sent' ? cents(q.r.amount) : 0), money: true },
@@ -342,8 +385,10 @@ function quotes(input: PageInput): Head {
 
 function workOrderPage(input: PageInput, kind: WorkOrderRow['kind']): Head {
   const { now, names } = input;
-  const t12 = addMonths(now, -12);
-  const wo = prepareWo((input.wo ?? []).filter((r) => r.kind === kind));
+  const span = spanOf(input.period);
+  const inRecent = inWindow(span, addMonths(now, -12));
+  const every = prepareWo((input.wo ?? []).filter((r) => r.kind === kind));
+  const wo = narrowed(every, span, (w) => w.created);
   let open = 0;
   let emergency = 0;
   let daysSum = 0;
@@ -351,9 +396,10 @@ function workOrderPage(input: PageInput, kind: WorkOrderRow['kind']): Head {
   let spend = 0;
   let onTime = 0;
   let scheduledDone = 0;
+  // Open work orders are a count of now, whenever they were created.
+  for (const w of every) if (OPEN.has(w.r.status)) open++;
   for (const w of wo) {
-    if (OPEN.has(w.r.status)) open++;
-    const recent = w.created !== null && w.created >= t12;
+    const recent = inRecent(w.created);
     if (recent && w.r.priority === 'Emergency') emergency++;
     if (recent) spend += cents(w.r.amount);
     if (w.completed !== null && w.created !== null) {
@@ -366,25 +412,26 @@ function workOrderPage(input: PageInput, kind: WorkOrderRow['kind']): Head {
     }
   }
   const days = avg(daysSum / DAY, daysN);
-  const months = monthly(wo, (w) => w.created, now, {
+  const range = chartMonths(now, span);
+  const months = monthly(wo, (w) => w.created, range, {
     opened: { add: count },
     completed: { add: (w) => (w.r.status === 'Completed' ? 1 : 0) },
   });
-  const spendMonths = monthly(wo, (w) => w.created, now, { spend: { add: (w) => cents(w.r.amount), money: true } });
+  const spendMonths = monthly(wo, (w) => w.created, range, { spend: { add: (w) => cents(w.r.amount), money: true } });
   const byStatus = grouped(wo, (w) => w.r.status, count, { order: WO_STATUSES });
   const byProperty = grouped(wo, (w) => names.get(w.r.propertyId) ?? null, (w) => cents(w.r.amount), { money: true });
   const titles = { service: ['Work Orders', 'Service calls of the last two years'], maintenance: ['Maintenance', 'Planned maintenance visits'], capital: ['Capital Projects', 'Replacements, retrofits and upgrades'] }[kind];
   const figures: Figure[] =
     kind === 'capital'
-      ? [fig('Projects', wo.length, 'count'), fig('Active projects', open, 'count'), fig('Project value, last 12 months', spend / 100, 'money'), fig('Average duration', days, 'days')]
+      ? [fig('Projects', wo.length, 'count'), fig('Active projects', open, 'count'), fig(`Project value, ${windowLabel(span, 'last 12 months')}`, spend / 100, 'money'), fig('Average duration', days, 'days')]
       : kind === 'maintenance'
         ? [
             fig('Visits', wo.length, 'count'),
             fig('Open visits', open, 'count'),
             fig('Completed on schedule', scheduledDone ? (100 * onTime) / scheduledDone : null, 'percent'),
-            fig('Spend, last 12 months', spend / 100, 'money'),
+            fig(`Spend, ${windowLabel(span, 'last 12 months')}`, spend / 100, 'money'),
           ]
-        : [fig('Work orders', wo.length, 'count'), fig('Open work orders', open, 'count'), fig('Emergencies, last 12 months', emergency, 'count'), fig('Average days to complete', days, 'days')];
+        : [fig('Work orders', wo.length, 'count'), fig('Open work orders', open, 'count'), fig(`Emergencies, ${windowLabel(span, 'last 12 months')}`, emergency, 'count'), fig('Average days to complete', days, 'days')];
   const charts: ChartData[] = [
     {
       id: 'monthly',
@@ -437,22 +484,23 @@ function agingBucket(due: number | null, now: number): string {
 
 function invoicing(input: PageInput): Head {
   const { now } = input;
-  const t12 = addMonths(now, -12);
+  const span = spanOf(input.period);
+  const recent = inWindow(span, addMonths(now, -12));
   const inv = prepareInv(input.invoice ?? []);
   let invoiced = 0;
   let paid = 0;
   let outstanding = 0;
   let overdue = 0;
   for (const i of inv) {
-    if (i.issued !== null && i.issued >= t12 && i.r.status !== 'Void') invoiced += cents(i.r.amount);
-    if (i.paid !== null && i.paid >= t12) paid += cents(i.r.amount) - cents(i.r.balance);
+    if (recent(i.issued) && i.r.status !== 'Void') invoiced += cents(i.r.amount);
+    if (recent(i.paid)) paid += cents(i.r.amount) - cents(i.r.balance);
     if (i.r.status === 'Open' || i.r.status === 'Overdue') outstanding += cents(i.r.balance);
     if (i.r.status === 'Overdue') overdue += cents(i.r.balance);
   }
   const months = monthly(
-    inv.filter((i) => i.r.status !== 'Void'),
+    narrowed(inv, span, (i) => i.issued).filter((i) => i.r.status !== 'Void'),
     (i) => i.issued,
-    now,
+    chartMonths(now, span),
     { invoiced: { add: (i) => cents(i.r.amount), money: true }, paid: { add: (i) => cents(i.r.amount) - cents(i.r.balance), money: true } },
   );
   const aging = grouped(
@@ -465,8 +513,8 @@ function invoicing(input: PageInput): Head {
     title: 'Invoicing',
     subtitle: 'Invoices, payments and balances',
     figures: [
-      fig('Invoiced, last 12 months', invoiced / 100, 'money'),
-      fig('Paid, last 12 months', paid / 100, 'money'),
+      fig(`Invoiced, ${windowLabel(span, 'last 12 months')}`, invoiced / 100, 'money'),
+      fig(`Paid, ${windowLabel(span, 'last 12 months')}`, paid / 100, 'money'),
       fig('Outstanding balance', outstanding / 100, 'money'),
       fig('Overdue balance', overdue / 100, 'money'),
     ],
@@ -559,6 +607,8 @@ interface TableDef<R extends ReportRow> {
   title: string;
   dataset: R['dataset'];
   where?(r: R): boolean;
+  /** The row's own date, by which a period narrows the table (absent: the rows are not dated). */
+  dated?(r: R): string | undefined;
   columns: ColumnDef<R>[];
   sort: string;
   dir: 'asc' | 'desc';
@@ -607,12 +657,14 @@ const assetColumns: ColumnDef<AssetRow>[] = [
   ranked('condition', 'Condition', (r) => r.condition, CONDITIONS),
 ];
 const ofKind = (kind: WorkOrderRow['kind']) => (r: WorkOrderRow) => r.kind === kind;
+const woCreated = (r: WorkOrderRow) => r.createdAt;
 
 const tableDefs: Record<PageName, TableDef<WorkOrderRow> | TableDef<QuoteRow> | TableDef<InvoiceRow> | TableDef<AssetRow>> = {
-  dashboard: { title: 'Recent work orders', dataset: 'wo', columns: [workOrderColumns[0]!, kindColumn, ...workOrderColumns.slice(1)], sort: 'created', dir: 'desc' },
+  dashboard: { title: 'Recent work orders', dataset: 'wo', dated: woCreated, columns: [workOrderColumns[0]!, kindColumn, ...workOrderColumns.slice(1)], sort: 'created', dir: 'desc' },
   quotes: {
     title: 'Quotes',
     dataset: 'quote',
+    dated: (r) => r.createdAt,
     columns: [
       text('id', 'Quote', (r) => r.id),
       property(),
@@ -626,13 +678,14 @@ const tableDefs: Record<PageName, TableDef<WorkOrderRow> | TableDef<QuoteRow> | 
     sort: 'created',
     dir: 'desc',
   },
-  'work-orders': { title: 'Service work orders', dataset: 'wo', where: ofKind('service'), columns: workOrderColumns, sort: 'created', dir: 'desc' },
-  maintenance: { title: 'Maintenance visits', dataset: 'wo', where: ofKind('maintenance'), columns: workOrderColumns, sort: 'created', dir: 'desc' },
-  'capital-projects': { title: 'Capital projects', dataset: 'wo', where: ofKind('capital'), columns: workOrderColumns, sort: 'created', dir: 'desc' },
+  'work-orders': { title: 'Service work orders', dataset: 'wo', where: ofKind('service'), dated: woCreated, columns: workOrderColumns, sort: 'created', dir: 'desc' },
+  maintenance: { title: 'Maintenance visits', dataset: 'wo', where: ofKind('maintenance'), dated: woCreated, columns: workOrderColumns, sort: 'created', dir: 'desc' },
+  'capital-projects': { title: 'Capital projects', dataset: 'wo', where: ofKind('capital'), dated: woCreated, columns: workOrderColumns, sort: 'created', dir: 'desc' },
   assets: { title: 'Assets', dataset: 'asset', columns: assetColumns, sort: 'name', dir: 'asc' },
   invoicing: {
     title: 'Invoices',
     dataset: 'invoice',
+    dated: (r) => r.issuedAt,
     columns: [
       text('number', 'Invoice', (r) => r.number),
       property(),
@@ -706,7 +759,9 @@ export function tableRows(page: PageName, input: PageInput, opts: { sort?: strin
   const dir = known ? (opts.dir ?? 'asc') : def.dir;
   const ctx: Ctx = { names: input.names, now: input.now };
   const all = (input[def.dataset] ?? []) as ReportRow[];
-  const inWhere = def.where ? all.filter((r) => def.where!(r)) : all;
+  const span = def.dated ? spanOf(input.period) : null;
+  const ofPage = def.where ? all.filter((r) => def.where!(r)) : all;
+  const inWhere = narrowed(ofPage, span, (r) => toMs(def.dated!(r)));
   const inScope = inWhere.filter((r) => input.names.has(r.propertyId));
   // A search matches the text of any cell as the table shows it (dates and money as stored).
   const q = opts.q?.trim().toLowerCase() ?? '';
@@ -740,9 +795,13 @@ export function tableRows(page: PageName, input: PageInput, opts: { sort?: strin
   };
 }
 
-/** Everything a built-in page shows: figures, charts and the first rows of its table. */
+/** What the Assets and Analytics pages say under a chosen period. */
+export const UNDATED_NOTE = 'Assets are not dated: the period does not apply to this page.';
+
+/** Everything a built-in page shows: figures, charts and the first rows of its table (and the period, when one is chosen). */
 export function pageData(page: PageName, input: PageInput): PageData {
-  return { page, ...heads[page](input), table: tableRows(page, input) };
+  const period = input.period ? { period: { from: input.period.from, to: input.period.to }, ...(tableDefs[page].dated ? {} : { note: UNDATED_NOTE }) } : {};
+  return { page, ...heads[page](input), table: tableRows(page, input), ...period };
 }
 
 const csvCell = (v: Cell) => {

@@ -39,7 +39,16 @@ export interface SigmaEmbedRequest {
   email: string;
   customerIds: string[];
   propertyIds: string[];
+  /** The chosen period (inclusive UTC dates), passed to the workbook's date controls. */
+  period?: { from: string; to: string };
 }
+
+/**
+ * The workbook controls a chosen period sets, as URL parameters (control id = value): date controls
+ * with these control ids. Like any control value they are not signed: a convenience filter only,
+ * never a security boundary (row-level security stays on the user attributes).
+ */
+export const SIGMA_PERIOD_CONTROLS = { from: 'date_from', to: 'date_to' } as const;
 
 export interface SignedFrame {
   url: string;
@@ -114,6 +123,7 @@ export async function signSigmaUrl(sigma: SigmaConfig, req: SigmaEmbedRequest, n
     const key = safeDecode(name);
     if (SIGMA_URL_PARAMETERS.includes(key)) kept.push(`${key}=${encodeURIComponent(safeDecode(value))}`);
   }
+  if (req.period) kept.push(`${SIGMA_PERIOD_CONTROLS.from}=${req.period.from}`, `${SIGMA_PERIOD_CONTROLS.to}=${req.period.to}`);
   const url = `${base}?:jwt=${token}&:embed=true${kept.map((p) => `&${p}`).join('')}`;
   return { url, expiresAt: new Date(exp * 1000).toISOString() };
 }

@@ -48,8 +48,8 @@ afterAll(() => {
 });
 beforeEach(() => ddb.resetHistory());
 
-const tokenFor = async (u: { email: string; userId: string; sub: string }, page: string, p: string[], extra: { all?: boolean; now?: number; legacy?: boolean } = {}) =>
-  (await signEmbedToken({ uid: u.userId, sub: u.email, ...(extra.legacy ? {} : { acct: u.sub }), page, all: extra.all ?? false, c: [], p }, extra.now)).token;
+const tokenFor = async (u: { email: string; userId: string; sub: string }, page: string, p: string[], extra: { all?: boolean; now?: number; legacy?: boolean; df?: string; dt?: string } = {}) =>
+  (await signEmbedToken({ uid: u.userId, sub: u.email, ...(extra.legacy ? {} : { acct: u.sub }), page, all: extra.all ?? false, c: [], p, ...(extra.df ? { df: extra.df, dt: extra.dt } : {}) }, extra.now)).token;
 /** The keys a request asked of the report rows table, over all its calls. */
 const rowKeysAsked = () =>
   ddb.calls().flatMap((c) => ((c.args[0].input as { RequestItems?: Record<string, { Keys: { sk: string }[] }> }).RequestItems?.[TABLES.REPORT_ROWS_TABLE]?.Keys ?? []).map((k) => k.sk));
@@ -211,6 +211,18 @@ describe('GET /api/embed/table and table.csv', () => {
     // Only the table's dataset is read: two calls a request.
     expect(callsTo(TABLES.REPORT_ROWS_TABLE)).toBe(4);
     expect(rowKeysAsked().every((sk) => /^(index#)?wo#?/.test(sk))).toBe(true);
+  });
+
+  it('narrows the page, its table and the CSV to the token\'s period', async () => {
+    const token = await tokenFor(alice, 'invoicing', ['P1', 'P2'], { df: '2025-01-01', dt: '2025-12-31' });
+    const d = JSON.parse((await call(DATA, token)).body) as PageData;
+    expect(figures(d)).toEqual({ 'Invoiced, in period': 300, 'Paid, in period': 300, 'Outstanding balance': 350.6, 'Overdue balance': 250.5 });
+    expect(d.period).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    const t = JSON.parse((await call(TABLE, token, { sort: 'amount', dir: 'asc' })).body) as TablePage;
+    expect([t.total, t.rows.map((x) => x.number)]).toEqual([1, ['INV-2']]);
+    expect((await call(CSV, token)).body.split('\r\n')).toHaveLength(3);
+    // A token whose period is not two dates in order is not a valid link.
+    expect((await call(DATA, await tokenFor(alice, 'invoicing', ['P1'], { df: '2026-02-01', dt: '2026-01-01' }))).statusCode).toBe(401);
   });
 
   it('exports every row in scope as CSV in the table\'s order, named after the page and day', async () => {

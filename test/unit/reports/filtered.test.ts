@@ -105,6 +105,20 @@ describe('POST /api/sigma/filtered: refusals', () => {
     expect(json(mismatch).error).toBe(messages.userIdMismatch);
   });
 
+  it('400 for a period that is not two dates in order, at most 10 years apart', async () => {
+    const error = async (extra: Record<string, unknown>) => {
+      const r = await post(alice.email, body(alice, extra));
+      expect(r.statusCode).toBe(400);
+      return json(r).error;
+    };
+    expect(await error({ from: '2026-02-30', to: '2026-03-01' })).toBe('Invalid body.from: must be a date (YYYY-MM-DD)');
+    expect(await error({ from: '2026-01-01', to: '1 March 2026' })).toBe('Invalid body.to: must be a date (YYYY-MM-DD)');
+    expect(await error({ from: '2026-01-01' })).toBe('Invalid body.to: is required when body.from is given (a period has both dates, or neither)');
+    expect(await error({ to: '2026-01-01' })).toBe('Invalid body.from: is required when body.to is given (a period has both dates, or neither)');
+    expect(await error({ from: '2026-03-01', to: '2026-02-28' })).toBe('Invalid body.to: must not be before body.from');
+    expect(await error({ from: '2016-01-01', to: '2026-01-01' })).toMatch(/^Invalid body\.to: must be less than 10 years after body\.from/);
+  });
+
   it('400 for a URL that is not a configured frame of the report, letter for letter', async () => {
     for (const _url of ['/embed/quotes', 'https://evil.example/steal', '/embed/dashboard?x=1', '/embed/dashboard/../quotes', '/EMBED/dashboard']) {
       const r = await post(alice.email, body(alice, { _url }));
@@ -176,6 +190,15 @@ describe('POST /api/sigma/filtered: built-in frames', () => {
     const url = (json(r) as { url: string }).url;
     expect(await verified(url)).toMatchObject({ all: false, c: ['A'], p: ['A2'] });
     expect(url).not.toContain('B1');
+  });
+
+  it('carries a period into the token as its first and last day', async () => {
+    const r = await post(alice.email, body(alice, { from: '2026-09-01', to: '2026-11-30' }));
+    expect(await verified((json(r) as { url: string }).url)).toMatchObject({ df: '2026-09-01', dt: '2026-11-30', p: ['A1', 'A2'] });
+    expect(await verified((json(await post(alice.email, body(alice))) as { url: string }).url)).not.toHaveProperty('dt');
+    // The longest period (10 years less a day), and empty or null dates (no period).
+    expect((await post(alice.email, body(alice, { from: '2016-01-01', to: '2025-12-31' }))).statusCode).toBe(200);
+    expect(await verified((json(await post(alice.email, body(alice, { from: '', to: null }))) as { url: string }).url)).not.toHaveProperty('df');
   });
 
   it('takes its lifetime from EMBED_TOKEN_TTL', async () => {
@@ -253,6 +276,19 @@ describe('POST /api/sigma/filtered: Sigma frames', () => {
     } finally {
       for (const k of ['SIGMA_TEAMS', 'SIGMA_ACCOUNT_TYPE', 'SIGMA_SESSION_SECONDS']) delete process.env[k];
     }
+  });
+
+  it('passes a period to the workbook\'s date controls as URL parameters (user attributes unchanged)', async () => {
+    world.reports = sigmaCatalogue();
+    process.env.SIGMA_CLIENT_ID = 'client-1';
+    process.env.SIGMA_SECRET_ID = 'sigma';
+    const r = await post(alice.email, sigmaBody(alice, { from: '2026-09-01', to: '2026-11-30' }));
+    expect(r.statusCode).toBe(200);
+    const { url } = json(r) as { url: string };
+    expect(url).toMatch(/&date_from=2026-09-01&date_to=2026-11-30$/);
+    expect(decodeJwt(/:jwt=([^&]+)/.exec(url)![1]!).user_attributes).toEqual({ customer_ids: 'A', property_ids: 'A1,A2' });
+    const none = (json(await post(alice.email, sigmaBody(alice))) as { url: string }).url;
+    expect(none).not.toContain('date_');
   });
 
   it('signs a built-in frame of the same report with the portal\'s own key', async () => {

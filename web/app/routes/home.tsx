@@ -6,7 +6,16 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { ANALYTICS_REPORT_NAME } from '../../config/constants';
 import { IdleSignOut } from '../../features/auth/components/idle-sign-out';
-import { PropertyFilter, propertyFilterStrings, ReportFrames, type PropertyOption } from '../../features/reports';
+import {
+  PeriodFilter,
+  periodFromSearch,
+  PropertyFilter,
+  propertyFilterStrings,
+  ReportFrames,
+  searchWithPeriod,
+  type Period,
+  type PropertyOption,
+} from '../../features/reports';
 import {
   AppHeader,
   BuildIcon,
@@ -81,16 +90,24 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
     return ids.map((id, i) => ({ id, name: names[i] ?? id }));
   }, [profile.data]);
   const chosenProperty = propertyOptions.some((p) => p.id === propertyParam) ? propertyParam : null;
-  const search = chosenProperty ? `?property=${encodeURIComponent(chosenProperty)}` : '';
+  // Beyond the spec (issue 21): the report period, in the address as ?from=&to= like the property;
+  // dates that are not a period are dropped from the address and no period is applied.
+  const { period, invalid: periodInvalid } = useMemo(() => periodFromSearch(searchParams), [searchParams]);
+  const searchOf = (property: string | null, p: Period | null) => searchWithPeriod(new URLSearchParams(property ? { property } : {}), p);
+  const search = searchOf(chosenProperty, period);
   const setSelectedId = (id: string | null) => navigate({ pathname: id ? paths.report(id) : paths.home, search });
-  const setProperty = (id: string | null) => navigate({ search: id ? `?property=${encodeURIComponent(id)}` : '' });
+  const setProperty = (id: string | null) => navigate({ search: searchOf(id, period) });
+  const setPeriod = (p: Period | null) => navigate({ search: searchOf(chosenProperty, p) });
   useEffect(() => {
     // A report this user does not have (an old bookmark, another user's link): the default, at /home.
     if (reportId && reportsLoaded && !reports.some((r) => r.id === reportId)) void navigate({ pathname: paths.home, search }, { replace: true });
   }, [reportId, reports, reportsLoaded, navigate, search]);
   useEffect(() => {
-    if (propertyParam && profile.isSuccess && !chosenProperty) void navigate({ search: '' }, { replace: true });
-  }, [propertyParam, profile.isSuccess, chosenProperty, navigate]);
+    if (propertyParam && profile.isSuccess && !chosenProperty) void navigate({ search: searchWithPeriod(new URLSearchParams(), period) }, { replace: true });
+  }, [propertyParam, profile.isSuccess, chosenProperty, navigate, period]);
+  useEffect(() => {
+    if (periodInvalid) void navigate({ search: searchWithPeriod(searchParams, null) }, { replace: true });
+  }, [periodInvalid, searchParams, navigate]);
   const showsTelemetry = selected?.name === ANALYTICS_REPORT_NAME && !!telemetry.data;
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
   const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
@@ -185,11 +202,12 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           />
         )}
         <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
-          {propertyOptions.length > 1 && selected && !showsTelemetry && (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-              <PropertyFilter properties={propertyOptions} value={chosenProperty} onChange={setProperty} />
+          {selected && !showsTelemetry && (
+            <Box sx={{ display: 'flex', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+              {propertyOptions.length > 1 && <PropertyFilter properties={propertyOptions} value={chosenProperty} onChange={setProperty} />}
+              <PeriodFilter key={period ? `${period.from}:${period.to}` : ''} value={period} onChange={setPeriod} />
               {chosenProperty && (
-                <Box component="p" role="status" sx={{ m: 0, color: 'text.secondary', fontSize: 14 }}>
+                <Box component="p" role="status" sx={{ m: 0, alignSelf: 'center', color: 'text.secondary', fontSize: 14 }}>
                   {propertyFilterStrings.narrowed(propertyOptions.find((p) => p.id === chosenProperty)!.name.replace(/\b\w/g, (c) => c.toUpperCase()))}
                 </Box>
               )}
@@ -204,6 +222,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
             loading={profile.isLoading || (selected?.name === ANALYTICS_REPORT_NAME && (customers.isLoading || telemetry.isLoading))}
             nothingFound={!!viewedEmail && profile.data === null}
             properties={chosenProperty ? [chosenProperty] : (profile.data?.BUILDOPS_PROPERTY_IDS ?? [])}
+            period={period}
             nothingAssigned={!(isAdmin && !viewedEmail) && !!profile.data && profile.data.BUILDOPS_PROPERTY_IDS.length === 0}
             customers={customerIds}
             telemetryCustomerId={telemetry.data ? (customerIds[0] ?? null) : null}
@@ -245,6 +264,7 @@ interface ReportAreaProps {
   properties: string[];
   nothingAssigned: boolean;
   customers: string[];
+  period: Period | null;
   telemetryCustomerId: string | null;
   telemetryCustomerName: string | null;
   /** The viewed user's properties (the alert thresholds' choice on the telemetry dashboard). */
@@ -269,12 +289,13 @@ function ReportArea(props: ReportAreaProps) {
   }
   return (
     <ReportFrames
-      key={`${props.report.id}:${props.email}:${props.properties.length === 1 ? props.properties[0] : '*'}`}
+      key={`${props.report.id}:${props.email}:${props.properties.length === 1 ? props.properties[0] : '*'}:${props.period ? `${props.period.from}:${props.period.to}` : ''}`}
       report={props.report}
       viewedEmail={props.email}
       viewedUserId={props.userId}
       properties={props.properties}
       customers={props.customers}
+      period={props.period}
       nothingAssigned={props.nothingAssigned}
     />
   );

@@ -1,5 +1,7 @@
-// Placeholder until embedded reports land (issue 6); the home screen mounts this export.
+// The report area the home screen mounts: frames, and the Property and Period filters above them.
 export { ReportFrames } from './components/report-frames';
 export type { ReportFramesProps, ReportSummary } from './components/report-frames';
 export { PropertyFilter, type PropertyOption } from './components/property-filter';
+export { PeriodFilter } from './components/period-filter';
+export { periodFromSearch, searchWithPeriod, type Period } from './period';
 export { propertyFilterStrings } from './strings';

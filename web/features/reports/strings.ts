@@ -24,3 +24,25 @@ export const propertyFilterStrings = {
   /** Said under the filter while one property is chosen. */
   narrowed: (name: string) => `Showing ${name} only.`,
 } as const;
+
+/** Beyond the spec: the report period (kept in the address as ?from=&to=). */
+export const periodStrings = {
+  label: 'Period',
+  presets: {
+    'last-30-days': 'Last 30 days',
+    'last-90-days': 'Last 90 days',
+    'last-12-months': 'Last 12 months',
+    'year-to-date': 'Year to date',
+    'last-year': 'Last year',
+    'all-time': 'All time',
+  },
+  custom: 'Custom range',
+  from: 'From',
+  to: 'To',
+  apply: 'Apply',
+  problems: {
+    missing: 'Enter both dates.',
+    order: 'The end date is before the start date.',
+    'too-long': 'A period can span at most 10 years.',
+  },
+} as const;

@@ -14,6 +14,9 @@ export interface FilteredRequest {
   customers: string[];
   selectedReport: string;
   userDetails: { email: string; userId: string | null };
+  /** Beyond the spec: the report period's first and last day (YYYY-MM-DD, UTC); both or neither. */
+  from?: string;
+  to?: string;
 }
 
 /** POST /api/sigma/filtered: signs one configured frame of a report for the viewed user. */

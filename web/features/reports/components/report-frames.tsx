@@ -3,6 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { getFrameUrl, type FilteredRequest } from '../api/get-frame-url';
+import type { Period } from '../period';
 import { reportKeys } from '../query-keys';
 import { NoAssignments } from './no-assignments';
 import { FrameMessage, ReportFrame } from './report-frame';
@@ -23,6 +24,8 @@ export interface ReportFramesProps {
   /** Property and customer ids of the viewed user (the server narrows to their assignments anyway). */
   properties: string[];
   customers: string[];
+  /** Beyond the spec: the chosen period (sent as `from` and `to`), or null for none. */
+  period?: Period | null;
   /**
    * The viewed customer account has no customer or no property assigned (its profile says so): the
    * server would refuse every frame, so none is asked for and the area says what is missing.
@@ -37,7 +40,7 @@ export interface ReportFramesProps {
  * for this account (422), which is shown in the frame's place. When the server refuses every frame
  * (403: nothing assigned) the area says what is missing and whom to ask.
  */
-export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, nothingAssigned = false }: ReportFramesProps) {
+export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, period = null, nothingAssigned = false }: ReportFramesProps) {
   const { session } = useSession();
   const viewingAs = !!session?.isAdmin && viewedEmail !== session.claims.email;
   const requestFor = (frame: string): FilteredRequest => ({
@@ -48,10 +51,11 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
     customers,
     selectedReport: report.id,
     userDetails: { email: viewedEmail, userId: viewedUserId },
+    ...(period ? { from: period.from, to: period.to } : {}),
   });
   const results = useQueries({
     queries: report.frames.map((frame) => ({
-      queryKey: reportKeys.frameUrl({ reportId: report.id, frame, email: viewedEmail, userId: viewedUserId, properties, customers }),
+      queryKey: reportKeys.frameUrl({ reportId: report.id, frame, email: viewedEmail, userId: viewedUserId, properties, customers, period }),
       queryFn: ({ signal }: { signal: AbortSignal }) => getFrameUrl(requestFor(frame), signal),
       enabled: !nothingAssigned,
       // Signed URLs are single-use (Sigma) and short-lived: never reuse one from the cache.
