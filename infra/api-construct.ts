@@ -17,6 +17,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { routes, type Route, type SecretName } from '../lambdas/routes.js';
+import { mailConfigurationSetOf } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { serverClient } from './definitions.js';
 import { PortalFunction, type Rollout } from './function-construct.js';
@@ -131,21 +132,34 @@ export class ApiConstruct extends Construct {
       );
     }
     for (const name of route.secrets ?? []) props.secrets[name].grantRead(fn);
-    // Mail only where the stage sends through SES (`mail`); without it the function sends none.
-    const mail = props.stage.mail;
-    if (route.mail && mail) {
-      const stack = Stack.of(this);
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [stack.formatArn({ service: 'ses', region: mail.sesRegion ?? stack.region, resource: 'identity', resourceName: mail.sesIdentity })],
-        }),
-      );
-    }
+    if (route.mail) grantSendMail(pf, props.stage);
     acknowledgeScopedWildcards(pf, route, props);
     this.functions.set(route.handler, pf);
     return pf;
   }
+}
+
+/**
+ * Mail only where the stage sends through SES (`mail`); without it the function sends none.
+ * ses:SendEmail (SES API v2, lambdas/shared/mail.ts) on the stage's identity and, where the stage
+ * has one in this region, on its configuration set (MAIL_CONFIGURATION_SET): SES authorises a send
+ * against both.
+ */
+export function grantSendMail(pf: PortalFunction, stage: Stage) {
+  const mail = stage.mail;
+  if (!mail) return;
+  const stack = Stack.of(pf);
+  const sesRegion = mail.sesRegion ?? stack.region;
+  const set = mailConfigurationSetOf(stage, stack.region);
+  pf.fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [
+        stack.formatArn({ service: 'ses', region: sesRegion, resource: 'identity', resourceName: mail.sesIdentity }),
+        ...(set ? [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: set })] : []),
+      ],
+    }),
+  );
 }
 
 /** One JSON line per request, with HTTP API's own context variables (no tokens, no bodies). */

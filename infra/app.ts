@@ -3,19 +3,23 @@
  * template tests and the cost estimate, so all three see the same stacks.
  *
  * CloudFront takes its WAF web ACL and certificate from us-east-1 only, and publishes its metrics
- * there. A stage in us-east-1 is `Portal-<stage>` and `Portal-<stage>-watch` (dashboard and
- * alarms); a stage elsewhere is `Portal-<stage>-edge` (us-east-1), `Portal-<stage>`,
+ * there. A stage in us-east-1 is `Portal-<stage>`, `Portal-<stage>-jobs` (scheduled jobs and SES
+ * feedback) and `Portal-<stage>-watch` (dashboard and alarms); a stage elsewhere is
+ * `Portal-<stage>-edge` (us-east-1), `Portal-<stage>`, `Portal-<stage>-jobs`,
  * `Portal-<stage>-watch`, then `Portal-<stage>-edge-watch` (us-east-1, the CloudFront alarm).
  */
 import { Tags, Token, type App, type Environment, type Stack } from 'aws-cdk-lib';
 import { mailConfigurationSetName } from './auth-construct.js';
 import { StageConfigError, type Stage } from './config.js';
 import { EDGE_REGION, EdgeStack } from './edge-stack.js';
+import { JobsStack } from './jobs-stack.js';
 import { EdgeWatchStack, WatchStack } from './monitoring-construct.js';
 import { PortalStack } from './portal-stack.js';
 
 export interface StageStacks {
   main: PortalStack;
+  /** Scheduled jobs and SES feedback, beside the portal stack (its 500 resources are for routes). */
+  jobs: JobsStack;
   /** Dashboard and alarms, in the stage's region. */
   watch: WatchStack;
   /** Only when the stage is not in us-east-1: CloudFront's WAF and certificate, then its alarm. */
@@ -54,12 +58,13 @@ function buildStacks(app: App, stage: Stage, env: Environment): StageStacks {
         "CloudFront's WAF and certificate must be made in us-east-1, so the app must know whether the stage is there.",
     );
   }
-  const watch = (main: PortalStack) =>
+  const jobsOf = (main: PortalStack) => new JobsStack(app, stage, { main });
+  const watch = (main: PortalStack, jobs: JobsStack) =>
     new WatchStack(app, stage, {
       env: { account, region },
       watched: {
         api: main.api.api,
-        functions: new Map([...main.api.functions, ...main.schedules.functions, ...Object.values(main.auth.triggers).map((t) => [t.handler, t] as const)]),
+        functions: new Map([...main.api.functions, ...jobs.functions, ...Object.values(main.auth.triggers).map((t) => [t.handler, t] as const)]),
         tables: main.data.tables,
         distribution: main.web.distribution,
         // By its name: no cross-stack reference for a name the stage decides.
@@ -68,12 +73,14 @@ function buildStacks(app: App, stage: Stage, env: Environment): StageStacks {
     });
   if (region === EDGE_REGION) {
     const main = new PortalStack(app, stage, { env: { account, region } });
-    const w = watch(main);
-    return { main, watch: w, all: [main, w] };
+    const jobs = jobsOf(main);
+    const w = watch(main, jobs);
+    return { main, jobs, watch: w, all: [main, jobs, w] };
   }
   const edge = new EdgeStack(app, stage, { env: { account, region: EDGE_REGION } });
   const main = new PortalStack(app, stage, { env: { account, region }, crossRegionReferences: true, edge: edge.edge });
-  const w = watch(main);
+  const jobs = jobsOf(main);
+  const w = watch(main, jobs);
   const edgeWatch = new EdgeWatchStack(app, stage, { env: { account, region: EDGE_REGION }, crossRegionReferences: true, distribution: main.web.distribution });
-  return { main, watch: w, edge, edgeWatch, all: [edge, main, w, edgeWatch] };
+  return { main, jobs, watch: w, edge, edgeWatch, all: [edge, main, jobs, w, edgeWatch] };
 }

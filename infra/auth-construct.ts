@@ -73,7 +73,7 @@ export class AuthConstruct extends Construct {
     itemOnly(this.triggers.postConfirmation, 'dynamodb:UpdateItem');
 
     const region = Stack.of(this).region;
-    if (stage.mail && (stage.mail.sesRegion ?? region) === region) {
+    if (mailConfigurationSetOf(stage, region)) {
       this.mailConfigurationSet = new ses.ConfigurationSet(this, 'Mail', { configurationSetName: mailConfigurationSetName(stage), reputationMetrics: true });
     }
 
@@ -191,6 +191,14 @@ function standardMask(names: readonly (keyof typeof ATTRIBUTE_MASK)[]): cognito.
 
 /** The stage's SES configuration set (reputation metrics: bounce and complaint rates). */
 export const mailConfigurationSetName = (stage: Pick<Stage, 'name'>) => `portal-${stage.name}`;
+
+/**
+ * The configuration set the stage's mail goes through from a stack in `region`, or undefined: none
+ * without `mail`, and none where the SES identity is in another region (configuration sets are
+ * regional, and the stack makes its set in its own region only).
+ */
+export const mailConfigurationSetOf = (stage: Pick<Stage, 'name' | 'mail'>, region: string) =>
+  stage.mail && (stage.mail.sesRegion ?? region) === region ? mailConfigurationSetName(stage) : undefined;
 
 /**
  * Cognito's own mail without `mail` settings (dev); else Amazon SES with the verified identity,

@@ -13,6 +13,15 @@ const name = z.string().trim().min(1, 'must not be empty');
 const email = z.email({ error: 'must be an e-mail address such as ops@example.com' });
 const region = z.string().regex(/^[a-z]{2}(?:-gov)?-[a-z]+-\d$/, 'must be an AWS region such as eu-west-1');
 const within = (host: string, zone: string) => host === zone || host.endsWith(`.${zone}`);
+/** An IANA time zone name as EventBridge Scheduler takes it (`Europe/Berlin`, `UTC`), spelled as the tz database does. */
+const isTimeZone = (tz: string) => {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone === tz;
+  } catch {
+    return false;
+  }
+};
+export const WEEK_DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
 /** The retention values CloudWatch Logs accepts. */
 const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
@@ -67,6 +76,21 @@ export const StageSchema = z.strictObject({
       phone: z.string().trim().regex(/^\+?[0-9 ()./-]{5,30}$/, 'must be a phone number such as +1 555 0100').optional(),
     })
     .optional(),
+  /**
+   * Mail the portal sends on its own schedule (issue 20, the jobs stack): when the weekly summary
+   * goes out, in the time zone its readers live in. Optional; default Monday 07:00 UTC.
+   */
+  notifications: z
+    .strictObject({
+      weeklySummary: z
+        .strictObject({
+          day: z.enum(WEEK_DAYS, { error: `must be one of ${WEEK_DAYS.join(', ')}` }).default('MON'),
+          hour: z.number().int('must be a whole hour').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(7),
+          timeZone: z.string().refine(isTimeZone, { error: 'must be an IANA time zone name such as Europe/London or UTC' }).default('UTC'),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
   /** Unset: the portal is at its CloudFront address. Set: a certificate and alias records for this name. */
   domain: z
     .strictObject({

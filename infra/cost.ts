@@ -29,17 +29,25 @@ export interface Counts {
     triggers: number;
     triggerMeanMemoryMb: number;
     triggerArmShare: number;
-    /** Functions an EventBridge schedule runs (the equipment alerts' evaluation): how many, their runs a day in all and mean memory. */
+    /**
+     * Functions a schedule runs (EventBridge Scheduler, or an EventBridge rule): how many, their runs
+     * a month in all (`rate(N minutes)`: 30 days of them; weekly: 365.25 / 12 / 7 ≈ 4.35), and
+     * their memory averaged over those runs.
+     */
     scheduled: number;
-    scheduledRunsPerDay: number;
+    scheduledRunsPerMonth: number;
     scheduledMeanMemoryMb: number;
   };
+  /** EventBridge Scheduler schedules and the invocations they make a month (billed beyond 14 million). */
+  scheduler: { schedules: number; invocationsPerMonth: number };
   tables: { count: number; onDemand: number; pitr: number; customerKeyEncrypted: number };
   alarms: { count: number; metrics: number; highResolutionMetrics: number };
   dashboards: number;
   secrets: number;
   snsTopics: number;
   snsEmailSubscriptions: number;
+  /** Functions subscribed to a topic (SES's bounce and complaint events): deliveries to Lambda cost nothing. */
+  snsLambdaSubscriptions: number;
   logGroups: { count: number; retentionDays: number | null };
   buckets: { count: number; versioned: number; accessLogExpiryDays: number | null };
   webAcls: { count: number; rules: number };
@@ -79,6 +87,30 @@ function refsIn(v: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(v)) v.forEach((x) => refsIn(x, out));
   else if (v && typeof v === 'object') Object.values(v).forEach((x) => refsIn(x, out));
   return out;
+}
+
+/** Weeks in an average month, for weekly schedules. */
+export const WEEKS_PER_MONTH = 365.25 / 12 / 7;
+const MINUTES_PER_MONTH = 30 * 24 * 60;
+
+/**
+ * Runs a month of a schedule expression: `rate(N minutes|hours|days)`, or a cron at fixed minutes
+ * and hours on some days of the week (weekly) or every day. Any other expression is refused, so
+ * that the estimate never silently leaves a schedule out.
+ */
+export function runsPerMonth(expression: string): number {
+  const rate = /^rate\((\d+) (minute|hour|day)s?\)$/.exec(expression);
+  if (rate) return MINUTES_PER_MONTH / (Number(rate[1]) * { minute: 1, hour: 60, day: 1440 }[rate[2] as 'minute' | 'hour' | 'day']);
+  const cron = /^cron\((\S+) (\S+) (\S+) (\S+) (\S+)(?: (\S+))?\)$/.exec(expression);
+  const fixed = (field: string) => (/^\d+(,\d+)*$/.test(field) ? field.split(',').length : null);
+  if (cron) {
+    const [, minute, hour, dayOfMonth, month, dayOfWeek] = cron as unknown as string[];
+    const times = (fixed(minute!) ?? NaN) * (fixed(hour!) ?? NaN);
+    const everyDay = ['*', '?'].includes(dayOfMonth!) && ['*', '?'].includes(dayOfWeek!);
+    const days = /^[A-Z]{3}(,[A-Z]{3})*$/.test(dayOfWeek!) && dayOfMonth === '?' ? dayOfWeek!.split(',').length : null;
+    if (month === '*' && !Number.isNaN(times) && (everyDay || days)) return times * (everyDay ? (WEEKS_PER_MONTH * 7) : WEEKS_PER_MONTH * days!);
+  }
+  throw new Error(`infra/cost.ts cannot count the runs of the schedule ${expression}: teach runsPerMonth its form`);
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -121,17 +153,25 @@ export function countResources(templates: object[]): Counts {
   };
   const api = fnStats(apiIds);
   const triggers = fnStats(triggerIds);
-  // Schedules: rate(N minutes) rules naming a function (or its alias) as a target.
-  let scheduledRunsPerDay = 0;
-  const scheduledIds = new Set<string>();
-  for (const [, rule] of ofType('AWS::Events::Rule')) {
-    const rate = /^rate\((\d+) minutes?\)$/.exec(String(props(rule).ScheduleExpression ?? ''));
-    if (!rate) continue;
-    const targets = [...throughAlias(refsIn(props(rule).Targets))].filter((id) => byId.get(id)?.Type === 'AWS::Lambda::Function');
-    for (const id of targets) scheduledIds.add(id);
-    scheduledRunsPerDay += targets.length * (1440 / Number(rate[1]));
+  // Schedules: Scheduler schedules (one target each) and EventBridge rules naming a function (or its alias).
+  const runsOf = new Map<string, number>();
+  const scheduler = { schedules: 0, invocationsPerMonth: 0 };
+  const schedules = [
+    ...ofType('AWS::Scheduler::Schedule').map(([, r]) => ({ scheduler: true, expression: props(r).ScheduleExpression, targets: (props(r).Target as { Arn?: unknown } | undefined)?.Arn })),
+    ...ofType('AWS::Events::Rule').filter(([, r]) => props(r).ScheduleExpression).map(([, r]) => ({ scheduler: false, expression: props(r).ScheduleExpression, targets: props(r).Targets })),
+  ];
+  for (const x of schedules) {
+    const runs = runsPerMonth(String(x.expression));
+    if (x.scheduler) {
+      scheduler.schedules += 1;
+      scheduler.invocationsPerMonth += runs;
+    }
+    const targets = [...throughAlias(refsIn(x.targets))].filter((id) => byId.get(id)?.Type === 'AWS::Lambda::Function');
+    for (const id of targets) runsOf.set(id, (runsOf.get(id) ?? 0) + runs);
   }
-  const scheduledFns = fnStats(scheduledIds);
+  const memoryOf = (id: string) => (typeof props(byId.get(id)!).MemorySize === 'number' ? (props(byId.get(id)!).MemorySize as number) : 128);
+  const scheduledRunsPerMonth = [...runsOf.values()].reduce((a, b) => a + b, 0);
+  const scheduledMeanMemoryMb = scheduledRunsPerMonth ? [...runsOf].reduce((a, [id, runs]) => a + runs * memoryOf(id), 0) / scheduledRunsPerMonth : 0;
   const warm = { instances: 0, gb: 0, functions: 0 };
   for (const [, alias] of ofType('AWS::Lambda::Alias')) {
     const n = (props(alias).ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions?: number } | undefined)?.ProvisionedConcurrentExecutions ?? 0;
@@ -199,10 +239,11 @@ export function countResources(templates: object[]): Counts {
       triggers: triggers.n,
       triggerMeanMemoryMb: triggers.memory,
       triggerArmShare: triggers.arm,
-      scheduled: scheduledFns.n,
-      scheduledRunsPerDay,
-      scheduledMeanMemoryMb: scheduledFns.memory,
+      scheduled: runsOf.size,
+      scheduledRunsPerMonth,
+      scheduledMeanMemoryMb,
     },
+    scheduler,
     tables: {
       count: tables.length,
       onDemand: tables.filter((p) => p.BillingMode === 'PAY_PER_REQUEST').length,
@@ -214,6 +255,7 @@ export function countResources(templates: object[]): Counts {
     secrets: ofType('AWS::SecretsManager::Secret').length,
     snsTopics: ofType('AWS::SNS::Topic').length,
     snsEmailSubscriptions: ofType('AWS::SNS::Subscription').filter(([, r]) => props(r).Protocol === 'email').length,
+    snsLambdaSubscriptions: ofType('AWS::SNS::Subscription').filter(([, r]) => props(r).Protocol === 'lambda').length,
     logGroups: { count: retention.length, retentionDays: mode(retention.filter((d): d is number => typeof d === 'number')) },
     buckets: {
       count: buckets.length,
@@ -281,6 +323,7 @@ const MALWARE_UNVERIFIED = 'not re-checked against the pricing page here: the pr
 const R53 = 'https://aws.amazon.com/route53/pricing/';
 const XRAY = 'https://aws.amazon.com/xray/pricing/';
 const CODEDEPLOY = 'https://aws.amazon.com/codedeploy/pricing/';
+const EVENTBRIDGE = 'https://aws.amazon.com/eventbridge/pricing/';
 
 export const prices = {
   malwareScanGb: p(0.09, 1, 'GB scanned by GuardDuty Malware Protection for S3', GUARDDUTY, MALWARE_UNVERIFIED),
@@ -327,6 +370,8 @@ export const prices = {
   cloudWatchLogsStorage: p(0.03, 1, 'GB-month of logs stored (compressed)', CW, NOT_RECHECKED),
   secret: p(0.4, 1, 'secret-month', SM, 'third-party copies of the page'),
   secretsApi: p(0.05, 10_000, 'API calls', SM, 'third-party copies of the page'),
+  schedulerInvocations: p(1, 1e6, 'EventBridge Scheduler invocations (after the free 14 million)', EVENTBRIDGE, NOT_RECHECKED),
+  schedulerFreeInvocations: p(0, 14e6, 'EventBridge Scheduler invocations free each month', EVENTBRIDGE, NOT_RECHECKED),
   snsEmail: p(2, 100_000, 'email notifications (first 1,000 a month free)', SNS, 'third-party copies of the page'),
   snsFreeEmail: p(0, 1000, 'email notifications free each month', SNS, 'third-party copies of the page'),
   sesEmail: p(0.1, 1000, 'emails sent', SES, NOT_RECHECKED),
@@ -378,9 +423,10 @@ export const usage = {
   accessLogBytesPerRequest: a(150, 'bytes stored in the access-log bucket per request', 'CloudFront standard logs arrive gzipped (about 100 bytes a line); S3 server access lines are about 350 bytes, on far fewer requests'),
   tokenIssuesPerUser: a(60, 'token issues per user a month', 'sign-ins plus hourly refreshes in working sessions; each runs the pre-token-generation trigger'),
   triggerBilledMs: a(50, 'ms billed per trigger run', 'one DynamoDB read'),
-  scheduledBilledMs: a(5000, 'ms billed per scheduled run', "the equipment alerts' pass: per mapped customer two DynamoDB queries and one telemetry query for all its devices (a few writes when alerts change), mostly waiting on the telemetry service"),
+  scheduledBilledMs: a(5000, 'ms billed per scheduled run', "a scheduled job's pass: the equipment alerts' (per mapped customer two DynamoDB queries and one telemetry query for all its devices, a few writes when alerts change), the hourly documents digest's and the weekly summary's (a query per subscribed user's properties, a mail each), mostly waiting on the telemetry service and SES"),
   alarmMailsPerMonth: a(30, 'alarm mails a month', 'alarm state changes (into alarm and back)'),
   mailsPerUserPerMonth: a(0.1, 'mails per user a month', 'invitations and password resets'),
+  notificationMailsPerUserPerMonth: a(6, 'notification mails per user a month', 'where the stage runs the scheduled jobs: the weekly summary (about 4.35 a month) and a documents digest or equipment alert now and then; an upper bound, every user subscribed'),
   businessMetrics: a(7, 'custom metrics from the functions (EMF)', "the portal's own: sign-ins (two), reports opened, documents uploaded and downloaded, telemetry latency and errors, each with the one dimension `service` (lambdas/shared/observability.ts)"),
   tracedShare: a(1, '% of invocations recorded by X-Ray', "an upper bound: X-Ray's default rule records the first request each second and 5 % of the rest, and at 50,000 calls a day (under one a second on average) most are first in their second"),
 } satisfies Record<string, Assumption>;
@@ -429,7 +475,7 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
   const apiGbS = L.api ? calls * (v('billedMsPerCall') / 1000) * (L.apiMeanMemoryMb / 1024) : 0;
   const triggerRuns = L.triggers ? users * v('tokenIssuesPerUser') : 0;
   const triggerGbS = triggerRuns * (v('triggerBilledMs') / 1000) * (L.triggerMeanMemoryMb / 1024);
-  const scheduledRuns = L.scheduledRunsPerDay * v('daysPerMonth');
+  const scheduledRuns = L.scheduledRunsPerMonth;
   const scheduledGbS = scheduledRuns * (v('scheduledBilledMs') / 1000) * (L.scheduledMeanMemoryMb / 1024);
   const invocations = (L.api ? calls : 0) + triggerRuns + scheduledRuns;
   const gbS = apiGbS + triggerGbS + scheduledGbS;
@@ -552,14 +598,28 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
   row('Secrets Manager', cost(pr.secret, counts.secrets) + cost(pr.secretsApi, secretCalls), `${counts.secrets} secrets, ${int(secretCalls)} reads (one per container start)`);
 
   const mails = counts.snsEmailSubscriptions * v('alarmMailsPerMonth');
-  row('SNS', cost(pr.snsEmail, over(mails, free(pr.snsFreeEmail))), `${counts.snsTopics} topic, ${counts.snsEmailSubscriptions} email subscription: ${int(mails)} mails (1,000 free)`);
+  row(
+    'SNS',
+    cost(pr.snsEmail, over(mails, free(pr.snsFreeEmail))),
+    `${counts.snsTopics} topics, ${counts.snsEmailSubscriptions} email subscriptions: ${int(mails)} mails (1,000 free)${counts.snsLambdaSubscriptions ? `; ${counts.snsLambdaSubscriptions} function subscribed to SES's bounces and complaints (publishes within the first million free, deliveries to Lambda free)` : ''}`,
+  );
 
   const sesUsed = counts.sesResources > 0 || counts.userPools.developerEmail > 0;
-  const sesMails = sesUsed ? v('users') * v('mailsPerUserPerMonth') : 0;
+  const notificationMails = sesUsed && L.scheduled ? v('users') * v('notificationMailsPerUserPerMonth') : 0;
+  const sesMails = sesUsed ? v('users') * v('mailsPerUserPerMonth') + notificationMails : 0;
   row(
     'SES',
     cost(pr.sesEmail, sesMails),
-    sesUsed ? `${int(sesMails)} mails${counts.sesResources ? '; the configuration set and its reputation metrics cost nothing (their two alarms are under CloudWatch alarms)' : ''}` : 'not used: the user pool mails through Cognito',
+    sesUsed
+      ? `${int(sesMails)} mails (${int(notificationMails)} of them notifications)${counts.sesResources ? '; the configuration set, its reputation metrics and its event destination cost nothing (their two alarms are under CloudWatch alarms)' : ''}`
+      : 'not used: the user pool mails through Cognito',
+  );
+
+  const S = counts.scheduler;
+  row(
+    'EventBridge Scheduler',
+    cost(pr.schedulerInvocations, over(S.invocationsPerMonth, free(pr.schedulerFreeInvocations))),
+    S.schedules ? `${S.schedules} schedules: ${int(S.invocationsPerMonth)} invocations a month (14 million free)` : 'no schedules',
   );
 
   const traces = counts.tracedFunctions ? invocations * v('tracedShare') : 0;
@@ -571,7 +631,7 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
     counts.deploymentGroups ? `${counts.deploymentGroups} deployment groups shifting the functions' live aliases by canary: no charge for deployments to Lambda` : 'no deployment groups: the live aliases move at once',
   );
 
-  row('KMS', cost(pr.kmsKey, counts.kmsKeys), counts.kmsKeys ? `${counts.kmsKeys} customer managed keys (requests not counted)` : 'no customer managed key (tables, buckets and secrets use AWS managed or owned keys)');
+  row('KMS', cost(pr.kmsKey, counts.kmsKeys), counts.kmsKeys ? `${counts.kmsKeys} customer managed key${counts.kmsKeys === 1 ? '' : 's'} (requests not counted)` : 'no customer managed key (tables, buckets and secrets use AWS managed or owned keys)');
 
   row(
     'Route 53',
@@ -641,6 +701,8 @@ const PRICE_NAMES: Record<keyof Prices, string> = {
   cloudWatchLogsStorage: 'CloudWatch Logs storage',
   secret: 'Secrets Manager secret',
   secretsApi: 'Secrets Manager calls',
+  schedulerInvocations: 'EventBridge Scheduler',
+  schedulerFreeInvocations: 'EventBridge Scheduler free',
   snsEmail: 'SNS email',
   snsFreeEmail: 'SNS free email',
   sesEmail: 'SES',

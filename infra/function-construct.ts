@@ -113,19 +113,30 @@ export function errorsAlarmProps(stage: Pick<Stage, 'name' | 'canary'>, handler:
   };
 }
 
+/** What a function's deployment group needs of the stage's rollout. */
+export interface RolloutTarget {
+  readonly application: codedeploy.ILambdaApplication;
+  readonly role: iam.IRole;
+  readonly config: codedeploy.ILambdaDeploymentConfig;
+}
+
+const rolloutConfig = codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+const rolloutApplicationName = (stage: Pick<Stage, 'name'>) => `portal-${stage.name}`;
+
 /**
  * A canary stage's CodeDeploy application and the service role of its deployment groups: one
- * each per stack, shared by every function's group (a role per group would cost one resource per
- * function under CloudFormation's 500).
+ * each per stage, in the portal stack, shared by every function's group (a role per group would
+ * cost one resource per function under CloudFormation's 500). Another stack of the stage (jobs)
+ * uses them through `ImportedRollout`.
  */
-export class Rollout extends Construct {
+export class Rollout extends Construct implements RolloutTarget {
   readonly application: codedeploy.LambdaApplication;
   readonly role: iam.Role;
-  readonly config = codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+  readonly config = rolloutConfig;
 
   constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
-    this.application = new codedeploy.LambdaApplication(this, 'Application', { applicationName: `portal-${props.stage.name}` });
+    this.application = new codedeploy.LambdaApplication(this, 'Application', { applicationName: rolloutApplicationName(props.stage) });
     this.role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'), description: `CodeDeploy canaries of portal-${props.stage.name}` });
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
@@ -133,6 +144,23 @@ export class Rollout extends Construct {
     });
   }
 }
+/**
+ * The portal stack's rollout seen from another stack of the stage: the application by its fixed
+ * name (an alias's update policy names it as plain text) and the role by its ARN (a cross-stack
+ * reference), immutable here: the portal stack's groups already attach CodeDeploy's policy to it.
+ */
+export class ImportedRollout extends Construct implements RolloutTarget {
+  readonly application: codedeploy.ILambdaApplication;
+  readonly role: iam.IRole;
+  readonly config = rolloutConfig;
+
+  constructor(scope: Construct, id: string, props: { stage: Stage; rollout: Rollout }) {
+    super(scope, id);
+    this.application = codedeploy.LambdaApplication.fromLambdaApplicationName(this, 'Application', rolloutApplicationName(props.stage));
+    this.role = iam.Role.fromRoleArn(this, 'Role', props.rollout.role.roleArn, { mutable: false });
+  }
+}
+
 export interface PortalFunctionProps {
   stage: Stage;
   /** The file under lambdas/, without extension, exporting `handler`. */
@@ -142,7 +170,7 @@ export interface PortalFunctionProps {
   timeoutSeconds?: number;
   description?: string;
   /** A canary stage's CodeDeploy application and role: `live` moves by canary with rollback on the error alarm. */
-  rollout?: Rollout;
+  rollout?: RolloutTarget;
 }
 
 export class PortalFunction extends Construct {

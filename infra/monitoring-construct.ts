@@ -25,7 +25,7 @@ export interface MonitoringProps {
   stage: Stage;
   /** The portal stack's API, functions, tables and distribution (read across stacks when the construct is in the watch stack). */
   api: apigw.HttpApi;
-  /** Every function by handler file: the api construct's map and the Cognito triggers. */
+  /** Every function by handler file: the api construct's map, the Cognito triggers and the jobs stack's functions. */
   functions: ReadonlyMap<string, PortalFunction>;
   /** The SES configuration set the user pool mails through, if any. */
   mailConfigurationSet?: string;

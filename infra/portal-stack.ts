@@ -6,12 +6,11 @@ import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Tags, Token, Vali
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ApiConstruct } from './api-construct.js';
-import { AuthConstruct } from './auth-construct.js';
+import { AuthConstruct, mailConfigurationSetName } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
 import { EDGE_REGION, EdgeResources } from './edge-stack.js';
 import { Rollout } from './function-construct.js';
-import { ScheduleConstruct } from './schedule-construct.js';
 import { SecretsConstruct } from './secrets-construct.js';
 import { StorageConstruct, documentsBucketName } from './storage-construct.js';
 import { tables, type TableName } from './tables.js';
@@ -23,7 +22,16 @@ export const stackName = (stage: Pick<Stage, 'name'>) => `Portal-${stage.name}`;
 /** The settings every API function reads, beside its own secret ids. */
 export function functionEnvironment(
   stage: Stage,
-  refs: { tableNames: Record<TableName, string>; documentsBucket: string; userPoolId: string; userPoolClientId: string; publicUrl: string; originVerify: string },
+  refs: {
+    tableNames: Record<TableName, string>;
+    documentsBucket: string;
+    userPoolId: string;
+    userPoolClientId: string;
+    publicUrl: string;
+    originVerify: string;
+    /** The stage's SES configuration set (auth-construct.ts mailConfigurationSetOf), where there is one. */
+    mailConfigurationSet?: string;
+  },
 ) {
   const env: Record<string, string> = {
     ORIGIN_VERIFY: refs.originVerify,
@@ -54,6 +62,9 @@ export function functionEnvironment(
     env.MAIL_FROM = stage.mail.fromName ? `${stage.mail.fromName} <${stage.mail.from}>` : stage.mail.from;
     if (stage.mail.replyTo) env.MAIL_REPLY_TO = stage.mail.replyTo;
     if (stage.mail.sesRegion) env.SES_REGION = stage.mail.sesRegion;
+    // Every mail through the configuration set: its reputation metrics, and its bounce and
+    // complaint events to the jobs stack's mail-feedback function (suppressing the address).
+    if (refs.mailConfigurationSet) env.MAIL_CONFIGURATION_SET = refs.mailConfigurationSet;
   }
   if (stage.dispatch?.email) env.DISPATCH_EMAIL = stage.dispatch.email;
   if (stage.dispatch?.phone) env.DISPATCH_PHONE = stage.dispatch.phone;
@@ -72,8 +83,6 @@ export class PortalStack extends Stack {
   readonly secrets: SecretsConstruct;
   readonly auth: AuthConstruct;
   readonly api: ApiConstruct;
-  /** The functions run on a schedule (equipment alerts). */
-  readonly schedules: ScheduleConstruct;
   readonly web: WebConstruct;
   readonly edge: EdgeResources;
   readonly userPoolWaf: UserPoolWebAcl;
@@ -110,6 +119,7 @@ export class PortalStack extends Stack {
       userPoolClientId: this.auth.client.userPoolClientId,
       publicUrl,
       originVerify: this.secrets.originVerifyValue,
+      mailConfigurationSet: this.auth.mailConfigurationSet ? mailConfigurationSetName(stage) : undefined,
     });
     this.api = new ApiConstruct(this, 'Api', {
       stage,
@@ -122,7 +132,6 @@ export class PortalStack extends Stack {
       rollout: this.rollout,
       environment,
     });
-    this.schedules = new ScheduleConstruct(this, 'Schedules', { stage, tables: t, secrets: this.secrets.secrets, environment, rollout: this.rollout });
     // A warmFunctions entry that names no function of the stage is a mistake, not a no-op.
     const handlers = new Set([...this.api.functions.keys(), ...Object.values(this.auth.triggers).map((f) => f.handler)]);
     const unknown = Object.keys(stage.warmFunctions).filter((h) => !handlers.has(h));

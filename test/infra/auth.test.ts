@@ -129,6 +129,9 @@ describe('mfaForCustomers', () => {
       return v === undefined ? [] : [v];
     }));
     expect([...values]).toEqual(['true']);
-    expect(ofType(s, 'AWS::Lambda::Function').filter(([, f]) => (f.Properties!.Environment as { Variables?: Props } | undefined)?.Variables?.MFA_FOR_CUSTOMERS === 'true')).toHaveLength(routes.length + scheduled.length + 3);
+    const withMfa = (part: Pick<typeof s, 'resources'>) => ofType(part, 'AWS::Lambda::Function').filter(([, f]) => (f.Properties!.Environment as { Variables?: Props } | undefined)?.Variables?.MFA_FOR_CUSTOMERS === 'true');
+    expect(withMfa(s)).toHaveLength(routes.length + 3);
+    // The jobs stack's functions read the same settings (dev mails through Cognito: no mail-feedback function).
+    expect(withMfa(s.jobs)).toHaveLength(scheduled.length);
   });
 });

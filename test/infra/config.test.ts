@@ -88,6 +88,36 @@ describe('stage settings', () => {
     expect(r.status).toBe(1);
   });
 
+  describe('notifications: the weekly summary\'s time', () => {
+    const weekly = (w: unknown) => withDev((d) => (d.notifications = { weeklySummary: w }));
+
+    it('is Monday 07:00 UTC unless set, in every example stage', () => {
+      for (const name of Object.keys(stages)) expect(loadStage(name, stages).notifications.weeklySummary).toEqual({ day: 'MON', hour: 7, timeZone: 'UTC' });
+      expect(weekly({ hour: 9 })().notifications.weeklySummary).toEqual({ day: 'MON', hour: 9, timeZone: 'UTC' });
+    });
+
+    it('takes a day, an hour and an IANA time zone', () => {
+      expect(weekly({ day: 'SUN', hour: 0, timeZone: 'America/New_York' })().notifications.weeklySummary).toEqual({ day: 'SUN', hour: 0, timeZone: 'America/New_York' });
+      expect(weekly({ day: 'FRI', hour: 23, timeZone: 'Europe/London' })().notifications.weeklySummary).toEqual({ day: 'FRI', hour: 23, timeZone: 'Europe/London' });
+    });
+
+    it.each([
+      ['day', { day: 'Monday' }, 'must be one of MON, TUE, WED, THU, FRI, SAT, SUN'],
+      ['hour', { hour: 24 }, 'must be an hour from 0 to 23'],
+      ['hour', { hour: -1 }, 'must be an hour from 0 to 23'],
+      ['hour', { hour: 7.5 }, 'must be a whole hour'],
+      ['timeZone', { timeZone: 'Mars/Olympus_Mons' }, 'must be an IANA time zone name such as Europe/London or UTC'],
+      ['timeZone', { timeZone: 'europe/london' }, 'must be an IANA time zone name'],
+      ['timeZone', { timeZone: '+01:00' }, 'must be an IANA time zone name'],
+    ])('names a bad %s', (name, value, message) => {
+      expect(weekly(value)).toThrow(`stages.dev.notifications.weeklySummary.${name}: ${message}`);
+    });
+
+    it('refuses an unknown setting beside it', () => {
+      expect(weekly({ minute: 30 })).toThrow(/stages\.dev\.notifications\.weeklySummary: /);
+    });
+  });
+
   describe('mail, domain and WAF settings', () => {
     const mail = { sesIdentity: 'example.com', from: 'portal@example.com' };
     it.each([
@@ -118,6 +148,6 @@ describe('stage settings', () => {
       'Stage "dev" needs a region: set stages.dev.region in cdk.json, or the CLI\'s default region (AWS_REGION or aws configure).',
     );
     // The CLI's default region serves when the stage names none.
-    expect(stageStacks(new App({ context: { 'portal:skipBundling': true } }), stage, { region: 'us-east-1' }).all.map((s) => s.stackName)).toEqual(['Portal-dev', 'Portal-dev-watch']);
+    expect(stageStacks(new App({ context: { 'portal:skipBundling': true } }), stage, { region: 'us-east-1' }).all.map((s) => s.stackName)).toEqual(['Portal-dev', 'Portal-dev-jobs', 'Portal-dev-watch']);
   });
 });

@@ -56,20 +56,45 @@ describe('countResources', () => {
 
   test('counts functions by role: API (behind a route), Cognito triggers, and the rest', () => {
     expect(c.lambda).toEqual({
-      functions: 4, api: 2, apiMeanMemoryMb: 640, apiArmShare: 1, triggers: 1, triggerMeanMemoryMb: 256, triggerArmShare: 0, scheduled: 0, scheduledRunsPerDay: 0, scheduledMeanMemoryMb: 0,
+      functions: 4, api: 2, apiMeanMemoryMb: 640, apiArmShare: 1, triggers: 1, triggerMeanMemoryMb: 256, triggerArmShare: 0, scheduled: 0, scheduledRunsPerMonth: 0, scheduledMeanMemoryMb: 0,
     });
   });
 
-  test('counts a function an EventBridge rate schedule runs (through its alias), and its runs a day', () => {
+  test('counts the functions schedules run (through their aliases), their runs a month and memory weighted by runs', () => {
+    const target = (id: string) => ({ Arn: { Ref: id }, RoleArn: 'role' });
     const sched = {
       Resources: {
         Job: { Type: 'AWS::Lambda::Function', Properties: { MemorySize: 256, Architectures: ['arm64'] } },
         JobLive: { Type: 'AWS::Lambda::Alias', Properties: { FunctionName: { Ref: 'Job' }, Name: 'live' } },
-        Every5: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'rate(5 minutes)', Targets: [{ Arn: { Ref: 'JobLive' }, Id: 'Target0' }] } },
-        Cron: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'cron(0 8 ? * MON *)', Targets: [{ Arn: { Ref: 'JobLive' }, Id: 'Target0' }] } },
+        Weekly: { Type: 'AWS::Lambda::Function', Properties: { MemorySize: 1024, Architectures: ['arm64'] } },
+        WeeklyLive: { Type: 'AWS::Lambda::Alias', Properties: { FunctionName: { Ref: 'Weekly' }, Name: 'live' } },
+        Every5: { Type: 'AWS::Scheduler::Schedule', Properties: { ScheduleExpression: 'rate(5 minutes)', Target: target('JobLive') } },
+        Hourly: { Type: 'AWS::Scheduler::Schedule', Properties: { ScheduleExpression: 'rate(1 hour)', Target: target('JobLive') } },
+        Monday: { Type: 'AWS::Scheduler::Schedule', Properties: { ScheduleExpression: 'cron(0 7 ? * MON *)', ScheduleExpressionTimezone: 'Europe/London', Target: target('WeeklyLive') } },
+        // An EventBridge rule's schedule runs its target too (rules themselves are not billed).
+        Rule: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'rate(10 minutes)', Targets: [{ Arn: { Ref: 'JobLive' }, Id: 'Target0' }] } },
       },
     };
-    expect(countResources([sched]).lambda).toMatchObject({ functions: 1, scheduled: 1, scheduledRunsPerDay: 288, scheduledMeanMemoryMb: 256 });
+    const c = countResources([sched]);
+    const runs = { job: 8640 + 720 + 4320, weekly: 365.25 / 12 / 7 };
+    expect(c.lambda).toMatchObject({ functions: 2, scheduled: 2 });
+    expect(c.lambda.scheduledRunsPerMonth).toBeCloseTo(runs.job + runs.weekly, 6);
+    expect(c.lambda.scheduledMeanMemoryMb).toBeCloseTo((runs.job * 256 + runs.weekly * 1024) / (runs.job + runs.weekly), 6);
+    expect(c.scheduler.schedules).toBe(3);
+    expect(c.scheduler.invocationsPerMonth).toBeCloseTo(8640 + 720 + runs.weekly, 6);
+    // Well within Scheduler's 14 million free invocations.
+    expect(monthlyCost(c, usage, prices).rows.find((r) => r.service === 'EventBridge Scheduler')!.monthly).toBe(0);
+  });
+
+  test('refuses a schedule whose runs it cannot count, rather than leaving it out', () => {
+    const odd = { Resources: { S: { Type: 'AWS::Scheduler::Schedule', Properties: { ScheduleExpression: 'cron(0/15 8-17 ? * MON-FRI *)', Target: { Arn: 'x' } } } } };
+    expect(() => countResources([odd])).toThrow(/cannot count the runs of the schedule cron\(0\/15 8-17/);
+  });
+
+  test('bills Scheduler invocations beyond the free 14 million only', () => {
+    const counts = countResources([template, edge]);
+    const busy: Counts = { ...counts, scheduler: { schedules: 1, invocationsPerMonth: 15e6 } };
+    expect(monthlyCost(busy, usage, prices).rows.find((r) => r.service === 'EventBridge Scheduler')!.monthly).toBeCloseTo(1, 6);
   });
 
   test('counts a function behind its alias as the function (routes and triggers invoke `live`)', () => {

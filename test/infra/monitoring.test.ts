@@ -4,9 +4,10 @@
  * table's throttling, each on two points of three, paging through one composite alarm to the alarm
  * topic, which mails the stage's `alarmEmail`.
  */
+import { mailFeedback, scheduled } from '../../lambdas/routes.js';
 import { loadStage } from '../../infra/config.js';
 import { tables, type TableName } from '../../infra/tables.js';
-import { fromPortal, logicalId, ofType, refId, stages, synth, type Synth } from './support/synth.js';
+import { fromPortal, logicalId, ofType, refId, stages, synth, type Part, type Synth } from './support/synth.js';
 
 const tableNames = Object.keys(tables) as TableName[];
 
@@ -86,7 +87,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     // Every alarm is here, the functions' error alarms too (their deployment groups name them): none in the portal stack.
     expect(ofType(s, 'AWS::CloudWatch::Alarm')).toEqual([]);
     const fnErrors = alarms.filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
-    expect(fnErrors.length).toBe(s.stack.api.functions.size + s.stack.schedules.functions.size + 3);
+    expect(fnErrors.length).toBe(s.stack.api.functions.size + s.jobs.stack.functions.size + 3);
     const named = alarms.map((a) => a.AlarmName);
     // Made after the alarms it names.
     expect((ofType(s.watch, 'AWS::CloudWatch::CompositeAlarm')[0]![1].DependsOn ?? []).length).toBe(alarms.length);
@@ -106,16 +107,21 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(onApi[0]!.Metrics!.some((m) => m.Expression?.includes('100 * errors / requests'))).toBe(true);
   });
 
-  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers and scheduled jobs too', () => {
+  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers and the jobs stack\'s functions too', () => {
     expect(s.stack.api.functions.size).toBeGreaterThan(0);
-    const fns = [...s.stack.api.functions.values(), ...s.stack.schedules.functions.values(), ...Object.values(s.stack.auth.triggers)];
-    for (const pf of fns) {
+    // The jobs stack: the scheduled functions, and where the stage mails through SES, the mail feedback.
+    expect([...s.jobs.stack.functions.keys()]).toEqual([...scheduled.map((j) => j.handler), ...(s.stage.mail ? [mailFeedback.handler] : [])]);
+    const placed = [
+      ...[...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)].map((pf) => ({ pf, at: s as Part })),
+      ...[...s.jobs.stack.functions.values()].map((pf) => ({ pf, at: s.jobs as Part })),
+    ];
+    for (const { pf, at } of placed) {
       const handler = pf.handler;
-      const id = logicalId(s, pf.fn);
+      const id = logicalId(at, pf.fn);
       const onFn = alarmsOn('FunctionName', id);
       expect({ handler, metrics: onFn.map((a) => a.MetricName).sort() }).toEqual({ handler, metrics: ['Duration', 'Errors', 'Throttles'] });
       const duration = onFn.find((a) => a.MetricName === 'Duration')!;
-      const timeoutSeconds = s.resources[id]!.Properties!.Timeout as number;
+      const timeoutSeconds = at.resources[id]!.Properties!.Timeout as number;
       expect(duration.ExtendedStatistic).toBe('p99');
       expect(duration.Threshold).toBe(Math.round(timeoutSeconds * 1000 * 0.8));
       // Errors: named as its canary's deployment group names it, in one-minute periods.
@@ -123,7 +129,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
       expect({ handler, errors: errors.map((e) => e.AlarmName) }).toEqual({ handler, errors: [`portal-${stageName}-${handler.replace(/\//g, '-')}-errors`] });
       expect((errors[0] as unknown as { Period: number }).Period).toBe(60);
     }
-    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda')).toHaveLength(3 * fns.length);
+    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda')).toHaveLength(3 * placed.length);
   });
 
   it('alarms on read and write throttling of every table', () => {

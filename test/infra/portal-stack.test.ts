@@ -10,7 +10,7 @@ import { functionId } from '../../infra/api-construct.js';
 import { secretEnv } from '../../infra/secrets-construct.js';
 import { tableOutputId } from '../../infra/portal-stack.js';
 import { tables, type TableName } from '../../infra/tables.js';
-import { actionsOf, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, type Synth } from './support/synth.js';
+import { actionsOf, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, byJson, type Part, type Synth } from './support/synth.js';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -96,24 +96,30 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('has one function per route and per scheduled job, plus the three Cognito triggers', () => {
+    it('has one function per route, plus the three Cognito triggers; the scheduled jobs are in the jobs stack', () => {
       const described = ofType(s, 'AWS::Lambda::Function').filter(([, f]) => /\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description)));
-      expect(described).toHaveLength(routes.length + scheduled.length);
-      expect(s.stack.schedules.functions.size).toBe(scheduled.length);
+      expect(described).toHaveLength(routes.length);
+      expect(s.stack.node.tryFindChild('Schedules')).toBeUndefined();
+      expect(ofType(s, 'AWS::Events::Rule')).toEqual([]);
+      expect(ofType(s, 'AWS::Scheduler::Schedule')).toEqual([]);
+      expect(s.jobs.stack.schedules.functions.size).toBe(scheduled.length);
       expect(new Set(routes.map((r) => fnOf(r).id)).size).toBe(routes.length);
       expect(s.stack.api.functions.size).toBe(routes.length);
       expect(Object.keys(s.stack.auth.triggers)).toHaveLength(3);
     });
 
     it('runs every portal function on nodejs22.x or newer, arm64, JSON logs kept for the stage', () => {
-      const ours = [...s.stack.api.functions.values(), ...s.stack.schedules.functions.values(), ...Object.values(s.stack.auth.triggers)];
-      expect(ours.length).toBe(routes.length + scheduled.length + 3);
-      for (const pf of ours) {
-        const p = s.resources[logicalId(s, pf.fn)]!.Properties!;
+      const ours = [
+        ...[...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)].map((pf) => ({ pf, at: s as Part })),
+        ...[...s.jobs.stack.functions.values()].map((pf) => ({ pf, at: s.jobs as Part })),
+      ];
+      expect(ours.length).toBe(routes.length + 3 + s.jobs.stack.functions.size);
+      for (const { pf, at } of ours) {
+        const p = at.resources[logicalId(at, pf.fn)]!.Properties!;
         expect(Number(/^nodejs(\d+)\.x$/.exec(String(p.Runtime))?.[1])).toBeGreaterThanOrEqual(22);
         expect(p.Architectures).toEqual(['arm64']);
         expect(p.LoggingConfig).toEqual({ LogFormat: 'JSON', LogGroup: { Ref: expect.any(String) } });
-        const logGroup = s.resources[(p.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref]!;
+        const logGroup = at.resources[(p.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref]!;
         expect(logGroup.Properties!.RetentionInDays).toBe(s.stage.logRetentionDays);
       }
     });
@@ -188,6 +194,23 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
           resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${g.prefix}*`]] },
         }));
         expect({ route: r.handler, granted }).toEqual({ route: r.handler, granted: expected });
+      }
+    });
+
+    it('lets the functions whose row mails send through the stage\'s SES identity and configuration set only', () => {
+      const sendersOf = routes.filter((r) => roleStatements(s, fnOf(r).role).some((st) => actionsOf(st).some((a) => a.startsWith('ses:'))));
+      if (!s.stage.mail) {
+        expect(sendersOf).toEqual([]);
+        return;
+      }
+      expect(sendersOf.map((r) => r.handler).sort()).toEqual(routes.filter((r) => r.mail).map((r) => r.handler).sort());
+      const arn = (resource: string) => s.stack.resolve(s.stack.formatArn({ service: 'ses', resource: resource.split('/')[0]!, resourceName: resource.split('/')[1] })) as unknown;
+      for (const r of sendersOf) {
+        const ses = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('ses:')));
+        expect(ses.map((st) => ({ actions: actionsOf(st), resources: byJson(resourcesOf(st)) }))).toEqual([
+          { actions: ['ses:SendEmail'], resources: byJson([arn(`identity/${s.stage.mail.sesIdentity}`), arn(`configuration-set/portal-${stageName}`)]) },
+        ]);
+        expect((fnOf(r).props.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_CONFIGURATION_SET).toBe(`portal-${stageName}`);
       }
     });
 

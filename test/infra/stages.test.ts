@@ -13,7 +13,7 @@ type Resources = Synth['resources'];
 type Raw = Resources[string] & { DeletionPolicy?: string };
 
 function summary(s: Synth) {
-  const stacks = [s.edge, s, s.watch, s.edgeWatch].filter((x): x is NonNullable<typeof x> => !!x);
+  const stacks = [s.edge, s, s.jobs, s.watch, s.edgeWatch].filter((x): x is NonNullable<typeof x> => !!x);
   const all: [string, Raw][] = stacks.flatMap((x) => Object.entries(x.resources) as [string, Raw][]);
   const of = (type: string) => all.filter(([, r]) => r.Type === type).map(([, r]) => r);
   const pool = of('AWS::Cognito::UserPool')[0]!;
@@ -32,7 +32,7 @@ function summary(s: Synth) {
     signInRateLimits: [...new Set(rateLimits)],
     alarms: of('AWS::CloudWatch::Alarm').length,
     cloudFrontAlarms: of('AWS::CloudWatch::Alarm').filter((a) => a.Properties!.Namespace === 'AWS/CloudFront').length,
-    alarmMailTo: of('AWS::SNS::Subscription').map((x) => x.Properties!.Endpoint),
+    alarmMailTo: of('AWS::SNS::Subscription').filter((x) => x.Properties!.Protocol === 'email').map((x) => x.Properties!.Endpoint),
     keptOnDeletion: [...new Set([pool, ...of('AWS::DynamoDB::GlobalTable'), documents].map((r) => r.DeletionPolicy))],
     deletionProtection: {
       pool: pool.Properties!.DeletionProtection,
@@ -56,17 +56,18 @@ function summary(s: Synth) {
 
 /**
  * Errors, throttles and duration per function (the routes', the scheduled jobs' and the three Cognito triggers');
- * throttling per table; API 5xx rate; CloudFront 5xx rate. With SES mail: bounce and complaint rates.
+ * throttling per table; API 5xx rate; CloudFront 5xx rate. With SES mail: bounce and complaint rates,
+ * and the mail-feedback function's three.
  */
 const ALARMS = (new Set(routes.map((r) => r.handler)).size + scheduled.length + 3) * 3 + Object.keys(tables).length + 1 + 1;
-const SES_ALARMS = 2;
+const SES_ALARMS = 2 + 3;
 const base = { webAcls: ['CLOUDFRONT', 'REGIONAL'], cloudFrontAlarms: 1, alarms: ALARMS };
 const plus = { plan: 'PLUS', threatProtection: 'ENFORCED', mfa: ['OPTIONAL', 'SOFTWARE_TOKEN_MFA'], mfaForCustomers: ['false'] };
 
 const expected: Record<string, ReturnType<typeof summary>> = {
   dev: {
     ...base,
-    stacks: ['Portal-dev-edge (us-east-1)', 'Portal-dev (eu-west-1)', 'Portal-dev-watch (eu-west-1)', 'Portal-dev-edge-watch (us-east-1)'],
+    stacks: ['Portal-dev-edge (us-east-1)', 'Portal-dev (eu-west-1)', 'Portal-dev-jobs (eu-west-1)', 'Portal-dev-watch (eu-west-1)', 'Portal-dev-edge-watch (us-east-1)'],
     logRetentionDays: [14],
     mail: 'Cognito',
     signInRateLimits: [300],
@@ -82,7 +83,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
   staging: {
     ...base,
     alarms: ALARMS + SES_ALARMS,
-    stacks: ['Portal-staging-edge (us-east-1)', 'Portal-staging (eu-west-1)', 'Portal-staging-watch (eu-west-1)', 'Portal-staging-edge-watch (us-east-1)'],
+    stacks: ['Portal-staging-edge (us-east-1)', 'Portal-staging (eu-west-1)', 'Portal-staging-jobs (eu-west-1)', 'Portal-staging-watch (eu-west-1)', 'Portal-staging-edge-watch (us-east-1)'],
     logRetentionDays: [30],
     mail: 'SES "Comfort Portal (staging)" <portal-staging@example.com>',
     signInRateLimits: [100],
@@ -98,7 +99,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
   prod: {
     ...base,
     alarms: ALARMS + SES_ALARMS,
-    stacks: ['Portal-prod-edge (us-east-1)', 'Portal-prod (eu-west-1)', 'Portal-prod-watch (eu-west-1)', 'Portal-prod-edge-watch (us-east-1)'],
+    stacks: ['Portal-prod-edge (us-east-1)', 'Portal-prod (eu-west-1)', 'Portal-prod-jobs (eu-west-1)', 'Portal-prod-watch (eu-west-1)', 'Portal-prod-edge-watch (us-east-1)'],
     logRetentionDays: [365],
     mail: 'SES Comfort Portal <portal@example.com>',
     signInRateLimits: [100],

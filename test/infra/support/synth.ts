@@ -11,6 +11,7 @@ import { loadStage, type Stage } from '../../../infra/config.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
 import { stageStacks } from '../../../infra/app.js';
 import type { EdgeStack } from '../../../infra/edge-stack.js';
+import type { JobsStack } from '../../../infra/jobs-stack.js';
 import type { EdgeWatchStack, WatchStack } from '../../../infra/monitoring-construct.js';
 import type { PortalStack } from '../../../infra/portal-stack.js';
 import { WEB_BUILD_CONTEXT } from '../../../infra/web-construct.js';
@@ -25,6 +26,8 @@ export interface Synth {
   stack: PortalStack;
   template: Template;
   resources: Record<string, { Type: string; Properties?: Record<string, unknown>; DependsOn?: string[] }>;
+  /** Scheduled jobs and SES feedback, beside the portal stack. */
+  jobs: Other<JobsStack>;
   /** Dashboard and alarms, beside the portal stack. */
   watch: Other<WatchStack>;
   /** The stage's us-east-1 stacks, when the stage is elsewhere. */
@@ -35,6 +38,12 @@ export interface Synth {
 export interface Other<S extends Stack> {
   stack: S;
   template: Template;
+  resources: Synth['resources'];
+}
+
+/** One synthesised stack of the stage, whichever it is. */
+export interface Part {
+  stack: Stack;
   resources: Synth['resources'];
 }
 
@@ -66,6 +75,7 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
     stack,
     template,
     resources,
+    jobs: other(stacks.jobs),
     watch: other(stacks.watch),
     ...(stacks.edge ? { edge: other(stacks.edge) } : {}),
     ...(stacks.edgeWatch ? { edgeWatch: other(stacks.edgeWatch) } : {}),
@@ -78,13 +88,14 @@ export const logicalId = (s: { stack: Stack }, c: { node: { defaultChild?: unkno
   s.stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
 
 /**
- * What another stack of the stage reads from the portal stack (`Fn::GetStackOutput` of one of its
- * outputs) → the portal stack's value, so that refId can name the resource.
+ * What another stack of the stage reads from the portal or jobs stack (`Fn::GetStackOutput` of one
+ * of its outputs) → that stack's value, so that refId can name the resource.
  */
 export function fromPortal(s: Synth, v: unknown): unknown {
   const out = (v as { 'Fn::GetStackOutput'?: { StackName: string; OutputName: string } } | undefined)?.['Fn::GetStackOutput'];
-  if (!out || out.StackName !== s.stack.stackName) return v;
-  return (s.template.toJSON().Outputs as Record<string, { Value: unknown }>)[out.OutputName]?.Value;
+  const from = out && [s, s.jobs].find((x) => x.stack.stackName === out.StackName);
+  if (!out || !from) return v;
+  return (from.template.toJSON().Outputs as Record<string, { Value: unknown }>)[out.OutputName]?.Value;
 }
 
 /** `{ 'Fn::GetAtt': [id, 'Arn'] }` or `{ Ref: id }` → id. */
@@ -114,9 +125,11 @@ export interface Statement {
 }
 export const actionsOf = (st: Statement) => (Array.isArray(st.Action) ? st.Action : [st.Action]);
 export const resourcesOf = (st: Statement) => (Array.isArray(st.Resource) ? st.Resource : [st.Resource]);
+/** Values in the order of their JSON text: resource lists compared whatever order CDK wrote them in. */
+export const byJson = (xs: unknown[]) => [...xs].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
 /** The statements of every inline policy attached to a role. */
-export function roleStatements(s: Synth, roleId: string): Statement[] {
+export function roleStatements(s: Pick<Synth, 'resources'>, roleId: string): Statement[] {
   return ofType(s, 'AWS::IAM::Policy')
     .filter(([, p]) => (p.Properties!.Roles as unknown[]).some((r) => refId(r) === roleId))
     .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
