@@ -420,7 +420,8 @@ function workOrderPage(input: PageInput, kind: WorkOrderRow['kind']): Head {
   const spendMonths = monthly(wo, (w) => w.created, range, { spend: { add: (w) => cents(w.r.amount), money: true } });
   const byStatus = grouped(wo, (w) => w.r.status, count, { order: WO_STATUSES });
   const byProperty = grouped(wo, (w) => names.get(w.r.propertyId) ?? null, (w) => cents(w.r.amount), { money: true });
-  const titles = { service: ['Work Orders', 'Service calls of the last two years'], maintenance: ['Maintenance', 'Planned maintenance visits'], capital: ['Capital Projects', 'Replacements, retrofits and upgrades'] }[kind];
+  // Without a period the service page covers the last two years; with one, the caption states it.
+  const titles = { service: ['Work Orders', span ? 'Service calls' : 'Service calls of the last two years'], maintenance: ['Maintenance', 'Planned maintenance visits'], capital: ['Capital Projects', 'Replacements, retrofits and upgrades'] }[kind];
   const figures: Figure[] =
     kind === 'capital'
       ? [fig('Projects', wo.length, 'count'), fig('Active projects', open, 'count'), fig(`Project value, ${windowLabel(span, 'last 12 months')}`, spend / 100, 'money'), fig('Average duration', days, 'days')]
