@@ -42,21 +42,21 @@ export class MailFeedbackConstruct extends Construct {
     super(scope, id);
     const { stage } = props;
     const stack = Stack.of(this);
-    const setArn = stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.configurationSetName });
-    const fromThisSet = { StringEquals: { 'aws:SourceAccount': stack.account, 'aws:SourceArn': setArn } };
 
     this.key = new kms.Key(this, 'Key', {
       description: `Encrypts SES bounce and complaint events of portal-${stage.name} (recipients' addresses) on their SNS topic`,
       enableKeyRotation: true,
       removalPolicy: removalPolicyOf(stage),
     });
-    // SES encrypts what it publishes to an encrypted topic with the topic's key.
+    // SES encrypts what it publishes to an encrypted topic with the topic's key. Limited to this
+    // account only: which set publishes is decided by the topic's policy (this set alone), and a
+    // source-ARN condition that SES might not send with its KMS calls would drop every event.
     this.key.addToResourcePolicy(
       new iam.PolicyStatement({
         principals: [new iam.ServicePrincipal('ses.amazonaws.com')],
         actions: ['kms:GenerateDataKey*', 'kms:Decrypt'],
         resources: ['*'],
-        conditions: fromThisSet,
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
       }),
     );
     this.topic = new sns.Topic(this, 'Topic', {
