@@ -6,6 +6,8 @@
  * deletes, also when a later step fails.
  */
 import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from 'amazon-cognito-identity-js';
+import { AlertsReply } from '../../lambdas/shared/contract/answers/alerts.js';
+import { notificationMessages, SettingsReply } from '../../lambdas/shared/contract/notifications.js';
 import { DevicesReply, telemetryMessages } from '../../lambdas/shared/contract/telemetry.js';
 import { totpCode } from '../local/totp.js';
 
@@ -123,6 +125,8 @@ export const smokeSteps = [
   'document round trip: download',
   'document round trip: delete',
   'telemetry device list',
+  "equipment alerts and the customer's notification settings",
+  'an unsubscribe link with a forged signature is refused',
   'an administrator-only call is refused for the customer',
   'sign-out revokes the refresh token',
 ] as const;
@@ -242,6 +246,26 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       if (!parsed.success) throw new Error(`the device list is not the specified answer: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
       const n = parsed.data.data.length;
       await say(`     (customer ${customerId}: ${n} device${n === 1 ? '' : 's'})`);
+    });
+    await step("equipment alerts and the customer's notification settings", async () => {
+      const customerId = profile.BUILDOPS_CUSTOMER_ID[0]!;
+      const alerts = await call('/api/alerts', customer.idToken, { method: 'POST', body: JSON.stringify({ action: 'list', customerId }) });
+      expectStatus(alerts, 200, "POST /api/alerts { action: 'list' }");
+      if (!AlertsReply.safeParse(alerts.json).success) throw new Error('the alert list is not the specified answer');
+      // Read only: a smoke test changes no one's mail.
+      const settings = await call('/api/notifications', customer.idToken, { method: 'POST', body: JSON.stringify({ action: 'get' }) });
+      expectStatus(settings, 200, "POST /api/notifications { action: 'get' }");
+      const parsed = SettingsReply.safeParse(settings.json);
+      if (!parsed.success) throw new Error('the notification settings are not the specified answer');
+      const on = Object.entries(parsed.data.settings).filter(([, v]) => v).map(([k]) => k);
+      await say(`     (${(alerts.json as AlertsReply).data.length} active alerts; mail on: ${on.join(', ') || 'none'}${parsed.data.suppressed ? '; the address is suppressed' : ''})`);
+    });
+    await step('an unsubscribe link with a forged signature is refused', async () => {
+      // Well formed, so the function reads its signing secret: a 400 shows it can, and checks the signature.
+      const payload = Buffer.from(JSON.stringify({ v: 1, p: 'unsubscribe', sub: 'smoke', t: 'weekly', e: accounts.customer.email })).toString('base64url');
+      const r = await call('/api/notifications/unsubscribe', null, { method: 'POST', body: JSON.stringify({ token: `${payload}.${'A'.repeat(43)}` }) });
+      expectStatus(r, 400, 'POST /api/notifications/unsubscribe with a forged token');
+      if ((r.json as { error?: unknown } | undefined)?.error !== notificationMessages.badToken) throw new Error(`unexpected answer: ${r.text.slice(0, 200)}`);
     });
     await step('an administrator-only call is refused for the customer', async () => {
       expectStatus(await call('/api/users', customer.idToken), 403, 'GET /api/users as the customer');

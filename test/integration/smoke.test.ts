@@ -61,6 +61,8 @@ it('passes every step on a working portal, and leaves no document behind', async
   await runSmoke(t.baseUrl, accounts, (l) => void lines.push(l));
   expect(okSteps(lines)).toEqual([...smokeSteps]);
   expect(lines).toContain('     (customer SMOKE-TEST has no telemetry mapping: 404 as specified)');
+  // Read only: the smoke customer keeps the defaults.
+  expect(lines).toContain('     (0 active alerts; mail on: requests, alerts)');
   expect(await documentsLeft()).toEqual([]);
 });
 
