@@ -1,17 +1,10 @@
 import { dynamo } from '../shared/clients.js';
 import { AlertsBody, alertMessages, ListAlertsBody, SetThresholdsBody, ThresholdsBody, type AlertsReply } from '../shared/contract/alerts.js';
 import { alertStatesOf } from '../shared/data/equipment-alerts.js';
-import { badRequest, forbidden, ok } from '../shared/http.js';
-import { api, describe } from '../shared/middleware.js';
+import { forbidden, ok } from '../shared/http.js';
+import { api, parseAs } from '../shared/middleware.js';
 import { canSeeCustomer, canSeeProperty, type Scope } from '../shared/scope.js';
 import { getThresholds, setThresholds } from '../shared/alerts/thresholds.js';
-import type { ZodType } from '../shared/zod.js';
-
-function parse<S extends ZodType>(schema: S, value: unknown) {
-  const r = schema.safeParse(value);
-  if (!r.success) throw badRequest(describe('body', r.error));
-  return r.data;
-}
 
 /** The customer's raised equipment alerts on equipment the caller may see (as the telemetry devices), newest first. */
 async function listAlerts(caller: Scope, customerId: string) {
@@ -39,7 +32,7 @@ async function listAlerts(caller: Scope, customerId: string) {
  * rules, 'set-thresholds' (administrators) change them. See lambdas/shared/contract/alerts.ts.
  */
 export const handler = api({ body: AlertsBody }, async ({ body, caller }) => {
-  if (body.action === 'list') return listAlerts(caller!, parse(ListAlertsBody, body).customerId);
-  if (body.action === 'thresholds') return getThresholds(caller!, parse(ThresholdsBody, body));
-  return setThresholds(caller!, parse(SetThresholdsBody, body));
+  if (body.action === 'list') return listAlerts(caller!, parseAs(ListAlertsBody, body).customerId);
+  if (body.action === 'thresholds') return getThresholds(caller!, parseAs(ThresholdsBody, body));
+  return setThresholds(caller!, parseAs(SetThresholdsBody, body));
 });

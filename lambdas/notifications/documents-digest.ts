@@ -6,16 +6,15 @@
  * as for any request: properties of a customer no longer assigned are not mailed about.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../shared/clients.js';
 import { documentsAddedSince, type DocumentItem } from '../shared/data/documents.js';
 import { claimDocumentsMail, releaseDocumentsMail, subscribedTo } from '../shared/data/notification-settings.js';
 import { getProperties } from '../shared/data/properties.js';
-import { getUserBySub } from '../shared/data/users.js';
+import { usersBySub } from '../shared/data/users.js';
 import { isStaffEmail, settings } from '../shared/env.js';
 import { log } from '../shared/log.js';
 import { greetingName, mailTime, productTitle } from '../shared/mail-text.js';
+import { claimedMail, mailJob } from '../shared/notifications/job.js';
 import { mailUser } from '../shared/notifications/send.js';
-import { publishMetrics, tracingReady } from '../shared/observability.js';
 import { assignedScope } from '../shared/scope.js';
 
 /** At most one document mail per user in this time (an hourly schedule may start a little early). */
@@ -81,10 +80,11 @@ export async function runDocumentsDigest(db: DynamoDBDocumentClient, now = Date.
   };
   // The earliest watermark first: the cached Query of a property then covers every later one.
   items.sort((a, b) => (a.documentsSince ?? a.updatedAt).localeCompare(b.documentsSince ?? b.updatedAt));
-  for (const item of items) {
+  const due = items.filter((item) => !item.lastDocumentsMailAt || now - Date.parse(item.lastDocumentsMailAt) >= DOCUMENT_MAIL_GAP_MS);
+  const users = await usersBySub(db, due.map((item) => item.sub));
+  for (const item of due) {
     try {
-      if (item.lastDocumentsMailAt && now - Date.parse(item.lastDocumentsMailAt) < DOCUMENT_MAIL_GAP_MS) continue;
-      const user = await getUserBySub(db, item.sub);
+      const user = users.get(item.sub);
       if (!user || isStaffEmail(user.email)) continue;
       const since = item.documentsSince ?? item.updatedAt;
       const { propertyIds } = assignedScope(user);
@@ -94,17 +94,17 @@ export async function runDocumentsDigest(db: DynamoDBDocumentClient, now = Date.
       const newest = found[found.length - 1]!.uploadedAt;
       // Uploads still under way: all of them go in a later run's one mail.
       if (now - Date.parse(newest) < settle) continue;
-      if (!(await claimDocumentsMail(db, item.sub, at, newest, DOCUMENT_MAIL_GAP_MS))) continue;
-      try {
-        const names = new Map((await getProperties(db, new Set(found.map((d) => d.propertyId)))).map((p) => [p.id, p.name]));
-        const outcome = await mailUser(db, user, 'documents', documentsMail(user.name || user.email, found, names), item);
-        if (outcome === 'sent') {
-          summary.mailed++;
-          summary.documents += found.length;
-        }
-      } catch (err) {
-        await releaseDocumentsMail(db, item.sub, at, item.documentsSince, item.lastDocumentsMailAt);
-        throw err;
+      const outcome = await claimedMail(
+        claimDocumentsMail(db, item.sub, at, newest, DOCUMENT_MAIL_GAP_MS),
+        async () => {
+          const names = new Map((await getProperties(db, new Set(found.map((d) => d.propertyId)))).map((p) => [p.id, p.name]));
+          return mailUser(db, user, 'documents', documentsMail(user.name || user.email, found, names), item);
+        },
+        () => releaseDocumentsMail(db, item.sub, at, item.documentsSince, item.lastDocumentsMailAt),
+      );
+      if (outcome === 'sent') {
+        summary.mailed++;
+        summary.documents += found.length;
       }
     } catch (err) {
       summary.failed++;
@@ -114,12 +114,4 @@ export async function runDocumentsDigest(db: DynamoDBDocumentClient, now = Date.
   return summary;
 }
 
-export const handler = async (): Promise<DigestSummary> => {
-  await tracingReady();
-  const summary = await runDocumentsDigest(dynamo());
-  // A run that mailed nothing is routine (the local stack runs it every minute): debug only.
-  if (summary.mailed || summary.failed) log.info('documents digest sent', { ...summary });
-  else log.debug('documents digest sent', { ...summary });
-  publishMetrics();
-  return summary;
-};
+export const handler = mailJob('documents digest sent', (db) => runDocumentsDigest(db));

@@ -3,8 +3,8 @@ import { notificationMessages, NotificationsBody, SetBody, type SettingsReply } 
 import { getCustomers } from '../shared/data/customers.js';
 import { suppressionOf } from '../shared/data/mail-suppression.js';
 import { effectiveSettings, getNotificationSettings, saveNotificationSettings } from '../shared/data/notification-settings.js';
-import { badRequest, forbidden, ok } from '../shared/http.js';
-import { api, describe } from '../shared/middleware.js';
+import { forbidden, ok } from '../shared/http.js';
+import { api, parseAs } from '../shared/middleware.js';
 
 /**
  * POST /api/notifications: the caller's own mail settings. { action: 'get' } answers them;
@@ -18,9 +18,7 @@ export const handler = api({ body: NotificationsBody }, async ({ body, caller })
   let item = await getNotificationSettings(db, me.sub);
   let message: string | undefined;
   if (body.action === 'set') {
-    const r = SetBody.safeParse(body);
-    if (!r.success) throw badRequest(describe('body', r.error));
-    item = await saveNotificationSettings(db, me, r.data.settings, item);
+    item = await saveNotificationSettings(db, me, parseAs(SetBody, body).settings, item);
     message = notificationMessages.saved;
   }
   const [suppressed, customers] = await Promise.all([suppressionOf(db, me.email), getCustomers(db, me.customerIds)]);

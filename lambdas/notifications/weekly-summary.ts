@@ -6,16 +6,15 @@
  * a retried run sends no second mail. Each property's figures are computed once per run.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../shared/clients.js';
 import { claimWeeklyMail, releaseWeeklyMail, subscribedTo } from '../shared/data/notification-settings.js';
 import { propertiesAndRows, readIndex } from '../shared/data/report-reads.js';
 import type { InvoiceRow, WorkOrderRow } from '../shared/data/report-rows.js';
-import { getUserBySub, type UserItem } from '../shared/data/users.js';
+import { usersBySub } from '../shared/data/users.js';
 import { isStaffEmail, settings } from '../shared/env.js';
 import { log } from '../shared/log.js';
 import { greetingName, productTitle } from '../shared/mail-text.js';
+import { claimedMail, mailJob } from '../shared/notifications/job.js';
 import { mailUser } from '../shared/notifications/send.js';
-import { publishMetrics, tracingReady } from '../shared/observability.js';
 import { assignedScope } from '../shared/scope.js';
 
 const DAY = 86_400_000;
@@ -105,11 +104,8 @@ export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.no
   const items = await subscribedTo(db, 'weekly');
   const summary: WeeklySummary = { subscribed: items.length, mailed: 0, failed: 0, week };
 
-  const users = new Map<string, UserItem>();
-  for (const item of items) {
-    const user = await getUserBySub(db, item.sub);
-    if (user && !isStaffEmail(user.email) && item.lastWeeklyFor !== week) users.set(item.sub, user);
-  }
+  const due = items.filter((item) => item.lastWeeklyFor !== week);
+  const users = new Map([...(await usersBySub(db, due.map((item) => item.sub)))].filter(([, user]) => !isStaffEmail(user.email)));
   const allProperties = [...new Set([...users.values()].flatMap((u) => [...assignedScope(u).propertyIds]))];
   if (allProperties.length === 0) return summary;
   const index = await readIndex(db, allProperties, ['wo', 'invoice']);
@@ -117,20 +113,18 @@ export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.no
   const figures = figuresByProperty((rows.get('wo') ?? []) as WorkOrderRow[], (rows.get('invoice') ?? []) as InvoiceRow[], from, to);
   const named = new Map(properties.map((p) => [p.id, p]));
 
-  for (const item of items) {
+  for (const item of due) {
     const user = users.get(item.sub);
     if (!user) continue;
     try {
       const mine = [...assignedScope(user).propertyIds].map((id) => ({ id, name: named.get(id)?.name ?? id })).sort((a, b) => a.name.localeCompare(b.name));
       if (mine.length === 0) continue;
-      if (!(await claimWeeklyMail(db, item.sub, week))) continue;
-      try {
-        const outcome = await mailUser(db, user, 'weekly', weeklyMail(user.name || user.email, mine, figures, fromMs, toMs), item);
-        if (outcome === 'sent') summary.mailed++;
-      } catch (err) {
-        await releaseWeeklyMail(db, item.sub, week, item.lastWeeklyFor);
-        throw err;
-      }
+      const outcome = await claimedMail(
+        claimWeeklyMail(db, item.sub, week),
+        () => mailUser(db, user, 'weekly', weeklyMail(user.name || user.email, mine, figures, fromMs, toMs), item),
+        () => releaseWeeklyMail(db, item.sub, week, item.lastWeeklyFor),
+      );
+      if (outcome === 'sent') summary.mailed++;
     } catch (err) {
       summary.failed++;
       log.warn('weekly summary of a user failed', { err });
@@ -139,12 +133,4 @@ export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.no
   return summary;
 }
 
-export const handler = async (): Promise<WeeklySummary> => {
-  await tracingReady();
-  const summary = await runWeeklySummary(dynamo());
-  // A run that mailed nothing is routine (the local stack runs it every minute): debug only.
-  if (summary.mailed || summary.failed) log.info('weekly summary sent', { ...summary });
-  else log.debug('weekly summary sent', { ...summary });
-  publishMetrics();
-  return summary;
-};
+export const handler = mailJob('weekly summary sent', (db) => runWeeklySummary(db));

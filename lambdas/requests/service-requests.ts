@@ -1,16 +1,8 @@
 import { FileBody, ListBody, RequestsBody, StatusBody } from '../shared/contract/requests.js';
-import { badRequest } from '../shared/http.js';
-import { api, describe } from '../shared/middleware.js';
+import { api, parseAs } from '../shared/middleware.js';
 import { fileRequest } from '../shared/requests/file.js';
 import { listRequests } from '../shared/requests/list.js';
 import { changeStatus } from '../shared/requests/status.js';
-import type { ZodType } from '../shared/zod.js';
-
-function parse<S extends ZodType>(schema: S, value: unknown) {
-  const r = schema.safeParse(value);
-  if (!r.success) throw badRequest(describe('body', r.error));
-  return r.data;
-}
 
 /**
  * POST /api/requests, by `action`: 'list' the requests of the caller's scope (or, for an
@@ -19,7 +11,7 @@ function parse<S extends ZodType>(schema: S, value: unknown) {
  * lambdas/shared/contract/requests.ts. The work is in lambdas/shared/requests/{list,file,status}.ts.
  */
 export const handler = api({ body: RequestsBody }, async ({ body, caller }) => {
-  if (body.action === 'list') return listRequests(caller!, parse(ListBody, body));
-  if (body.action === 'update') return changeStatus(caller!, parse(StatusBody, body));
-  return fileRequest(caller!, parse(FileBody, body));
+  if (body.action === 'list') return listRequests(caller!, parseAs(ListBody, body));
+  if (body.action === 'update') return changeStatus(caller!, parseAs(StatusBody, body));
+  return fileRequest(caller!, parseAs(FileBody, body));
 });

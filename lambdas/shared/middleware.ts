@@ -71,6 +71,16 @@ export function describe(where: string, error: z.core.$ZodError): string {
   return `Invalid ${at}: ${issue?.message ?? 'bad value'}`;
 }
 
+/**
+ * `value` as `schema` reads it, or a 400 naming the first problem at `where`: the route's own
+ * parts (below) and, for a route with one body per action, the action's body.
+ */
+export function parseAs<S extends ZodType>(schema: S, value: unknown, where = 'body'): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw badRequest(describe(where, r.error));
+  return r.data as z.output<S>;
+}
+
 /** Refuses NUL and other control characters in path and query values before any lookup. */
 function checkText(where: string, values: Record<string, string | undefined> | undefined) {
   for (const [k, v] of Object.entries(values ?? {})) {
@@ -174,12 +184,8 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
 
   const core = async (event: ApiEvent): Promise<ApiResult> => {
     const ctx = ctxOf.get(event)!;
-    const parse = <S extends ZodType | undefined>(schema: S, value: unknown, where: string): Out<S> => {
-      if (!schema) return undefined as Out<S>;
-      const r = schema.safeParse(value);
-      if (!r.success) throw badRequest(describe(where, r.error));
-      return r.data as Out<S>;
-    };
+    const parse = <S extends ZodType | undefined>(schema: S, value: unknown, where: string): Out<S> =>
+      (schema ? parseAs(schema, value, where) : undefined) as Out<S>;
     checkText('path', event.pathParameters);
     checkText('query', event.queryStringParameters);
     const params = parse(spec.params as P, event.pathParameters ?? {}, 'path');

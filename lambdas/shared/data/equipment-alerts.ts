@@ -24,6 +24,7 @@ import type { EquipmentKind, RuleSettings } from '../alerts/rules.js';
 import type { AlertStatus } from '../alerts/transitions.js';
 import { tableName } from '../env.js';
 import { queryAll } from './batch.js';
+import { ifHolds } from './conditional.js';
 
 export interface EquipmentAlertItem {
   customerId: string;
@@ -43,7 +44,6 @@ export interface EquipmentAlertItem {
 
 const table = () => tableName('equipmentAlerts');
 export const alertKey = (deviceId: string, rule: RuleId) => `${deviceId}#${rule}`;
-const conditionFailed = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
 export interface ThresholdsItem {
   customerId: string;
@@ -88,21 +88,16 @@ export async function deleteThresholds(db: DynamoDBDocumentClient, customerId: s
 
 /** Writes the item if the condition holds; false when another writer moved the state first. */
 async function put(db: DynamoDBDocumentClient, item: EquipmentAlertItem, condition: string, values?: Record<string, unknown>): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: table(),
-        Item: item,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: condition.includes('#s') ? { '#s': 'status' } : undefined,
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (conditionFailed(e)) return false;
-    throw e;
-  }
+  const write = db.send(
+    new PutCommand({
+      TableName: table(),
+      Item: item,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: condition.includes('#s') ? { '#s': 'status' } : undefined,
+      ExpressionAttributeValues: values,
+    }),
+  );
+  return ifHolds(write.then(() => true), false);
 }
 
 export const putPending = (db: DynamoDBDocumentClient, item: EquipmentAlertItem) => put(db, { ...item, status: 'pending' }, 'attribute_not_exists(customerId)');
@@ -112,8 +107,8 @@ export const putRaised = (db: DynamoDBDocumentClient, item: EquipmentAlertItem) 
 
 /** Deletes the state if it has `status`; the deleted item, or undefined when it was not so. */
 export async function deleteIf(db: DynamoDBDocumentClient, customerId: string, key: string, status: AlertStatus): Promise<EquipmentAlertItem | undefined> {
-  try {
-    const out = await db.send(
+  const out = await ifHolds(
+    db.send(
       new DeleteCommand({
         TableName: table(),
         Key: { customerId, key },
@@ -122,10 +117,8 @@ export async function deleteIf(db: DynamoDBDocumentClient, customerId: string, k
         ExpressionAttributeValues: { ':s': status },
         ReturnValues: 'ALL_OLD',
       }),
-    );
-    return out.Attributes as EquipmentAlertItem | undefined;
-  } catch (e) {
-    if (conditionFailed(e)) return undefined;
-    throw e;
-  }
+    ),
+    undefined,
+  );
+  return out?.Attributes as EquipmentAlertItem | undefined;
 }

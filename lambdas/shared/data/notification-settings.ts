@@ -17,10 +17,11 @@
  * - claim the hour's document mail: UpdateItem if lastDocumentsMailAt is absent or older than an hour
  * - claim the week's summary: UpdateItem if lastWeeklyFor is not that week
  */
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { defaultNotificationSettings, NOTIFICATION_TOPICS, type NotificationSettings, type NotificationTopic } from '../contract/answers/notifications.js';
 import { tableName } from '../env.js';
 import { batchGet, scanAll } from './batch.js';
+import { ifHolds } from './conditional.js';
 
 export interface NotificationSettingsItem extends Partial<NotificationSettings> {
   sub: string;
@@ -32,7 +33,9 @@ export interface NotificationSettingsItem extends Partial<NotificationSettings> 
 }
 
 const table = () => tableName('notificationSettings');
-const conditionFailed = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
+/** An UpdateItem on the table if its condition holds; false when it did not. */
+const updateIf = (db: DynamoDBDocumentClient, input: Omit<UpdateCommandInput, 'TableName'>) =>
+  ifHolds(db.send(new UpdateCommand({ TableName: table(), ...input })).then(() => true), false);
 
 /** The settings in force: the item's choices over the defaults. */
 export function effectiveSettings(item: Partial<NotificationSettings> | undefined): NotificationSettings {
@@ -97,23 +100,14 @@ export async function saveNotificationSettings(
  * watermark to `until`, if no document mail went in the last `minGapMs`. False: another mail
  * went (or another run claimed it) within the gap.
  */
-export async function claimDocumentsMail(db: DynamoDBDocumentClient, sub: string, at: string, until: string, minGapMs: number): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { sub },
-        UpdateExpression: 'SET lastDocumentsMailAt = :at, documentsSince = :until',
-        ConditionExpression: 'attribute_exists(#s) AND attribute_not_exists(lastDocumentsMailAt) OR attribute_exists(#s) AND lastDocumentsMailAt <= :before',
-        ExpressionAttributeNames: { '#s': 'sub' },
-        ExpressionAttributeValues: { ':at': at, ':until': until, ':before': new Date(Date.parse(at) - minGapMs).toISOString() },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (conditionFailed(e)) return false;
-    throw e;
-  }
+export function claimDocumentsMail(db: DynamoDBDocumentClient, sub: string, at: string, until: string, minGapMs: number): Promise<boolean> {
+  return updateIf(db, {
+    Key: { sub },
+    UpdateExpression: 'SET lastDocumentsMailAt = :at, documentsSince = :until',
+    ConditionExpression: 'attribute_exists(#s) AND attribute_not_exists(lastDocumentsMailAt) OR attribute_exists(#s) AND lastDocumentsMailAt <= :before',
+    ExpressionAttributeNames: { '#s': 'sub' },
+    ExpressionAttributeValues: { ':at': at, ':until': until, ':before': new Date(Date.parse(at) - minGapMs).toISOString() },
+  });
 }
 
 /** Gives a claimed document mail back (its send failed): the next run tries again. */
@@ -129,54 +123,34 @@ export async function releaseDocumentsMail(db: DynamoDBDocumentClient, sub: stri
     sets.push('lastDocumentsMailAt = :last');
     values[':last'] = last;
   } else removes.push('lastDocumentsMailAt');
-  await db.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { sub },
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
-      ConditionExpression: 'lastDocumentsMailAt = :at',
-      ExpressionAttributeValues: values,
-    }),
-  ).catch((e: unknown) => {
-    if (!conditionFailed(e)) throw e;
+  // Only if the claim is still this run's.
+  await updateIf(db, {
+    Key: { sub },
+    UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+    ConditionExpression: 'lastDocumentsMailAt = :at',
+    ExpressionAttributeValues: values,
   });
 }
 
 /** Claims the week's summary for the user (week: its Monday, YYYY-MM-DD); false when it was mailed already. */
-export async function claimWeeklyMail(db: DynamoDBDocumentClient, sub: string, week: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { sub },
-        UpdateExpression: 'SET lastWeeklyFor = :w',
-        ConditionExpression: 'attribute_exists(#s) AND attribute_not_exists(lastWeeklyFor) OR attribute_exists(#s) AND lastWeeklyFor <> :w',
-        ExpressionAttributeNames: { '#s': 'sub' },
-        ExpressionAttributeValues: { ':w': week },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (conditionFailed(e)) return false;
-    throw e;
-  }
+export function claimWeeklyMail(db: DynamoDBDocumentClient, sub: string, week: string): Promise<boolean> {
+  return updateIf(db, {
+    Key: { sub },
+    UpdateExpression: 'SET lastWeeklyFor = :w',
+    ConditionExpression: 'attribute_exists(#s) AND attribute_not_exists(lastWeeklyFor) OR attribute_exists(#s) AND lastWeeklyFor <> :w',
+    ExpressionAttributeNames: { '#s': 'sub' },
+    ExpressionAttributeValues: { ':w': week },
+  });
 }
 
 /** Gives a claimed weekly summary back (its send failed): a retried run sends it. */
 export async function releaseWeeklyMail(db: DynamoDBDocumentClient, sub: string, week: string, previous: string | undefined): Promise<void> {
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { sub },
-        UpdateExpression: previous ? 'SET lastWeeklyFor = :p' : 'REMOVE lastWeeklyFor',
-        ConditionExpression: 'lastWeeklyFor = :w',
-        ExpressionAttributeValues: previous ? { ':w': week, ':p': previous } : { ':w': week },
-      }),
-    )
-    .catch((e: unknown) => {
-      if (!conditionFailed(e)) throw e;
-    });
+  await updateIf(db, {
+    Key: { sub },
+    UpdateExpression: previous ? 'SET lastWeeklyFor = :p' : 'REMOVE lastWeeklyFor',
+    ConditionExpression: 'lastWeeklyFor = :w',
+    ExpressionAttributeValues: previous ? { ':w': week, ':p': previous } : { ':w': week },
+  });
 }
 
 /** The unsubscribe link: one topic off. */

@@ -17,6 +17,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
+import { ifHolds } from './conditional.js';
 import type { RequestPriority, RequestStatus } from '../contract/answers/requests.js';
 
 export interface RequestPhoto {
@@ -56,17 +57,10 @@ const table = () => tableName('serviceRequests');
 /** The most requests one list answers (newest first). */
 export const LIST_LIMIT = 200;
 
-const conditionFailed = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
-
 /** Writes a new request; false when its reference is taken. */
 export async function putServiceRequest(db: DynamoDBDocumentClient, item: ServiceRequestItem): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(#r)', ExpressionAttributeNames: { '#r': 'reference' } }));
-    return true;
-  } catch (e) {
-    if (conditionFailed(e)) return false;
-    throw e;
-  }
+  const put = db.send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(#r)', ExpressionAttributeNames: { '#r': 'reference' } }));
+  return ifHolds(put.then(() => true), false);
 }
 
 export async function getServiceRequest(db: DynamoDBDocumentClient, customerId: string, reference: string): Promise<ServiceRequestItem | undefined> {
@@ -113,8 +107,8 @@ export async function updateRequestStatus(
   note: RequestNote | null,
 ): Promise<ServiceRequestItem | undefined> {
   const at = new Date().toISOString();
-  try {
-    const r = await db.send(
+  const r = await ifHolds(
+    db.send(
       new UpdateCommand({
         TableName: table(),
         Key: { customerId, reference },
@@ -124,10 +118,8 @@ export async function updateRequestStatus(
         ExpressionAttributeValues: note ? { ':s': status, ':u': at, ':n': [note] } : { ':s': status, ':u': at },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return r.Attributes as ServiceRequestItem;
-  } catch (e) {
-    if (conditionFailed(e)) return undefined;
-    throw e;
-  }
+    ),
+    undefined,
+  );
+  return r?.Attributes as ServiceRequestItem | undefined;
 }

@@ -17,6 +17,7 @@
  *   email reads nothing; every write below drops it
  * - a user by email (the spec's by-email calls, administrators' screens): Query on `byEmail`
  * - several users by email (remove-users): one such Query each
+ * - several users by sub (the mail jobs' recipients): BatchGetItem
  * - every user (administrator list): Scan, paged
  * - create: PutItem if the sub is absent; remove: DeleteItem
  * - set customers (dropping properties of dropped customers) / set properties: UpdateItem
@@ -26,7 +27,8 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
 import { cachedUserByEmail, cachedUserBySub, forgetUser, rememberUser } from '../request-cache.js';
-import { scanAll } from './batch.js';
+import { batchGet, scanAll } from './batch.js';
+import { conditionFailed } from './conditional.js';
 
 export interface UserItem {
   sub: string;
@@ -47,7 +49,6 @@ export interface UserItem {
 const table = () => tableName('users');
 export const BY_EMAIL = 'byEmail';
 
-const conditionFailed = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
 /** The account of a token's `sub` (a consistent read: a change of assignments counts at once). */
 export async function getUserBySub(db: DynamoDBDocumentClient, sub: string): Promise<UserItem | undefined> {
@@ -59,6 +60,13 @@ export async function getUserBySub(db: DynamoDBDocumentClient, sub: string): Pro
   const row = r.Item as UserItem | undefined;
   if (row) rememberUser(row);
   return row;
+}
+
+/** Several accounts by `sub` (the mail jobs' recipients), by sub; BatchGetItem, 100 keys a request. */
+export async function usersBySub(db: DynamoDBDocumentClient, subs: Iterable<string>): Promise<Map<string, UserItem>> {
+  const keys = [...new Set(subs)].filter(Boolean).map((sub) => ({ sub }));
+  const rows = keys.length ? await batchGet<UserItem>(db, table(), keys) : [];
+  return new Map(rows.map((r) => [r.sub, r]));
 }
 
 /** The account with this email (compared lower-case), or undefined. */
