@@ -12,20 +12,9 @@ import { shellStrings } from '../../web/features/shell/strings.js';
 import { kindTitles, ruleTitles, telemetryText as t } from '../../web/features/telemetry/strings.js';
 import { limitFromDisplay, limitToDisplay } from '../../web/features/telemetry/threshold-units.js';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, logIn, shotter } from './support/session.js';
+import { expectNoSeriousA11yViolations, shotsAtBothSizes, logIn, shotter } from './support/session.js';
 
 const shot = shotter('notifications');
-
-async function shotsAtBothSizes(page: Page, name: string) {
-  for (const [w, h] of [
-    [1440, 900],
-    [1280, 720],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await shot(page, `${name}-${w}x${h}`);
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-}
 
 const header = (page: Page) => page.getByRole('banner');
 const userMenu = (page: Page) => header(page).getByRole('button', { name: /^(Dana Facilities|Portal Admin)$/i });
@@ -69,14 +58,14 @@ test('a customer switches a mail on in Notifications; it is kept', async ({ page
   await expect(dialog.getByRole('switch', { name: topicTitles.alerts })).toBeVisible();
   await expect(dialog.getByText(n.mailsGoTo(demo.northwind.email))).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
-  await shotsAtBothSizes(page, 'panel');
+  await shotsAtBothSizes(shot, page, 'panel');
 
   await documents.check();
   await dialog.getByRole('button', { name: n.save }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, notificationMessages.saved)).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
-  await shotsAtBothSizes(page, 'saved');
+  await shotsAtBothSizes(shot, page, 'saved');
 
   await page.reload();
   dialog = await openNotifications(page);
@@ -113,7 +102,7 @@ test('the unsubscribe page asks first; a malformed link is refused after the cli
   await expect(page.getByText(n.stopMailsUnknown)).toBeVisible();
   await expect(page.getByRole('link', { name: n.toLogIn })).toHaveAttribute('href', '/');
   await expectNoSeriousA11yViolations(page);
-  await shotsAtBothSizes(page, 'unsubscribe-ask');
+  await shotsAtBothSizes(shot, page, 'unsubscribe-ask');
   // Opening the link unsubscribes nothing (mail scanners open links).
   expect(calls).toEqual([]);
 
@@ -123,7 +112,7 @@ test('the unsubscribe page asks first; a malformed link is refused after the cli
   // Refused: nothing left to click but the way to Log In.
   await expect(page.getByRole('button', { name: n.unsubscribe })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  await shotsAtBothSizes(page, 'unsubscribe-invalid');
+  await shotsAtBothSizes(shot, page, 'unsubscribe-invalid');
 
   // A token that reads well but was not signed by the portal: the page words the question from it, the server refuses it.
   const payload = Buffer.from(JSON.stringify({ v: 1, p: 'unsubscribe', sub: 'forged', t: 'weekly', e: demo.northwind.email })).toString('base64url');
@@ -148,7 +137,7 @@ test('a customer with telemetry reads the alert thresholds; nothing to change', 
   await expect(dialog.getByRole('button', { name: t.thresholdsReset })).toHaveCount(0);
   await expect(dialog.getByText(/^Default: /).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
-  await shotsAtBothSizes(page, 'thresholds-customer');
+  await shotsAtBothSizes(shot, page, 'thresholds-customer');
 });
 
 test('an administrator viewing as the customer changes a threshold, sees it kept, and resets to the defaults', async ({ page }) => {
@@ -163,7 +152,7 @@ test('an administrator viewing as the customer changes a threshold, sees it kept
   const minutes = await dialog.getByRole('spinbutton', { name: t.minutesLabel(kindTitles.chiller, ruleTitles['chilled-water-warm']), exact: true }).inputValue();
   const celsius = limitFromDisplay('c', Number(before) + 3.6);
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
-  await shotsAtBothSizes(page, 'thresholds-admin');
+  await shotsAtBothSizes(shot, page, 'thresholds-admin');
 
   await limit.fill(String(Number(before) + 3.6));
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/alerts') && (r.postDataJSON() as { action: string }).action === 'set-thresholds');
@@ -183,7 +172,7 @@ test('an administrator viewing as the customer changes a threshold, sees it kept
   await expect(dialog.getByRole('spinbutton', { name: label, exact: true })).toHaveValue(String(limitToDisplay('c', celsius)));
   await expect(dialog.getByText(new RegExp(`Last changed .* by ${demo.admin.email}`))).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
-  await shotsAtBothSizes(page, 'thresholds-changed');
+  await shotsAtBothSizes(shot, page, 'thresholds-changed');
 
   await dialog.getByRole('button', { name: t.thresholdsReset }).click();
   await expect(dialog).toBeHidden();

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { requestsText as t } from '../../web/features/requests/strings.js';
 import { demo, readOutbox } from './support/env.js';
-import { expectNoSeriousA11yViolations, logIn, shotter } from './support/session.js';
+import { expectNoSeriousA11yViolations, shotsAtBothSizes, logIn, shotter } from './support/session.js';
 
 const shot = shotter('requests');
 const stamp = Date.now().toString(36);
@@ -13,17 +13,6 @@ const mailTo = (to: string, subject: string) =>
   readOutbox()
     .reverse()
     .find((m) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}\\r?$`, 'mi').test(m.text) && m.text.includes(subject))?.text;
-
-async function shotsAtBothSizes(page: Page, name: string) {
-  for (const [w, h] of [
-    [1440, 900],
-    [1280, 720],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await shot(page, `${name}-${w}x${h}`);
-  }
-  await page.setViewportSize({ width: 1400, height: 900 });
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -53,7 +42,7 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await dialog.getByRole('radio', { name: t.priorities.emergency }).check();
   await expect(dialog.getByRole('alert')).toContainText(t.emergencyCall.trim());
   await expect(dialog.getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
-  await shotsAtBothSizes(page, 'dialog-emergency');
+  await shotsAtBothSizes(shot, page, 'dialog-emergency');
   await dialog.getByRole('radio', { name: t.priorities.urgent }).check();
   await expect(dialog.getByRole('link', { name: '+1 555 0100' })).toHaveCount(0);
 
@@ -66,7 +55,7 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await expect(dialog.getByText(t.notImage('notes.pdf'))).toBeVisible();
   await expect(dialog.getByRole('button', { name: t.removePhoto('leak.png') })).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
-  await shotsAtBothSizes(page, 'dialog-filled');
+  await shotsAtBothSizes(shot, page, 'dialog-filled');
 
   const filed = page.waitForResponse((r) => r.url().endsWith('/api/requests') && r.request().method() === 'POST' && r.status() === 201);
   await dialog.getByRole('button', { name: t.submit }).click();
@@ -97,7 +86,7 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await expect(card).toContainText(t.photoCount(1));
   await expect(mine.getByRole('button', { name: new RegExp(t.changeStatus) })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
-  await shotsAtBothSizes(page, 'my-requests');
+  await shotsAtBothSizes(shot, page, 'my-requests');
 
   // An administrator finds it among all requests and schedules it with a note.
   const adminContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -117,13 +106,13 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await expect(photoLink).toHaveCount(1);
   const fresh = await request.get((await photoLink.getAttribute('href'))!);
   expect([fresh.status(), fresh.headers()['content-type']]).toEqual([200, 'image/png']);
-  await shotsAtBothSizes(adminPage, 'admin-list');
+  await shotsAtBothSizes(shot, adminPage, 'admin-list');
   await adminCard.getByRole('button', { name: `${t.changeStatus} ${reference}` }).click();
   await adminCard.getByRole('combobox', { name: t.newStatus }).click();
   await adminPage.getByRole('option', { name: t.statuses.scheduled }).click();
   await adminCard.getByRole('textbox', { name: t.note }).fill('Technician booked for Tuesday 9:00.');
   await expectNoSeriousA11yViolations(adminPage, { excludeFrames: true });
-  await shotsAtBothSizes(adminPage, 'admin-change-status');
+  await shotsAtBothSizes(shot, adminPage, 'admin-change-status');
   await adminCard.getByRole('button', { name: t.save }).click();
   // Filtered on submitted, the scheduled request leaves the list; without the filter it shows its new status.
   await expect(adminCard).toHaveCount(0);
@@ -140,7 +129,7 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   const again = page.getByRole('dialog', { name: t.myRequests }).getByTestId('service-request').filter({ hasText: reference });
   await expect(again.getByTestId('request-status')).toHaveText(t.statuses.scheduled);
   await expect(again).toContainText('Technician booked for Tuesday 9:00.');
-  await shotsAtBothSizes(page, 'my-requests-scheduled');
+  await shotsAtBothSizes(shot, page, 'my-requests-scheduled');
 });
 
 test("an administrator viewing as a customer files on their behalf; it shows in that customer's requests as filed for them", async ({ page }) => {
@@ -155,7 +144,7 @@ test("an administrator viewing as a customer files on their behalf; it shows in 
   await dialog.getByRole('textbox', { name: t.description }).fill(description);
   await dialog.getByRole('button', { name: t.submit }).click();
   await expect(dialog.getByRole('status')).toContainText(`was sent for ${demo.lakeside.email}, who has been emailed a confirmation.`);
-  await shotsAtBothSizes(page, 'view-as-filed');
+  await shotsAtBothSizes(shot, page, 'view-as-filed');
   await dialog.getByRole('button', { name: t.close, exact: true }).last().click();
 
   await page.getByRole('button', { name: t.myRequests }).click();

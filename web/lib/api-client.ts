@@ -12,6 +12,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own words when it refused a request (a 4xx with an `error` message), else null. */
+export const refusalMessage = (err: unknown): string | null =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown } | undefined)?.error === 'string' ? err.message : null;
+
 /** What a 401 says beyond 'signed out': the account itself is gone (removed by an administrator). */
 export interface Unauthorized {
   accountRemoved: boolean;

@@ -88,6 +88,18 @@ export const shotter =
   (page: Page, name: string) =>
     page.screenshot({ path: `.tmp/shots/${area}-${name}.png`, fullPage });
 
+/** The screen at 1440×900 and at 1280×720 (`<name>-<w>x<h>`), then back to the specs' 1400×900. */
+export async function shotsAtBothSizes(shot: (page: Page, name: string) => Promise<unknown>, page: Page, name: string) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await shot(page, `${name}-${w}x${h}`);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
+
 /** A fresh customer account through the API: created by the administrator, registered with the mailed password. */
 export async function makeCustomer(
   request: APIRequestContext,

@@ -1,10 +1,9 @@
 /** Equipment alert mails: who gets one, what it lists, and that a user's settings and suppression are kept. */
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { mockClient } from 'aws-sdk-client-mock';
 import { alertMail, mailAlerts } from '../../../lambdas/shared/alerts/mail.js';
 import { dynamo } from '../../../lambdas/shared/clients.js';
 import type { EquipmentAlertItem } from '../../../lambdas/shared/data/equipment-alerts.js';
 import { fakeAws, setTableEnv, STAFF, user } from '../support/fake-aws.js';
+import { fakeSes } from '../support/ses.js';
 
 const alice = user('alice@a.test', ['A'], { 'A-P1': 'A' });
 const carol = user('carol@a.test', ['A'], { 'A-P1': 'A', 'A-P2': 'A' });
@@ -14,8 +13,8 @@ const boss = user(`boss@${STAFF}`);
 const users = [alice, carol, dave, bob, boss];
 
 const aws = fakeAws({ users }, { secrets: { embed: 'unsubscribe-key-for-tests' } });
-const ses = mockClient(SESv2Client);
-const sent = () => ses.commandCalls(SendEmailCommand).map((c) => ({ to: c.args[0].input.Destination!.ToAddresses![0]!, subject: c.args[0].input.Content!.Simple!.Subject!.Data!, text: c.args[0].input.Content!.Simple!.Body!.Text!.Data! }));
+const mail = fakeSes();
+const sent = mail.mails;
 
 const alert = (deviceId: string, propertyId: string, name: string): EquipmentAlertItem => ({
   customerId: 'A', key: `${deviceId}#stale`, deviceId, rule: 'stale', status: 'active', since: '2026-11-25T10:00:00.000Z', raisedAt: '2026-11-25T10:15:00.000Z',
@@ -25,12 +24,11 @@ const alert = (deviceId: string, propertyId: string, name: string): EquipmentAle
 beforeAll(() => setTableEnv({ LOG_LEVEL: 'error', EMBED_SECRET_ID: 'embed', PUBLIC_URL: 'https://portal.test', MAIL_FROM: 'Portal <portal@example.com>' }));
 afterAll(() => {
   aws.restore();
-  ses.restore();
+  mail.restore();
 });
 beforeEach(() => {
   aws.reset();
-  ses.reset();
-  ses.on(SendEmailCommand).resolves({ MessageId: 'm' });
+  mail.reset();
   aws.world.notificationSettings = [];
   aws.world.mailSuppression = [];
 });

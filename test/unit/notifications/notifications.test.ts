@@ -2,8 +2,7 @@
  * Notifications (issue 20): the settings route, the unsubscribe link, the documents digest, the
  * weekly summary and SES's feedback, on the shared AWS fake with SES mocked.
  */
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { mockClient } from 'aws-sdk-client-mock';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { handler as feedback } from '../../../lambdas/notifications/mail-feedback.js';
 import { handler as settingsRoute } from '../../../lambdas/notifications/settings.js';
 import { handler as unsubscribeRoute } from '../../../lambdas/notifications/unsubscribe.js';
@@ -17,27 +16,21 @@ import { packRows, indexItemsOf } from '../../../lambdas/shared/data/report-rows
 import { admin, alice, bob, customers, doc, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv } from '../support/fake-aws.js';
+import { fakeSes } from '../support/ses.js';
 
 const aws = fakeAws({ users: [admin, alice, bob], customers: [...customers.map((c) => (c.id === 'A' ? { ...c, telemetryCustomerId: 'T-A' } : c))], properties }, { secrets: { embed: 'unsubscribe-key-for-tests' } });
 const w = aws.world;
-const ses = mockClient(SESv2Client);
-const mails = () =>
-  ses.commandCalls(SendEmailCommand).map((c) => ({
-    to: c.args[0].input.Destination!.ToAddresses![0]!,
-    subject: c.args[0].input.Content!.Simple!.Subject!.Data!,
-    text: c.args[0].input.Content!.Simple!.Body!.Text!.Data!,
-    headers: c.args[0].input.Content!.Simple!.Headers ?? [],
-  }));
+const mail = fakeSes();
+const { ses, mails } = mail;
 
 beforeAll(() => setTableEnv({ LOG_LEVEL: 'error', EMBED_SECRET_ID: 'embed', PUBLIC_URL: 'https://portal.test', MAIL_FROM: 'Portal <portal@example.com>', EMBED_TOKEN_TTL: '600' }));
 afterAll(() => {
   aws.restore();
-  ses.restore();
+  mail.restore();
 });
 beforeEach(() => {
   aws.reset();
-  ses.reset();
-  ses.on(SendEmailCommand).resolves({ MessageId: 'm' });
+  mail.reset();
   w.notificationSettings = [];
   w.mailSuppression = [];
   w.documents = [];

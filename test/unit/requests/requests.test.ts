@@ -1,11 +1,11 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { mockClient } from 'aws-sdk-client-mock';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { handler as createUploadUrl } from '../../../lambdas/documents/create-upload-url.js';
 import { handler as serviceRequests } from '../../../lambdas/requests/service-requests.js';
 import { newReference, referenceSince } from '../../../lambdas/shared/requests/served.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv, TABLES } from '../support/fake-aws.js';
+import { fakeSes } from '../support/ses.js';
 
 const PHOTO = 'POST /api/s3/upload-url';
 const REQUESTS = 'POST /api/requests';
@@ -21,18 +21,17 @@ const aws = fakeAws({
   ],
 }, { secrets: { embed: 'unsubscribe-key-for-tests' } });
 const w = aws.world;
-const ses = mockClient(SESv2Client);
-const mails = () => ses.commandCalls(SendEmailCommand).map((c) => ({ to: c.args[0].input.Destination!.ToAddresses![0], subject: c.args[0].input.Content!.Simple!.Subject!.Data!, text: c.args[0].input.Content!.Simple!.Body!.Text!.Data! }));
+const mail = fakeSes();
+const { ses, mails } = mail;
 
 beforeAll(() => setTableEnv({ LOG_LEVEL: 'error', EMBED_SECRET_ID: 'embed', PUBLIC_URL: 'https://portal.test', MAIL_FROM: 'Portal <portal@example.com>', DISPATCH_EMAIL: 'dispatch@provider.test', DISPATCH_PHONE: '+1 555 0100' }));
 afterAll(() => {
   aws.restore();
-  ses.restore();
+  mail.restore();
 });
 beforeEach(() => {
   aws.reset();
-  ses.reset();
-  ses.on(SendEmailCommand).resolves({ MessageId: 'm' });
+  mail.reset();
   w.serviceRequests = [];
   w.audit = [];
 });

@@ -6,20 +6,18 @@ import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_TOPICS, type NotificationSettings, type SettingsReply } from '../../../../lambdas/shared/contract/answers/notifications';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
-import { ApiError } from '../../../lib/api-client';
+import { SuccessPopup } from '../../../components/ui/success-popup';
+import { refusalMessage } from '../../../lib/api-client';
 import { useNotificationSettings } from '../api/get-settings';
 import { useSaveSettings } from '../api/save-settings';
 import { notificationsText as t, topicTitles } from '../strings';
 
-/** The success popup stays this long, as the app's other saves. */
-const SUCCESS_POPUP_MS = 3000;
 
 export interface NotificationsDialogProps {
   open: boolean;
@@ -43,11 +41,7 @@ export function NotificationsDialog({ open, onClose }: NotificationsDialogProps)
           />
         )}
       </Dialog>
-      <Snackbar open={saved !== null} autoHideDuration={SUCCESS_POPUP_MS} onClose={() => setSaved(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={() => setSaved(null)}>
-          {saved ?? ''}
-        </Alert>
-      </Snackbar>
+      <SuccessPopup message={saved} onClose={() => setSaved(null)} />
     </>
   );
 }
@@ -65,7 +59,7 @@ function NotificationsBody({ onClose, onSaved }: { onClose(): void; onSaved(mess
     return (
       <>
         <DialogContent dividers>
-          <Alert severity="error">{failureText(query.error, t.loadFailed)}</Alert>
+          <Alert severity="error">{refusalMessage(query.error) ?? t.loadFailed}</Alert>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t.close}</Button>
@@ -75,10 +69,6 @@ function NotificationsBody({ onClose, onSaved }: { onClose(): void; onSaved(mess
   }
   return <SettingsForm reply={query.data} onClose={onClose} onSaved={onSaved} />;
 }
-
-/** The server's own words for a refusal (4xx), else the panel's. */
-const failureText = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown } | undefined)?.error === 'string' ? err.message : fallback;
 
 function SettingsForm({ reply, onClose, onSaved }: { reply: SettingsReply; onClose(): void; onSaved(message: string): void }) {
   const [settings, setSettings] = useState<NotificationSettings>(reply.settings);
@@ -117,7 +107,7 @@ function SettingsForm({ reply, onClose, onSaved }: { reply: SettingsReply; onClo
           </Typography>
           {save.isError && (
             <Alert severity="error" role="alert">
-              {failureText(save.error, t.saveFailed)}
+              {refusalMessage(save.error) ?? t.saveFailed}
             </Alert>
           )}
         </Stack>

@@ -4,14 +4,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { refusalMessage } from '../../../lib/api-client';
 import { useUnsubscribe } from '../api/unsubscribe';
 import { notificationsText as t, topicTitles } from '../strings';
 import { readUnsubscribeToken } from '../unsubscribe-token';
-
-/** The server refused the link (4xx, with its own words): trying again cannot help. */
-const refusal = (err: unknown): string | null =>
-  err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown } | undefined)?.error === 'string' ? err.message : null;
 
 /**
  * A mail's unsubscribe link: asks first and unsubscribes only on the button (mail scanners open
@@ -20,7 +16,8 @@ const refusal = (err: unknown): string | null =>
 export function UnsubscribePanel({ token, logInPath }: { token: string | null; logInPath: string }) {
   const view = readUnsubscribeToken(token);
   const request = useUnsubscribe();
-  const refused = request.isError ? refusal(request.error) : null;
+  // The server refused the link (4xx, in its own words): trying again cannot help.
+  const refused = request.isError ? refusalMessage(request.error) : null;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {request.isSuccess ? (

@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { REQUEST_PRIORITIES, requestLimits, type RequestPriority } from '../../../../lambdas/shared/contract/answers/requests';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
-import { ApiError } from '../../../lib/api-client';
+import { refusalMessage } from '../../../lib/api-client';
 import { useRequests, type RequestForm } from '../api/get-requests';
 import { fileRequest } from '../api/write-request';
 import { PHOTO_ACCEPT, photoProblem } from '../photo-rules';
@@ -115,7 +115,7 @@ function RequestFormPanel({ form, viewedEmail, onClose }: { form: RequestForm; v
       setDone(reply.message);
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
     } catch (err) {
-      setFailure(err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown })?.error === 'string' ? err.message : t.sendFailed);
+      setFailure(refusalMessage(err) ?? t.sendFailed);
     } finally {
       setBusy(false);
     }

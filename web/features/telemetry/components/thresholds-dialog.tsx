@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,14 +18,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { EQUIPMENT_KINDS } from '../../../../lambdas/shared/contract/answers/alerts';
 import { titleCase } from '../../../components/text/display-name';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
-import { ApiError } from '../../../lib/api-client';
+import { SuccessPopup } from '../../../components/ui/success-popup';
+import { refusalMessage } from '../../../lib/api-client';
 import { useThresholds, type ThresholdsReply } from '../api/get-thresholds';
 import { useSaveThresholds } from '../api/save-thresholds';
 import { kindTitles, ruleTitles, telemetryText as t } from '../strings';
 import { changedRules, limitToDisplay, rowOf, rowProblem, type ThresholdRow } from '../threshold-units';
 
-/** The success popup stays this long, as the app's other saves. */
-const SUCCESS_POPUP_MS = 3000;
 
 export interface ThresholdsDialogProps {
   open: boolean;
@@ -37,10 +35,6 @@ export interface ThresholdsDialogProps {
   /** Administrators change thresholds; customers read them. */
   canEdit: boolean;
 }
-
-/** The server's own words for a refusal (4xx), else the dialog's. */
-const failureText = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.status >= 400 && err.status < 500 && typeof (err.body as { error?: unknown } | undefined)?.error === 'string' ? err.message : fallback;
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -64,11 +58,7 @@ export function ThresholdsDialog({ open, onClose, customerId, properties, canEdi
           />
         )}
       </Dialog>
-      <Snackbar open={saved !== null} autoHideDuration={SUCCESS_POPUP_MS} onClose={() => setSaved(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={() => setSaved(null)}>
-          {saved ?? ''}
-        </Alert>
-      </Snackbar>
+      <SuccessPopup message={saved} onClose={() => setSaved(null)} />
     </>
   );
 }
@@ -103,7 +93,7 @@ function ThresholdsBody({ customerId, properties, canEdit, onClose, onSaved }: B
         <DialogContent dividers sx={{ minHeight: 360 }}>
           <Stack spacing={2}>
             {select}
-            {query.isError ? <Alert severity="error">{failureText(query.error, t.thresholdsLoadFailed)}</Alert> : <Typography role="status">{t.thresholdsLoading}</Typography>}
+            {query.isError ? <Alert severity="error">{refusalMessage(query.error) ?? t.thresholdsLoadFailed}</Alert> : <Typography role="status">{t.thresholdsLoading}</Typography>}
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -229,7 +219,7 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
           </Table>
           {save.isError && (
             <Alert severity="error" role="alert">
-              {failureText(save.error, t.thresholdsSaveFailed)}
+              {refusalMessage(save.error) ?? t.thresholdsSaveFailed}
             </Alert>
           )}
         </Stack>

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
@@ -24,9 +23,7 @@ import { RemoveUsersDialog } from './remove-users-dialog';
 import { SearchChecklist } from './search-checklist';
 import { SelectedChips } from './selected-chips';
 import { titleCase } from '../../../components/text/display-name';
-
-/** The popup after a successful save stays this long (spec section 9). */
-const SUCCESS_POPUP_MS = 3000;
+import { SuccessPopup } from '../../../components/ui/success-popup';
 
 /** Edit User Customers and Properties (administrators), with the way into Remove Users. */
 export function EditUserDialog({ open, onClose, onUsersChanged }: UserDialogProps) {
@@ -236,26 +233,8 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
           )}
         </Stack>
       </DialogActions>
-      <Snackbar
-        open={popup}
-        autoHideDuration={SUCCESS_POPUP_MS}
-        onClose={() => setPopup(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setPopup(false)}>
-          {t.updated}
-        </Alert>
-      </Snackbar>
-      <Snackbar
-        open={emailChanged !== null}
-        autoHideDuration={SUCCESS_POPUP_MS}
-        onClose={() => setEmailChanged(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setEmailChanged(null)}>
-          {emailChanged ? t.emailChanged(emailChanged) : ''}
-        </Alert>
-      </Snackbar>
+      <SuccessPopup message={popup ? t.updated : null} onClose={() => setPopup(false)} />
+      <SuccessPopup message={emailChanged ? t.emailChanged(emailChanged) : null} onClose={() => setEmailChanged(null)} />
       <ChangeEmailDialog
         email={changingEmail ? userEmail : null}
         onClose={() => setChangingEmail(false)}
