@@ -1,43 +1,38 @@
 /**
- * The HTTP API: one function per row of the route table (lambdas/routes.ts), the JWT authorizer on
- * the user pool for every route not marked public, stage throttling and access logs. Each
+ * The HTTP API (portal stack: the API, its stage with throttling and access logs, the JWT
+ * authorizer on the user pool) and an area's route functions (area stacks: one function per row of
+ * the route table, lambdas/routes.ts, each route with the authorizer unless public). Each
  * function's role gets exactly what its row lists: tables, bucket prefix and actions, Cognito
  * actions on the pool, secrets.
  */
 import { type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { routes, type Route, type SecretName } from '../lambdas/routes.js';
+import type { Route, SecretName } from '../lambdas/routes.js';
 import { mailConfigurationSetOf } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { serverClient } from './definitions.js';
-import { PortalFunction, type Rollout } from './function-construct.js';
+import { PortalFunction, type RolloutTarget } from './function-construct.js';
 import { secretEnv } from './secrets-construct.js';
 import { tables, type TableName } from './tables.js';
 
 export interface ApiProps {
   stage: Stage;
-  tables: Record<TableName, dynamodb.ITableV2>;
-  documents: s3.IBucket;
   pool: cognito.IUserPool;
   /** The web app's client. */
   client: cognito.IUserPoolClient;
   /** The client of the server-side sign-in routes (infra/definitions.ts serverClient): its id reaches only their functions. */
   serverClient: cognito.IUserPoolClient;
-  secrets: Record<SecretName, secretsmanager.ISecret>;
-  /** Settings every function reads (table names, pool, stage settings, PUBLIC_URL). */
-  environment: Record<string, string>;
-  /** A canary stage's CodeDeploy application and role. */
-  rollout?: Rollout;
 }
 
 /** `lambdas/users/get-property` → `UsersGetProperty`: a stable construct id per handler file. */
@@ -49,10 +44,17 @@ export const functionId = (handler: string) =>
 
 const bucketActions = { read: 's3:GetObject', readTags: 's3:GetObjectTagging', write: 's3:PutObject', delete: 's3:DeleteObject' } as const;
 
+/**
+ * The HTTP API itself, in the portal stack: the API, its `$default` stage (throttling, access logs)
+ * and the JWT authorizer on the user pool. The routes, their integrations and functions are made
+ * by the area stacks (infra/area-stack.ts) on this API, so that this stack keeps room.
+ */
 export class ApiConstruct extends Construct {
   readonly api: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
-  readonly functions = new Map<string, PortalFunction>();
+  readonly authorizer: apigw.HttpAuthorizer;
+  /** What a route of another stack names as its authorizer: this one, by id. */
+  readonly routeAuthorizer: apigw.IHttpRouteAuthorizer;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -74,32 +76,77 @@ export class ApiConstruct extends Construct {
         format: accessLogFormat(),
       },
     });
-    // Tokens of both clients: the web app's, and those the portal's login route answers.
-    const authorizer = new HttpUserPoolAuthorizer('Cognito', props.pool, { userPoolClients: [props.client, props.serverClient] });
+    // Tokens of both clients: the web app's, and those the portal's login route answers. Made
+    // here, at the construct path an earlier release's first route made it (Api/Http/Cognito), so
+    // that a stage deployed before the area stacks keeps its authorizer.
+    this.authorizer = new apigw.HttpAuthorizer(this.api, 'Cognito', {
+      httpApi: this.api,
+      authorizerName: 'Cognito',
+      type: apigw.HttpAuthorizerType.JWT,
+      identitySource: ['$request.header.Authorization'],
+      jwtAudience: [props.client.userPoolClientId, props.serverClient.userPoolClientId],
+      jwtIssuer: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${props.pool.userPoolId}`,
+    });
+    const authorizerId = this.authorizer.authorizerId;
+    this.routeAuthorizer = { bind: () => ({ authorizerId, authorizationType: 'JWT' }) };
+  }
+}
 
-    for (const route of routes) {
+export interface RouteFunctionsProps {
+  stage: Stage;
+  /** The routes of this area (lambdas/routes.ts `areaOf`). */
+  routes: Route[];
+  /** The portal stack's API and authorizer. */
+  api: ApiConstruct;
+  tables: Record<TableName, dynamodb.ITableV2>;
+  documents: s3.IBucket;
+  pool: cognito.IUserPool;
+  /** The client of the server-side sign-in routes: its id reaches only their functions. */
+  serverClient: cognito.IUserPoolClient;
+  secrets: Record<SecretName, secretsmanager.ISecret>;
+  /** Settings every function reads (table names, pool, stage settings, PUBLIC_URL). */
+  environment: Record<string, string>;
+  /** A canary stage's CodeDeploy application and role. */
+  rollout?: RolloutTarget;
+  /** Where the functions' failures alarms file a ticket. */
+  ticketTopic?: sns.ITopic;
+  /** What CodeDeploy runs before traffic moves to a new version (the area's pre-traffic hook). */
+  preHook?: lambda.IFunction;
+}
+
+/**
+ * One function per row of an area's routes, with exactly the grants its row lists (tables, bucket
+ * prefix and actions, Cognito actions on the pool, secrets, mail), and its route on the portal
+ * stack's API. Construct ids are those the portal stack used before the area stacks (`Api/<fn>`,
+ * routes under `Api/Http`), so the logical ids do not change when a stage's functions move.
+ */
+export class RouteFunctions extends Construct {
+  readonly functions = new Map<string, PortalFunction>();
+
+  constructor(scope: Construct, id: string, props: RouteFunctionsProps) {
+    super(scope, id);
+    const routesScope = new Construct(this, 'Http');
+    for (const route of props.routes) {
       const fn = this.functionFor(route, props);
       // API Gateway sends `/path/` to the route `/path` (and refuses route keys ending in `/`),
       // so a `slash` row needs no second route.
-      const added = this.api.addRoutes({
-        path: route.path,
-        methods: [apigw.HttpMethod[route.method]],
+      const added = new apigw.HttpRoute(routesScope, `${route.method}${route.path}`, {
+        httpApi: props.api.api,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         // The `live` alias, never the function's $LATEST: a deploy (or its canary) moves the alias.
         integration: new HttpLambdaIntegration(`${functionId(route.handler)}Integration`, fn.alias),
-        authorizer: route.access === 'public' ? undefined : authorizer,
+        authorizer: route.access === 'public' ? new apigw.HttpNoneAuthorizer() : props.api.routeAuthorizer,
       });
       if (route.access === 'public') {
-        for (const r of added) {
-          Validations.of(r).acknowledge({
-            id: 'AwsSolutions-APIG4',
-            reason: 'Public by the route table: sign-in, password reset and registration happen before there is a token; the report host checks its own embed token.',
-          });
-        }
+        Validations.of(added).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: 'Public by the route table: sign-in, password reset and registration happen before there is a token; the report host checks its own embed token.',
+        });
       }
     }
   }
 
-  private functionFor(route: Route, props: ApiProps): PortalFunction {
+  private functionFor(route: Route, props: RouteFunctionsProps): PortalFunction {
     const environment = { ...props.environment };
     for (const name of route.secrets ?? []) environment[secretEnv[name]] = props.secrets[name].secretArn;
     if ((serverClient.handlers as readonly string[]).includes(route.handler)) environment[serverClient.env] = props.serverClient.userPoolClientId;
@@ -111,6 +158,9 @@ export class ApiConstruct extends Construct {
       timeoutSeconds: route.timeoutSeconds,
       description: `${route.method} ${route.path} (lambdas/${route.handler}.ts)`,
       rollout: props.rollout,
+      answersHttp: true,
+      ticketTopic: props.ticketTopic,
+      preHook: props.preHook,
     });
     const fn = pf.fn;
     for (const [name, access] of Object.entries(route.tables ?? {}) as [TableName, 'read' | 'write'][]) {
@@ -184,9 +234,9 @@ const accessLogFormat = () =>
  * The wildcards these grants carry are scoped: a table's own indexes (`<table>/index/*`, from
  * grantReadData) and the objects under the route's bucket prefix. Each is acknowledged by name.
  */
-function acknowledgeScopedWildcards(pf: PortalFunction, route: Route, props: ApiProps) {
-  const stack = Stack.of(pf);
-  const logicalId = (c: Construct) => stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
+function acknowledgeScopedWildcards(pf: PortalFunction, route: Route, props: RouteFunctionsProps) {
+  // The resource's id in its own stack (the portal stack's tables and bucket), as cdk-nag names it.
+  const logicalId = (c: Construct) => Stack.of(c).resolve((c.node.defaultChild as CfnResource).logicalId) as string;
   for (const name of Object.keys(route.tables ?? {}) as TableName[]) {
     if (!('indexes' in tables[name])) continue;
     Validations.of(pf).acknowledge({

@@ -12,12 +12,19 @@ import { Tags, Token, type App, type Environment, type Stack } from 'aws-cdk-lib
 import { mailConfigurationSetName } from './auth-construct.js';
 import { StageConfigError, type Stage } from './config.js';
 import { EDGE_REGION, EdgeStack } from './edge-stack.js';
+import { areas, type Area } from '../lambdas/routes.js';
+import { AreaStack } from './area-stack.js';
 import { JobsStack } from './jobs-stack.js';
+import type { PortalFunction } from './function-construct.js';
 import { EdgeWatchStack, WatchStack } from './monitoring-construct.js';
 import { PortalStack } from './portal-stack.js';
 
 export interface StageStacks {
   main: PortalStack;
+  /** The API's functions and routes, a stack per area of lambdas/routes.ts (`areas`). */
+  areas: Record<Area, AreaStack>;
+  /** Every function of the stage by handler file: the areas', the jobs' and the Cognito triggers. */
+  functions: Map<string, PortalFunction>;
   /** Scheduled jobs and SES feedback, beside the portal stack (its 500 resources are for routes). */
   jobs: JobsStack;
   /** Dashboard and alarms, in the stage's region. */
@@ -58,29 +65,40 @@ function buildStacks(app: App, stage: Stage, env: Environment): StageStacks {
         "CloudFront's WAF and certificate must be made in us-east-1, so the app must know whether the stage is there.",
     );
   }
-  const jobsOf = (main: PortalStack) => new JobsStack(app, stage, { main });
-  const watch = (main: PortalStack, jobs: JobsStack) =>
-    new WatchStack(app, stage, {
+  const build = (main: PortalStack) => {
+    const areaStacks = Object.fromEntries((Object.keys(areas) as Area[]).map((area) => [area, new AreaStack(app, stage, { area, main })])) as Record<Area, AreaStack>;
+    const jobs = new JobsStack(app, stage, { main });
+    const functions = new Map<string, PortalFunction>([
+      ...Object.values(areaStacks).flatMap((a) => [...a.functions]),
+      ...jobs.functions,
+      ...Object.values(main.auth.triggers).map((t) => [t.handler, t] as const),
+    ]);
+    // A warmFunctions entry that names no function of the stage is a mistake, not a no-op.
+    const unknown = Object.keys(stage.warmFunctions).filter((h) => !functions.has(h) || jobs.functions.has(h));
+    if (unknown.length) throw new StageConfigError(`Stage ${stage.name}: warmFunctions names no function of the portal: ${unknown.join(', ')} (handler names such as users/get-property or triggers/pre-token-generation)`);
+    const watch = new WatchStack(app, stage, {
       env: { account, region },
       watched: {
         api: main.api.api,
-        functions: new Map([...main.api.functions, ...jobs.functions, ...Object.values(main.auth.triggers).map((t) => [t.handler, t] as const)]),
+        functions,
         tables: main.data.tables,
         distribution: main.web.distribution,
+        topics: { page: main.alerting.page, ticket: main.alerting.ticket },
+        signIn: { userPoolId: main.auth.pool.userPoolId, clientIds: [main.auth.client.userPoolClientId, main.auth.serverClient.userPoolClientId] },
         // By its name: no cross-stack reference for a name the stage decides.
         mailConfigurationSet: main.auth.mailConfigurationSet ? mailConfigurationSetName(stage) : undefined,
       },
     });
+    return { areas: areaStacks, jobs, functions, watch, stacks: [...Object.values(areaStacks), jobs, watch] as Stack[] };
+  };
   if (region === EDGE_REGION) {
     const main = new PortalStack(app, stage, { env: { account, region } });
-    const jobs = jobsOf(main);
-    const w = watch(main, jobs);
-    return { main, jobs, watch: w, all: [main, jobs, w] };
+    const b = build(main);
+    return { main, areas: b.areas, functions: b.functions, jobs: b.jobs, watch: b.watch, all: [main, ...b.stacks] };
   }
   const edge = new EdgeStack(app, stage, { env: { account, region: EDGE_REGION } });
   const main = new PortalStack(app, stage, { env: { account, region }, crossRegionReferences: true, edge: edge.edge });
-  const jobs = jobsOf(main);
-  const w = watch(main, jobs);
+  const b = build(main);
   const edgeWatch = new EdgeWatchStack(app, stage, { env: { account, region: EDGE_REGION }, crossRegionReferences: true, distribution: main.web.distribution });
-  return { main, jobs, watch: w, edge, edgeWatch, all: [edge, main, jobs, w, edgeWatch] };
+  return { main, areas: b.areas, functions: b.functions, jobs: b.jobs, watch: b.watch, edge, edgeWatch, all: [edge, main, ...b.stacks, edgeWatch] };
 }

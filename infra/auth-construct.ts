@@ -10,10 +10,11 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
 import { userPool as poolDef, userPoolClient as clientDef, serverClient as serverDef } from './definitions.js';
-import { PortalFunction, type Rollout } from './function-construct.js';
+import { COGNITO_TRIGGER_WAIT_SECONDS, PortalFunction, type Rollout } from './function-construct.js';
 import { tables } from './tables.js';
 
 export interface AuthProps {
@@ -23,6 +24,8 @@ export interface AuthProps {
   publicUrl: string;
   /** A canary stage's CodeDeploy application and role: the triggers move by canary too. */
   rollout?: Rollout;
+  /** Where the triggers' failures alarms file a ticket. */
+  ticketTopic?: sns.ITopic;
 }
 
 export class AuthConstruct extends Construct {
@@ -48,7 +51,16 @@ export class AuthConstruct extends Construct {
       MFA_FOR_CUSTOMERS: String(stage.mfaForCustomers),
     };
     const trigger = (name: string, handler: string) =>
-      new PortalFunction(this, name, { stage, handler: `triggers/${handler}`, environment, description: `Cognito trigger ${handler}`, rollout: props.rollout });
+      new PortalFunction(this, name, {
+        stage,
+        handler: `triggers/${handler}`,
+        environment,
+        description: `Cognito trigger ${handler}`,
+        rollout: props.rollout,
+        ticketTopic: props.ticketTopic,
+        // Cognito waits 5 s for a trigger, then fails the sign-in: never wait longer than it does.
+        timeoutSeconds: COGNITO_TRIGGER_WAIT_SECONDS,
+      });
     this.triggers = {
       preTokenGeneration: trigger('PreTokenGeneration', 'pre-token-generation'),
       customMessage: trigger('CustomMessage', 'custom-message'),

@@ -45,8 +45,10 @@ export const StageSchema = z.strictObject({
   logRetentionDays: z.number().refine((d) => (RETENTION_DAYS as readonly number[]).includes(d), {
     error: `must be one of ${RETENTION_DAYS.join(', ')}`,
   }),
-  /** Subscribed by e-mail to the stage's alarm topic (the subscriber confirms once). */
+  /** Subscribed by e-mail to the stage's page topic: the few symptom alarms that wake someone (the subscriber confirms once). */
   alarmEmail: email,
+  /** Subscribed by e-mail to the stage's ticket topic: every other alarm, for working hours. Unset: alarmEmail. */
+  ticketEmail: email.optional(),
   /**
    * Unset: Cognito's own mail (no-reply@verificationemail.com, about 50 mails a day; for dev).
    * Set: Cognito sends through Amazon SES with this identity, verified beforehand in the account.
@@ -128,11 +130,13 @@ export const StageSchema = z.strictObject({
   malwareScan: z.boolean().default(false),
   removalPolicy: z.enum(['retain', 'destroy']),
   /**
-   * Each function's `live` alias is moved by CodeDeploy: 10 % of calls to the new version for five
-   * minutes, then all, rolled back if the function's error alarm fires. Optional; default false
-   * (the alias moves at once).
+   * Each function's `live` alias is moved by CodeDeploy: a pre-traffic probe of the new version
+   * (API functions), then 10 % of calls to it for `canaryMinutes`, then all, rolled back if the
+   * function's failures alarm fires. Optional; default false (the alias moves at once).
    */
   canary: z.boolean().default(false),
+  /** How long a canary keeps 10 % of calls on the new version. Optional; default 5 (prod); staging runs a shorter one. */
+  canaryMinutes: z.number().int().min(1, 'must be at least 1').max(60, 'must be at most 60').default(5),
   /**
    * Functions kept initialised on their `live` alias (Lambda provisioned concurrency), by handler
    * name (`users/get-property`, `triggers/pre-token-generation`): how many instances of each. For

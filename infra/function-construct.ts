@@ -11,11 +11,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { AssetHashType, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cw from 'aws-cdk-lib/aws-cloudwatch';
+import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { removalPolicyOf, type Stage } from './config.js';
@@ -87,31 +89,27 @@ export function tracerLayer(scope: Construct): lambda.ILayerVersion {
 /** `users/get-property` → `users-get-property`: a readable alarm and widget name. */
 export const shortName = (handler: string) => handler.replace(/\//g, '-');
 /**
- * The name of a function's error alarm. The alarm is in the stage's watch stack (with the other
- * alarms, infra/monitoring-construct.ts): a deployment group names it, without a reference, so the
- * portal stack spends no resource on it (CloudFormation's 500 per stack).
+ * Cognito waits this long for a trigger, then fails the operation; a trigger's timeout is never
+ * longer (https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pools-working-with-lambda-triggers.html).
  */
-export const errorsAlarmName = (stage: Pick<Stage, 'name'>, handler: string) => `portal-${stage.name}-${shortName(handler)}-errors`;
+export const COGNITO_TRIGGER_WAIT_SECONDS = 5;
+
+/** The metric the API middleware emits for every 5xx answer (lambdas/shared/middleware.ts), per function and version. */
+export const HTTP_5XX_METRIC = 'Http5xx';
 
 /**
- * The error alarm CodeDeploy watches while it shifts `live`: one-minute periods, two of three
- * breaching, so that it fires inside a five-minute canary.
+ * The name of a function's failures alarm, beside the function in its own stack: what its
+ * deployment group rolls back on, and a ticket otherwise.
  */
-export const errorsAlarm = { periodMinutes: 1, evaluationPeriods: 3, datapointsToAlarm: 2, threshold: 1 } as const;
+export const failuresAlarmName = (stage: Pick<Stage, 'name'>, handler: string) => `portal-${stage.name}-${shortName(handler)}-failures`;
 
-/** A function's error alarm: uncaught errors or timeouts of any version, two one-minute points of three. */
-export function errorsAlarmProps(stage: Pick<Stage, 'name' | 'canary'>, handler: string, fn: lambda.IFunction): cw.AlarmProps {
-  return {
-    alarmName: errorsAlarmName(stage, handler),
-    alarmDescription: `Function ${handler} failed (uncaught error or timeout) in ${errorsAlarm.datapointsToAlarm} of ${errorsAlarm.evaluationPeriods} minutes${stage.canary ? '; rolls back its canary' : ''}`,
-    metric: fn.metricErrors({ period: Duration.minutes(errorsAlarm.periodMinutes), statistic: 'Sum' }),
-    threshold: errorsAlarm.threshold,
-    evaluationPeriods: errorsAlarm.evaluationPeriods,
-    datapointsToAlarm: errorsAlarm.datapointsToAlarm,
-    comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: cw.TreatMissingData.NOT_BREACHING,
-  };
-}
+/**
+ * The failures alarm CodeDeploy watches while it shifts `live`: the version just published, any
+ * failure in one of two one-minute periods. The version's failures are Lambda's `Errors` of the
+ * alias at that version (uncaught errors, timeouts) plus, for an API function, the 5xx answers it
+ * made (the middleware answers an exception with a 500, which Lambda counts as a success).
+ */
+export const failuresAlarm = { periodMinutes: 1, evaluationPeriods: 2, datapointsToAlarm: 1, threshold: 1 } as const;
 
 /** What a function's deployment group needs of the stage's rollout. */
 export interface RolloutTarget {
@@ -120,7 +118,9 @@ export interface RolloutTarget {
   readonly config: codedeploy.ILambdaDeploymentConfig;
 }
 
-const rolloutConfig = codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
+/** CodeDeploy's own five-minute canary, or one of the stage's with a name the other stacks can use. */
+const canaryConfigName = (stage: Pick<Stage, 'name' | 'canaryMinutes'>) => `portal-${stage.name}-canary-10-percent-${stage.canaryMinutes}-minutes`;
+const predefinedConfig = (stage: Pick<Stage, 'canaryMinutes'>) => (stage.canaryMinutes === 5 ? codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES : undefined);
 const rolloutApplicationName = (stage: Pick<Stage, 'name'>) => `portal-${stage.name}`;
 
 /**
@@ -132,10 +132,16 @@ const rolloutApplicationName = (stage: Pick<Stage, 'name'>) => `portal-${stage.n
 export class Rollout extends Construct implements RolloutTarget {
   readonly application: codedeploy.LambdaApplication;
   readonly role: iam.Role;
-  readonly config = rolloutConfig;
+  readonly config: codedeploy.ILambdaDeploymentConfig;
 
   constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
+    this.config =
+      predefinedConfig(props.stage) ??
+      new codedeploy.LambdaDeploymentConfig(this, 'Canary', {
+        deploymentConfigName: canaryConfigName(props.stage),
+        trafficRouting: codedeploy.TrafficRouting.timeBasedCanary({ interval: Duration.minutes(props.stage.canaryMinutes), percentage: 10 }),
+      });
     this.application = new codedeploy.LambdaApplication(this, 'Application', { applicationName: rolloutApplicationName(props.stage) });
     this.role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'), description: `CodeDeploy canaries of portal-${props.stage.name}` });
     Validations.of(this.role).acknowledge({
@@ -152,10 +158,12 @@ export class Rollout extends Construct implements RolloutTarget {
 export class ImportedRollout extends Construct implements RolloutTarget {
   readonly application: codedeploy.ILambdaApplication;
   readonly role: iam.IRole;
-  readonly config = rolloutConfig;
+  readonly config: codedeploy.ILambdaDeploymentConfig;
 
   constructor(scope: Construct, id: string, props: { stage: Stage; rollout: Rollout }) {
     super(scope, id);
+    // By name: the portal stack (deployed first) made it.
+    this.config = predefinedConfig(props.stage) ?? codedeploy.LambdaDeploymentConfig.fromLambdaDeploymentConfigName(this, 'Canary', canaryConfigName(props.stage));
     this.application = codedeploy.LambdaApplication.fromLambdaApplicationName(this, 'Application', rolloutApplicationName(props.stage));
     this.role = iam.Role.fromRoleArn(this, 'Role', props.rollout.role.roleArn, { mutable: false });
   }
@@ -163,6 +171,12 @@ export class ImportedRollout extends Construct implements RolloutTarget {
 
 export interface PortalFunctionProps {
   stage: Stage;
+  /** An API route's function: its 5xx answers count as failures (HTTP_5XX_METRIC). */
+  answersHttp?: boolean;
+  /** Where its failures alarm files a ticket (the stage's ticket topic, infra/alerting-construct.ts). */
+  ticketTopic?: sns.ITopic;
+  /** A function CodeDeploy runs before any traffic moves to a new version (BeforeAllowTraffic). */
+  preHook?: lambda.IFunction;
   /** The file under lambdas/, without extension, exporting `handler`. */
   handler: string;
   environment: Record<string, string>;
@@ -177,8 +191,8 @@ export class PortalFunction extends Construct {
   readonly fn: NodejsFunction;
   /** What API routes and Cognito invoke: the version this deploy published, or during a canary, two. */
   readonly alias: lambda.Alias;
-  /** The name of its error alarm (in the watch stack): the canary's rollback alarm. */
-  readonly errorsAlarmName: string;
+  /** Failures of the version just published (errors, and 5xx answers of an API function): the canary's rollback alarm. */
+  readonly failuresAlarm: cw.Alarm;
   readonly deployment?: codedeploy.LambdaDeploymentGroup;
   /** The file under lambdas/, without extension. */
   readonly handler: string;
@@ -269,17 +283,61 @@ export class PortalFunction extends Construct {
       // Stage setting warmFunctions: instances kept initialised for the calls a first visit waits on.
       ...(warm ? { provisionedConcurrentExecutions: warm } : {}),
     });
-    this.errorsAlarmName = errorsAlarmName(stage, props.handler);
+    this.failuresAlarm = this.makeFailuresAlarm(stage, props);
+    // The alarm watches the new version before `live` (and its canary) moves to it.
+    this.alias.node.addDependency(this.failuresAlarm);
     if (props.rollout) {
       this.deployment = new codedeploy.LambdaDeploymentGroup(this, 'Deploy', {
         application: props.rollout.application,
+        deploymentGroupName: deploymentGroupName(stage, props.handler),
         role: props.rollout.role,
         alias: this.alias,
         deploymentConfig: props.rollout.config,
-        // By name: the alarm is made in the watch stack (errorsAlarmProps), deployed right after this one.
-        alarms: [cw.Alarm.fromAlarmName(this, 'Errors', this.errorsAlarmName)],
+        alarms: [this.failuresAlarm],
+        preHook: props.preHook,
         autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
       });
+      // The hook reads the version it probes from its environment: updated before `live` moves.
+      if (props.preHook) this.alias.node.addDependency(props.preHook);
     }
   }
+
+  private makeFailuresAlarm(stage: Stage, props: PortalFunctionProps): cw.Alarm {
+    const version = this.fn.currentVersion.version;
+    const period = Duration.minutes(failuresAlarm.periodMinutes);
+    // Lambda's metrics of an alias invocation by the version it ran (dimension ExecutedVersion):
+    // https://docs.aws.amazon.com/lambda/latest/dg/monitoring-metrics-types.html
+    const errors = new cw.Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'Errors',
+      dimensionsMap: { FunctionName: this.fn.functionName, Resource: `${this.fn.functionName}:${LIVE_ALIAS}`, ExecutedVersion: version },
+      period,
+      statistic: 'Sum',
+    });
+    const http5xx = new cw.Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: HTTP_5XX_METRIC,
+      dimensionsMap: { service: `portal-${stage.name}`, FunctionName: this.fn.functionName, Version: version },
+      period,
+      statistic: 'Sum',
+    });
+    const metric = props.answersHttp
+      ? new cw.MathExpression({ expression: 'FILL(errors, 0) + FILL(http5xx, 0)', usingMetrics: { errors, http5xx }, period })
+      : errors;
+    const alarm = new cw.Alarm(this, 'Failures', {
+      alarmName: failuresAlarmName(stage, props.handler),
+      alarmDescription: `Function ${props.handler}: the version last published failed${props.answersHttp ? ' or answered 5xx' : ''} (${failuresAlarm.datapointsToAlarm} of ${failuresAlarm.evaluationPeriods} minutes)${props.rollout ? '; rolls back its canary' : ''}. Ticket.`,
+      metric,
+      threshold: failuresAlarm.threshold,
+      evaluationPeriods: failuresAlarm.evaluationPeriods,
+      datapointsToAlarm: failuresAlarm.datapointsToAlarm,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cw.TreatMissingData.NOT_BREACHING,
+    });
+    if (props.ticketTopic) alarm.addAlarmAction(new cwActions.SnsAction(props.ticketTopic));
+    return alarm;
+  }
 }
+
+/** A function's deployment group, named so that the pre-traffic hook can tell which function a deployment is for. */
+export const deploymentGroupName = (stage: Pick<Stage, 'name'>, handler: string) => `portal-${stage.name}-${shortName(handler)}`;

@@ -71,11 +71,11 @@ export class JobsStack extends Stack {
     });
     const rollout = main.rollout ? new ImportedRollout(this, 'Rollout', { stage, rollout: main.rollout }) : undefined;
 
-    this.schedules = new ScheduleConstruct(this, 'Schedules', { stage, tables: this.tables, secrets: main.secrets.secrets, environment, rollout });
+    this.schedules = new ScheduleConstruct(this, 'Schedules', { stage, tables: this.tables, secrets: main.secrets.secrets, environment, rollout, ticketTopic: main.alerting.ticket });
     for (const [handler, pf] of this.schedules.functions) this.functions.set(handler, pf);
 
     if (stage.mail && configurationSet) {
-      this.mailFeedback = new MailFeedbackConstruct(this, 'MailFeedback', { stage, configurationSetName: configurationSet, tables: this.tables, environment, rollout });
+      this.mailFeedback = new MailFeedbackConstruct(this, 'MailFeedback', { stage, configurationSetName: configurationSet, tables: this.tables, environment, rollout, ticketTopic: main.alerting.ticket });
       this.functions.set(this.mailFeedback.fn.handler, this.mailFeedback.fn);
     } else if (stage.mail) {
       Annotations.of(this).addWarningV2(

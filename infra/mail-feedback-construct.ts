@@ -27,6 +27,8 @@ export interface MailFeedbackProps {
   tables: Record<TableName, dynamodb.ITableV2>;
   environment: Record<string, string>;
   rollout?: RolloutTarget;
+  /** Where the functions' failures alarms file a ticket. */
+  ticketTopic?: sns.ITopic;
 }
 
 /** The SES event types that suppress an address. */
@@ -78,6 +80,7 @@ export class MailFeedbackConstruct extends Construct {
       environment: props.environment,
       description: `SES bounces and complaints of ${props.configurationSetName}: suppresses the address (lambdas/${mailFeedback.handler}.ts)`,
       rollout: props.rollout,
+        ticketTopic: props.ticketTopic,
     });
     for (const [name, access] of Object.entries(mailFeedback.tables) as [TableName, 'read' | 'write'][]) {
       if (access === 'write') props.tables[name].grantReadWriteData(this.fn.fn);

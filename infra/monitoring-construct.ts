@@ -1,25 +1,29 @@
 /**
  * Watching one stage: a CloudWatch dashboard (API, functions, tables, CloudFront, the portal's own
- * metrics) and alarms on API 5xx rate, each function's (the API's and the three Cognito triggers')
- * throttles and p99 duration near its timeout, each table's throttling, SES bounce and complaint
- * rates where the stage mails through SES, and CloudFront's 5xx rate (in us-east-1: here, or in the
- * edge-watch stack). Each function's error alarm is beside the function in the portal stack (its
- * canary rolls back on it). Every alarm fires on two breaching points of three; one composite alarm
- * per stage, any of them in alarm, pages the SNS topic with the stage's `alarmEmail` subscribed.
+ * metrics) and its alarms in two tiers (infra/alerting-construct.ts). Pages, each alarm notifying
+ * the page topic by itself: the API's 5xx rate (with a minimum of requests), the p99 duration of
+ * the calls a customer's first visit waits on, failed sign-ins, the Cognito triggers' errors and
+ * duration against Cognito's 5-second wait, a scheduled job failing or not running (heartbeats),
+ * SES bounce and complaint rates, and CloudFront's 5xx rate (in us-east-1: here, or in the
+ * edge-watch stack). Tickets: each function's throttles and p99 duration near its timeout, each
+ * table's throttling; each function's failures alarm (its canary's rollback alarm) is beside the
+ * function in its own stack and files a ticket too. No composite alarm: CloudWatch takes at most
+ * 100 alarms in one rule, and a composite stuck in ALARM would keep later incidents silent.
  */
-import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as cw from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { Stage } from './config.js';
 import { EDGE_REGION } from './edge-stack.js';
 import { webAclName } from './waf.js';
-import { errorsAlarmProps, METRICS_NAMESPACE, shortName, type PortalFunction } from './function-construct.js';
+import { scheduled } from '../lambdas/routes.js';
+import { alarmTopic, type Tier } from './alerting-construct.js';
+import { COGNITO_TRIGGER_WAIT_SECONDS, METRICS_NAMESPACE, shortName, type PortalFunction } from './function-construct.js';
 
 export interface MonitoringProps {
   stage: Stage;
@@ -31,15 +35,45 @@ export interface MonitoringProps {
   mailConfigurationSet?: string;
   tables: Record<string, dynamodb.ITableV2>;
   distribution: cloudfront.IDistribution;
+  /** The stage's page and ticket topics (the portal stack's alerting construct). */
+  topics: Record<Tier, sns.ITopic>;
+  /** The web app's and the server-side sign-in's user pool clients: sign-in failures are counted per client. */
+  signIn: { userPoolId: string; clientIds: string[] };
+}
+
+/**
+ * The calls a customer's first visit waits on one after another (README "Figures", first visit;
+ * prod keeps them warm with warmFunctions): their p99 duration pages.
+ */
+export const firstVisitHandlers = ['users/user-customer-by-email', 'users/get-property', 'reports/get-reports', 'reports/filtered', 'reports/embed-data'] as const;
+/** The Cognito triggers: Cognito waits 5 seconds for one, then fails the sign-in. */
+export const triggerHandlers = ['triggers/pre-token-generation', 'triggers/custom-message', 'triggers/post-confirmation'] as const;
+
+/** How long without a completed run before a job's heartbeat pages: three runs missed, at least 15 minutes; a weekly job, its week. */
+export function heartbeatWindow(schedule: (typeof scheduled)[number]['schedule']): Duration {
+  if ('weekly' in schedule) return Duration.days(7);
+  return Duration.minutes(Math.max(15, schedule.everyMinutes * 3));
 }
 
 const PERIOD = Duration.minutes(5);
 /** Alarm thresholds: a share of requests in percent, or a count per five minutes. */
 export const thresholds = {
   api5xxPercent: 5,
+  /** The 5xx rate counts only periods with at least this many requests (a single failure of a quiet hour is not 100 %). */
+  apiMinRequests: 20,
+  /** p99 duration of a first-visit call, in ms. */
+  firstVisitP99Ms: 2000,
+  /** Share of sign-in attempts failing (wrong passwords included), with at least `signInMinAttempts` attempts. */
+  signInFailurePercent: 50,
+  signInMinAttempts: 20,
+  /** Trigger errors in five minutes. */
+  triggerErrors: 3,
+  /** p99 duration of a trigger, in ms: well below Cognito's 5 s wait. */
+  triggerP99Ms: 2000,
   cloudFront5xxPercent: 5,
-  lambdaThrottles: 1,
-  dynamoThrottles: 1,
+  /** Throttles in a five-minute period (tickets). */
+  lambdaThrottles: 5,
+  dynamoThrottles: 5,
   durationShareOfTimeout: 0.8,
   /** SES reviews an account at a 5 % bounce rate and 0.1 % complaint rate: alarm there, before it pauses sending. */
   sesBounceRate: 0.05,
@@ -49,47 +83,129 @@ export const thresholds = {
 export const datapoints = { evaluationPeriods: 3, datapointsToAlarm: 2 } as const;
 
 export class MonitoringConstruct extends Construct {
-  readonly topic: sns.Topic;
   readonly dashboard: cw.Dashboard;
-  /** The alarms of this stack, the functions' error alarms included. */
-  readonly alarms: cw.Alarm[] = [];
-  /** Any alarm of the stage in this region in alarm: the one that pages. */
-  readonly paging: cw.CompositeAlarm;
+  /** The alarms of this stack by tier. */
+  readonly alarms: Record<Tier, cw.Alarm[]> = { page: [], ticket: [] };
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const { stage, api } = props;
     const prefix = `portal-${stage.name}`;
-
-    this.topic = alarmTopic(this, stage);
-    // The names as written (an alarm's alarmName is a reference to it): the paging rule names them.
-    const names: string[] = [];
-    const alarm = (alarmId: string, alarmProps: AlarmProps & { alarmName: string }) => {
-      const a = addAlarm(this, alarmId, alarmProps);
-      this.alarms.push(a);
-      names.push(alarmProps.alarmName);
+    const alarm = (tier: Tier, alarmId: string, alarmProps: AlarmProps & { alarmName: string }) => {
+      const a = addAlarm(this, alarmId, { ...alarmProps, alarmDescription: `${alarmProps.alarmDescription}. ${tier === 'page' ? 'Page' : 'Ticket'}.` });
+      a.addAlarmAction(new cwActions.SnsAction(props.topics[tier]));
+      // A page says when it is over, too.
+      if (tier === 'page') a.addOkAction(new cwActions.SnsAction(props.topics[tier]));
+      this.alarms[tier].push(a);
       return a;
     };
+    const fnOf = (handler: string) => {
+      const pf = props.functions.get(handler);
+      if (!pf) throw new Error(`monitoring: no function ${handler} in the stage`);
+      return pf.fn;
+    };
 
-    // API
+    // API: the share of 5xx answers, once there are enough requests for a share to mean something.
     const requests = api.metricCount({ period: PERIOD, statistic: 'Sum' });
     const api4xx = api.metricClientError({ period: PERIOD, statistic: 'Sum' });
     const api5xx = api.metricServerError({ period: PERIOD, statistic: 'Sum' });
     const api5xxRate = new cw.MathExpression({
-      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+      expression: `IF(requests >= ${thresholds.apiMinRequests}, 100 * errors / requests, 0)`,
       usingMetrics: { requests, errors: api5xx },
       label: 'API 5xx rate (%)',
       period: PERIOD,
     });
-    alarm('Api5xxRate', {
+    alarm('page', 'Api5xxRate', {
       alarmName: `${prefix}-api-5xx-rate`,
-      alarmDescription: `More than ${thresholds.api5xxPercent}% of API requests answered 5xx in 2 of 3 five-minute periods`,
+      alarmDescription: `More than ${thresholds.api5xxPercent}% of API requests answered 5xx (periods of at least ${thresholds.apiMinRequests} requests) in 2 of 3 five-minute periods`,
       metric: api5xxRate,
       threshold: thresholds.api5xxPercent,
       comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
 
-    // Functions: errors (the alarm a canary deployment group rolls back on, by name), throttles, duration
+    // The first visit: the slowest p99 of the calls it waits on.
+    const firstVisit = Object.fromEntries(firstVisitHandlers.map((h, i) => [`d${i}`, fnOf(h).metricDuration({ period: PERIOD, statistic: 'p99' })]));
+    alarm('page', 'FirstVisitP99', {
+      alarmName: `${prefix}-first-visit-p99`,
+      alarmDescription: `The p99 duration of a call a customer's first visit waits on (${firstVisitHandlers.join(', ')}) above ${thresholds.firstVisitP99Ms} ms in 2 of 3 five-minute periods`,
+      metric: new cw.MathExpression({ expression: `MAX([${Object.keys(firstVisit).join(', ')}])`, usingMetrics: firstVisit, label: 'first visit p99 (ms)', period: PERIOD }),
+      threshold: thresholds.firstVisitP99Ms,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+
+    // Sign-in: Cognito's SignInSuccesses per client (Sum: successes; SampleCount: attempts),
+    // https://docs.aws.amazon.com/cognito/latest/developerguide/metrics-for-cognito-user-pools.html
+    const signIn: Record<string, cw.IMetric> = {};
+    props.signIn.clientIds.forEach((clientId, i) => {
+      const m = (statistic: string) =>
+        new cw.Metric({ namespace: 'AWS/Cognito', metricName: 'SignInSuccesses', dimensionsMap: { UserPool: props.signIn.userPoolId, UserPoolClient: clientId }, period: PERIOD, statistic });
+      signIn[`ok${i}`] = m('Sum');
+      signIn[`n${i}`] = m('SampleCount');
+    });
+    const sum = (p: string) => props.signIn.clientIds.map((_c, i) => `FILL(${p}${i}, 0)`).join(' + ');
+    alarm('page', 'SignInFailures', {
+      alarmName: `${prefix}-sign-in-failures`,
+      alarmDescription: `More than ${thresholds.signInFailurePercent}% of sign-in attempts failed (periods of at least ${thresholds.signInMinAttempts} attempts) in 2 of 3 five-minute periods`,
+      metric: new cw.MathExpression({
+        expression: `IF((${sum('n')}) >= ${thresholds.signInMinAttempts}, 100 * ((${sum('n')}) - (${sum('ok')})) / (${sum('n')}), 0)`,
+        usingMetrics: signIn,
+        label: 'failed sign-ins (%)',
+        period: PERIOD,
+      }),
+      threshold: thresholds.signInFailurePercent,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+
+    // The Cognito triggers: a failing or slow trigger fails sign-ins (Cognito waits 5 s).
+    const triggerErrors = Object.fromEntries(triggerHandlers.map((h, i) => [`e${i}`, fnOf(h).metricErrors({ period: PERIOD, statistic: 'Sum' })]));
+    const triggerDurations = Object.fromEntries(triggerHandlers.map((h, i) => [`d${i}`, fnOf(h).metricDuration({ period: PERIOD, statistic: 'p99' })]));
+    alarm('page', 'TriggerErrors', {
+      alarmName: `${prefix}-trigger-errors`,
+      alarmDescription: `The Cognito triggers failed ${thresholds.triggerErrors} times or more in five minutes (sign-ins and invitations fail with them)`,
+      metric: new cw.MathExpression({ expression: Object.keys(triggerErrors).map((k) => `FILL(${k}, 0)`).join(' + '), usingMetrics: triggerErrors, label: 'trigger errors', period: PERIOD }),
+      threshold: thresholds.triggerErrors,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      datapointsToAlarm: 1,
+    });
+    alarm('page', 'TriggerDuration', {
+      alarmName: `${prefix}-trigger-duration`,
+      alarmDescription: `A Cognito trigger's p99 duration above ${thresholds.triggerP99Ms} ms (Cognito gives up at ${COGNITO_TRIGGER_WAIT_SECONDS} s) in 2 of 3 five-minute periods`,
+      metric: new cw.MathExpression({ expression: `MAX([${Object.keys(triggerDurations).join(', ')}])`, usingMetrics: triggerDurations, label: 'trigger p99 (ms)', period: PERIOD }),
+      threshold: thresholds.triggerP99Ms,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+
+    // Scheduled jobs: a run that failed pages at once; a job that stopped running pages when its
+    // heartbeat (a completed run) is missing for its window. Metrics from lambdas/shared/jobs.ts.
+    const jobMetric = (metricName: string, job: string, period: Duration) =>
+      new cw.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: prefix, job }, period, statistic: 'Sum' });
+    for (const job of scheduled) {
+      const name = shortName(job.handler);
+      const jobId = idOf(name);
+      alarm('page', `${jobId}Failed`, {
+        alarmName: `${prefix}-${name}-failed`,
+        alarmDescription: `Scheduled job ${job.handler} reported a failed run`,
+        metric: jobMetric('JobFailed', name, PERIOD),
+        threshold: 1,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        datapointsToAlarm: 1,
+      });
+      const window = heartbeatWindow(job.schedule);
+      alarm('page', `${jobId}Heartbeat`, {
+        alarmName: `${prefix}-${name}-heartbeat`,
+        alarmDescription: `Scheduled job ${job.handler} completed no run in ${window.toHumanString()} (missing runs count as breaching)`,
+        metric: jobMetric('JobSucceeded', name, window),
+        threshold: 1,
+        comparisonOperator: cw.ComparisonOperator.LESS_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        datapointsToAlarm: 1,
+        treatMissingData: cw.TreatMissingData.BREACHING,
+      });
+    }
+
+    // Functions: throttles and p99 duration near the timeout (tickets); the failures alarm is beside each function.
     const fnWidgets: { errors: cw.IMetric[]; throttles: cw.IMetric[]; duration: cw.IMetric[] } = { errors: [], throttles: [], duration: [] };
     for (const [handler, pf] of [...props.functions].sort(([a], [b]) => a.localeCompare(b))) {
       const name = shortName(handler);
@@ -101,18 +217,15 @@ export class MonitoringConstruct extends Construct {
       fnWidgets.throttles.push(throttles.with({ label: name }));
       fnWidgets.duration.push(duration.with({ label: name }));
       const timeoutMs = (pf.fn.timeout ?? Duration.seconds(3)).toMilliseconds();
-      const fnId = name.replace(/(^|-)(\w)/g, (_m, _d: string, c: string) => c.toUpperCase());
-      const errorsProps = errorsAlarmProps(stage, handler, pf.fn);
-      this.alarms.push(new cw.Alarm(this, `${fnId}Errors`, errorsProps));
-      names.push(errorsProps.alarmName!);
-      alarm(`${fnId}Throttles`, {
+      const fnId = idOf(name);
+      alarm('ticket', `${fnId}Throttles`, {
         alarmName: `${prefix}-${name}-throttles`,
-        alarmDescription: `Function ${handler} was throttled (account or reserved concurrency reached)`,
+        alarmDescription: `Function ${handler} was throttled ${thresholds.lambdaThrottles} times or more in 2 of 3 five-minute periods (account or reserved concurrency reached)`,
         metric: throttles,
         threshold: thresholds.lambdaThrottles,
         comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       });
-      alarm(`${fnId}Duration`, {
+      alarm('ticket', `${fnId}Duration`, {
         alarmName: `${prefix}-${name}-duration`,
         alarmDescription: `Function ${handler}: p99 duration above ${thresholds.durationShareOfTimeout * 100}% of its ${timeoutMs / 1000} s timeout`,
         metric: duration,
@@ -121,7 +234,7 @@ export class MonitoringConstruct extends Construct {
       });
     }
 
-    // Tables: read and write throttle events (no Operation dimension needed) of each table.
+    // Tables: read and write throttle events (no Operation dimension needed) of each table (tickets).
     const tableWidgets: cw.IMetric[] = [];
     for (const [name, table] of Object.entries(props.tables).sort(([a], [b]) => a.localeCompare(b))) {
       const reads = table.metric('ReadThrottleEvents', { period: PERIOD, statistic: 'Sum' });
@@ -130,10 +243,9 @@ export class MonitoringConstruct extends Construct {
       const [r, w] = [`reads_${name}`, `writes_${name}`];
       const throttled = new cw.MathExpression({ expression: `FILL(${r}, 0) + FILL(${w}, 0)`, usingMetrics: { [r]: reads, [w]: writes }, label: name, period: PERIOD });
       tableWidgets.push(throttled);
-      const tableId = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-      alarm(`${tableId}TableThrottles`, {
+      alarm('ticket', `${idOf(name)}TableThrottles`, {
         alarmName: `${prefix}-${name}-table-throttles`,
-        alarmDescription: `DynamoDB throttled reads or writes on the ${name} table`,
+        alarmDescription: `DynamoDB throttled ${thresholds.dynamoThrottles} or more reads or writes on the ${name} table in 2 of 3 five-minute periods`,
         metric: throttled,
         threshold: thresholds.dynamoThrottles,
         comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -142,11 +254,13 @@ export class MonitoringConstruct extends Construct {
 
     // CloudFront publishes its metrics in us-east-1 only, and a CloudWatch alarm can only watch
     // metrics of its own region: in a stage elsewhere the alarm is in `Portal-<stage>-edge-watch`
-    // (us-east-1, its own topic mailing the same address); the dashboard shows any region.
+    // (us-east-1, its own page topic mailing the same address); the dashboard shows any region.
     const cloudFront5xx = cloudFront5xxRate(props.distribution.distributionId);
     if (Stack.of(this).region === EDGE_REGION) {
-      this.alarms.push(addCloudFrontAlarm(this, stage, props.distribution.distributionId));
-      names.push(cloudFrontAlarmName(stage));
+      const a = addCloudFrontAlarm(this, stage, props.distribution.distributionId);
+      a.addAlarmAction(new cwActions.SnsAction(props.topics.page));
+      a.addOkAction(new cwActions.SnsAction(props.topics.page));
+      this.alarms.page.push(a);
     }
 
     // SES: the configuration set's reputation metrics (rates from 0 to 1 over SES's own window).
@@ -157,14 +271,14 @@ export class MonitoringConstruct extends Construct {
       const bounce = rate('Reputation.BounceRate');
       const complaint = rate('Reputation.ComplaintRate');
       mailWidgets.push(bounce.with({ label: 'bounce rate' }), complaint.with({ label: 'complaint rate' }));
-      alarm('MailBounceRate', {
+      alarm('page', 'MailBounceRate', {
         alarmName: `${prefix}-mail-bounce-rate`,
         alarmDescription: `SES bounce rate of the portal's mail at or above ${thresholds.sesBounceRate * 100}% (SES reviews the account there)`,
         metric: bounce,
         threshold: thresholds.sesBounceRate,
         comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       });
-      alarm('MailComplaintRate', {
+      alarm('page', 'MailComplaintRate', {
         alarmName: `${prefix}-mail-complaint-rate`,
         alarmDescription: `SES complaint rate of the portal's mail at or above ${thresholds.sesComplaintRate * 100}% (SES reviews the account there)`,
         metric: complaint,
@@ -172,15 +286,6 @@ export class MonitoringConstruct extends Construct {
         comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       });
     }
-
-    // One page per stage: any alarm of this region in alarm, made after them (its rule names them).
-    this.paging = new cw.CompositeAlarm(this, 'Paging', {
-      compositeAlarmName: `${prefix}-paging`,
-      alarmDescription: `Any alarm of portal-${stage.name} in ${Stack.of(this).region} is in alarm (the dashboard ${prefix} and the alarm list show which)`,
-      alarmRule: pagingRule(this, names),
-    });
-    this.paging.node.addDependency(...this.alarms);
-    this.paging.addAlarmAction(new cwActions.SnsAction(this.topic));
 
     this.dashboard = new cw.Dashboard(this, 'Dashboard', { dashboardName: prefix, defaultInterval: Duration.hours(3) });
     const graph = (title: string, left: cw.IMetric[], extra: Partial<cw.GraphWidgetProps> = {}) =>
@@ -222,27 +327,10 @@ export class MonitoringConstruct extends Construct {
   }
 }
 
-/** `ALARM("a") OR ALARM("b") ...`: a composite alarm's rule holds at most 10,240 characters. */
-export function pagingRule(scope: Construct, alarmNames: string[]): cw.IAlarmRule {
-  const rule = alarmNames.map((n) => `ALARM("${n}")`).join(' OR ');
-  if (rule.length > 10240) throw new Error(`The paging rule of ${Stack.of(scope).stackName} is ${rule.length} characters (CloudWatch takes 10,240): group the alarms in nested composite alarms`);
-  return cw.AlarmRule.fromString(rule);
-}
-
 type AlarmProps = Omit<cw.AlarmProps, 'evaluationPeriods'> & { evaluationPeriods?: number };
 
-/** The stage's alarm topic in the scope's region, mailing `alarmEmail`. */
-function alarmTopic(scope: Construct, stage: Stage): sns.Topic {
-  const topic = new sns.Topic(scope, 'Alarms', { displayName: `Portal ${stage.name} alarms`, enforceSSL: true });
-  // CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key (its key
-  // policy does not admit cloudwatch.amazonaws.com), and a customer key would be billed per stage.
-  Validations.of(topic).acknowledge({
-    id: 'AwsSolutions-SNS2',
-    reason: 'Alarm topic: CloudWatch cannot publish to a topic under the AWS-managed SNS key; the messages carry alarm names and metric values only, no customer data.',
-  });
-  topic.addSubscription(new subscriptions.EmailSubscription(stage.alarmEmail));
-  return topic;
-}
+/** `users-get-property` → `UsersGetProperty`: a construct id. */
+const idOf = (name: string) => name.replace(/(^|-)(\w)/g, (_m, _d: string, c: string) => c.toUpperCase());
 
 /** One alarm: two breaching 5-minute points of three, missing data is not a breach; it pages through the composite alarm. */
 function addAlarm(scope: Construct, id: string, props: AlarmProps): cw.Alarm {
@@ -283,10 +371,11 @@ export class EdgeWatchStack extends Stack {
 
   constructor(scope: Construct, stage: Stage, props: StackProps & { distribution: cloudfront.IDistribution }) {
     super(scope, edgeWatchStackName(stage), { description: `Customer portal, stage ${stage.name}: CloudFront alarm (us-east-1)`, ...props });
-    this.topic = alarmTopic(this, stage);
-    // A composite alarm cannot watch another region's alarms: this one mails by itself.
+    this.topic = alarmTopic(this, 'Alarms', stage, 'page', stage.alarmEmail);
+    // An alarm cannot watch another region's metrics: this one pages from here.
     this.alarm = addCloudFrontAlarm(this, stage, props.distribution.distributionId);
     this.alarm.addAlarmAction(new cwActions.SnsAction(this.topic));
+    this.alarm.addOkAction(new cwActions.SnsAction(this.topic));
   }
 }
 

@@ -5,8 +5,9 @@
 import { Aws, CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Tags, Token, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { AlertingConstruct } from './alerting-construct.js';
 import { ApiConstruct } from './api-construct.js';
-import { AuthConstruct, mailConfigurationSetName } from './auth-construct.js';
+import { AuthConstruct } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
 import { EDGE_REGION, EdgeResources } from './edge-stack.js';
@@ -86,6 +87,8 @@ export class PortalStack extends Stack {
   readonly web: WebConstruct;
   readonly edge: EdgeResources;
   readonly userPoolWaf: UserPoolWebAcl;
+  /** The stage's page and ticket topics, named by every other stack's alarms. */
+  readonly alerting: AlertingConstruct;
   /** A canary stage's CodeDeploy application and role (stage setting `canary`). */
   readonly rollout?: Rollout;
 
@@ -108,34 +111,11 @@ export class PortalStack extends Stack {
     // lazily at synth. No cycle: the distribution depends on the API resource, not its routes.
     const publicUrl = Lazy.string({ produce: () => this.web.url });
 
+    this.alerting = new AlertingConstruct(this, 'Alerting', { stage });
     if (stage.canary) this.rollout = new Rollout(this, 'Rollout', { stage });
     const { tables: t } = this.data;
-    this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl, rollout: this.rollout });
-    const tableNames = Object.fromEntries((Object.keys(t) as TableName[]).map((n) => [n, t[n].tableName])) as Record<TableName, string>;
-    const environment = functionEnvironment(stage, {
-      tableNames,
-      documentsBucket: this.storage.documents.bucketName,
-      userPoolId: this.auth.pool.userPoolId,
-      userPoolClientId: this.auth.client.userPoolClientId,
-      publicUrl,
-      originVerify: this.secrets.originVerifyValue,
-      mailConfigurationSet: this.auth.mailConfigurationSet ? mailConfigurationSetName(stage) : undefined,
-    });
-    this.api = new ApiConstruct(this, 'Api', {
-      stage,
-      tables: t,
-      documents: this.storage.documents,
-      pool: this.auth.pool,
-      client: this.auth.client,
-      serverClient: this.auth.serverClient,
-      secrets: this.secrets.secrets,
-      rollout: this.rollout,
-      environment,
-    });
-    // A warmFunctions entry that names no function of the stage is a mistake, not a no-op.
-    const handlers = new Set([...this.api.functions.keys(), ...Object.values(this.auth.triggers).map((f) => f.handler)]);
-    const unknown = Object.keys(stage.warmFunctions).filter((h) => !handlers.has(h));
-    if (unknown.length) throw new Error(`Stage ${stage.name}: warmFunctions names no function of the portal: ${unknown.join(', ')} (handler names such as users/get-property or triggers/pre-token-generation)`);
+    this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl, rollout: this.rollout, ticketTopic: this.alerting.ticket });
+    this.api = new ApiConstruct(this, 'Api', { stage, pool: this.auth.pool, client: this.auth.client, serverClient: this.auth.serverClient });
     this.web = new WebConstruct(this, 'Web', {
       stage,
       api: this.api.api,

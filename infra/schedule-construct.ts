@@ -8,6 +8,7 @@
 import { Duration, Stack, TimeZone } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -25,6 +26,8 @@ export interface ScheduleProps {
   secrets: Record<SecretName, secretsmanager.ISecret>;
   environment: Record<string, string>;
   rollout?: RolloutTarget;
+  /** Where the functions' failures alarms file a ticket. */
+  ticketTopic?: sns.ITopic;
 }
 
 /** How a row's schedule runs: the expression, its words for descriptions, and the retry policy. */
@@ -75,6 +78,7 @@ export class ScheduleConstruct extends Construct {
         timeoutSeconds: job.timeoutSeconds,
         description: `${job.description}, ${when.words} (lambdas/${job.handler}.ts)`,
         rollout: props.rollout,
+        ticketTopic: props.ticketTopic,
       });
       for (const [name, access] of Object.entries(job.tables ?? {}) as [TableName, 'read' | 'write'][]) {
         if (access === 'write') props.tables[name].grantReadWriteData(pf.fn);

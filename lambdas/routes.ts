@@ -228,3 +228,31 @@ export const mailFeedback = { handler: 'notifications/mail-feedback', tables: { 
 
 export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
 export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((r) => [routeKey(r), r]));
+
+/**
+ * Which stack of the stage a route's function lives in (infra/area-stack.ts `Portal-<stage>-<area>`),
+ * by the folder of its handler: the portal stack keeps the API, its authorizer, the pool, the tables,
+ * the buckets and CloudFront, and each area's functions, routes and rollback alarms are a stack of
+ * their own, so that no stack nears CloudFormation's 500 resources (README "The stacks of a stage").
+ */
+export const areas = {
+  /** Signing in, resetting a password, registration, the web app's settings and the API document. */
+  accounts: ['accounts', 'config'],
+  /** Users and their assignments, and the catalogue of customers and properties. */
+  users: ['users', 'catalog'],
+  /** The document library. */
+  documents: ['documents'],
+  /** Reports and the built-in report host's data. */
+  reports: ['reports'],
+  /** Equipment telemetry and alerts, service requests, notifications, analytics and the audit log. */
+  operations: ['telemetry', 'analytics', 'alerts', 'requests', 'notifications', 'audit'],
+} as const satisfies Record<string, readonly string[]>;
+export type Area = keyof typeof areas;
+
+/** The area of a handler file (`documents/delete-document` → `documents`); a folder in no area is a mistake. */
+export function areaOf(handler: string): Area {
+  const folder = handler.split('/')[0]!;
+  const found = (Object.keys(areas) as Area[]).find((a) => (areas[a] as readonly string[]).includes(folder));
+  if (!found) throw new Error(`lambdas/${handler}: its folder ${folder}/ is in no area of lambdas/routes.ts (areas)`);
+  return found;
+}

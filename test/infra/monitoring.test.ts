@@ -1,13 +1,16 @@
 /**
- * Watching each example stage: one dashboard, alarms on the API's 5xx rate, each function's
- * errors (beside the function, in the portal stack), throttles and duration near its timeout, each
- * table's throttling, each on two points of three, paging through one composite alarm to the alarm
- * topic, which mails the stage's `alarmEmail`.
+ * Watching each example stage: one dashboard, and alarms in two tiers, each notifying its tier's
+ * topic by itself (no composite): pages on symptoms (API 5xx rate with a minimum of requests, the
+ * first visit's p99, failed sign-ins, the Cognito triggers, scheduled jobs failing or not running,
+ * SES), tickets on the rest (each function's throttles and duration, its failures alarm beside it,
+ * each table's throttling).
  */
 import { mailFeedback, scheduled } from '../../lambdas/routes.js';
 import { loadStage } from '../../infra/config.js';
 import { tables, type TableName } from '../../infra/tables.js';
-import { fromPortal, logicalId, ofType, refId, stages, synth, type Part, type Synth } from './support/synth.js';
+import { COGNITO_TRIGGER_WAIT_SECONDS, failuresAlarmName } from '../../infra/function-construct.js';
+import { firstVisitHandlers, heartbeatWindow, thresholds, triggerHandlers } from '../../infra/monitoring-construct.js';
+import { fromPortal, logicalId, ofType, refId, stages, synth, type Synth } from './support/synth.js';
 
 const tableNames = Object.keys(tables) as TableName[];
 
@@ -43,11 +46,11 @@ describe('stage settings: alarmEmail', () => {
 describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   let s: Synth;
   let alarms: AlarmProps[];
-  let topicId: string;
+  let topics: { page: string; ticket: string };
   beforeAll(() => {
     s = synth(stageName);
     alarms = ofType(s.watch, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
-    topicId = logicalId(s.watch, s.watch.stack.monitoring.topic);
+    topics = { page: logicalId(s, s.stack.alerting.page), ticket: logicalId(s, s.stack.alerting.ticket) };
   });
 
   /** The logical ids an alarm's metric (plain or every metric of a math expression) is about, by dimension name. */
@@ -56,6 +59,13 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     return dims.filter((d) => d.Name === name).map((d) => refId(fromPortal(s, d.Value)));
   };
   const alarmsOn = (name: string, id: string) => alarms.filter((a) => dimensionValues(a, name).includes(id));
+  /** The tier an alarm's one action names: the portal stack's page or ticket topic. */
+  const tierOf = (a: AlarmProps) => {
+    const actions = (a.AlarmActions ?? []).map((x) => refId(fromPortal(s, x)));
+    expect({ alarm: a.AlarmName, actions: actions.length }).toEqual({ alarm: a.AlarmName, actions: 1 });
+    return actions[0] === topics.page ? 'page' : actions[0] === topics.ticket ? 'ticket' : `unknown ${String(actions[0])}`;
+  };
+  const named = (suffix: string) => alarms.find((a) => a.AlarmName === `portal-${stageName}-${suffix}`)!;
 
   it('has one dashboard named after the stage', () => {
     const dashboards = ofType(s.watch, 'AWS::CloudWatch::Dashboard');
@@ -64,72 +74,94 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(dashboards[0]![1].Properties!.DashboardName).toBe(`portal-${stageName}`);
   });
 
-  it('has an alarm topic with an e-mail subscription to the stage address, SSL only', () => {
-    s.watch.template.resourceCountIs('AWS::SNS::Topic', 1);
-    const subs = ofType(s.watch, 'AWS::SNS::Subscription').map(([, r]) => r.Properties!);
-    expect(subs).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: s.stage.alarmEmail })]);
-    expect(refId(subs[0]!.TopicArn)).toBe(topicId);
-    expect(s.stage.alarmEmail).toBe((stages[stageName] as { alarmEmail: string }).alarmEmail);
-    const policies = ofType(s.watch, 'AWS::SNS::TopicPolicy');
-    expect(JSON.stringify(policies)).toContain('aws:SecureTransport');
+  it('has a page topic mailing alarmEmail and a ticket topic mailing ticketEmail (else alarmEmail), in the portal stack, SSL only', () => {
+    expect(ofType(s.watch, 'AWS::SNS::Topic')).toEqual([]);
+    const subs = ofType(s, 'AWS::SNS::Subscription').map(([, r]) => r.Properties!);
+    expect(subs.filter((x) => refId(x.TopicArn) === topics.page)).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: s.stage.alarmEmail })]);
+    expect(subs.filter((x) => refId(x.TopicArn) === topics.ticket)).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: s.stage.ticketEmail ?? s.stage.alarmEmail })]);
+    const policies = ofType(s, 'AWS::SNS::TopicPolicy').filter(([, p]) => (p.Properties!.Topics as unknown[]).some((t) => [topics.page, topics.ticket].includes(refId(t)!)));
+    expect(policies).toHaveLength(2);
+    for (const [, p] of policies) expect(JSON.stringify(p)).toContain('aws:SecureTransport');
   });
 
-  it('pages through one composite alarm, any alarm of the stage in alarm: only it sends to the topic', () => {
+  it('makes no composite alarm; every alarm notifies its tier by itself, and a page also says when it is over', () => {
+    expect([s, s.watch, s.jobs, ...Object.values(s.areas)].flatMap((p) => ofType(p, 'AWS::CloudWatch::CompositeAlarm'))).toEqual([]);
     expect(alarms.length).toBeGreaterThan(0);
-    for (const a of alarms) expect(a.AlarmActions ?? []).toEqual([]);
-    const composites = ofType(s.watch, 'AWS::CloudWatch::CompositeAlarm').map(([, r]) => r.Properties!);
-    expect(composites).toHaveLength(1);
-    const paging = composites[0]!;
-    expect(paging.AlarmName).toBe(`portal-${stageName}-paging`);
-    expect((paging.AlarmActions as unknown[]).map(refId)).toEqual([topicId]);
-    const rule = paging.AlarmRule as string;
-    expect(rule.length).toBeLessThanOrEqual(10240);
-    // Every alarm is here, the functions' error alarms too (their deployment groups name them): none in the portal stack.
-    expect(ofType(s, 'AWS::CloudWatch::Alarm')).toEqual([]);
-    const fnErrors = alarms.filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
-    expect(fnErrors.length).toBe(s.stack.api.functions.size + s.jobs.stack.functions.size + 3);
-    const named = alarms.map((a) => a.AlarmName);
-    // Made after the alarms it names.
-    expect((ofType(s.watch, 'AWS::CloudWatch::CompositeAlarm')[0]![1].DependsOn ?? []).length).toBe(alarms.length);
-    expect(rule.split(' OR ').sort()).toEqual(named.map((n) => `ALARM("${n}")`).sort());
+    for (const a of alarms) {
+      const tier = tierOf(a);
+      expect(['page', 'ticket']).toContain(tier);
+      const ok = ((a as unknown as { OKActions?: unknown[] }).OKActions ?? []).map((x) => refId(fromPortal(s, x)));
+      expect({ alarm: a.AlarmName, ok }).toEqual({ alarm: a.AlarmName, ok: tier === 'page' ? [topics.page] : [] });
+    }
   });
 
-  it('fires each alarm on two breaching points of three', () => {
-    for (const a of alarms) expect({ name: a.AlarmName, of: a.EvaluationPeriods, points: a.DatapointsToAlarm }).toEqual({ name: a.AlarmName, of: 3, points: 2 });
+  it('pages on symptoms only: the API 5xx rate, the first visit, sign-ins, the triggers, the jobs and SES', () => {
+    const pages = alarms.filter((a) => tierOf(a) === 'page').map((a) => a.AlarmName.replace(`portal-${stageName}-`, '')).sort();
+    const jobs = scheduled.flatMap((j) => [`${j.handler.replace(/\//g, '-')}-failed`, `${j.handler.replace(/\//g, '-')}-heartbeat`]);
+    const mail = s.stage.mail ? ['mail-bounce-rate', 'mail-complaint-rate'] : [];
+    expect(pages).toEqual(['api-5xx-rate', 'first-visit-p99', 'sign-in-failures', 'trigger-duration', 'trigger-errors', ...jobs, ...mail].sort());
   });
 
-  it('alarms on the API 5xx rate', () => {
+  it('counts the API 5xx rate only over periods with enough requests', () => {
     const apiId = logicalId(s, s.stack.api.api);
     const onApi = alarmsOn('ApiId', apiId);
-    expect(onApi).toHaveLength(1);
+    expect(onApi).toEqual([named('api-5xx-rate')]);
     const metricNames = onApi[0]!.Metrics!.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []));
     expect(metricNames.sort()).toEqual(['5xx', 'Count']);
-    expect(onApi[0]!.Metrics!.some((m) => m.Expression?.includes('100 * errors / requests'))).toBe(true);
+    expect(onApi[0]!.Metrics!.some((m) => m.Expression === `IF(requests >= ${thresholds.apiMinRequests}, 100 * errors / requests, 0)`)).toBe(true);
   });
 
-  it('alarms on errors, throttles and p99 duration above 80% of the timeout for every function, the Cognito triggers and the jobs stack\'s functions too', () => {
-    expect(s.stack.api.functions.size).toBeGreaterThan(0);
+  it("pages on the slowest p99 of the first visit's calls, and on the triggers' errors and p99 well below Cognito's 5 s", () => {
+    const fnIds = (handlers: readonly string[]) => handlers.map((h) => logicalId(s.functions.get(h)!.at, s.functions.get(h)!.pf.fn)).sort();
+    expect(dimensionValues(named('first-visit-p99'), 'FunctionName').sort()).toEqual(fnIds(firstVisitHandlers));
+    expect(named('first-visit-p99').Threshold).toBe(thresholds.firstVisitP99Ms);
+    expect(dimensionValues(named('trigger-errors'), 'FunctionName').sort()).toEqual(fnIds(triggerHandlers));
+    expect(dimensionValues(named('trigger-duration'), 'FunctionName').sort()).toEqual(fnIds(triggerHandlers));
+    expect(named('trigger-duration').Threshold).toBeLessThanOrEqual(COGNITO_TRIGGER_WAIT_SECONDS * 1000 / 2);
+    for (const h of triggerHandlers) {
+      const { pf, at } = s.functions.get(h)!;
+      expect(at.resources[logicalId(at, pf.fn)]!.Properties!.Timeout).toBe(COGNITO_TRIGGER_WAIT_SECONDS);
+    }
+  });
+
+  it("pages on failed sign-ins of both clients once there are enough attempts", () => {
+    const a = named('sign-in-failures');
+    expect(dimensionValues(a, 'UserPoolClient').sort()).toEqual([logicalId(s, s.stack.auth.client), logicalId(s, s.stack.auth.client), logicalId(s, s.stack.auth.serverClient), logicalId(s, s.stack.auth.serverClient)].sort());
+    expect(a.Metrics!.find((m) => m.Expression)!.Expression).toContain(`>= ${thresholds.signInMinAttempts}`);
+  });
+
+  it('pages when a scheduled job reports a failed run, or completes none in its window (missing data breaches)', () => {
+    for (const job of scheduled) {
+      const name = job.handler.replace(/\//g, '-');
+      const failed = named(`${name}-failed`) as AlarmProps & { Period: number; TreatMissingData: string };
+      expect(failed).toMatchObject({ Namespace: 'Portal', MetricName: 'JobFailed', Threshold: 1, EvaluationPeriods: 1 });
+      expect(failed.Dimensions).toEqual([{ Name: 'job', Value: name }, { Name: 'service', Value: `portal-${stageName}` }]);
+      const beat = named(`${name}-heartbeat`) as AlarmProps & { Period: number; TreatMissingData: string; ComparisonOperator: string };
+      expect(beat).toMatchObject({ Namespace: 'Portal', MetricName: 'JobSucceeded', Threshold: 1, ComparisonOperator: 'LessThanThreshold', TreatMissingData: 'breaching' });
+      expect(beat.Period).toBe(heartbeatWindow(job.schedule).toSeconds());
+      // Never shorter than three runs.
+      if ('everyMinutes' in job.schedule) expect(beat.Period).toBeGreaterThanOrEqual(job.schedule.everyMinutes * 60 * 3);
+    }
+  });
+
+  it("files a ticket on every function's throttles and p99 duration above 80% of its timeout; its failures alarm is beside it", () => {
     // The jobs stack: the scheduled functions, and where the stage mails through SES, the mail feedback.
     expect([...s.jobs.stack.functions.keys()]).toEqual([...scheduled.map((j) => j.handler), ...(s.stage.mail ? [mailFeedback.handler] : [])]);
-    const placed = [
-      ...[...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)].map((pf) => ({ pf, at: s as Part })),
-      ...[...s.jobs.stack.functions.values()].map((pf) => ({ pf, at: s.jobs as Part })),
-    ];
-    for (const { pf, at } of placed) {
+    for (const { pf, at } of s.functions.values()) {
       const handler = pf.handler;
       const id = logicalId(at, pf.fn);
-      const onFn = alarmsOn('FunctionName', id);
-      expect({ handler, metrics: onFn.map((a) => a.MetricName).sort() }).toEqual({ handler, metrics: ['Duration', 'Errors', 'Throttles'] });
+      const onFn = alarmsOn('FunctionName', id).filter((a) => a.MetricName);
+      expect({ handler, metrics: onFn.map((a) => a.MetricName).sort() }).toEqual({ handler, metrics: ['Duration', 'Throttles'] });
+      for (const a of onFn) expect(tierOf(a)).toBe('ticket');
       const duration = onFn.find((a) => a.MetricName === 'Duration')!;
       const timeoutSeconds = at.resources[id]!.Properties!.Timeout as number;
       expect(duration.ExtendedStatistic).toBe('p99');
       expect(duration.Threshold).toBe(Math.round(timeoutSeconds * 1000 * 0.8));
-      // Errors: named as its canary's deployment group names it, in one-minute periods.
-      const errors = onFn.filter((a) => a.MetricName === 'Errors');
-      expect({ handler, errors: errors.map((e) => e.AlarmName) }).toEqual({ handler, errors: [`portal-${stageName}-${handler.replace(/\//g, '-')}-errors`] });
-      expect((errors[0] as unknown as { Period: number }).Period).toBe(60);
+      // The failures alarm: in the function's own stack, a ticket too.
+      const failures = ofType(at, 'AWS::CloudWatch::Alarm').filter(([, r]) => r.Properties!.AlarmName === failuresAlarmName(s.stage, handler));
+      expect({ handler, failures: failures.length }).toEqual({ handler, failures: 1 });
+      expect(refId(fromPortal(s, (failures[0]![1].Properties!.AlarmActions as unknown[])[0]))).toBe(topics.ticket);
     }
-    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda')).toHaveLength(3 * placed.length);
   });
 
   it('alarms on read and write throttling of every table', () => {
@@ -189,10 +221,8 @@ describe('a stage deployed in us-east-1', () => {
     expect(cf).toHaveLength(1);
     expect(cf[0]!.MetricName).toBe('5xxErrorRate');
     expect(cf[0]!.Dimensions!.map((d) => (d.Name === 'DistributionId' ? refId(fromPortal(s, d.Value)) : d.Value))).toEqual([logicalId(s, s.stack.web.distribution), 'Global']);
-    // In the stage's region: it pages through the composite alarm.
-    expect(cf[0]!.AlarmActions ?? []).toEqual([]);
-    const paging = ofType(s.watch, 'AWS::CloudWatch::CompositeAlarm')[0]![1].Properties!;
-    expect(paging.AlarmRule as string).toContain(`ALARM("${cf[0]!.AlarmName}")`);
+    // In the stage's region: it pages through the portal stack's page topic.
+    expect((cf[0]!.AlarmActions ?? []).map((x) => refId(fromPortal(s, x)))).toEqual([logicalId(s, s.stack.alerting.page)]);
     expect(s.edge).toBeUndefined();
     expect(s.edgeWatch).toBeUndefined();
   });

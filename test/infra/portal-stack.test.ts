@@ -4,13 +4,13 @@
  * protection, secrets, CloudFront behaviours, settings reaching the functions.
  */
 import { Match } from 'aws-cdk-lib/assertions';
-import { routeKey, routes, scheduled, type Route, type SecretName } from '../../lambdas/routes.js';
+import { areaOf, routeKey, routes, scheduled, type Route, type SecretName } from '../../lambdas/routes.js';
 import { documentsBucket } from '../../infra/definitions.js';
 import { functionId } from '../../infra/api-construct.js';
 import { secretEnv } from '../../infra/secrets-construct.js';
 import { tableOutputId } from '../../infra/portal-stack.js';
 import { tables, type TableName } from '../../infra/tables.js';
-import { actionsOf, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, byJson, type Part, type Synth } from './support/synth.js';
+import { actionsOf, fromPortal, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, byJson, type Synth } from './support/synth.js';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -25,12 +25,17 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
 
   /** The route function of a route-table row, found by the construct the API made for it. */
   const fnOf = (r: Route) => {
-    const pf = s.stack.api.functions.get(r.handler);
-    if (!pf) throw new Error(`no function for ${r.handler}`);
-    const id = logicalId(s, pf.fn);
-    const role = refId(s.resources[id]!.Properties!.Role)!;
-    return { id, role, props: s.resources[id]!.Properties! };
+    const found = s.functions.get(r.handler);
+    if (!found) throw new Error(`no function for ${r.handler}`);
+    const { pf, at } = found;
+    const id = logicalId(at, pf.fn);
+    const role = refId(at.resources[id]!.Properties!.Role)!;
+    // What the function's template says of the portal stack's resources, read as the portal stack's own values.
+    const props = fromPortal(s, at.resources[id]!.Properties!) as Record<string, unknown>;
+    return { id, role, props, at, statements: (fromPortal(s, roleStatements(at, role)) as ReturnType<typeof roleStatements>) };
   };
+  /** Every area stack's resources of a type, with the part they are in. */
+  const inAreas = (type: string) => Object.values(s.areas).flatMap((a) => ofType(a, type).map(([id, r]) => [id, r, a] as const));
   /** The distribution's own address; the portal's is the custom domain where the stage has one. */
   const cloudFrontUrl = () => ({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s, s.stack.web.distribution), 'DomainName'] }]] });
   const portalUrl = () => (s.stage.domain ? `https://${s.stage.domain.name}` : cloudFrontUrl());
@@ -41,14 +46,19 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   });
 
   describe('API', () => {
+    it("puts each route's function in the stack of its area", () => {
+      for (const r of routes) expect(fnOf(r).at.stack.stackName).toBe(`Portal-${stageName}-${areaOf(r.handler)}`);
+    });
+
     it('has exactly the route table, each with the JWT authorizer unless public', () => {
       const authorizers = ofType(s, 'AWS::ApiGatewayV2::Authorizer');
       expect(authorizers).toHaveLength(1);
       const [authorizerId] = authorizers[0]!;
-      const actual = ofType(s, 'AWS::ApiGatewayV2::Route')
+      expect(ofType(s, 'AWS::ApiGatewayV2::Route')).toEqual([]);
+      const actual = inAreas('AWS::ApiGatewayV2::Route')
         .map(([, r]) => {
           const p = r.Properties!;
-          return `${p.RouteKey as string} ${p.AuthorizationType as string}${p.AuthorizerId ? ` ${refId(p.AuthorizerId)}` : ''}`;
+          return `${p.RouteKey as string} ${p.AuthorizationType as string}${p.AuthorizerId ? ` ${refId(fromPortal(s, p.AuthorizerId))}` : ''}`;
         })
         .sort();
       const expected = routes.map((r) => `${routeKey(r)} ${r.access === 'public' ? 'NONE' : `JWT ${authorizerId}`}`).sort();
@@ -56,7 +66,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     });
 
     it('serves the trailing-slash paths through the route without the slash (API Gateway refuses keys ending in /)', () => {
-      const keys = ofType(s, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string);
+      const keys = inAreas('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string);
       expect(keys.filter((k) => k.endsWith('/'))).toEqual([]);
       for (const r of routes.filter((x) => x.slash)) expect(keys).toContain(routeKey(r));
     });
@@ -70,14 +80,17 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     });
 
     it('sends each route to the function of its own handler file', () => {
-      const integrations = Object.fromEntries(ofType(s, 'AWS::ApiGatewayV2::Integration'));
-      for (const [, r] of ofType(s, 'AWS::ApiGatewayV2::Route')) {
+      for (const [, r, at] of inAreas('AWS::ApiGatewayV2::Route')) {
         const key = r.Properties!.RouteKey as string;
         const route = routes.find((x) => routeKey(x) === key)!;
+        // In the stack of its function's area, on the portal stack's API.
+        expect(fnOf(route).at).toBe(at);
+        expect(refId(fromPortal(s, r.Properties!.ApiId))).toBe(logicalId(s, s.stack.api.api));
+        const integrations = Object.fromEntries(ofType(at, 'AWS::ApiGatewayV2::Integration'));
         const target = (r.Properties!.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
         const integration = integrations[refId(target[1])!]!;
         // Through the function's `live` alias, never its $LATEST.
-        const alias = s.resources[refId(integration.Properties!.IntegrationUri)!]!;
+        const alias = at.resources[refId(integration.Properties!.IntegrationUri)!]!;
         expect(alias.Type).toBe('AWS::Lambda::Alias');
         expect(alias.Properties!.Name).toBe('live');
         expect(refId(alias.Properties!.FunctionName)).toBe(fnOf(route).id);
@@ -97,22 +110,21 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
 
   describe('functions', () => {
     it('has one function per route, plus the three Cognito triggers; the scheduled jobs are in the jobs stack', () => {
-      const described = ofType(s, 'AWS::Lambda::Function').filter(([, f]) => /\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description)));
+      const described = inAreas('AWS::Lambda::Function').filter(([, f]) => /^(GET|POST|PUT|PATCH|DELETE) .*\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description)));
       expect(described).toHaveLength(routes.length);
+      // The portal stack keeps only the Cognito triggers (and aws-cdk-lib's own providers).
+      expect(ofType(s, 'AWS::Lambda::Function').filter(([, f]) => /\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description)))).toEqual([]);
       expect(s.stack.node.tryFindChild('Schedules')).toBeUndefined();
       expect(ofType(s, 'AWS::Events::Rule')).toEqual([]);
       expect(ofType(s, 'AWS::Scheduler::Schedule')).toEqual([]);
       expect(s.jobs.stack.schedules.functions.size).toBe(scheduled.length);
       expect(new Set(routes.map((r) => fnOf(r).id)).size).toBe(routes.length);
-      expect(s.stack.api.functions.size).toBe(routes.length);
+      expect(Object.values(s.areas).reduce((n, a) => n + a.stack.functions.size, 0)).toBe(routes.length);
       expect(Object.keys(s.stack.auth.triggers)).toHaveLength(3);
     });
 
     it('runs every portal function on nodejs22.x or newer, arm64, JSON logs kept for the stage', () => {
-      const ours = [
-        ...[...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)].map((pf) => ({ pf, at: s as Part })),
-        ...[...s.jobs.stack.functions.values()].map((pf) => ({ pf, at: s.jobs as Part })),
-      ];
+      const ours = [...s.functions.values()];
       expect(ours.length).toBe(routes.length + 3 + s.jobs.stack.functions.size);
       for (const { pf, at } of ours) {
         const p = at.resources[logicalId(at, pf.fn)]!.Properties!;
@@ -158,11 +170,11 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
 
   describe('least privilege', () => {
     it('has no wildcard action, and no wildcard resource on DynamoDB or S3 actions, in any portal function role', () => {
-      const ours = [...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)];
-      for (const pf of ours) {
-        const role = refId(s.resources[logicalId(s, pf.fn)]!.Properties!.Role)!;
-        expect(s.resources[role]!.Properties!.ManagedPolicyArns).toBeUndefined();
-        for (const st of roleStatements(s, role)) {
+      for (const { pf, at } of s.functions.values()) {
+        if (at === s.jobs) continue;
+        const role = refId(at.resources[logicalId(at, pf.fn)]!.Properties!.Role)!;
+        expect(at.resources[role]!.Properties!.ManagedPolicyArns).toBeUndefined();
+        for (const st of roleStatements(at, role)) {
           for (const a of actionsOf(st)) expect(a).not.toMatch(/^\*$|:\*$/);
           if (actionsOf(st).some((a) => /^(dynamodb|s3):/.test(a))) for (const res of resourcesOf(st)) expect(res).not.toBe('*');
         }
@@ -172,7 +184,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     it('names in each function policy only the tables of its route row, writing only where the row says write', () => {
       const ids = tableIds();
       for (const r of routes) {
-        const statements = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')));
+        const statements = fnOf(r).statements.filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')));
         const named = new Set(statements.flatMap((st) => [...refsIn(st.Resource)].filter((id) => id in ids).map((id) => ids[id])));
         expect([...named].sort()).toEqual(Object.keys(r.tables ?? {}).sort());
         for (const name of named) {
@@ -187,7 +199,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       const bucket = logicalId(s, s.stack.storage.documents);
       const expectedAction = { read: 's3:GetObject', readTags: 's3:GetObjectTagging', write: 's3:PutObject', delete: 's3:DeleteObject' };
       for (const r of routes) {
-        const statements = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('s3:')));
+        const statements = fnOf(r).statements.filter((st) => actionsOf(st).some((a) => a.startsWith('s3:')));
         const granted = statements.map((st) => ({ actions: actionsOf(st).sort(), resource: st.Resource }));
         const expected = (r.bucket ?? []).map((g) => ({
           actions: g.actions.map((a) => expectedAction[a]).sort(),
@@ -198,7 +210,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     });
 
     it('lets the functions whose row mails send through the stage\'s SES identity and configuration set only', () => {
-      const sendersOf = routes.filter((r) => roleStatements(s, fnOf(r).role).some((st) => actionsOf(st).some((a) => a.startsWith('ses:'))));
+      const sendersOf = routes.filter((r) => fnOf(r).statements.some((st) => actionsOf(st).some((a) => a.startsWith('ses:'))));
       if (!s.stage.mail) {
         expect(sendersOf).toEqual([]);
         return;
@@ -206,7 +218,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       expect(sendersOf.map((r) => r.handler).sort()).toEqual(routes.filter((r) => r.mail).map((r) => r.handler).sort());
       const arn = (resource: string) => s.stack.resolve(s.stack.formatArn({ service: 'ses', resource: resource.split('/')[0]!, resourceName: resource.split('/')[1] })) as unknown;
       for (const r of sendersOf) {
-        const ses = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('ses:')));
+        const ses = fnOf(r).statements.filter((st) => actionsOf(st).some((a) => a.startsWith('ses:')));
         expect(ses.map((st) => ({ actions: actionsOf(st), resources: byJson(resourcesOf(st)) }))).toEqual([
           { actions: ['ses:SendEmail'], resources: byJson([arn(`identity/${s.stage.mail.sesIdentity}`), arn(`configuration-set/portal-${stageName}`)]) },
         ]);
@@ -217,7 +229,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     it('grants the Cognito actions of the row on the user pool only', () => {
       const pool = logicalId(s, s.stack.auth.pool);
       for (const r of routes) {
-        const statements = roleStatements(s, fnOf(r).role).filter((st) => actionsOf(st).some((a) => a.startsWith('cognito-idp:')));
+        const statements = fnOf(r).statements.filter((st) => actionsOf(st).some((a) => a.startsWith('cognito-idp:')));
         const actions = statements.flatMap(actionsOf).sort();
         expect(actions).toEqual((r.cognito ?? []).map((a) => `cognito-idp:${a}`).sort());
         for (const st of statements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [pool, 'Arn'] });
@@ -228,7 +240,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       for (const name of Object.keys(secretEnv) as SecretName[]) {
         const secret = logicalId(s, s.stack.secrets.secrets[name]);
         const readers = routes
-          .filter((r) => roleStatements(s, fnOf(r).role).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && refsIn(st.Resource).has(secret)))
+          .filter((r) => fnOf(r).statements.some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && refsIn(st.Resource).has(secret)))
           .map((r) => r.handler)
           .sort();
         expect(readers).toEqual(routes.filter((r) => r.secrets?.includes(name)).map((r) => r.handler).sort());
@@ -431,6 +443,6 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   });
 
   it('names each route function by its handler file', () => {
-    for (const r of routes) expect(s.stack.api.functions.get(r.handler)!.node.id).toBe(functionId(r.handler));
+    for (const r of routes) expect(s.functions.get(r.handler)!.pf.node.id).toBe(functionId(r.handler));
   });
 });

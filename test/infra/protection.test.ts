@@ -6,7 +6,7 @@
 import { routes } from '../../lambdas/routes.js';
 import { TOO_MANY } from '../../lambdas/shared/data/rate-limits.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/http.js';
-import { logicalId, ofType, refId, synth, type Synth } from './support/synth.js';
+import { fnProps, logicalId, ofType, refId, synth, type Synth } from './support/synth.js';
 
 interface Rule {
   Name: string;
@@ -112,8 +112,8 @@ describe('a stage outside us-east-1 (staging, eu-west-1)', () => {
     expect(api[0]!.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: value }]);
     for (const o of origins.filter((x) => !x.CustomOriginConfig)) expect(o.OriginCustomHeaders).toBeUndefined();
     for (const r of routes) {
-      const fn = s.resources[logicalId(s, s.stack.api.functions.get(r.handler)!.fn)]!;
-      expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY).toEqual(value);
+      const fn = { Properties: fnProps(s, r.handler) };
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY).toEqual(value);
     }
     // Resolved at deploy: no role may read the secret at run time.
     for (const [, policy] of ofType(s, 'AWS::IAM::Policy')) expect(JSON.stringify(policy.Properties!.PolicyDocument)).not.toContain(secretId);
@@ -131,8 +131,8 @@ describe('a stage outside us-east-1 (staging, eu-west-1)', () => {
     const origins = distributionConfig(v).Origins as { CustomOriginConfig?: unknown; OriginCustomHeaders?: unknown }[];
     expect(origins.find((o) => o.CustomOriginConfig)!.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: pinned }]);
     for (const r of routes) {
-      const fn = v.resources[logicalId(v, v.stack.api.functions.get(r.handler)!.fn)]!;
-      expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY).toEqual(pinned);
+      const fn = { Properties: fnProps(v, r.handler) };
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY).toEqual(pinned);
     }
   });
 

@@ -8,16 +8,16 @@
  */
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { loadStage } from '../../infra/config.js';
-import type { PortalFunction } from '../../infra/function-construct.js';
+import type { AreaStack } from '../../infra/area-stack.js';
+import { failuresAlarmName, HTTP_5XX_METRIC, type PortalFunction } from '../../infra/function-construct.js';
 import { fromPortal, ofType, logicalId, refId, roleStatements, stages, synth, type Part, type Synth } from './support/synth.js';
 
 type Resource = Synth['resources'][string] & { UpdatePolicy?: { CodeDeployLambdaAliasUpdate?: { ApplicationName: unknown; DeploymentGroupName: unknown } } };
 
 /** Every function of the stage with the stack it is in: the portal stack's routes and triggers, the jobs stack's functions. */
-const placed = (s: Synth): { pf: PortalFunction; at: Part }[] => [
-  ...[...s.stack.api.functions.values(), ...Object.values(s.stack.auth.triggers)].map((pf) => ({ pf, at: s as Part })),
-  ...[...s.jobs.stack.functions.values()].map((pf) => ({ pf, at: s.jobs as Part })),
-];
+const placed = (s: Synth): { pf: PortalFunction; at: Part }[] => [...s.functions.values()];
+/** The area stacks' pre-traffic hooks, in a canary stage. */
+const hooks = (s: Synth) => Object.values(s.areas).flatMap((a) => ((a.stack.node.tryFindChild('PreTrafficHook') as PortalFunction | undefined) ? [{ pf: a.stack.node.findChild('PreTrafficHook') as PortalFunction, at: a as Part }] : []));
 
 describe('stage settings: canary', () => {
   const withDev = (canary: unknown) => () => loadStage('dev', { ...stages, dev: { ...(stages.dev as object), canary } });
@@ -26,10 +26,11 @@ describe('stage settings: canary', () => {
     expect(withDev('yes')).toThrow('stages.dev.canary');
   });
 
-  it('is off unless set, and on in prod', () => {
+  it('is off unless set, on in prod and, shorter, in staging (so prod is never the first to run it)', () => {
     expect(withDev(undefined)().canary).toBe(false);
-    expect(loadStage('prod', stages).canary).toBe(true);
-    expect(loadStage('staging', stages).canary).toBe(false);
+    expect(loadStage('prod', stages)).toMatchObject({ canary: true, canaryMinutes: 5 });
+    expect(loadStage('staging', stages)).toMatchObject({ canary: true, canaryMinutes: 2 });
+    expect(() => loadStage('dev', { ...stages, dev: { ...(stages.dev as object), canary: true, canaryMinutes: 0 } })).toThrow('stages.dev.canaryMinutes: must be at least 1');
   });
 });
 
@@ -41,7 +42,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
 
   it('publishes every function as a version behind its live alias', () => {
     const fns = placed(s);
-    expect(fns).toHaveLength(s.stack.api.functions.size + s.jobs.stack.functions.size + 3);
+    expect(fns).toHaveLength(Object.values(s.areas).reduce((n, a) => n + a.stack.functions.size, 0) + s.jobs.stack.functions.size + 3);
     for (const { pf, at } of fns) {
       const alias = at.resources[logicalId(at, pf.alias)]!;
       expect(alias.Type).toBe('AWS::Lambda::Alias');
@@ -54,13 +55,15 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   });
 
   it('lets API Gateway and Cognito invoke only the aliases', () => {
-    const main = placed(s).filter(({ at }) => at.stack === s.stack).map(({ pf }) => pf);
-    const aliases = new Set(main.map((pf) => logicalId(s, pf.alias)));
-    const fnIds = new Set(main.map((pf) => logicalId(s, pf.fn)));
-    const permissions = ofType(s, 'AWS::Lambda::Permission').filter(([, p]) => fnIds.has(refId(p.Properties!.FunctionName)!) || aliases.has(refId(p.Properties!.FunctionName)!));
-    expect(permissions.length).toBe(aliases.size);
-    for (const [, p] of permissions) expect(aliases.has(refId(p.Properties!.FunctionName)!)).toBe(true);
-    for (const [, i] of ofType(s, 'AWS::ApiGatewayV2::Integration')) expect(aliases.has(refId(i.Properties!.IntegrationUri)!)).toBe(true);
+    for (const at of [s, ...Object.values(s.areas)] as Part[]) {
+      const here = placed(s).filter((x) => x.at === at).map(({ pf }) => pf);
+      const aliases = new Set(here.map((pf) => logicalId(at, pf.alias)));
+      const fnIds = new Set(here.map((pf) => logicalId(at, pf.fn)));
+      const permissions = ofType(at, 'AWS::Lambda::Permission').filter(([, p]) => fnIds.has(refId(p.Properties!.FunctionName)!) || aliases.has(refId(p.Properties!.FunctionName)!));
+      expect(permissions.length).toBe(aliases.size);
+      for (const [, p] of permissions) expect(aliases.has(refId(p.Properties!.FunctionName)!)).toBe(true);
+      for (const [, i] of ofType(at, 'AWS::ApiGatewayV2::Integration')) expect(aliases.has(refId(i.Properties!.IntegrationUri)!)).toBe(true);
+    }
     const lambdaConfig = ofType(s, 'AWS::Cognito::UserPool')[0]![1].Properties!.LambdaConfig as Record<string, unknown>;
     const t = s.stack.auth.triggers;
     expect(lambdaConfig).toMatchObject({
@@ -101,43 +104,95 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     }
   });
 
-  if (stageName === 'prod') {
-    it('shifts every live alias by CodeDeploy canary, 10 % for five minutes, rolled back on that function\'s error alarm', () => {
-      const groups = Object.fromEntries([...ofType(s, 'AWS::CodeDeploy::DeploymentGroup'), ...ofType(s.jobs, 'AWS::CodeDeploy::DeploymentGroup')]);
+  it("gives every function a failures alarm beside it on the version just published: errors, and an API function's 5xx answers", () => {
+    for (const { pf, at } of [...placed(s), ...hooks(s)]) {
+      const alarm = at.resources[logicalId(at, pf.failuresAlarm)]!.Properties!;
+      expect(alarm).toMatchObject({ AlarmName: failuresAlarmName(s.stage, pf.handler), EvaluationPeriods: 2, DatapointsToAlarm: 1, Threshold: 1 });
+      const metrics = (alarm.Metrics as { MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string; Value: unknown }[] }; Period: number } }[] | undefined) ?? [];
+      const stats = metrics.length ? metrics.flatMap((m) => (m.MetricStat ? [m.MetricStat] : [])) : [{ Metric: { MetricName: alarm.MetricName as string, Namespace: alarm.Namespace as string, Dimensions: alarm.Dimensions as { Name: string; Value: unknown }[] }, Period: alarm.Period as number }];
+      const api = /^(GET|POST|PUT|PATCH|DELETE) /.test(String(at.resources[logicalId(at, pf.fn)]!.Properties!.Description));
+      expect(stats.map((m) => `${m.Metric.Namespace} ${m.Metric.MetricName}`).sort()).toEqual(api ? ['AWS/Lambda Errors', `Portal ${HTTP_5XX_METRIC}`] : ['AWS/Lambda Errors']);
+      const version = (fromPortal(s, at.resources[logicalId(at, pf.alias)]!.Properties!.FunctionVersion) as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      for (const m of stats) {
+        expect(m.Period).toBe(60);
+        const dims = Object.fromEntries(m.Metric.Dimensions.map((d) => [d.Name, d.Value]));
+        // The version this deploy publishes, not every version: a canary's new code alone.
+        expect(JSON.stringify(dims[m.Metric.Namespace === 'Portal' ? 'Version' : 'ExecutedVersion'])).toContain(version);
+        expect(refId(dims.FunctionName)).toBe(logicalId(at, pf.fn));
+      }
+      // The alarm watches the new version before `live` moves to it.
+      expect(at.resources[logicalId(at, pf.alias)] as { DependsOn?: string[] }).toMatchObject({ DependsOn: expect.arrayContaining([logicalId(at, pf.failuresAlarm)]) });
+    }
+  });
+
+  if (stageName !== 'dev') {
+    it(`shifts every live alias by CodeDeploy canary, 10 % for ${stageName === 'prod' ? 5 : 2} minutes, rolled back on that function's failures alarm`, () => {
+      const parts = [s, s.jobs, ...Object.values(s.areas)] as Part[];
       const fns = placed(s);
-      expect(Object.keys(groups)).toHaveLength(fns.length);
-      // One application, the portal stack's: the jobs stack's groups name it (its name is fixed) and use its role.
+      expect(parts.flatMap((p) => ofType(p, 'AWS::CodeDeploy::DeploymentGroup'))).toHaveLength(fns.length);
+      // One application, the portal stack's: the other stacks' groups name it (its name is fixed) and use its role.
       expect(ofType(s, 'AWS::CodeDeploy::Application')).toHaveLength(1);
-      expect(ofType(s.jobs, 'AWS::CodeDeploy::Application')).toEqual([]);
-      expect(ofType(s.jobs, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties!.AssumeRolePolicyDocument).includes('codedeploy'))).toEqual([]);
+      for (const p of parts.slice(1)) {
+        expect(ofType(p, 'AWS::CodeDeploy::Application')).toEqual([]);
+        expect(ofType(p, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties!.AssumeRolePolicyDocument).includes('codedeploy'))).toEqual([]);
+      }
+      const config = stageName === 'prod' ? 'CodeDeployDefault.LambdaCanary10Percent5Minutes' : `portal-${stageName}-canary-10-percent-2-minutes`;
+      if (stageName !== 'prod') {
+        s.template.hasResourceProperties('AWS::CodeDeploy::DeploymentConfig', {
+          DeploymentConfigName: config,
+          ComputePlatform: 'Lambda',
+          TrafficRoutingConfig: { Type: 'TimeBasedCanary', TimeBasedCanary: { CanaryInterval: 2, CanaryPercentage: 10 } },
+        });
+      }
       const roles = new Set<string>();
       for (const { pf, at } of fns) {
         const alias = at.resources[logicalId(at, pf.alias)] as Resource;
-        const update = alias.UpdatePolicy!.CodeDeployLambdaAliasUpdate!;
+        const update = alias.UpdatePolicy!.CodeDeployLambdaAliasUpdate! as { ApplicationName: unknown; DeploymentGroupName: unknown; BeforeAllowTrafficHook?: unknown };
         expect(update.ApplicationName).toEqual(at === s ? { Ref: logicalId(s, s.stack.rollout!.application) } : `portal-${stageName}`);
-        const group = groups[refId(update.DeploymentGroupName)!]!;
+        const group = at.resources[refId(update.DeploymentGroupName)!]!;
         expect(group.Properties).toMatchObject({
-          DeploymentConfigName: 'CodeDeployDefault.LambdaCanary10Percent5Minutes',
-          AlarmConfiguration: { Enabled: true, Alarms: [{ Name: pf.errorsAlarmName }] },
+          DeploymentGroupName: `portal-${stageName}-${pf.handler.replace(/\//g, '-')}`,
+          AlarmConfiguration: { Enabled: true, Alarms: [{ Name: { Ref: logicalId(at, pf.failuresAlarm) } }] },
           AutoRollbackConfiguration: { Enabled: true, Events: expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']) },
         });
+        expect(JSON.stringify(group.Properties!.DeploymentConfigName)).toContain(stageName === 'prod' ? config : logicalId(s, s.stack.rollout!.config as never));
         roles.add(refId(fromPortal(s, group.Properties!.ServiceRoleArn))!);
-        // The rollback alarm (in the watch stack, named by the group) watches this function's errors,
-        // fast enough to fire inside the canary.
-        const alarms = Object.values(s.watch.resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' && r.Properties!.AlarmName === pf.errorsAlarmName);
-        expect(alarms).toHaveLength(1);
-        const alarm = alarms[0]!.Properties!;
-        expect(alarm).toMatchObject({ MetricName: 'Errors', Period: 60, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
-        expect(JSON.stringify(fromPortal(s, (alarm.Dimensions as { Value: unknown }[])[0]!.Value))).toContain(logicalId(at, pf.fn));
+        // An API function's new version is probed before any traffic moves (its area's hook).
+        const inArea = Object.values(s.areas).find((a) => a === at);
+        if (inArea) {
+          const hook = hooks(s).find((h) => h.at === at)!;
+          expect(refId(update.BeforeAllowTrafficHook)).toBe(logicalId(at, hook.pf.fn));
+          expect(alias).toMatchObject({ DependsOn: expect.arrayContaining([logicalId(at, hook.pf.fn)]) });
+        } else expect(update.BeforeAllowTrafficHook).toBeUndefined();
       }
       expect(roles.size).toBe(1);
     });
+
+    it("gives each area's pre-traffic hook the version each group deploys, leave to invoke those versions and read those deployments, and nothing else", () => {
+      expect(hooks(s)).toHaveLength(Object.keys(s.areas).length);
+      for (const { pf, at } of hooks(s)) {
+        const props = at.resources[logicalId(at, pf.fn)]!.Properties!;
+        const env = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+        const probes = JSON.stringify(env.PROBES);
+        const area = (at.stack as AreaStack).functions;
+        for (const [handler, f] of area) {
+          expect(probes).toContain(`portal-${stageName}-${handler.replace(/\//g, '-')}`);
+          expect(probes).toContain(logicalId(at, f.fn.currentVersion));
+        }
+        const statements = roleStatements(at, refId(props.Role)!);
+        const actions = statements.flatMap((st) => [st.Action].flat()).filter((a) => !a.startsWith('xray:') && !a.startsWith('logs:'));
+        expect([...new Set(actions)].sort()).toEqual(['codedeploy:GetDeployment', 'codedeploy:PutLifecycleEventHookExecutionStatus', 'lambda:InvokeFunction']);
+        const invoke = statements.filter((st) => [st.Action].flat().includes('lambda:InvokeFunction')).flatMap((st) => [st.Resource].flat());
+        expect(invoke.map(refId).sort()).toEqual([...area.values()].map((f) => logicalId(at, f.fn.currentVersion)).sort());
+      }
+    });
   } else {
-    it('moves the live aliases at once: no CodeDeploy', () => {
-      for (const at of [s, s.jobs] as Part[]) {
+    it('moves the live aliases at once: no CodeDeploy, no hooks', () => {
+      for (const at of [s, s.jobs, ...Object.values(s.areas)] as Part[]) {
         expect(ofType(at, 'AWS::CodeDeploy::DeploymentGroup')).toEqual([]);
         expect(ofType(at, 'AWS::CodeDeploy::Application')).toEqual([]);
       }
+      expect(hooks(s)).toEqual([]);
       for (const { pf, at } of placed(s)) expect((at.resources[logicalId(at, pf.alias)] as Resource).UpdatePolicy).toBeUndefined();
     });
   }
@@ -163,7 +218,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   }
 
   it("keeps every stack under CloudFormation's 500 resources", () => {
-    for (const part of [s, s.jobs, s.watch, s.edge, s.edgeWatch]) {
+    for (const part of [s, s.jobs, s.watch, s.edge, s.edgeWatch, ...Object.values(s.areas)]) {
       if (!part) continue;
       const count = Object.keys(part.resources).length;
       expect({ stack: part.stack.stackName, under500: count < 500 }).toEqual({ stack: part.stack.stackName, under500: true });

@@ -5,12 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App, type CfnResource, type Stack } from 'aws-cdk-lib';
+import { App, Stack, type CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage, type Stage } from '../../../infra/config.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
 import { stageStacks } from '../../../infra/app.js';
+import type { Area } from '../../../lambdas/routes.js';
+import type { AreaStack } from '../../../infra/area-stack.js';
 import type { EdgeStack } from '../../../infra/edge-stack.js';
+import type { PortalFunction } from '../../../infra/function-construct.js';
 import type { JobsStack } from '../../../infra/jobs-stack.js';
 import type { EdgeWatchStack, WatchStack } from '../../../infra/monitoring-construct.js';
 import type { PortalStack } from '../../../infra/portal-stack.js';
@@ -26,6 +29,10 @@ export interface Synth {
   stack: PortalStack;
   template: Template;
   resources: Record<string, { Type: string; Properties?: Record<string, unknown>; DependsOn?: string[] }>;
+  /** The API's route functions, a stack per area. */
+  areas: Record<Area, Other<AreaStack>>;
+  /** Every function of the stage (areas, jobs, triggers) with the synthesised stack it is in. */
+  functions: Map<string, { pf: PortalFunction; at: Part }>;
   /** Scheduled jobs and SES feedback, beside the portal stack. */
   jobs: Other<JobsStack>;
   /** Dashboard and alarms, beside the portal stack. */
@@ -69,13 +76,20 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
   const stack = stacks.main;
   const template = Template.fromStack(stack);
   const resources = template.toJSON().Resources as Synth['resources'];
+  const areas = Object.fromEntries(Object.entries(stacks.areas).map(([a, st]) => [a, other(st)])) as Record<Area, Other<AreaStack>>;
+  const jobs = other(stacks.jobs);
+  const main: Part = { stack, resources };
+  const partOf = (pf: PortalFunction): Part => [main, jobs, ...Object.values(areas)].find((p) => p.stack === Stack.of(pf))!;
+  const functions = new Map([...stacks.functions].map(([h, pf]) => [h, { pf, at: partOf(pf) }]));
   return {
     app,
     stage,
     stack,
     template,
     resources,
-    jobs: other(stacks.jobs),
+    areas,
+    functions,
+    jobs,
     watch: other(stacks.watch),
     ...(stacks.edge ? { edge: other(stacks.edge) } : {}),
     ...(stacks.edgeWatch ? { edgeWatch: other(stacks.edgeWatch) } : {}),
@@ -93,9 +107,12 @@ export const logicalId = (s: { stack: Stack }, c: { node: { defaultChild?: unkno
  */
 export function fromPortal(s: Synth, v: unknown): unknown {
   const out = (v as { 'Fn::GetStackOutput'?: { StackName: string; OutputName: string } } | undefined)?.['Fn::GetStackOutput'];
-  const from = out && [s, s.jobs].find((x) => x.stack.stackName === out.StackName);
-  if (!out || !from) return v;
-  return (from.template.toJSON().Outputs as Record<string, { Value: unknown }>)[out.OutputName]?.Value;
+  const from = out && [s, s.jobs, ...Object.values(s.areas)].find((x) => x.stack.stackName === out.StackName);
+  if (out && from) return (from.template.toJSON().Outputs as Record<string, { Value: unknown }>)[out.OutputName]?.Value;
+  // Inside a value (Fn::Join, Fn::Sub lists): each reference read the same way.
+  if (Array.isArray(v)) return v.map((x) => fromPortal(s, x));
+  if (v && typeof v === 'object' && !out) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromPortal(s, x)]));
+  return v;
 }
 
 /** `{ 'Fn::GetAtt': [id, 'Arn'] }` or `{ Ref: id }` → id. */
@@ -133,4 +150,11 @@ export function roleStatements(s: Pick<Synth, 'resources'>, roleId: string): Sta
   return ofType(s, 'AWS::IAM::Policy')
     .filter(([, p]) => (p.Properties!.Roles as unknown[]).some((r) => refId(r) === roleId))
     .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/** A function's properties by handler file, wherever it is, with the portal stack's values read as the portal stack's own. */
+export function fnProps(s: Synth, handler: string): Record<string, unknown> {
+  const found = s.functions.get(handler);
+  if (!found) throw new Error(`no function for ${handler}`);
+  return fromPortal(s, found.at.resources[logicalId(found.at, found.pf.fn)]!.Properties!) as Record<string, unknown>;
 }

@@ -1,0 +1,112 @@
+/**
+ * One area of the API (lambdas/routes.ts `areas`): its route functions, their routes on the portal
+ * stack's HTTP API and, in a canary stage, their deployment groups. Named `Portal-<stage>-<area>`,
+ * in the portal stack's account and region, deployed after it.
+ *
+ * Sibling stacks rather than nested ones: each deploys, diffs and rolls back on its own (a
+ * canary's rollback in one area does not roll back the portal stack or another area), each has
+ * CloudFormation's 500 resources to itself, and a nested stack's resources would still be updated
+ * as part of its parent's one update. References to the portal stack are weak (`Fn::GetStackOutput`,
+ * the `@aws-cdk/core:defaultCrossStackReferences` flag in cdk.json): no export locks the portal
+ * stack's values while an area uses them.
+ */
+import { Annotations, ArnFormat, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import { areaOf, routes, type Area } from '../lambdas/routes.js';
+import { RouteFunctions } from './api-construct.js';
+import type { Stage } from './config.js';
+import { deploymentGroupName, ImportedRollout, PortalFunction } from './function-construct.js';
+import { functionEnvironment, type PortalStack } from './portal-stack.js';
+import { mailConfigurationSetName } from './auth-construct.js';
+import type { TableName } from './tables.js';
+
+/** The CodeDeploy pre-traffic hook's handler file. */
+export const PRE_TRAFFIC_HOOK = 'deploy/pre-traffic';
+
+export const areaStackName = (stage: Pick<Stage, 'name'>, area: Area) => `Portal-${stage.name}-${area}`;
+
+export interface AreaStackProps extends StackProps {
+  area: Area;
+  /** The stage's portal stack, deployed before this one. */
+  main: PortalStack;
+}
+
+export class AreaStack extends Stack {
+  readonly area: Area;
+  readonly routes: RouteFunctions;
+  /** Every function of the stack by handler file (the watch stack alarms on each). */
+  readonly functions: ReadonlyMap<string, PortalFunction>;
+
+  constructor(scope: Construct, stage: Stage, props: AreaStackProps) {
+    const { main, area, ...stackProps } = props;
+    super(scope, areaStackName(stage, area), {
+      description: `Customer portal, stage ${stage.name}: the ${area} routes`,
+      ...stackProps,
+      env: { account: main.account, region: main.region },
+    });
+    this.area = area;
+    Tags.of(this).add('portal:stage', stage.name);
+    const t = main.data.tables;
+    const tableNames = Object.fromEntries((Object.keys(t) as TableName[]).map((n) => [n, t[n].tableName])) as Record<TableName, string>;
+    const environment = functionEnvironment(stage, {
+      tableNames,
+      documentsBucket: main.storage.documents.bucketName,
+      userPoolId: main.auth.pool.userPoolId,
+      userPoolClientId: main.auth.client.userPoolClientId,
+      publicUrl: main.web.url,
+      originVerify: main.secrets.originVerifyValue,
+      mailConfigurationSet: main.auth.mailConfigurationSet ? mailConfigurationSetName(stage) : undefined,
+    });
+    const rollout = main.rollout ? new ImportedRollout(this, 'Rollout', { stage, rollout: main.rollout }) : undefined;
+    // A canary stage: before any traffic moves to a new version, CodeDeploy runs this hook, which
+    // calls the version with a harmless probe (lambdas/deploy/pre-traffic.ts), so that a route too
+    // quiet for its canary window is still tried before it is live.
+    const hook = rollout
+      ? new PortalFunction(this, 'PreTrafficHook', {
+          stage,
+          handler: PRE_TRAFFIC_HOOK,
+          environment: { STAGE_PREFIX: `portal-${stage.name}-`, LOG_LEVEL: stage.logLevel },
+          description: `CodeDeploy pre-traffic hook of the ${area} routes: probes each new version before it takes traffic (lambdas/${PRE_TRAFFIC_HOOK}.ts)`,
+          ticketTopic: main.alerting.ticket,
+          timeoutSeconds: 60,
+        })
+      : undefined;
+    // `Api`: the construct id the portal stack's API construct had, so the logical ids stay.
+    this.routes = new RouteFunctions(this, 'Api', {
+      stage,
+      routes: routes.filter((r) => areaOf(r.handler) === area),
+      api: main.api,
+      tables: t,
+      documents: main.storage.documents,
+      pool: main.auth.pool,
+      serverClient: main.auth.serverClient,
+      secrets: main.secrets.secrets,
+      environment,
+      rollout,
+      ticketTopic: main.alerting.ticket,
+      preHook: hook?.fn,
+    });
+    this.functions = this.routes.functions;
+    if (hook) this.probe(stage, hook);
+  }
+
+  /**
+   * The hook's map from each deployment group to the version it deployed (PROBES), what it may
+   * call (those versions) and read (the deployments of those groups).
+   */
+  private probe(stage: Stage, hook: PortalFunction) {
+    const probes: Record<string, string> = {};
+    for (const [handler, pf] of this.functions) probes[deploymentGroupName(stage, handler)] = pf.fn.currentVersion.functionArn;
+    // CodeDeploy invokes a hook by its name, unqualified: the grant on the function is the one it needs.
+    Annotations.of(hook.fn).acknowledgeWarning('@aws-cdk/aws-lambda:addPermissionsToVersionOrAlias', 'CodeDeploy calls the hook by its function name, not a version or alias.');
+    hook.fn.addEnvironment('PROBES', Lazy.string({ produce: () => this.toJsonString(probes) }));
+    hook.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: Object.values(probes) }));
+    hook.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['codedeploy:GetDeployment'],
+        resources: Object.keys(probes).map((group) => this.formatArn({ service: 'codedeploy', resource: 'deploymentgroup', resourceName: `portal-${stage.name}/${group}`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })),
+      }),
+    );
+  }
+}
