@@ -69,7 +69,8 @@ export class AreaStack extends Stack {
           environment: { STAGE_PREFIX: `portal-${stage.name}-`, LOG_LEVEL: stage.logLevel },
           description: `CodeDeploy pre-traffic hook of the ${area} routes: probes each new version before it takes traffic (lambdas/${PRE_TRAFFIC_HOOK}.ts)`,
           ticketTopic: main.alerting.ticket,
-          timeoutSeconds: 60,
+          // A probe may wait out a cold start and the SDK's retries (lambdas/shared/clients.ts PROBE_CALLS).
+          timeoutSeconds: 120,
         })
       : undefined;
     // `Api`: the construct id the portal stack's API construct had, so the logical ids stay.
