@@ -20,7 +20,11 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const GROUP = 'portal-test-reports-get-reports';
 const VERSION_ARN = 'arn:aws:lambda:eu-west-1:123456789012:function:Portal-test-reports-ReportsGetReportsFn:12';
 const event = { DeploymentId: 'd-ABCDEF123', LifecycleEventHookExecutionId: 'hook-execution-1' };
-const payload = (value: unknown) => new Uint8Array(Buffer.from(JSON.stringify(value)));
+/** An Invoke's Payload as the SDK gives it: bytes that can also say themselves as text. */
+const payload = (value: unknown) => {
+  const text = JSON.stringify(value);
+  return Object.assign(new Uint8Array(Buffer.from(text)), { transformToString: () => text });
+};
 const awsError = (name: string, message: string) => Object.assign(new Error(message), { name, $metadata: { httpStatusCode: 400 } });
 
 /** The new version: the real handler module of the route, given the Invoke's payload as its event. */
