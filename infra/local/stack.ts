@@ -32,6 +32,7 @@ import { DEMO_TOTP_SECRET, enrolLocalAuthenticator } from './totp.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
 import { startGateway } from './gateway.js';
 import { loadHandler, projectRoot } from './handlers.js';
+import { jobTimer } from './job-timer.js';
 import { lockDataDir } from './lock.js';
 import { withPortFallback } from './ports.js';
 import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
@@ -461,30 +462,3 @@ export function intervalSeconds(env: Record<string, string | undefined>, name: s
 /** The equipment alerts' schedule locally: ALERTS_INTERVAL_SECONDS (see intervalSeconds). */
 export const alertsIntervalSeconds = (env: Record<string, string | undefined>, demo: boolean) => intervalSeconds(env, 'ALERTS_INTERVAL_SECONDS', demo);
 
-/** Runs a scheduled handler now and then every `seconds` (0: only when asked), one pass at a time. */
-function jobTimer(handler: string, seconds: number) {
-  let running: Promise<unknown> | undefined;
-  const runOnce = (): Promise<unknown> => {
-    running ??= loadHandler<unknown, unknown>(handler)
-      .then((h) => h({}))
-      .finally(() => (running = undefined));
-    return running;
-  };
-  let stopped = false;
-  const tick = () => {
-    if (!stopped) void runOnce().catch((err: unknown) => log.warn('scheduled job failed', { handler, err }));
-  };
-  const timer = seconds > 0 ? setInterval(tick, seconds * 1000) : undefined;
-  const first = seconds > 0 ? setTimeout(tick, 1000) : undefined;
-  timer?.unref();
-  first?.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(first);
-      await running?.catch(() => undefined);
-    },
-  };
-}

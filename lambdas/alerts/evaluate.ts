@@ -3,7 +3,9 @@
  * on a timer, ALERTS_INTERVAL_SECONDS): every customer with a telemetry mapping, one batched pass
  * each through the telemetry client (lambdas/shared/alerts/evaluate.ts), then the pass's raises and
  * clears mailed to the customer's users who keep alerts on (lambdas/shared/alerts/mail.ts). A customer whose pass
- * fails is logged and left as it was: the next run tries again; the others go on.
+ * fails is logged and left as it was: the next run tries again; the others go on. A run in which
+ * any customer's pass or alert mail failed (or no telemetry client could be made) ends with
+ * JobFailed and throws once the others are done (lambdas/shared/job.ts).
  */
 import { dynamo } from '../shared/clients.js';
 import { evaluateCustomer } from '../shared/alerts/evaluate.js';
@@ -11,7 +13,8 @@ import { mailAlerts } from '../shared/alerts/mail.js';
 import { listUsers, type UserItem } from '../shared/data/users.js';
 import { listCustomers } from '../shared/data/customers.js';
 import { log } from '../shared/log.js';
-import { publishMetrics, tracingReady } from '../shared/observability.js';
+import { runJob } from '../shared/job.js';
+import { tracingReady } from '../shared/observability.js';
 import { telemetryClient } from '../shared/telemetry/service.js';
 
 export interface EvaluationSummary {
@@ -21,17 +24,22 @@ export interface EvaluationSummary {
   cleared: number;
   /** Alert mails sent (one per user and pass for raises, one for clears). */
   mailed: number;
+  /** Customers whose pass failed. */
   failed: string[];
+  /** Customers whose alert mails failed (their alerts stand and are shown on the dashboard). */
+  mailFailed: string[];
 }
 
 /** A pass must end before the function's 60 s timeout. */
 const BUDGET_MS = 50_000;
 
-export const handler = async (): Promise<EvaluationSummary> => {
+export const handler = (): Promise<EvaluationSummary> => runJob('alerts/evaluate', evaluateAll, (s) => s.failed.length + s.mailFailed.length);
+
+async function evaluateAll(): Promise<EvaluationSummary> {
   await tracingReady();
   const now = Date.now();
   const db = dynamo();
-  const summary: EvaluationSummary = { customers: 0, devices: 0, raised: 0, cleared: 0, mailed: 0, failed: [] };
+  const summary: EvaluationSummary = { customers: 0, devices: 0, raised: 0, cleared: 0, mailed: 0, failed: [], mailFailed: [] };
   const mapped = (await listCustomers(db)).filter((c) => c.telemetryCustomerId);
   if (mapped.length === 0) return summary;
   let telemetry;
@@ -54,11 +62,12 @@ export const handler = async (): Promise<EvaluationSummary> => {
       for (const a of r.cleared) log.info('equipment alert cleared', { customerId: a.customerId, deviceId: a.deviceId, rule: a.rule });
       if (r.raised.length || r.cleared.length) {
         // The users are read once per run, and only when something changed. A mail that fails is
-        // logged: the alert stands and is shown on the dashboard.
+        // logged (and fails the run): the alert stands and is shown on the dashboard.
         try {
           users ??= await listUsers(db);
           summary.mailed += (await mailAlerts(db, users, customer.id, r.raised, r.cleared)).filter((o) => o === 'sent').length;
         } catch (err) {
+          summary.mailFailed.push(customer.id);
           log.error('equipment alert mails failed', { customerId: customer.id, err });
         }
       }
@@ -68,6 +77,5 @@ export const handler = async (): Promise<EvaluationSummary> => {
     }
   }
   log.info('equipment alerts evaluated', { ...summary });
-  publishMetrics();
   return summary;
-};
+}

@@ -114,4 +114,4 @@ export async function runDocumentsDigest(db: DynamoDBDocumentClient, now = Date.
   return summary;
 }
 
-export const handler = mailJob('documents digest sent', (db) => runDocumentsDigest(db));
+export const handler = mailJob('notifications/documents-digest', 'documents digest sent', (db) => runDocumentsDigest(db));

@@ -4,10 +4,14 @@
  * again (lambdas/shared/notifications/send.ts) until an administrator lifts it
  * (`npm run admin -- mail unsuppress <address>`). Transient bounces (a full mailbox) suppress
  * nothing. A record that is not such an event is logged and skipped: SNS would only redeliver it.
+ * An address whose suppression cannot be written is logged, the others are written, and the run
+ * then ends with JobFailed and throws, so that Lambda delivers the event again (writing a
+ * suppression twice changes nothing).
  */
 import { dynamo } from '../shared/clients.js';
 import { suppress, type SuppressionReason } from '../shared/data/mail-suppression.js';
 import { log } from '../shared/log.js';
+import { runJob } from '../shared/job.js';
 import { tracingReady } from '../shared/observability.js';
 
 export interface SnsEvent {
@@ -38,10 +42,17 @@ export function suppressionsOf(event: SesEvent): { address: string; reason: Supp
   return [];
 }
 
-export const handler = async (event: SnsEvent): Promise<{ suppressed: number }> => {
+export interface FeedbackSummary {
+  suppressed: number;
+  failed: number;
+}
+
+export const handler = (event: SnsEvent): Promise<FeedbackSummary> => runJob('notifications/mail-feedback', () => suppressAll(event), (s) => s.failed);
+
+async function suppressAll(event: SnsEvent): Promise<FeedbackSummary> {
   await tracingReady();
   const db = dynamo();
-  let suppressed = 0;
+  const summary: FeedbackSummary = { suppressed: 0, failed: 0 };
   for (const record of event.Records ?? []) {
     let parsed: SesEvent;
     try {
@@ -51,10 +62,16 @@ export const handler = async (event: SnsEvent): Promise<{ suppressed: number }> 
       continue;
     }
     for (const s of suppressionsOf(parsed)) {
-      await suppress(db, s.address, s.reason, s.detail);
-      suppressed++;
+      try {
+        await suppress(db, s.address, s.reason, s.detail);
+      } catch (err) {
+        summary.failed++;
+        log.error('mail address not suppressed', { reason: s.reason, err });
+        continue;
+      }
+      summary.suppressed++;
       log.info('mail address suppressed', { reason: s.reason, detail: s.detail });
     }
   }
-  return { suppressed };
-};
+  return summary;
+}

@@ -133,4 +133,4 @@ export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.no
   return summary;
 }
 
-export const handler = mailJob('weekly summary sent', (db) => runWeeklySummary(db));
+export const handler = mailJob('notifications/weekly-summary', 'weekly summary sent', (db) => runWeeklySummary(db));

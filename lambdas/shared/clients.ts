@@ -5,8 +5,10 @@
  * and where tracing is on (Lambda), recorded as an X-Ray subsegment by Powertools' Tracer.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { CodeDeployClient } from '@aws-sdk/client-codedeploy';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -69,4 +71,93 @@ export function identity(): CognitoIdentityProviderClient {
 export function secretStore(): SecretsManagerClient {
   secrets ??= traced(counted(new SecretsManagerClient({}), 'secrets'));
   return secrets;
+}
+
+/**
+ * How long a client may wait and how often it tries, where a caller has a budget: each attempt is
+ * cut off after `requestTimeoutMs` (connecting included: the request's own timer starts before the
+ * socket), `maxAttempts` attempts at most, `backoffMs` between two. Worst case of one call:
+ * maxAttempts × requestTimeoutMs + (maxAttempts − 1) × backoffMs.
+ */
+export interface CallBudget {
+  connectionTimeoutMs: number;
+  requestTimeoutMs: number;
+  maxAttempts: number;
+  backoffMs: number;
+}
+
+export const worstCaseMs = (b: CallBudget) => b.maxAttempts * b.requestTimeoutMs + (b.maxAttempts - 1) * b.backoffMs;
+
+type RetryStrategy = Extract<NonNullable<DynamoDBClientConfig['retryStrategy']>, { acquireInitialRetryToken: unknown }>;
+
+/**
+ * Retries with a fixed wait and no more than `maxAttempts` attempts. The SDK's standard strategy
+ * waits up to a second after a throttle and follows a service's Retry-After hint (up to 5 s more),
+ * which a caller with a budget cannot afford. A client error (validation, AccessDenied) is not retried.
+ */
+export function boundedRetry(maxAttempts: number, backoffMs: number): RetryStrategy {
+  const token = (count: number) => ({ getRetryCount: () => count, getRetryDelay: () => backoffMs });
+  return {
+    acquireInitialRetryToken: async () => token(0),
+    refreshRetryTokenForRetry: async (last, info) => {
+      if (last.getRetryCount() + 1 >= maxAttempts || info.errorType === 'CLIENT_ERROR') throw new Error('No retry left');
+      return token(last.getRetryCount() + 1);
+    },
+    recordSuccess: () => undefined,
+  };
+}
+
+/** A client's configuration for a budget: timeouts that end the attempt (not only warn), the bounded retry. */
+export const budgeted = (b: CallBudget) => ({
+  maxAttempts: b.maxAttempts,
+  retryStrategy: boundedRetry(b.maxAttempts, b.backoffMs),
+  requestHandler: { connectionTimeout: b.connectionTimeoutMs, requestTimeout: b.requestTimeoutMs, socketTimeout: b.requestTimeoutMs, throwOnRequestTimeout: true },
+});
+
+/**
+ * The Cognito triggers' calls. Cognito waits 5 s for a trigger, then fails the sign-in: one call
+ * takes at most 2 × 700 + 100 = 1.5 s (DynamoDB and Cognito answer these reads and writes in tens
+ * of milliseconds), and a trigger waits on at most two calls in a row (pre-token-generation: the
+ * user's row, and the sign-in note after it; the authenticator-app read runs beside the row's), so
+ * 3.0 s at worst, under the 4 s the trigger functions' 5 s timeout leaves for a cold start.
+ */
+export const TRIGGER_CALLS: CallBudget = { connectionTimeoutMs: 300, requestTimeoutMs: 700, maxAttempts: 2, backoffMs: 100 };
+
+let triggerDdb: DynamoDBDocumentClient | undefined;
+let triggerCognito: CognitoIdentityProviderClient | undefined;
+
+/** DynamoDB for the Cognito triggers, within TRIGGER_CALLS. */
+export function triggerDynamo(): DynamoDBDocumentClient {
+  triggerDdb ??= DynamoDBDocumentClient.from(traced(new DynamoDBClient(budgeted(TRIGGER_CALLS))), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return triggerDdb;
+}
+
+/** Cognito for the Cognito triggers, within TRIGGER_CALLS. */
+export function triggerIdentity(): CognitoIdentityProviderClient {
+  triggerCognito ??= traced(new CognitoIdentityProviderClient(budgeted(TRIGGER_CALLS)));
+  return triggerCognito;
+}
+
+/** The pre-traffic hook's CodeDeploy calls (GetDeployment, PutLifecycleEventHookExecutionStatus): 3 × 5 s + 2 × 0.2 s at worst. */
+export const DEPLOY_CALLS: CallBudget = { connectionTimeoutMs: 1000, requestTimeoutMs: 5000, maxAttempts: 3, backoffMs: 200 };
+/**
+ * The hook's Invoke of the new version: an API function runs for at most 29 s (the route table's
+ * largest timeout, API Gateway's limit), so an attempt may last 35 s; two attempts and the wait,
+ * 70.5 s at worst. The hook function's own timeout must cover this and the CodeDeploy calls (2 minutes).
+ */
+export const PROBE_CALLS: CallBudget = { connectionTimeoutMs: 1000, requestTimeoutMs: 35_000, maxAttempts: 2, backoffMs: 500 };
+
+let codedeploy: CodeDeployClient | undefined;
+let lambda: LambdaClient | undefined;
+
+export function deployments(): CodeDeployClient {
+  codedeploy ??= traced(new CodeDeployClient(budgeted(DEPLOY_CALLS)));
+  return codedeploy;
+}
+
+export function functions(): LambdaClient {
+  lambda ??= traced(new LambdaClient(budgeted(PROBE_CALLS)));
+  return lambda;
 }

@@ -8,8 +8,11 @@
  *   routes: 403 for non-staff; the row is kept for the request, so the handler never reads it
  *   again) -> validate body, query and path parameters with zod (400 naming the field) -> the handler.
  * A route's access (public, user, admin) comes from the route table by the event's route key.
+ * Every answer of 500 or above is counted (`Http5xx`, per function and version) for the canary's
+ * rollback alarm. A probe event (./probe.ts: the pre-traffic hook's direct Invoke) is answered by
+ * `answerProbe` instead of a handler.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { userPool } from '../../infra/definitions.js';
@@ -21,7 +24,8 @@ import { isStaffEmail, mfaRequired } from './env.js';
 import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, SESSION_END_HEADER, unauthorized, type Reply } from './http.js';
 import { log } from './log.js';
 import { withRequestCache } from './request-cache.js';
-import { CORRELATION_HEADER, correlationIdOf, countMetric, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
+import { CORRELATION_HEADER, correlationIdOf, countHttp5xx, countMetric, functionVersion, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
+import { isProbeEvent, PROBE_SUB, type ProbeAnswer, type ProbeEvent } from './probe.js';
 import { assignedScope, type Scope } from './scope.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -176,6 +180,38 @@ function toResult(reply: Reply): ApiResult {
   return { statusCode: reply.statusCode, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(reply.body) };
 }
 
+/** Where a probe's check failed, said without a stack (an AWS error's name and message name no secret). */
+const failure = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+
+/**
+ * A probe of `routeKey` (./probe.ts): checks, without changing anything, what a real request of
+ * the route needs before its handler runs. The route is in the route table (else 400), and where
+ * the route's row grants the users table (every signed-in route, and the public ones that read it)
+ * one read of it for a caller that cannot exist: a missing table variable, a role without the
+ * grant (AccessDenied, which the emulators never enforce) or no network answer 503. Never throws;
+ * counts no metric.
+ */
+export async function answerProbe(event: ProbeEvent): Promise<ApiResult> {
+  const { routeKey } = event.portalProbe;
+  const answer: ProbeAnswer = { ok: false, routeKey, version: functionVersion(), checks: [] };
+  const route = routesByKey.get(routeKey);
+  if (!route) return toResult({ statusCode: 400, body: { ...answer, error: `No route table entry for ${routeKey}` } });
+  answer.checks.push('route');
+  try {
+    await tracingReady();
+    if (route.tables?.users) {
+      await getUserBySub(dynamo(), PROBE_SUB);
+      answer.checks.push('users-table');
+    }
+  } catch (err) {
+    const error = failure(err);
+    log.warn('probe failed', { route: routeKey, error });
+    return toResult({ statusCode: 503, body: { ...answer, error } });
+  }
+  log.info('probe', { route: routeKey, checks: answer.checks });
+  return toResult({ statusCode: 200, body: { ...answer, ok: true } });
+}
+
 export function api<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, P extends ZodType | undefined = undefined>(
   spec: Spec<B, Q, P>,
   fn: (req: ApiRequest<Out<B>, Out<Q>, Out<P>>) => Promise<Reply>,
@@ -232,7 +268,8 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
       request.response = toResult({ statusCode: 500, body: { error: 'Internal error' } });
     });
 
-  return (event: ApiEvent): Promise<ApiResult> => {
+  return (event: ApiEvent | ProbeEvent): Promise<ApiResult> => {
+    if (isProbeEvent(event)) return withCorrelationId(`probe-${randomUUID()}`, () => answerProbe(event));
     const id = correlationIdOf(event.headers, event.requestContext?.requestId);
     return withCorrelationId(id, () =>
       countCalls(async () => {
@@ -248,6 +285,7 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
         });
         const metric = businessMetrics[event.routeKey];
         if (metric && result.statusCode >= 200 && result.statusCode < 300) countMetric(metric);
+        if (result.statusCode >= 500) countHttp5xx();
         publishMetrics();
         return result;
       }),

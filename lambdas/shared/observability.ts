@@ -60,14 +60,52 @@ export type BusinessMetric =
   | 'TelemetryLatency'
   | 'TelemetryError';
 
+/** The namespace when POWERTOOLS_METRICS_NAMESPACE is unset; infra/function-construct.ts sets it to the same (METRICS_NAMESPACE). */
+export const DEFAULT_METRICS_NAMESPACE = 'Portal';
+
 let metrics: Metrics | undefined;
 export function portalMetrics(): Metrics {
-  metrics ??= new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || 'Portal', serviceName: serviceName() });
+  metrics ??= new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE, serviceName: serviceName() });
   return metrics;
 }
 
 export const countMetric = (name: BusinessMetric, value = 1) => portalMetrics().addMetric(name, MetricUnit.Count, value);
 export const millisecondsMetric = (name: BusinessMetric, ms: number) => portalMetrics().addMetric(name, MetricUnit.Milliseconds, Math.round(ms));
+
+/**
+ * The metrics the stage's alarms watch (infra: the canaries' rollback, the jobs' failure and
+ * heartbeat alarms), each written at once as an EMF line of its own with its own dimension sets,
+ * apart from the business metrics: those keep the one set [service] whatever a request adds.
+ */
+export type SignalMetric = 'Http5xx' | 'JobSucceeded' | 'JobFailed';
+
+/**
+ * One count of `name` under each of `dimensionSets` (each with `service` too), as one EMF record
+ * (Powertools writes every set of `addDimensions` into the record's Dimensions array). Nothing is
+ * written where metrics are off (POWERTOOLS_METRICS_DISABLED: the local stack and the tests).
+ */
+function signal(name: SignalMetric, dimensionSets: Record<string, string>[]) {
+  const single = portalMetrics().singleMetric();
+  for (const set of dimensionSets) single.addDimensions(set);
+  // A single-metric instance writes its record as soon as the metric is added.
+  single.addMetric(name, MetricUnit.Count, 1);
+}
+
+/** The function and version a record is counted for: Lambda's own variables (outside Lambda, `local` and `$LATEST`). */
+export const functionName = () => process.env.AWS_LAMBDA_FUNCTION_NAME || 'local';
+export const functionVersion = () => process.env.AWS_LAMBDA_FUNCTION_VERSION || '$LATEST';
+
+/**
+ * An API answer with status 500 or above (an uncaught exception made into a 500, or a 5xx the
+ * handler chose), per function and per version: the canary's rollback alarm watches the version
+ * CodeDeploy shifts to, which Lambda's `Errors` cannot see since the middleware answers instead of
+ * throwing.
+ */
+export const countHttp5xx = () =>
+  signal('Http5xx', [{ FunctionName: functionName() }, { FunctionName: functionName(), Version: functionVersion() }]);
+
+/** The end of a scheduled or event-driven job's run: `job` is the short name of its handler (`alerts-evaluate`). */
+export const countJobRun = (job: string, outcome: 'succeeded' | 'failed') => signal(outcome === 'succeeded' ? 'JobSucceeded' : 'JobFailed', [{ job }]);
 
 /** Writes the stored metrics as one EMF line (nothing when none were added, or when metrics are disabled). */
 export function publishMetrics() {

@@ -17,11 +17,15 @@
  *
  * A sign-in (not a refresh) is noted on the row (`lastSignInAt`, the administrators' user list); a
  * failed note is logged and does not fail the sign-in.
+ *
+ * Cognito waits 5 s for the trigger. Its calls go through the triggers' clients (TRIGGER_CALLS in
+ * ../shared/clients.ts: 1.5 s per call at worst) and it waits on at most two in a row (the row,
+ * read beside the pool's record, then the sign-in note): 3.0 s at worst.
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { userPool } from '../../infra/definitions.js';
-import { dynamo, identity } from '../shared/clients.js';
+import { triggerDynamo, triggerIdentity } from '../shared/clients.js';
 import { getUserBySub, recordSignIn } from '../shared/data/users.js';
 import { mfaRequired } from '../shared/env.js';
 import { log } from '../shared/log.js';
@@ -29,7 +33,7 @@ import { countMetric, publishMetrics, tracingReady } from '../shared/observabili
 
 /** Whether the pool has an authenticator app enabled for the account (TOTP; the pool offers no SMS). */
 async function hasAuthenticatorApp(userPoolId: string, userName: string): Promise<boolean> {
-  const out = await identity().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: userName }));
+  const out = await triggerIdentity().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: userName }));
   return (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
 }
 
@@ -37,10 +41,13 @@ export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<Pr
   await tracingReady();
   const attributes = event.request.userAttributes;
   const email = (attributes.email ?? '').toLowerCase();
-  const row = await getUserBySub(dynamo(), attributes.sub ?? '');
+  const staff = (event.request.groupConfiguration?.groupsToOverride ?? []).includes(userPool.staffGroup);
+  // The pool's record is read beside the row (the trigger's time budget), and used only once the row agrees.
+  const app = mfaRequired(staff) ? hasAuthenticatorApp(event.userPoolId, event.userName) : undefined;
+  app?.catch(() => undefined); // its failure is met below, or moot when the row refuses the sign-in first
+  const row = await getUserBySub(triggerDynamo(), attributes.sub ?? '');
   if (!row) throw new Error('This account has no portal user.');
   if (row.email !== email || attributes.email_verified !== 'true') throw new Error('This account\'s email does not match its portal user.');
-  const staff = (event.request.groupConfiguration?.groupsToOverride ?? []).includes(userPool.staffGroup);
   const claims: Record<string, string> = {
     BUILDOPS_CUSTOMER_ID: row.customerIds[0] ?? '',
     userId: row.userId,
@@ -49,11 +56,11 @@ export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<Pr
   };
   // A failed read fails the sign-in (Cognito shows an error; trying again works) rather than
   // sending an enrolled administrator to set up a second app.
-  if (mfaRequired(staff)) claims.mfa = (await hasAuthenticatorApp(event.userPoolId, event.userName)) ? '1' : '0';
+  if (app) claims.mfa = (await app) ? '1' : '0';
   event.response.claimsOverrideDetails = { claimsToAddOrOverride: claims };
   // A sign-in (any client: the web app's SRP, the login route), not a refresh or a new-password answer.
   if (event.triggerSource === 'TokenGeneration_Authentication') {
-    await recordSignIn(dynamo(), row.sub).catch((err: unknown) => log.warn('noting the sign-in failed', { err }));
+    await recordSignIn(triggerDynamo(), row.sub).catch((err: unknown) => log.warn('noting the sign-in failed', { err }));
     countMetric('SignIn');
     publishMetrics();
   }

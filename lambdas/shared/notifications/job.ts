@@ -5,7 +5,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.js';
 import { log } from '../log.js';
-import { publishMetrics, tracingReady } from '../observability.js';
+import { runJob } from '../job.js';
+import { tracingReady } from '../observability.js';
 import type { MailOutcome } from './send.js';
 
 /**
@@ -23,14 +24,22 @@ export async function claimedMail(claim: Promise<boolean>, send: () => Promise<M
   }
 }
 
-/** A mail job's Lambda handler: the run, logged at info only when it mailed or failed (a run that mailed nothing is routine). */
-export function mailJob<S extends { mailed: number; failed: number }>(message: string, run: (db: DynamoDBDocumentClient) => Promise<S>) {
-  return async (): Promise<S> => {
-    await tracingReady();
-    const summary = await run(dynamo());
-    if (summary.mailed || summary.failed) log.info(message, { ...summary });
-    else log.debug(message, { ...summary });
-    publishMetrics();
-    return summary;
-  };
+/**
+ * A mail job's Lambda handler (`handler`: its file, `notifications/documents-digest`): the run,
+ * logged at info only when it mailed or failed (a run that mailed nothing is routine), as a job
+ * (../job.ts): a run in which any user's mail failed ends with JobFailed and throws.
+ */
+export function mailJob<S extends { mailed: number; failed: number }>(handler: string, message: string, run: (db: DynamoDBDocumentClient) => Promise<S>) {
+  return (): Promise<S> =>
+    runJob(
+      handler,
+      async () => {
+        await tracingReady();
+        const summary = await run(dynamo());
+        if (summary.mailed || summary.failed) log.info(message, { ...summary });
+        else log.debug(message, { ...summary });
+        return summary;
+      },
+      (summary) => summary.failed,
+    );
 }

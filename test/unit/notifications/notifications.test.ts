@@ -3,7 +3,9 @@
  * weekly summary and SES's feedback, on the shared AWS fake with SES mocked.
  */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { handler as digestJob } from '../../../lambdas/notifications/documents-digest.js';
 import { handler as feedback } from '../../../lambdas/notifications/mail-feedback.js';
+import { handler as weeklyJob } from '../../../lambdas/notifications/weekly-summary.js';
 import { handler as settingsRoute } from '../../../lambdas/notifications/settings.js';
 import { handler as unsubscribeRoute } from '../../../lambdas/notifications/unsubscribe.js';
 import { runDocumentsDigest } from '../../../lambdas/notifications/documents-digest.js';
@@ -15,8 +17,9 @@ import type { ReportRow } from '../../../lambdas/shared/data/report-rows.js';
 import { packRows, indexItemsOf } from '../../../lambdas/shared/data/report-rows.js';
 import { admin, alice, bob, customers, doc, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
-import { claims, fakeAws, setTableEnv } from '../support/fake-aws.js';
+import { claims, fakeAws, setTableEnv, TABLES } from '../support/fake-aws.js';
 import { fakeSes } from '../support/ses.js';
+import { emfOf, linesOf } from '../support/stdout.js';
 
 const aws = fakeAws({ users: [admin, alice, bob], customers: [...customers.map((c) => (c.id === 'A' ? { ...c, telemetryCustomerId: 'T-A' } : c))], properties }, { secrets: { embed: 'unsubscribe-key-for-tests' } });
 const w = aws.world;
@@ -191,5 +194,80 @@ describe("SES's feedback", () => {
     await feedback({ Records: [{ Sns: { Message: 'not json' } }] });
     expect(w.mailSuppression.map((s) => (s as { address: string; reason: string }).address).sort()).toEqual(['alice@a.test', 'carol@c.test']);
     expect(json(await settingsCall(alice.email, { action: 'get' })).suppressed).toBe(true);
+  });
+});
+
+describe("the jobs' end-of-run metrics", () => {
+  // Metrics on here only: each record reads the switch when it is written.
+  beforeAll(() => (process.env.POWERTOOLS_METRICS_DISABLED = 'false'));
+  afterAll(() => (process.env.POWERTOOLS_METRICS_DISABLED = 'true'));
+  const MIN = 60_000;
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  /** The job records a run writes, and how it ended. */
+  async function run(fn: () => Promise<unknown>) {
+    let outcome: { resolved?: unknown; rejected?: unknown } = {};
+    const lines = await linesOf(async () => {
+      outcome = await fn().then(
+        (resolved) => ({ resolved }),
+        (rejected: unknown) => ({ rejected }),
+      );
+    });
+    const records = emfOf(lines).filter((r) => r.JobSucceeded !== undefined || r.JobFailed !== undefined);
+    return { ...outcome, records: records.map((r) => ({ metric: r.JobSucceeded ? 'JobSucceeded' : 'JobFailed', job: r.job, dimensions: r._aws.CloudWatchMetrics[0]!.Dimensions })) };
+  }
+  const sets = [['service', 'job']];
+
+  it('documents digest: JobSucceeded for a run that mailed; JobFailed and a rejection when a user’s mail failed, the others mailed', async () => {
+    w.notificationSettings.push({ sub: alice.sub, email: alice.email, documents: true, documentsSince: ago(60 * MIN), updatedAt: ago(60 * MIN) });
+    doc(w, 'documents/1/a.pdf', 'A-P1', ago(10 * MIN));
+    const good = await run(() => digestJob());
+    expect(good.resolved).toMatchObject({ mailed: 1, failed: 0 });
+    expect(good.records).toEqual([{ metric: 'JobSucceeded', job: 'notifications-documents-digest', dimensions: sets }]);
+
+    w.notificationSettings = [];
+    w.notificationSettings.push({ sub: alice.sub, email: alice.email, documents: true, documentsSince: ago(30 * MIN), updatedAt: ago(30 * MIN) });
+    w.notificationSettings.push({ sub: bob.sub, email: bob.email, documents: true, documentsSince: ago(30 * MIN), updatedAt: ago(30 * MIN) });
+    doc(w, 'documents/2/b.pdf', 'A-P1', ago(5 * MIN));
+    doc(w, 'documents/3/c.pdf', 'B-P1', ago(5 * MIN));
+    mail.reset();
+    ses.on(SendEmailCommand).rejectsOnce(new Error('SES down')).resolves({ MessageId: 'm' });
+    const bad = await run(() => digestJob());
+    expect(bad.rejected).toMatchObject({ name: 'JobFailedError', message: expect.stringContaining('notifications-documents-digest: 1 part') });
+    expect(bad.records).toEqual([{ metric: 'JobFailed', job: 'notifications-documents-digest', dimensions: sets }]);
+    // The failed user's mail, then the other user's, sent.
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(2);
+  });
+
+  it('weekly summary: JobSucceeded for a run that mailed; JobFailed and a rejection when SES fails', async () => {
+    w.notificationSettings.push({ sub: alice.sub, email: alice.email, weekly: true, updatedAt: ago(60 * MIN) });
+    const good = await run(() => weeklyJob());
+    expect(good.resolved).toMatchObject({ mailed: 1, failed: 0 });
+    expect(good.records).toEqual([{ metric: 'JobSucceeded', job: 'notifications-weekly-summary', dimensions: sets }]);
+
+    w.notificationSettings = [{ sub: bob.sub, email: bob.email, weekly: true, updatedAt: ago(60 * MIN) }];
+    ses.on(SendEmailCommand).rejects(new Error('SES down'));
+    const bad = await run(() => weeklyJob());
+    expect(bad.rejected).toMatchObject({ name: 'JobFailedError' });
+    expect(bad.records).toEqual([{ metric: 'JobFailed', job: 'notifications-weekly-summary', dimensions: sets }]);
+  });
+
+  it('weekly summary: JobFailed and the error when the subscribers cannot be read', async () => {
+    aws.failOnce(`Scan:${TABLES.NOTIFICATION_SETTINGS_TABLE}`);
+    const bad = await run(() => weeklyJob());
+    expect(String(bad.rejected)).toContain('failed (injected)');
+    expect(bad.records).toEqual([{ metric: 'JobFailed', job: 'notifications-weekly-summary', dimensions: sets }]);
+  });
+
+  it("SES feedback: JobSucceeded when every address was suppressed; when one cannot be written, the others are, then JobFailed and a rejection (Lambda delivers the event again)", async () => {
+    const bounce = (...addresses: string[]) => ({ Records: [{ Sns: { Message: JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Permanent', bouncedRecipients: addresses.map((emailAddress) => ({ emailAddress })) } }) } }] });
+    const good = await run(() => feedback(bounce('one@x.test')));
+    expect(good.resolved).toEqual({ suppressed: 1, failed: 0 });
+    expect(good.records).toEqual([{ metric: 'JobSucceeded', job: 'notifications-mail-feedback', dimensions: sets }]);
+
+    aws.failOnce('Put');
+    const bad = await run(() => feedback(bounce('two@x.test', 'three@x.test')));
+    expect(bad.rejected).toMatchObject({ name: 'JobFailedError', message: expect.stringContaining('notifications-mail-feedback: 1 part') });
+    expect(bad.records).toEqual([{ metric: 'JobFailed', job: 'notifications-mail-feedback', dimensions: sets }]);
+    expect(w.mailSuppression.map((s) => (s as { address: string }).address).sort()).toEqual(['one@x.test', 'three@x.test']);
   });
 });

@@ -13,6 +13,7 @@ import { correlationIdOf, publishMetrics } from '../../../lambdas/shared/observa
 import { createTelemetryClient } from '../../../lambdas/shared/telemetry/client.js';
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
 import { put, resetAws, subOf, user } from '../accounts/fixtures.js';
+import { linesOf } from '../support/stdout.js';
 
 // Metrics on for this file (jest's setup turns them off), and info lines logged whatever LOG_LEVEL
 // the run sets (npm test: warn); both read when the Logger and Metrics objects are first made.
@@ -23,24 +24,6 @@ const LOGIN = 'POST /api/users/login';
 
 const event = (headers: Record<string, string> = {}, requestId = 'apigw-request-0001'): ApiEvent =>
   ({ routeKey: LOGIN, rawPath: '/api/users/login', headers, requestContext: { requestId, http: { sourceIp: '203.0.113.9' } }, isBase64Encoded: false }) as unknown as ApiEvent;
-
-/** Every JSON line written to stdout and stderr while `fn` runs. */
-async function linesOf(fn: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
-  const out: string[] = [];
-  const streams = [process.stdout, process.stderr] as const;
-  const writes = streams.map((s) => s.write.bind(s));
-  for (const s of streams) s.write = ((chunk: string | Uint8Array) => (out.push(String(chunk)), true)) as typeof s.write;
-  try {
-    await fn();
-  } finally {
-    streams.forEach((s, i) => (s.write = writes[i]!));
-  }
-  return out
-    .join('')
-    .split('\n')
-    .filter((l) => l.trim().startsWith('{'))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-}
 
 describe('correlationIdOf', () => {
   it("takes the caller's x-correlation-id (any case of the header name)", () => {
