@@ -20,6 +20,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
+import { METRICS_NAMESPACE, shortName } from '../lambdas/shared/function-names.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { CJS_REQUIRE_BANNER, FUNCTION_ALIASES, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, sourceMapDir } from './function-bundling.js';
 
@@ -35,8 +36,8 @@ export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 
 /** The alias API routes and Cognito triggers invoke. */
 export const LIVE_ALIAS = 'live';
-/** The namespace of the portal's own business metrics (EMF, lambdas/shared/observability.ts). */
-export const METRICS_NAMESPACE = 'Portal';
+/** The namespace of the portal's own metrics (EMF, lambdas/shared/observability.ts writes to it). */
+export { METRICS_NAMESPACE };
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
@@ -86,8 +87,8 @@ export function tracerLayer(scope: Construct): lambda.ILayerVersion {
   });
 }
 
-/** `users/get-property` → `users-get-property`: a readable alarm and widget name. */
-export const shortName = (handler: string) => handler.replace(/\//g, '-');
+/** `users/get-property` → `users-get-property`: a readable alarm and widget name (the functions name their deployment group and job metrics by it too). */
+export { shortName };
 /**
  * Cognito waits this long for a trigger, then fails the operation; a trigger's timeout is never
  * longer (https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pools-working-with-lambda-triggers.html).

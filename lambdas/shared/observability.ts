@@ -10,6 +10,7 @@
  * its own (PORTAL_TRACER_MODULE, /opt/nodejs/portal-tracer.mjs), imported only where tracing is on
  * (POWERTOOLS_TRACE_ENABLED is not "false": in Lambda, never in the local stack or the tests).
  */
+import { METRICS_NAMESPACE } from './function-names.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
@@ -61,7 +62,7 @@ export type BusinessMetric =
   | 'TelemetryError';
 
 /** The namespace when POWERTOOLS_METRICS_NAMESPACE is unset; infra/function-construct.ts sets it to the same (METRICS_NAMESPACE). */
-export const DEFAULT_METRICS_NAMESPACE = 'Portal';
+export const DEFAULT_METRICS_NAMESPACE = METRICS_NAMESPACE;
 
 let metrics: Metrics | undefined;
 export function portalMetrics(): Metrics {
