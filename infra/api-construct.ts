@@ -5,7 +5,7 @@
  * function's role gets exactly what its row lists: tables, bucket prefix and actions, Cognito
  * actions on the pool, secrets.
  */
-import { type CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -235,18 +235,22 @@ const accessLogFormat = () =>
  * grantReadData) and the objects under the route's bucket prefix. Each is acknowledged by name.
  */
 function acknowledgeScopedWildcards(pf: PortalFunction, route: Route, props: RouteFunctionsProps) {
-  // The resource's id in its own stack (the portal stack's tables and bucket), as cdk-nag names it.
-  const logicalId = (c: Construct) => Stack.of(c).resolve((c.node.defaultChild as CfnResource).logicalId) as string;
+  // How cdk-nag names an ARN in the function's own template: `<Id.Arn>` for a resource of the same
+  // stack, the reference's JSON for a value read from the portal stack (Fn::GetStackOutput).
+  const named = (arn: string) => {
+    const v = Stack.of(pf).resolve(arn) as { 'Fn::GetAtt'?: [string, string] };
+    return v['Fn::GetAtt'] ? `<${v['Fn::GetAtt'][0]}.${v['Fn::GetAtt'][1]}>` : JSON.stringify(v);
+  };
   for (const name of Object.keys(route.tables ?? {}) as TableName[]) {
     if (!('indexes' in tables[name])) continue;
     Validations.of(pf).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId(props.tables[name] as Construct & dynamodb.ITableV2)}.Arn>/index/*]`,
+      id: `AwsSolutions-IAM5[Resource::${named(props.tables[name].tableArn)}/index/*]`,
       reason: `Queries on the ${name} table's own secondary indexes (granted with the table).`,
     });
   }
   for (const grant of route.bucket ?? []) {
     Validations.of(pf).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId(props.documents as s3.IBucket & Construct)}.Arn>/${grant.prefix}*]`,
+      id: `AwsSolutions-IAM5[Resource::${named(props.documents.bucketArn)}/${grant.prefix}*]`,
       reason: `Objects under ${grant.prefix} only: their keys are made by the portal per document.`,
     });
   }
