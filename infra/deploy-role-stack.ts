@@ -22,6 +22,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Stage } from './config.js';
+import { smokeSecretName } from './smoke/secret-name.js';
 
 export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
 const BOOTSTRAP_ROLES = ['deploy', 'file-publishing', 'image-publishing', 'lookup'] as const;
@@ -53,9 +54,6 @@ export function trustedSubjects(githubRepo: string, stage: string): { deploy: st
     ],
   };
 }
-
-/** The smoke test's accounts of a stage (infra/smoke/accounts.ts writes the value). */
-export const smokeSecretName = (stage: string) => `portal/${stage}/smoke`;
 
 export interface DeployRoleProps extends StackProps {
   stage: Stage;
