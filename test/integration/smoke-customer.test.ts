@@ -14,7 +14,7 @@ import { SMOKE_DOCUMENT_NAME, SMOKE_PROPERTY, smokeSecretId } from '../../infra/
 import { runSmoke, SmokeFailure, smokeSteps, type SmokeAccounts } from '../../infra/smoke/smoke.js';
 import { documentsOfProperties } from '../../lambdas/shared/data/documents.js';
 import { getUserByEmail } from '../../lambdas/shared/data/users.js';
-import { adminCli, type CliResult } from '../support/admin-cli.js';
+import { adminCli, npmRun, type CliResult } from '../support/admin-cli.js';
 import { startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(120_000);
@@ -38,7 +38,8 @@ beforeAll(async () => {
   // As the deploy-role stack does on a stage: the secret exists, with no value yet.
   await secrets.send(new CreateSecretCommand({ Name: smokeSecretId(null) }));
   refused = await adminCli(t.dataDir, 'create-smoke-accounts', '--profile', 'customer', '--staff-email', 'smoke-test@staff.test');
-  setUp = await adminCli(t.dataDir, 'create-smoke-accounts', '--profile', 'customer');
+  // README: npm run admin -- create-smoke-accounts --local [--profile customer] (with the test stack's folder).
+  setUp = await npmRun('admin', 'create-smoke-accounts', '--local', '--profile', 'customer', '--data-dir', t.dataDir);
   accounts = JSON.parse((await secrets.send(new GetSecretValueCommand({ SecretId: smokeSecretId(null) }))).SecretString!) as SmokeAccounts;
 });
 afterAll(async () => {
@@ -77,6 +78,13 @@ it('passes every step of the customer profile, signing in as the customer only a
   expect(okSteps(lines)).toEqual([...smokeSteps.customer]);
   expect(lines.some((l) => /staff|upload|delete|cleaned up/.test(l))).toBe(false);
   expect((await documentsLeft()).map((d) => d.key)).toEqual([accounts.document!.key]);
+});
+
+it('npm run smoke -- --local takes the customer profile from the accounts, and passes', async () => {
+  const r = await npmRun('smoke', '--local', '--data-dir', t.dataDir);
+  expect(r.stdout).toContain(`Smoke test of ${t.baseUrl}, profile customer (customer smoke-customer@example.com)`);
+  expect(r.stdout).toMatch(/smoke: all steps passed/);
+  expect(r.code).toBe(0);
 });
 
 it('refuses accounts holding a staff member for the customer profile, and accounts without one for the full profile, before any step', async () => {

@@ -13,7 +13,7 @@ import { runSmoke, SmokeFailure, smokeSteps, type SmokeAccounts } from '../../in
 import { putCustomers } from '../../lambdas/shared/data/customers.js';
 import { documentsOfProperties } from '../../lambdas/shared/data/documents.js';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
-import { adminCli, type CliResult } from '../support/admin-cli.js';
+import { adminCli, npmRun, type CliResult } from '../support/admin-cli.js';
 import { startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(120_000);
@@ -64,6 +64,14 @@ it('passes every step on a working portal, and leaves no document behind', async
   // Read only: the smoke customer keeps the defaults.
   expect(lines).toContain('     (0 active alerts; mail on: requests, alerts)');
   expect(await documentsLeft()).toEqual([]);
+});
+
+it('npm run smoke -- --local runs the full profile with the stored accounts, and passes', async () => {
+  const r = await npmRun('smoke', '--local', '--data-dir', t.dataDir);
+  expect(r.stdout).toContain(`profile full (customer smoke-customer@example.com, staff smoke-test@staff.test)`);
+  expect(r.stdout).toContain('ok   staff member signs in with the authenticator code');
+  expect(r.stdout).toMatch(/smoke: all steps passed/);
+  expect(r.code).toBe(0);
 });
 
 it('with a telemetry mapping, checks the device list against the specified answer', async () => {
