@@ -59,7 +59,7 @@ export const SMOKE_CUSTOMER = { id: 'SMOKE-TEST', name: 'Smoke test' };
 export const SMOKE_PROPERTY = { id: 'SMOKE-TEST-1', customerId: SMOKE_CUSTOMER.id, name: 'Smoke test building', propertyType: 'Office' };
 
 export const createSmokeAccountsHelp = `Usage: admin create-smoke-accounts [--stage NAME | --local [--data-dir DIR] [--profile full|customer]]
-       [--customer ID --property ID] [--customer-email EMAIL] [--staff-email EMAIL]
+       [--customer ID --property ID] [--customer-email EMAIL] [--staff-email EMAIL] [--replace]
 
 Once per stage, before the first \`npm run smoke -- --stage NAME\`: creates the smoke test's
 accounts with generated passwords (no mail is sent) and writes them into the secret
@@ -80,14 +80,16 @@ others the full one (locally --profile chooses; default full).
   - customer profile: no staff member; a reference document (${SMOKE_DOCUMENT_NAME}) placed on the smoke
     property, which the smoke test lists and downloads as the customer.
 When the secret holds a value already nothing is changed. To start again: delete the users (Users
-page), then on a stage put an empty value back by deleting and redeploying the deploy-role stack's
-secret (or locally delete the secret), and run it again.`;
+page) and the reference document, then run it again with --replace, which writes new accounts
+over the old value.`;
 
 export interface SmokeSetup {
   /** The stage, or null for the local stack. */
   stage: string | null;
   /** The local stack's profile (a stage's follows the stage: smokeProfileOf). */
   profile?: SmokeProfile | undefined;
+  /** Write new accounts although the secret holds some (after their users were deleted). */
+  replace?: boolean | undefined;
   /** The pool's web client and how it signs in (SRP on AWS, USER_PASSWORD_AUTH locally). */
   pool: PoolTarget;
   customerId?: string | undefined;
@@ -148,7 +150,7 @@ export async function createSmokeAccounts(
   if (profile === 'customer' && (setup.customerId !== undefined || setup.staffEmail !== undefined))
     throw new AdminInputError(`This stage's smoke test signs in as the customer of the dedicated smoke property only: no --customer, --property or --staff-email.`);
   const state = await smokeSecretState(setup.stage);
-  if (state === 'set') return { created: false, profile };
+  if (state === 'set' && !setup.replace) return { created: false, profile };
   if (state === 'absent' && setup.stage)
     throw new AdminInputError(`There is no secret ${id}: deploy the stage's deploy-role stack first (npm run deploy-role -- deploy -c stage=${setup.stage} -c githubRepo=<owner>/<repo>), which makes it with the policy that lets only the deploy role read it.`);
 
@@ -169,7 +171,7 @@ export async function createSmokeAccounts(
   if (staffEmail && !isStaffEmail(staffEmail)) throw new AdminInputError(`${staffEmail} is not in a staff domain (${settings.staffDomains().join(', ')}): the smoke staff account must be an administrator.`);
   if (isStaffEmail(customerEmail)) throw new AdminInputError(`${customerEmail} is in a staff domain: the smoke customer must be a customer.`);
   for (const email of [customerEmail, ...(staffEmail ? [staffEmail] : [])])
-    if (await getUserByEmail(db, email)) throw new AdminInputError(`User ${email} exists but secret ${id} holds no accounts: delete the user (Users page) and run again, or name other emails.`);
+    if (await getUserByEmail(db, email)) throw new AdminInputError(`User ${email} exists already: delete the user (Users page) and run again, or name other emails.`);
 
   const customerPassword = generatePassword(24);
   await createPortalUser({ email: customerEmail, name: 'Smoke test customer', password: customerPassword, customers: [customerId], properties: [propertyId], permanent: true });
@@ -185,7 +187,7 @@ export async function createSmokeAccounts(
   const accounts: SmokeAccounts = { customer: { email: customerEmail, password: customerPassword, ...customerApp }, ...(staff ? { staff } : {}), ...(document ? { document } : {}) };
 
   const value = JSON.stringify(accounts);
-  if (state === 'empty') await secretStore().send(new PutSecretValueCommand({ SecretId: id, SecretString: value }));
+  if (state !== 'absent') await secretStore().send(new PutSecretValueCommand({ SecretId: id, SecretString: value }));
   else
     await secretStore().send(
       new CreateSecretCommand({ Name: id, SecretString: value, Description: 'The smoke test accounts (npm run smoke). Made by admin create-smoke-accounts.' }),

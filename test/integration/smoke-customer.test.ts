@@ -70,6 +70,10 @@ it('create-smoke-accounts writes the empty secret: the smoke property\'s custome
   const again = await adminCli(t.dataDir, 'create-smoke-accounts', '--profile', 'customer');
   expect(again).toMatchObject({ code: 0 });
   expect(again.stdout).toMatch(/holds the smoke accounts already: nothing changed/);
+  // --replace writes new accounts only once the old users are gone.
+  const replace = await adminCli(t.dataDir, 'create-smoke-accounts', '--profile', 'customer', '--replace');
+  expect(replace.code).not.toBe(0);
+  expect(replace.stderr).toContain('User smoke-customer@example.com exists already: delete the user (Users page) and run again');
 });
 
 it('passes every step of the customer profile, signing in as the customer only and changing no document', async () => {
