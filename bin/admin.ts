@@ -202,20 +202,28 @@ Once the address is mended (a typo corrected, the mailbox back), this lets mail 
     },
   },
   'create-smoke-accounts': {
-    summary: "create the smoke test's customer and staff accounts (authenticator app set up) and their secret portal/<stage>/smoke",
+    summary: "create the smoke test's accounts (prod: the smoke customer only; elsewhere also an administrator with an authenticator app) and write the secret portal/<stage>/smoke",
     help: createSmokeAccountsHelp,
-    options: { customer: { type: 'string' }, property: { type: 'string' }, 'customer-email': { type: 'string' }, 'staff-email': { type: 'string' } },
+    options: { customer: { type: 'string' }, property: { type: 'string' }, 'customer-email': { type: 'string' }, 'staff-email': { type: 'string' }, profile: { type: 'string' }, replace: { type: 'boolean' } },
     async run(v) {
       const opt = (k: string) => (typeof v[k] === 'string' ? v[k] : undefined);
       const stage = typeof v.stage === 'string' ? v.stage : null;
-      const r = await createSmokeAccounts({ stage, pool: poolOfEnv(), customerId: opt('customer'), propertyId: opt('property'), customerEmail: opt('customer-email'), staffEmail: opt('staff-email') });
+      const profile = opt('profile');
+      if (profile !== undefined && (stage !== null || (profile !== 'full' && profile !== 'customer')))
+        throw new UsageError('--profile full|customer is for the local stack; a stage has the profile its settings give it.');
+      const r = await createSmokeAccounts({ stage, profile, replace: v.replace === true, pool: poolOfEnv(), customerId: opt('customer'), propertyId: opt('property'), customerEmail: opt('customer-email'), staffEmail: opt('staff-email') });
       if (!r.created) {
-        console.log(`Secret ${smokeSecretId(stage)} exists already (customer ${r.accounts.customer.email}, staff ${r.accounts.staff.email}): nothing changed.`);
+        console.log(`Secret ${smokeSecretId(stage)} holds the smoke accounts already: nothing changed (--replace writes new ones, once their users are deleted).`);
         return 0;
       }
       await appendAudit(dynamo(), 'cli', 'user.create', r.accounts.customer.email, { customers: [r.customerId], properties: [r.propertyId], permanent: true });
-      await appendAudit(dynamo(), 'cli', 'user.create', r.accounts.staff.email, { customers: [], properties: [], permanent: true });
-      console.log(`Created customer ${r.accounts.customer.email} (property ${r.propertyId} of ${r.customerId}) and administrator ${r.accounts.staff.email} with an authenticator app; stored in secret ${smokeSecretId(stage)}.`);
+      if (r.accounts.staff) await appendAudit(dynamo(), 'cli', 'user.create', r.accounts.staff.email, { customers: [], properties: [], permanent: true });
+      if (r.accounts.document) await appendAudit(dynamo(), 'cli', 'document.upload', r.accounts.document.key, { propertyId: r.accounts.document.propertyId, size: Buffer.byteLength(r.accounts.document.text) });
+      console.log(
+        r.accounts.staff
+          ? `Created customer ${r.accounts.customer.email} (property ${r.propertyId} of ${r.customerId}) and administrator ${r.accounts.staff.email} with an authenticator app; stored in secret ${smokeSecretId(stage)}.`
+          : `Created customer ${r.accounts.customer.email} (property ${r.propertyId} of ${r.customerId}) and the reference document ${r.accounts.document!.key}; no administrator (profile customer); stored in secret ${smokeSecretId(stage)}.`,
+      );
       return 0;
     },
   },

@@ -1,7 +1,8 @@
 /**
- * The CDK app of a stage's GitHub deploy role (infra/deploy-role-stack.ts), apart from the portal's
- * stacks: `npm run deploy-role -- deploy -c stage=<name> -c githubRepo=<owner>/<repo>
- * [-c oidcProviderArn=<arn>]`, once per stage's account, by an administrator of that account.
+ * The CDK app of a stage's GitHub Actions roles and smoke secret (infra/deploy-role-stack.ts),
+ * apart from the portal's stacks: `npm run deploy-role -- synth|deploy -c stage=<name>
+ * -c githubRepo=<owner>/<repo> [-c oidcProviderArn=<arn>]`, deployed once per stage's account by an
+ * administrator of that account. Synth needs no AWS account and looks nothing up (a test runs it).
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';

@@ -1,18 +1,26 @@
 /**
  * `npm run smoke -- --stage NAME | --local [--data-dir DIR]`: the smoke test (infra/smoke/smoke.ts)
  * against a deployed stage or the running local stack. The accounts are in Secrets Manager, secret
- * `portal/<stage>/smoke` (made once by `npm run admin -- create-smoke-accounts --stage NAME`, README
- * "Smoke test"); locally `portal-local/smoke` in the stand-in, made on the first run. Exits 1
- * naming the step that failed.
+ * `portal/<stage>/smoke` (written once by `npm run admin -- create-smoke-accounts --stage NAME`,
+ * README "Smoke test"; only the stage's deploy role may read it); locally `portal-local/smoke` in
+ * the stand-in, made on the first run. A stage that keeps its data (prod) runs the customer
+ * profile, others the full one; locally the accounts in the secret decide. Exits 1 naming the
+ * step that failed.
  */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { parseArgs } from 'node:util';
 import { applyEnv, regionOfStage, resolveEnv, stackName } from '../infra/admin/env.js';
-import { createSmokeAccounts, poolOfEnv, smokeSecretId } from '../infra/smoke/accounts.js';
-import { runSmoke, SmokeFailure, type SmokeAccounts } from '../infra/smoke/smoke.js';
+import { createSmokeAccounts, poolOfEnv, readSmokeAccounts, smokeProfileOf, smokeSecretId } from '../infra/smoke/accounts.js';
+import { runSmoke, SmokeFailure, type SmokeAccounts, type SmokeProfile } from '../infra/smoke/smoke.js';
 
-async function stageTarget(stage: string): Promise<{ url: string; accounts: SmokeAccounts }> {
+interface Target {
+  url: string;
+  accounts: SmokeAccounts;
+  profile: SmokeProfile;
+}
+
+async function stageTarget(stage: string): Promise<Target> {
   const region = await regionOfStage(stage);
   const cfn = new CloudFormationClient(region ? { region } : {});
   const stack = (await cfn.send(new DescribeStacksCommand({ StackName: stackName(stage) }))).Stacks?.[0];
@@ -27,16 +35,18 @@ async function stageTarget(stage: string): Promise<{ url: string; accounts: Smok
       throw new Error(`There is no secret ${smokeSecretId(stage)}: set up the smoke accounts once with npm run admin -- create-smoke-accounts --stage ${stage}`);
     throw e;
   }
-  return { url, accounts: JSON.parse(value ?? '{}') as SmokeAccounts };
+  return { url, accounts: JSON.parse(value ?? '{}') as SmokeAccounts, profile: await smokeProfileOf(stage) };
 }
 
-/** The running local stack; its smoke accounts are made on the first run (as create-smoke-accounts --local). */
-async function localTarget(dataDir?: string): Promise<{ url: string; accounts: SmokeAccounts }> {
+/** The running local stack; its smoke accounts are made on the first run (as create-smoke-accounts --local, full profile). */
+async function localTarget(dataDir?: string): Promise<Target> {
   const env = await resolveEnv({ kind: 'local', ...(dataDir ? { dataDir } : {}) });
   applyEnv(env);
   const r = await createSmokeAccounts({ stage: null, pool: poolOfEnv() });
-  if (r.created) console.log(`First run on this local stack: created the smoke accounts ${r.accounts.customer.email} and ${r.accounts.staff.email} (secret ${smokeSecretId(null)}).`);
-  return { url: env.PUBLIC_URL!, accounts: r.accounts };
+  if (r.created) console.log(`First run on this local stack: created the smoke accounts ${r.accounts.customer.email} and ${r.accounts.staff!.email} (secret ${smokeSecretId(null)}).`);
+  const accounts = r.created ? r.accounts : await readSmokeAccounts(null);
+  if (!accounts) throw new Error(`secret ${smokeSecretId(null)} holds no accounts`);
+  return { url: env.PUBLIC_URL!, accounts, profile: accounts.staff ? 'full' : 'customer' };
 }
 
 const { values } = parseArgs({ options: { stage: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' } }, strict: true });
@@ -46,9 +56,9 @@ if (!values.stage === !values.local) {
 }
 try {
   const target = values.stage ? await stageTarget(values.stage) : await localTarget(values['data-dir']);
-  console.log(`Smoke test of ${target.url} (customer ${target.accounts.customer.email}, staff ${target.accounts.staff.email})`);
+  console.log(`Smoke test of ${target.url}, profile ${target.profile} (customer ${target.accounts.customer.email}${target.accounts.staff ? `, staff ${target.accounts.staff.email}` : ''})`);
   const started = Date.now();
-  await runSmoke(target.url, target.accounts);
+  await runSmoke(target.url, target.accounts, console.log, target.profile);
   console.log(`smoke: all steps passed (${Date.now() - started} ms)`);
 } catch (e) {
   console.error(e instanceof SmokeFailure ? e.message : `smoke: could not start: ${(e as Error).message}`);

@@ -2,7 +2,9 @@
 /**
  * The CDK commands the pipeline runs, the same for a person at a terminal:
  *   node bin/stages.js synth-all              cdk synth of every stage in cdk.json (cdk-nag included)
- *   node bin/stages.js diff --stage NAME      cdk diff against the deployed stage; with
+ *   node bin/stages.js diff --stage NAME      cdk diff against the deployed stage's templates
+ *                                             (--method template: no change set, so read access
+ *                                             to the stacks is enough; no lookups); with
  *                                             GITHUB_STEP_SUMMARY set, also written there
  *   node bin/stages.js deploy --stage NAME    cdk deploy of every stack of the stage, no prompts
  * Exits with the failing command's code.
@@ -35,7 +37,7 @@ if (command === 'synth-all') {
   }
 } else if (command === 'diff') {
   const name = stage();
-  const r = cdk(['diff', '--all', '--no-color', '-c', `stage=${name}`], { capture: true });
+  const r = cdk(['diff', '--all', '--no-color', '--method', 'template', '--no-lookups', '-c', `stage=${name}`], { capture: true });
   process.stdout.write(r.stdout ?? '');
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `## cdk diff against ${name}\n\n\`\`\`\n${(r.stdout ?? '').trim()}\n\`\`\`\n`);
   process.exit(r.status ?? 1);

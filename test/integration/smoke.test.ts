@@ -13,7 +13,7 @@ import { runSmoke, SmokeFailure, smokeSteps, type SmokeAccounts } from '../../in
 import { putCustomers } from '../../lambdas/shared/data/customers.js';
 import { documentsOfProperties } from '../../lambdas/shared/data/documents.js';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
-import { adminCli, type CliResult } from '../support/admin-cli.js';
+import { adminCli, npmRun, type CliResult } from '../support/admin-cli.js';
 import { startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(120_000);
@@ -44,26 +44,34 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.stop());
 
-it('create-smoke-accounts makes the customer, the administrator with an authenticator app and their secret; a second run changes nothing', async () => {
+it('create-smoke-accounts makes the customer, the administrator with an authenticator app and their secret (the full profile, as dev and staging); a second run changes nothing', async () => {
   expect(setUp.code).toBe(0);
   expect(setUp.stdout).toMatch(/Created customer smoke-customer@example\.com \(property SMOKE-TEST-1 of SMOKE-TEST\) and administrator smoke-test@staff\.test/);
   expect(accounts.customer.email).toBe('smoke-customer@example.com');
   expect(accounts.staff).toMatchObject({ email: 'smoke-test@staff.test', totpSecret: expect.stringMatching(/^[A-Z2-7]{32}$/) });
-  expect(accounts.staff.password.length).toBeGreaterThanOrEqual(24);
+  expect(accounts.staff!.password.length).toBeGreaterThanOrEqual(24);
 
   const again = await adminCli(t.dataDir, 'create-smoke-accounts');
   expect(again).toMatchObject({ code: 0 });
-  expect(again.stdout).toMatch(/exists already .*nothing changed/);
+  expect(again.stdout).toMatch(/holds the smoke accounts already: nothing changed/);
 });
 
 it('passes every step on a working portal, and leaves no document behind', async () => {
   const lines: string[] = [];
   await runSmoke(t.baseUrl, accounts, (l) => void lines.push(l));
-  expect(okSteps(lines)).toEqual([...smokeSteps]);
+  expect(okSteps(lines)).toEqual([...smokeSteps.full]);
   expect(lines).toContain('     (customer SMOKE-TEST has no telemetry mapping: 404 as specified)');
   // Read only: the smoke customer keeps the defaults.
   expect(lines).toContain('     (0 active alerts; mail on: requests, alerts)');
   expect(await documentsLeft()).toEqual([]);
+});
+
+it('npm run smoke -- --local runs the full profile with the stored accounts, and passes', async () => {
+  const r = await npmRun('smoke', '--local', '--data-dir', t.dataDir);
+  expect(r.stdout).toContain(`profile full (customer smoke-customer@example.com, staff smoke-test@staff.test)`);
+  expect(r.stdout).toContain('ok   staff member signs in with the authenticator code');
+  expect(r.stdout).toMatch(/smoke: all steps passed/);
+  expect(r.code).toBe(0);
 });
 
 it('with a telemetry mapping, checks the device list against the specified answer', async () => {
@@ -77,7 +85,7 @@ it('with a telemetry mapping, checks the device list against the specified answe
   } finally {
     await putCustomers(t.db, [SMOKE_CUSTOMER]);
   }
-  expect(okSteps(lines)).toEqual([...smokeSteps]);
+  expect(okSteps(lines)).toEqual([...smokeSteps.full]);
   expect(lines).toContain('     (customer SMOKE-TEST: 1 device)');
 });
 
@@ -103,7 +111,7 @@ it('fails naming the download when the route refuses the document, and deletes t
   expect(failure).toBeInstanceOf(SmokeFailure);
   expect(failure!.step).toBe('document round trip: download');
   expect(failure!.message).toMatch(/^smoke: FAILED at "document round trip: download": GET \/api\/s3\/getpresignedurl as the customer: expected 200, got 403 .*malware/);
-  expect(okSteps(lines)).toEqual(smokeSteps.slice(0, smokeSteps.indexOf('document round trip: download')));
+  expect(okSteps(lines)).toEqual(smokeSteps.full.slice(0, smokeSteps.full.indexOf('document round trip: download')));
   expect(lines.some((l) => l.startsWith('     (cleaned up: deleted documents/'))).toBe(true);
   expect(await documentsLeft()).toEqual([]);
 });

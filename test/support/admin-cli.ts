@@ -22,3 +22,14 @@ export function adminCli(dataDir: string, ...args: string[]): Promise<CliResult>
     (e: CliResult) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
 }
+
+/** `npm run <script> -- <args>` exactly as README writes it, with a bare environment; never throws on a non-zero exit. */
+export function npmRun(script: string, ...args: string[]): Promise<CliResult> {
+  return run('npm', ['run', script, '--', ...args], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: CliResult) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+}
