@@ -231,16 +231,24 @@ const accessLogFormat = () =>
   );
 
 /**
+ * A resolved template value as cdk-nag writes it in a finding's id: text as it is, `<AWS::Region>`
+ * for a pseudo parameter, `<Id>` and `<Id.Attr>` for references, a join joined.
+ */
+export function nagName(v: unknown): string {
+  if (typeof v === 'string') return v;
+  const o = v as { Ref?: string; 'Fn::GetAtt'?: [string, string]; 'Fn::Join'?: [string, unknown[]] };
+  if (o.Ref) return `<${o.Ref}>`;
+  if (o['Fn::GetAtt']) return `<${o['Fn::GetAtt'][0]}.${o['Fn::GetAtt'][1]}>`;
+  if (o['Fn::Join']) return o['Fn::Join'][1].map(nagName).join(o['Fn::Join'][0]);
+  return JSON.stringify(v);
+}
+
+/**
  * The wildcards these grants carry are scoped: a table's own indexes (`<table>/index/*`, from
  * grantReadData) and the objects under the route's bucket prefix. Each is acknowledged by name.
  */
 function acknowledgeScopedWildcards(pf: PortalFunction, route: Route, props: RouteFunctionsProps) {
-  // How cdk-nag names an ARN in the function's own template: `<Id.Arn>` for a resource of the same
-  // stack, the reference's JSON for a value read from the portal stack (Fn::GetStackOutput).
-  const named = (arn: string) => {
-    const v = Stack.of(pf).resolve(arn) as { 'Fn::GetAtt'?: [string, string] };
-    return v['Fn::GetAtt'] ? `<${v['Fn::GetAtt'][0]}.${v['Fn::GetAtt'][1]}>` : JSON.stringify(v);
-  };
+  const named = (arn: string) => nagName(Stack.of(pf).resolve(arn));
   for (const name of Object.keys(route.tables ?? {}) as TableName[]) {
     if (!('indexes' in tables[name])) continue;
     Validations.of(pf).acknowledge({

@@ -19,7 +19,11 @@ import type { Stage } from './config.js';
 import { deploymentGroupName, ImportedRollout, PortalFunction } from './function-construct.js';
 import { functionEnvironment, type PortalStack } from './portal-stack.js';
 import { mailConfigurationSetName } from './auth-construct.js';
-import type { TableName } from './tables.js';
+import { importTables, tableNameOf } from './jobs-stack.js';
+import { documentsBucketName } from './storage-construct.js';
+import { tables, type TableName } from './tables.js';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 
 /** The CodeDeploy pre-traffic hook's handler file. */
 export const PRE_TRAFFIC_HOOK = 'deploy/pre-traffic';
@@ -34,6 +38,9 @@ export interface AreaStackProps extends StackProps {
 
 export class AreaStack extends Stack {
   readonly area: Area;
+  /** The portal stack's tables and documents bucket, by name. */
+  readonly tables: Record<TableName, dynamodb.ITableV2>;
+  readonly documents: s3.IBucket;
   readonly routes: RouteFunctions;
   /** Every function of the stack by handler file (the watch stack alarms on each). */
   readonly functions: ReadonlyMap<string, PortalFunction>;
@@ -47,11 +54,14 @@ export class AreaStack extends Stack {
     });
     this.area = area;
     Tags.of(this).add('portal:stage', stage.name);
-    const t = main.data.tables;
-    const tableNames = Object.fromEntries((Object.keys(t) as TableName[]).map((n) => [n, t[n].tableName])) as Record<TableName, string>;
+    // Tables and bucket by the names the portal stack fixes: grants name them by ARN, so a
+    // function's policy refers to nothing of another stack.
+    this.tables = importTables(this, stage);
+    this.documents = s3.Bucket.fromBucketName(this, 'DocumentsBucket', documentsBucketName(stage));
+    const tableNames = Object.fromEntries((Object.keys(tables) as TableName[]).map((n) => [n, tableNameOf(stage, n)])) as Record<TableName, string>;
     const environment = functionEnvironment(stage, {
       tableNames,
-      documentsBucket: main.storage.documents.bucketName,
+      documentsBucket: documentsBucketName(stage),
       userPoolId: main.auth.pool.userPoolId,
       userPoolClientId: main.auth.client.userPoolClientId,
       publicUrl: main.web.url,
@@ -78,8 +88,8 @@ export class AreaStack extends Stack {
       stage,
       routes: routes.filter((r) => areaOf(r.handler) === area),
       api: main.api,
-      tables: t,
-      documents: main.storage.documents,
+      tables: this.tables,
+      documents: this.documents,
       pool: main.auth.pool,
       serverClient: main.auth.serverClient,
       secrets: main.secrets.secrets,

@@ -26,6 +26,22 @@ export const jobsStackName = (stage: Pick<Stage, 'name'>) => `Portal-${stage.nam
 /** A table's physical name, as the portal stack's data construct fixes it. */
 export const tableNameOf = (stage: Pick<Stage, 'name'>, name: TableName) => `portal-${stage.name}-${tables[name].id}`;
 
+/**
+ * The portal stack's tables in another stack of the stage, by their fixed names: grants name them
+ * (and, where a table has them, its indexes) by ARN, with no reference across stacks.
+ */
+export function importTables(scope: Construct, stage: Pick<Stage, 'name'>): Record<TableName, dynamodb.ITableV2> {
+  return Object.fromEntries(
+    (Object.keys(tables) as TableName[]).map((name) => [
+      name,
+      dynamodb.TableV2.fromTableAttributes(scope, `${name.charAt(0).toUpperCase()}${name.slice(1)}Table`, {
+        tableName: tableNameOf(stage, name),
+        grantIndexPermissions: 'indexes' in tables[name],
+      }),
+    ]),
+  ) as Record<TableName, dynamodb.ITableV2>;
+}
+
 export interface JobsStackProps extends StackProps {
   /** The stage's portal stack, deployed before this one. */
   main: PortalStack;
@@ -49,15 +65,7 @@ export class JobsStack extends Stack {
     });
     Tags.of(this).add('portal:stage', stage.name);
 
-    this.tables = Object.fromEntries(
-      (Object.keys(tables) as TableName[]).map((name) => [
-        name,
-        dynamodb.TableV2.fromTableAttributes(this, `${name.charAt(0).toUpperCase()}${name.slice(1)}Table`, {
-          tableName: tableNameOf(stage, name),
-          grantIndexPermissions: 'indexes' in tables[name],
-        }),
-      ]),
-    ) as Record<TableName, dynamodb.ITableV2>;
+    this.tables = importTables(this, stage);
     const tableNames = Object.fromEntries((Object.keys(tables) as TableName[]).map((n) => [n, tableNameOf(stage, n)])) as Record<TableName, string>;
     const configurationSet = mailConfigurationSetOf(stage, this.region);
     const environment = functionEnvironment(stage, {

@@ -8,7 +8,10 @@ import { areaOf, routeKey, routes, scheduled, type Route, type SecretName } from
 import { documentsBucket } from '../../infra/definitions.js';
 import { functionId } from '../../infra/api-construct.js';
 import { secretEnv } from '../../infra/secrets-construct.js';
+import type { AreaStack } from '../../infra/area-stack.js';
+import { tableNameOf } from '../../infra/jobs-stack.js';
 import { tableOutputId } from '../../infra/portal-stack.js';
+import { documentsBucketName } from '../../infra/storage-construct.js';
 import { tables, type TableName } from '../../infra/tables.js';
 import { actionsOf, fromPortal, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, byJson, type Synth } from './support/synth.js';
 
@@ -39,7 +42,6 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   /** The distribution's own address; the portal's is the custom domain where the stage has one. */
   const cloudFrontUrl = () => ({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s, s.stack.web.distribution), 'DomainName'] }]] });
   const portalUrl = () => (s.stage.domain ? `https://${s.stage.domain.name}` : cloudFrontUrl());
-  const tableIds = () => Object.fromEntries(tableNames.map((n) => [logicalId(s, s.stack.data.tables[n]), n])) as Record<string, TableName>;
 
   it('is named after its stage', () => {
     expect(s.stack.stackName).toBe(`Portal-${stageName}`);
@@ -147,8 +149,9 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       const originVerify = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalId(s, s.stack.secrets.originVerify) }, ':SecretString:::}}']] };
       for (const r of routes) {
         const env = (fnOf(r).props.Environment as { Variables: Record<string, unknown> }).Variables;
-        for (const n of tableNames) expect(refId(env[tables[n].env])).toBe(logicalId(s, s.stack.data.tables[n]));
-        expect(refId(env.DOCUMENTS_BUCKET)).toBe(logicalId(s, s.stack.storage.documents));
+        // By the names the portal stack fixes for its tables and bucket (checked under data and buckets).
+        for (const n of tableNames) expect(env[tables[n].env]).toBe(tableNameOf(s.stage, n));
+        expect(env.DOCUMENTS_BUCKET).toEqual(fnOf(r).at.stack.resolve(documentsBucketName(s.stage)));
         expect(refId(env.USER_POOL_ID)).toBe(logicalId(s, s.stack.auth.pool));
         expect(refId(env.USER_POOL_CLIENT_ID)).toBe(logicalId(s, s.stack.auth.client));
         expect(env.STAFF_DOMAINS).toBe(s.stage.staffDomains.join(','));
@@ -182,28 +185,28 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     });
 
     it('names in each function policy only the tables of its route row, writing only where the row says write', () => {
-      const ids = tableIds();
+      /** The tables an ARN (or list of them) names: `...:table/portal-<stage>-<id>[/index/*]`. */
+      const tablesIn = (resource: unknown) =>
+        new Set([...JSON.stringify(resource).matchAll(new RegExp(`:table/portal-${stageName}-([a-z-]+?)(?:/index/\\*)?"`, 'g'))].map((m) => tableNames.find((n) => tables[n].id === m[1])!));
       for (const r of routes) {
         const statements = fnOf(r).statements.filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')));
-        const named = new Set(statements.flatMap((st) => [...refsIn(st.Resource)].filter((id) => id in ids).map((id) => ids[id])));
+        const named = new Set(statements.flatMap((st) => [...tablesIn(st.Resource)]));
         expect([...named].sort()).toEqual(Object.keys(r.tables ?? {}).sort());
         for (const name of named) {
-          const id = logicalId(s, s.stack.data.tables[name]);
-          const writes = statements.filter((st) => refsIn(st.Resource).has(id)).some((st) => actionsOf(st).some((a) => DYNAMO_WRITES.includes(a)));
+          const writes = statements.filter((st) => tablesIn(st.Resource).has(name)).some((st) => actionsOf(st).some((a) => DYNAMO_WRITES.includes(a)));
           expect({ route: r.handler, table: name, writes }).toEqual({ route: r.handler, table: name, writes: r.tables![name] === 'write' });
         }
       }
     });
 
     it('grants bucket actions only under the prefixes of the route row', () => {
-      const bucket = logicalId(s, s.stack.storage.documents);
       const expectedAction = { read: 's3:GetObject', readTags: 's3:GetObjectTagging', write: 's3:PutObject', delete: 's3:DeleteObject' };
       for (const r of routes) {
         const statements = fnOf(r).statements.filter((st) => actionsOf(st).some((a) => a.startsWith('s3:')));
         const granted = statements.map((st) => ({ actions: actionsOf(st).sort(), resource: st.Resource }));
         const expected = (r.bucket ?? []).map((g) => ({
           actions: g.actions.map((a) => expectedAction[a]).sort(),
-          resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${g.prefix}*`]] },
+          resource: fnOf(r).at.stack.resolve((fnOf(r).at.stack as AreaStack).documents.arnForObjects(`${g.prefix}*`)),
         }));
         expect({ route: r.handler, granted }).toEqual({ route: r.handler, granted: expected });
       }
