@@ -9,6 +9,7 @@
  *   Tables: `read` or `write` (write includes read); bucket: per prefix, `read`/`write`/`delete`;
  *   `mail`: may send through the stage's SES identity.
  * - `slash`: the spec writes this path with a trailing slash too; both reach the function.
+ * - `legacy`: a form kept for one release for the previous release's web app (see `Legacy`).
  */
 import type { TableName } from '../infra/tables.js';
 
@@ -27,8 +28,21 @@ export type CognitoAction =
   | 'ListUsers';
 export type SecretName = 'sigma' | 'telemetry' | 'embed';
 
+/**
+ * A form answered for one release only, for the previous release's web app (still open in
+ * browsers after a deploy): `route`, the whole row; `action-body`, the row's requests whose JSON
+ * body has an `action` field. `replacedBy`: the route keys that serve it now. `until`: it is
+ * removed in the next release (the row, or its action branch, its handler code and its grants).
+ */
+export interface Legacy {
+  form: 'route' | 'action-body';
+  replacedBy: string[];
+  until: 'next release';
+}
+
 export interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  legacy?: Legacy;
   path: string;
   handler: string;
   access: Access;
@@ -152,27 +166,52 @@ export const routes: Route[] = [
     tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
   },
 
-  // Service requests (beyond the spec, issue 20): one row for listing, filing and (administrators)
-  // changing status, by the body's action, written when the prod stack had room for one more route
-  // (README "Request service"). Photos go up through /api/s3/upload-url (purpose 'request-photo').
+  // Service requests (beyond the spec, issue 20): the list (with the request dialog's choices),
+  // filing and, for administrators, a change of status. Photos go up through /api/s3/upload-url
+  // (purpose 'request-photo'). POST also answers the previous release's `{ action }` bodies for one
+  // release, so it keeps the three calls' grants until then: filing alone needs neither
+  // notificationSettings nor the embed secret (a change of status mails by the customer's settings,
+  // with a signed unsubscribe link; a confirmation is mailed whatever they are).
+  {
+    method: 'GET', path: '/api/requests', handler: 'requests/list-requests', access: 'user',
+    tables: { ...caller, properties: 'read', equipment: 'read', serviceRequests: 'read' },
+    bucket: [{ prefix: 'requests/', actions: ['read'] }],
+  },
   {
     method: 'POST', path: '/api/requests', handler: 'requests/service-requests', access: 'user',
+    legacy: { form: 'action-body', replacedBy: ['GET /api/requests', 'POST /api/requests', 'PATCH /api/requests/{reference}'], until: 'next release' },
     tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
     bucket: [
       { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
       { prefix: 'requests/', actions: ['read', 'write'] },
     ], mail: true, secrets: ['embed'], timeoutSeconds: 29,
   },
-  // Equipment alerts (raised by the scheduled alerts/evaluate, not a route): one row, by the body's
-  // action, for the active alerts ('list'), a property's thresholds ('thresholds') and, for
-  // administrators, changing them ('set-thresholds'); lambdas/shared/contract/alerts.ts.
   {
-    method: 'POST', path: '/api/alerts', handler: 'alerts/alerts', access: 'user',
+    method: 'PATCH', path: '/api/requests/{reference}', handler: 'requests/update-request', access: 'admin', denied: 'change service requests',
+    tables: { ...caller, serviceRequests: 'write', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' }, mail: true, secrets: ['embed'],
+  },
+  // Equipment alerts (raised by the scheduled alerts/evaluate, not a route): the active alerts, a
+  // property's thresholds and, for administrators, changing them; lambdas/shared/contract/alerts.ts.
+  { method: 'GET', path: '/api/alerts', handler: 'alerts/list-alerts', access: 'user', tables: { ...caller, equipmentAlerts: 'read' } },
+  { method: 'GET', path: '/api/alerts/thresholds/{propertyId}', handler: 'alerts/get-thresholds', access: 'user', tables: { ...caller, properties: 'read', equipmentAlerts: 'read' } },
+  {
+    method: 'PUT', path: '/api/alerts/thresholds/{propertyId}', handler: 'alerts/put-thresholds', access: 'admin', denied: 'change alert thresholds',
     tables: { ...caller, properties: 'read', equipmentAlerts: 'write', audit: 'write' },
   },
-  // Notifications (issue 20): the caller's own mail settings ('get', 'set'), and the unsubscribe
-  // link of every mail, which works without signing in (a signed, single-purpose token).
-  { method: 'POST', path: '/api/notifications', handler: 'notifications/settings', access: 'user', tables: { ...caller, customers: 'read', notificationSettings: 'write', mailSuppression: 'read' } },
+  {
+    method: 'POST', path: '/api/alerts', handler: 'alerts/alerts', access: 'user',
+    legacy: { form: 'route', replacedBy: ['GET /api/alerts', 'GET /api/alerts/thresholds/{propertyId}', 'PUT /api/alerts/thresholds/{propertyId}'], until: 'next release' },
+    tables: { ...caller, properties: 'read', equipmentAlerts: 'write', audit: 'write' },
+  },
+  // Notifications (issue 20): the caller's own mail settings, and the unsubscribe link of every
+  // mail, which works without signing in (a signed, single-purpose token).
+  { method: 'GET', path: '/api/notifications', handler: 'notifications/get-settings', access: 'user', tables: { ...caller, customers: 'read', notificationSettings: 'read', mailSuppression: 'read' } },
+  { method: 'PATCH', path: '/api/notifications', handler: 'notifications/update-settings', access: 'user', tables: { ...caller, customers: 'read', notificationSettings: 'write', mailSuppression: 'read' } },
+  {
+    method: 'POST', path: '/api/notifications', handler: 'notifications/settings', access: 'user',
+    legacy: { form: 'route', replacedBy: ['GET /api/notifications', 'PATCH /api/notifications'], until: 'next release' },
+    tables: { ...caller, customers: 'read', notificationSettings: 'write', mailSuppression: 'read' },
+  },
   {
     method: 'POST', path: '/api/notifications/unsubscribe', handler: 'notifications/unsubscribe', access: 'public',
     tables: { users: 'read', notificationSettings: 'write' }, secrets: ['embed'],

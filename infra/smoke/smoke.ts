@@ -294,14 +294,21 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
     });
     await step("equipment alerts and the customer's notification settings", async () => {
       const customerId = assigned.BUILDOPS_CUSTOMER_ID[0]!;
-      const alerts = await call('/api/alerts', customer.idToken, { method: 'POST', body: JSON.stringify({ action: 'list', customerId }) });
-      expectStatus(alerts, 200, "POST /api/alerts { action: 'list' }");
+      const alerts = await call(`/api/alerts?${new URLSearchParams({ customerId })}`, customer.idToken);
+      expectStatus(alerts, 200, 'GET /api/alerts');
       if (!AlertsReply.safeParse(alerts.json).success) throw new Error('the alert list is not the specified answer');
       // Read only: a smoke test changes no one's mail.
-      const settings = await call('/api/notifications', customer.idToken, { method: 'POST', body: JSON.stringify({ action: 'get' }) });
-      expectStatus(settings, 200, "POST /api/notifications { action: 'get' }");
+      const settings = await call('/api/notifications', customer.idToken);
+      expectStatus(settings, 200, 'GET /api/notifications');
       const parsed = SettingsReply.safeParse(settings.json);
       if (!parsed.success) throw new Error('the notification settings are not the specified answer');
+      // Legacy, for this release only (the route table's `legacy` rows): the previous release's web app reads both by POST { action }.
+      const legacyAlerts = await call('/api/alerts', customer.idToken, { method: 'POST', body: JSON.stringify({ action: 'list', customerId }) });
+      expectStatus(legacyAlerts, 200, "POST /api/alerts { action: 'list' } (the previous release's form)");
+      if (!AlertsReply.safeParse(legacyAlerts.json).success) throw new Error("the previous release's alert list is not the specified answer");
+      const legacySettings = await call('/api/notifications', customer.idToken, { method: 'POST', body: JSON.stringify({ action: 'get' }) });
+      expectStatus(legacySettings, 200, "POST /api/notifications { action: 'get' } (the previous release's form)");
+      if (JSON.stringify(legacySettings.json) !== JSON.stringify(settings.json)) throw new Error("the previous release's form answers other settings than GET /api/notifications");
       const on = Object.entries(parsed.data.settings).filter(([, v]) => v).map(([k]) => k);
       await say(`     (${(alerts.json as AlertsReply).data.length} active alerts; mail on: ${on.join(', ') || 'none'}${parsed.data.suppressed ? '; the address is suppressed' : ''})`);
     });

@@ -87,6 +87,8 @@ export function openApiDocument(): Json {
       tags: [area(route)],
       security: route.access !== 'public' ? [{ bearer: [] }] : isEmbedRoute(route) ? [{ embed: [] }] : [],
       'x-portal-access': route.access,
+      // A form kept for the previous release's web app: a whole row is deprecated; an action body is noted.
+      ...(route.legacy ? { 'x-portal-legacy': route.legacy, ...(route.legacy.form === 'route' ? { deprecated: true } : {}) } : {}),
       ...(params.length ? { parameters: params } : {}),
       ...(body ? { requestBody: body } : {}),
       responses: responses(route, entry),

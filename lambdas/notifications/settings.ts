@@ -1,33 +1,13 @@
-import { dynamo } from '../shared/clients.js';
-import { notificationMessages, NotificationsBody, SetBody, type SettingsReply } from '../shared/contract/notifications.js';
-import { getCustomers } from '../shared/data/customers.js';
-import { suppressionOf } from '../shared/data/mail-suppression.js';
-import { effectiveSettings, getNotificationSettings, saveNotificationSettings } from '../shared/data/notification-settings.js';
-import { forbidden, ok } from '../shared/http.js';
+import { NotificationsBody, SetBody } from '../shared/contract/notifications.js';
 import { api, parseAs } from '../shared/middleware.js';
+import { ownSettings, refuseStaff } from '../shared/notifications/settings.js';
 
 /**
- * POST /api/notifications: the caller's own mail settings. { action: 'get' } answers them;
- * { action: 'set', settings } changes the topics named. Customers only: administrators are mailed
- * as the provider (dispatch), not as a customer, and their scope is everyone's.
+ * Legacy: the previous release's POST /api/notifications, { action: 'get' } or { action: 'set',
+ * settings }. Answered for that release's web app for one release only; the next release removes
+ * this route and file. GET and PATCH /api/notifications serve them now.
  */
 export const handler = api({ body: NotificationsBody }, async ({ body, caller }) => {
-  const me = caller!;
-  if (me.isAdmin) throw forbidden(notificationMessages.staffAccount);
-  const db = dynamo();
-  let item = await getNotificationSettings(db, me.sub);
-  let message: string | undefined;
-  if (body.action === 'set') {
-    item = await saveNotificationSettings(db, me, parseAs(SetBody, body).settings, item);
-    message = notificationMessages.saved;
-  }
-  const [suppressed, customers] = await Promise.all([suppressionOf(db, me.email), getCustomers(db, me.customerIds)]);
-  const reply: SettingsReply = {
-    email: me.email,
-    settings: effectiveSettings(item),
-    suppressed: Boolean(suppressed),
-    telemetry: customers.some((c) => Boolean(c.telemetryCustomerId)),
-    ...(message ? { message } : {}),
-  };
-  return ok(reply);
+  refuseStaff(caller!);
+  return ownSettings(caller!, body.action === 'set' ? parseAs(SetBody, body).settings : undefined);
 });

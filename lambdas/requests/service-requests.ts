@@ -3,15 +3,28 @@ import { api, parseAs } from '../shared/middleware.js';
 import { fileRequest } from '../shared/requests/file.js';
 import { listRequests } from '../shared/requests/list.js';
 import { changeStatus } from '../shared/requests/status.js';
+import type { Scope } from '../shared/scope.js';
+import { z } from '../shared/zod.js';
 
 /**
- * POST /api/requests, by `action`: 'list' the requests of the caller's scope (or, for an
- * administrator, of the viewed customer or of all), 'file' a request (any signed-in user, for their
- * own scope), 'update' a request's status (administrators only). One route for the three: see
- * lambdas/shared/contract/requests.ts. The work is in lambdas/shared/requests/{list,file,status}.ts.
+ * The previous release's POST /api/requests with the body's `action` ('list', 'file', 'update'),
+ * served as it was. Legacy: it goes away in the next release, with this function and the route
+ * row's grants for listing and changing status (GET /api/requests and PATCH
+ * /api/requests/{reference} serve those now).
  */
-export const handler = api({ body: RequestsBody }, async ({ body, caller }) => {
-  if (body.action === 'list') return listRequests(caller!, parseAs(ListBody, body));
-  if (body.action === 'update') return changeStatus(caller!, parseAs(StatusBody, body));
+function legacyAction(caller: Scope, body: Record<string, unknown>) {
+  const { action } = parseAs(RequestsBody, body);
+  if (action === 'list') return listRequests(caller, parseAs(ListBody, body));
+  if (action === 'update') return changeStatus(caller, parseAs(StatusBody, body));
+  return fileRequest(caller, parseAs(FileBody, body));
+}
+
+/**
+ * POST /api/requests: files a service request (lambdas/shared/requests/file.ts) for the caller, or
+ * for an administrator the customer `email` they view the portal as. A body with an `action` field
+ * is the previous release's web app: served the old way, for one release (legacyAction).
+ */
+export const handler = api({ body: z.looseObject({}) }, async ({ body, caller }) => {
+  if ('action' in body) return legacyAction(caller!, body);
   return fileRequest(caller!, parseAs(FileBody, body));
 });

@@ -28,6 +28,12 @@ for (const viewport of [
 ]) {
   test(`the mapped customer sees raised alerts listed and badged on their device cards (${viewport.width}x${viewport.height})`, async ({ page }) => {
     await page.setViewportSize(viewport);
+    // How the web app reads the alerts: GET /api/alerts?customerId= (never the previous release's POST by action).
+    const alertCalls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/alerts') alertCalls.push(`${r.method()} ${url.search}`);
+    });
     await openAnalytics(page);
     await expect(card(page, 'NCL-MAU1-H1')).toBeVisible();
     // The first pass may still be running when the spec starts: Refresh re-reads the alerts too.
@@ -37,6 +43,8 @@ for (const viewport of [
     }).toPass({ timeout: 30_000 });
 
     await expect(alertsRegion(page).getByRole('heading')).toHaveText('Equipment alerts (3)');
+    expect(alertCalls.length).toBeGreaterThan(0);
+    expect(alertCalls.filter((c) => !/^GET \?customerId=[^&]+$/.test(c))).toEqual([]);
     await expect(page.getByRole('group', { name: 'Summary' }).getByText('3 Alerts', { exact: true })).toBeVisible();
     const items = alertsRegion(page).getByRole('listitem');
     await expect(items).toHaveCount(3);

@@ -26,7 +26,7 @@ function mails(from = 0) {
 
 async function setNotifications(request: Parameters<typeof customerToken>[0], user: { email: string; password: string }, settings: Record<string, boolean>) {
   const token = await customerToken(request, user);
-  const r = await request.post('/api/notifications', { headers: { authorization: `Bearer ${token}` }, data: { action: 'set', settings } });
+  const r = await request.patch('/api/notifications', { headers: { authorization: `Bearer ${token}` }, data: { settings } });
   expect(r.status(), await r.text()).toBe(200);
   return (await r.json()) as { settings: Record<string, boolean> };
 }
@@ -74,7 +74,7 @@ test('documents uploaded together make one mail to the subscribed user only; its
   await context.close();
 
   const token = await customerToken(request, demo.lakeside);
-  const now = await request.post('/api/notifications', { headers: { authorization: `Bearer ${token}` }, data: { action: 'get' } });
+  const now = await request.get('/api/notifications', { headers: { authorization: `Bearer ${token}` } });
   expect(((await now.json()) as { settings: { documents: boolean } }).settings.documents).toBe(false);
 });
 

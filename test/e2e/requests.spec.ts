@@ -59,7 +59,10 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
 
   const filed = page.waitForResponse((r) => r.url().endsWith('/api/requests') && r.request().method() === 'POST' && r.status() === 201);
   await dialog.getByRole('button', { name: t.submit }).click();
-  const reference = ((await (await filed).json()) as { request: { reference: string } }).request.reference;
+  const filing = await filed;
+  // The new form: a request's fields, no `action` (the previous release's form is answered for one release only).
+  expect(filing.request().postDataJSON()).not.toHaveProperty('action');
+  const reference = ((await filing.json()) as { request: { reference: string } }).request.reference;
   await expect(dialog.getByRole('status')).toHaveText(`Your request ${reference} was sent. We have emailed you a confirmation.`);
 
   // The provider's dispatch mail (with a working photo link) and the customer's confirmation.
@@ -76,8 +79,10 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   expect(mailTo(demo.northwind.email, `We received your service request ${reference}`)).toBeTruthy();
   await dialog.getByRole('button', { name: t.close, exact: true }).last().click();
 
-  // My Requests lists it, submitted.
+  // My Requests lists it, submitted (GET /api/requests).
+  const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/requests' && r.request().method() === 'GET' && r.status() === 200);
   await page.getByRole('button', { name: t.myRequests }).click();
+  await listed;
   const mine = page.getByRole('dialog', { name: t.myRequests });
   const card = mine.getByTestId('service-request').filter({ hasText: reference });
   await expect(card).toBeVisible();
@@ -113,7 +118,10 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await adminCard.getByRole('textbox', { name: t.note }).fill('Technician booked for Tuesday 9:00.');
   await expectNoSeriousA11yViolations(adminPage, { excludeFrames: true });
   await shotsAtBothSizes(shot, adminPage, 'admin-change-status');
+  const changed = adminPage.waitForResponse((r) => r.url().endsWith(`/api/requests/${reference}`) && r.request().method() === 'PATCH');
   await adminCard.getByRole('button', { name: t.save }).click();
+  const change = await changed;
+  expect([change.status(), change.request().postDataJSON()]).toEqual([200, { customerId: expect.any(String), status: 'scheduled', note: 'Technician booked for Tuesday 9:00.' }]);
   // Filtered on submitted, the scheduled request leaves the list; without the filter it shows its new status.
   await expect(adminCard).toHaveCount(0);
   await all.getByRole('combobox', { name: t.status }).click();

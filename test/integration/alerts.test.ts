@@ -1,7 +1,8 @@
 /**
  * Equipment alerts through the local stack: the scheduled evaluation (the stack's own timer is off
  * in tests; `evaluateAlerts` runs one pass as it would) against a simulator this file starts with a
- * fault injected, then the state table, POST /api/alerts over HTTP and the mails in the outbox.
+ * fault injected, then the state table, GET /api/alerts and the thresholds' routes over HTTP (and the
+ * previous release's POST /api/alerts, answered for one release) and the mails in the outbox.
  */
 import { jest } from '@jest/globals';
 import { putEquipment, type EquipmentItem } from '../../lambdas/shared/data/equipment.js';
@@ -25,7 +26,9 @@ const eq = (customerId: string, id: string, propertyId: string, name: string): E
 const rows = [eq('C-A', 'A-EQ1', 'P-A1', 'RTU-1'), eq('C-A', 'A-EQ2', 'P-A1', 'RTU-2'), eq('C-A', 'A-EQ3', 'P-A2', 'RTU-3'), eq('C-B', 'B-EQ1', 'P-B1', 'RTU-9')];
 const fleet: SimDevice[] = rows.map((r) => ({ deviceId: `DEV-${r.id}`, equipmentId: r.id, kind: 'air', lagMinutes: 0, signals: 'call' }));
 
-const alertsOf = (customerId: string, token?: string) => request('POST', '/api/alerts', { token, body: { action: 'list', customerId } });
+const alertsOf = (customerId: string, token?: string) => request('GET', `/api/alerts?customerId=${customerId}`, { token });
+/** The previous release's web app: POST /api/alerts { action: 'list' }. */
+const legacyAlertsOf = (customerId: string, token?: string) => request('POST', '/api/alerts', { token, body: { action: 'list', customerId } });
 const queries = () => sim.requests.filter((r) => r.url === '/v3/telemetry/query').length;
 const devicePages = () => sim.requests.filter((r) => r.url.startsWith('/v3/device')).length;
 
@@ -98,6 +101,10 @@ describe('equipment alerts', () => {
     ]);
     expect(data.find((a) => a.rule === 'stale')?.detail).toBe('No report in the last hour');
     expect(((await alertsOf('C-A', tokens.admin)).json as { data: unknown[] }).data).toHaveLength(3);
+    // The previous release's form answers the same lists, for one release.
+    expect((await legacyAlertsOf('C-A', tokens.a)).json).toEqual(mine.json);
+    expect(((await legacyAlertsOf('C-A', tokens.admin)).json as { data: unknown[] }).data).toHaveLength(3);
+    expect((await legacyAlertsOf('C-A', tokens.b)).status).toBe(403);
     expect(await alertsOf('C-B', tokens.b)).toMatchObject({ status: 200, json: { data: [] } });
 
     // One mail to customer A's user for the pass, listing the two alerts of their property; none to B.
@@ -124,14 +131,21 @@ describe('equipment alerts', () => {
   });
 
   it("an administrator's thresholds for a property apply at the next pass; a user with alerts off is not mailed", async () => {
-    const off = await request('POST', '/api/notifications', { token: tokens.a, body: { action: 'set', settings: { alerts: false } } });
+    const off = await request('PATCH', '/api/notifications', { token: tokens.a, body: { settings: { alerts: false } } });
     expect(off.status).toBe(200);
     // 'Not reporting' after 30 minutes more at P-A1: a device silent now is not raised at once there.
-    const set = await request('POST', '/api/alerts', { token: tokens.admin, body: { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules: [{ kind: 'air', rule: 'stale', forMinutes: 30, limit: 0 }] } });
+    const stale = [{ kind: 'air', rule: 'stale', forMinutes: 30, limit: 0 }];
+    const refused = await request('PUT', '/api/alerts/thresholds/P-A1', { token: tokens.a, body: { customerId: 'C-A', rules: stale } });
+    expect([refused.status, refused.json]).toEqual([403, { error: 'Only administrators may change alert thresholds.' }]);
+    const set = await request('PUT', '/api/alerts/thresholds/P-A1', { token: tokens.admin, body: { customerId: 'C-A', rules: stale } });
     expect(set.status).toBe(200);
     expect(set.json).toMatchObject({ message: 'Alert thresholds saved.', updatedBy: 'boss@staff.test' });
-    const read = await request('POST', '/api/alerts', { token: tokens.a, body: { action: 'thresholds', customerId: 'C-A', propertyId: 'P-A1' } });
-    expect((read.json as { rules: { kind: string; rule: string; forMinutes: number; defaultForMinutes: number }[] }).rules.find((r) => r.kind === 'air' && r.rule === 'stale')).toMatchObject({ forMinutes: 30, defaultForMinutes: 0 });
+    const staleRule = (r: { json: unknown }) => (r.json as { rules: { kind: string; rule: string; forMinutes: number; defaultForMinutes: number }[] }).rules.find((x) => x.kind === 'air' && x.rule === 'stale');
+    const read = await request('GET', '/api/alerts/thresholds/P-A1?customerId=C-A', { token: tokens.a });
+    expect(staleRule(read)).toMatchObject({ forMinutes: 30, defaultForMinutes: 0 });
+    expect((await request('GET', '/api/alerts/thresholds/P-A1?customerId=C-A', { token: tokens.b })).status).toBe(403);
+    // The previous release's form reads the same thresholds, for one release.
+    expect((await request('POST', '/api/alerts', { token: tokens.a, body: { action: 'thresholds', customerId: 'C-A', propertyId: 'P-A1' } })).json).toEqual(read.json);
     sim.deviceFaults.set('DEV-A-EQ1', 'silent'); // P-A1: held back by its thresholds
     sim.deviceFaults.set('DEV-A-EQ3', 'silent'); // P-A2: the defaults, raised at once
     await new Promise((r) => setTimeout(r, 16_000));
@@ -143,8 +157,10 @@ describe('equipment alerts', () => {
     ]);
     // RTU-3 is outside a's properties, and a has alerts off: nobody is mailed.
     expect(await alertMails(mailed0)).toEqual([]);
+    // Reset by the previous release's form (answered for one release), read back by the new route.
     const reset = await request('POST', '/api/alerts', { token: tokens.admin, body: { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules: [] } });
     expect(reset.json).toMatchObject({ message: 'Alert thresholds reset to the defaults.', updatedAt: null });
+    expect(staleRule(await request('GET', '/api/alerts/thresholds/P-A1?customerId=C-A', { token: tokens.admin }))).toMatchObject({ forMinutes: 0 });
     sim.deviceFaults.clear();
   });
 });

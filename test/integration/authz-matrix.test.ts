@@ -41,6 +41,8 @@ const scoped = (ok = 200): Expect => ({ anonymous: 401, customerA: ok, customerB
 const adminOnly = (ok = 200): Expect => ({ anonymous: 401, customerA: 403, customerB: 403, admin: ok, removed: 401, reset: 401 });
 /** Any signed-in caller (answers filtered to the caller's scope). */
 const signedIn = (ok = 200): Expect => ({ anonymous: 401, customerA: ok, customerB: ok, admin: ok, removed: 401, reset: 401 });
+/** A customer's own settings: any customer, administrators have none. */
+const ownSettings: Expect = { anonymous: 401, customerA: 200, customerB: 200, admin: 403, removed: 401, reset: 401 };
 /** Public: the same answer whoever asks (a token, valid or not, changes nothing). */
 const publicRoute = (status: number): Expect => ({ anonymous: status, customerA: status, customerB: status, admin: status, removed: status, reset: status });
 
@@ -218,23 +220,34 @@ export const matrix: Record<string, Entry> = {
   // Telemetry (the stack's simulator: one device per equipment row)
   'GET /api/telemetry/{customerId}/devices': { request: () => ({ path: '/api/telemetry/C-A/devices' }), expect: scoped() },
   'POST /api/telemetry/{customerId}/samples': { request: () => ({ path: '/api/telemetry/C-A/samples', body: { deviceIds: [DEVICE_A] } }), expect: scoped() },
+  // Equipment alerts: read in scope, thresholds changed by administrators only.
+  'GET /api/alerts': { request: () => ({ path: '/api/alerts?customerId=C-A' }), expect: scoped() },
+  'GET /api/alerts/thresholds/{propertyId}': { request: () => ({ path: '/api/alerts/thresholds/P-A1?customerId=C-A' }), expect: scoped() },
+  'PUT /api/alerts/thresholds/{propertyId}': {
+    request: () => ({ path: '/api/alerts/thresholds/P-A1', body: { customerId: 'C-A', rules: [{ kind: 'air', rule: 'high-current', forMinutes: 10, limit: 45 }] } }),
+    expect: adminOnly(),
+  },
+  // Legacy, answered for one release: the previous release's web app's form (its other actions below).
   'POST /api/alerts': { request: () => ({ path: '/api/alerts', body: { action: 'list', customerId: 'C-A' } }), expect: scoped() },
   // Notifications: each customer's own settings; administrators have none. The unsubscribe link
   // needs no session: its signed token names the account (tenant A's here), whoever sends it.
-  'POST /api/notifications': {
-    request: () => ({ path: '/api/notifications', body: { action: 'get' } }),
-    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 403, removed: 401, reset: 401 },
-  },
+  'GET /api/notifications': { request: () => ({ path: '/api/notifications' }), expect: ownSettings },
+  'PATCH /api/notifications': { request: () => ({ path: '/api/notifications', body: { settings: { weekly: false } } }), expect: ownSettings },
+  // Legacy, answered for one release.
+  'POST /api/notifications': { request: () => ({ path: '/api/notifications', body: { action: 'get' } }), expect: ownSettings },
   'POST /api/notifications/unsubscribe': {
     request: async () => ({ path: '/api/notifications/unsubscribe', body: { token: await unsubscribeToken({ sub: subA, topic: 'weekly', email: USER_A }) } }),
     expect: publicRoute(200),
   },
 
   // Service requests: a customer files and lists for their own account only; an administrator for the viewed customer
+  'GET /api/requests': { request: () => ({ path: `/api/requests?email=${encodeURIComponent(USER_A)}` }), expect: scoped() },
+  // The previous release's { action } bodies to this route are in the service requests test below.
   'POST /api/requests': {
-    request: () => ({ path: '/api/requests', body: { action: 'file', email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: `matrix ${++seq}`, priority: 'routine' } }),
+    request: () => ({ path: '/api/requests', body: { email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: `matrix ${++seq}`, priority: 'routine' } }),
     expect: scoped(201),
   },
+  'PATCH /api/requests/{reference}': { request: () => ({ path: `/api/requests/${requestA}`, body: { customerId: 'C-A', status: 'scheduled', note: `matrix ${++seq}` } }), expect: adminOnly() },
 
   // Reports
   'GET /api/reports': { request: () => ({ path: '/api/reports' }), expect: signedIn() },
@@ -279,7 +292,7 @@ beforeAll(async () => {
   await deleteUser(t.db, removedRow.sub);
   await resetPassword(RESET, 'NewPass12');
   documentA = await newDocument();
-  const filed = await request('POST', '/api/requests', { token: tokens.customerA, body: { action: 'file', propertyId: 'P-A1', description: 'fixture', priority: 'routine' } });
+  const filed = await request('POST', '/api/requests', { token: tokens.customerA, body: { propertyId: 'P-A1', description: 'fixture', priority: 'routine' } });
   if (filed.status !== 201) throw fail('fixture service request', filed);
   requestA = (filed.json as { request: { reference: string } }).request.reference;
 });
@@ -318,57 +331,70 @@ describe('the authorization matrix', () => {
     expect((await request('GET', `/api/users/getproperty/${RESET}`, { token: fresh })).status).toBe(200);
   });
 
-  it('equipment alerts: thresholds are read in scope and changed by administrators only; notifications are per account', async () => {
-    const read = { action: 'thresholds', customerId: 'C-A', propertyId: 'P-A1' };
-    const change = { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules: [{ kind: 'air', rule: 'high-current', forMinutes: 10, limit: 45 }] };
-    const foreign = { action: 'thresholds', customerId: 'C-A', propertyId: 'P-B1' };
+  it('equipment alerts: thresholds are read in scope and changed by administrators only, by the new routes and the legacy form alike; notifications are per account', async () => {
+    const rules = [{ kind: 'air', rule: 'high-current', forMinutes: 10, limit: 45 }];
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/alerts/thresholds/P-A1?customerId=C-A'],
+      ['PUT', '/api/alerts/thresholds/P-A1', { customerId: 'C-A', rules }],
+      ['GET', '/api/alerts/thresholds/P-B1?customerId=C-A'],
+      ['PUT', '/api/alerts/thresholds/P-B1', { customerId: 'C-A', rules }],
+      ['GET', '/api/alerts?customerId=C-B'],
+      // The previous release's form, answered for one release.
+      ['POST', '/api/alerts', { action: 'thresholds', customerId: 'C-A', propertyId: 'P-A1' }],
+      ['POST', '/api/alerts', { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules }],
+      ['POST', '/api/alerts', { action: 'thresholds', customerId: 'C-A', propertyId: 'P-B1' }],
+    ];
     const got: Record<string, number[]> = {};
     for (const caller of callers) {
-      const token = tokens[caller];
-      got[caller] = [
-        (await request('POST', '/api/alerts', { token, body: read })).status,
-        (await request('POST', '/api/alerts', { token, body: change })).status,
-        (await request('POST', '/api/alerts', { token, body: foreign })).status,
-      ];
+      got[caller] = [];
+      for (const [method, path, body] of calls) got[caller].push((await request(method, path, { token: tokens[caller], body })).status);
     }
     expect(got).toEqual({
-      anonymous: [401, 401, 401],
-      customerA: [200, 403, 403],
-      customerB: [403, 403, 403],
-      admin: [200, 200, 404],
-      removed: [401, 401, 401],
-      reset: [401, 401, 401],
+      anonymous: [401, 401, 401, 401, 401, 401, 401, 401],
+      customerA: [200, 403, 403, 403, 403, 200, 403, 403],
+      customerB: [403, 403, 403, 403, 200, 403, 403, 403],
+      admin: [200, 200, 404, 404, 200, 200, 200, 404],
+      removed: [401, 401, 401, 401, 401, 401, 401, 401],
+      reset: [401, 401, 401, 401, 401, 401, 401, 401],
     });
-    // B's settings are B's: A's change does not reach them.
-    await request('POST', '/api/notifications', { token: tokens.customerA, body: { action: 'set', settings: { documents: true } } });
-    const b = await request('POST', '/api/notifications', { token: tokens.customerB, body: { action: 'get' } });
-    expect((b.json as { email: string; settings: { documents: boolean } })).toMatchObject({ email: USER_B, settings: { documents: false } });
+    // B's settings are B's: A's change, by the new route or the legacy form, does not reach them.
+    await request('PATCH', '/api/notifications', { token: tokens.customerA, body: { settings: { documents: true } } });
+    await request('POST', '/api/notifications', { token: tokens.customerA, body: { action: 'set', settings: { weekly: true } } });
+    const a = await request('GET', '/api/notifications', { token: tokens.customerA });
+    expect((a.json as { email: string; settings: object }).settings).toMatchObject({ documents: true, weekly: true });
+    const b = await request('GET', '/api/notifications', { token: tokens.customerB });
+    expect((b.json as { email: string; settings: { documents: boolean } })).toMatchObject({ email: USER_B, settings: { documents: false, weekly: false } });
   });
 
-  it("service requests: each customer lists their own scope's only, only administrators change a status, photo uploads only in one's scope", async () => {
-    const list = { action: 'list', email: USER_A };
-    const update = { action: 'update', customerId: 'C-A', reference: requestA, status: 'scheduled' };
-    const photo = { purpose: 'request-photo', propertyId: 'P-A1', fileName: 'leak.jpg', size: 1024 };
+  it("service requests: each customer lists their own scope's only, only administrators change a status (the legacy form too), photo uploads only in one's scope", async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/api/requests?email=${encodeURIComponent(USER_A)}`],
+      ['PATCH', `/api/requests/${requestA}`, { customerId: 'C-A', status: 'scheduled' }],
+      ['GET', '/api/requests?customerId=C-A'],
+      ['POST', '/api/s3/upload-url', { purpose: 'request-photo', propertyId: 'P-A1', fileName: 'leak.jpg', size: 1024 }],
+      // The previous release's form, answered for one release.
+      ['POST', '/api/requests', { action: 'list', email: USER_A }],
+      ['POST', '/api/requests', { action: 'update', customerId: 'C-A', reference: requestA, status: 'scheduled' }],
+      ['POST', '/api/requests', { action: 'file', email: USER_A, propertyId: 'P-A1', description: 'legacy', priority: 'routine' }],
+    ];
     const got: Record<string, number[]> = {};
     for (const caller of callers) {
-      const token = tokens[caller];
-      got[caller] = [
-        (await request('POST', '/api/requests', { token, body: list })).status,
-        (await request('POST', '/api/requests', { token, body: update })).status,
-        (await request('POST', '/api/s3/upload-url', { token, body: photo })).status,
-      ];
+      got[caller] = [];
+      for (const [method, path, body] of calls) got[caller].push((await request(method, path, { token: tokens[caller], body })).status);
     }
     expect(got).toEqual({
-      anonymous: [401, 401, 401],
-      customerA: [200, 403, 200],
-      customerB: [403, 403, 403],
-      admin: [200, 200, 200],
-      removed: [401, 401, 401],
-      reset: [401, 401, 401],
+      anonymous: [401, 401, 401, 401, 401, 401, 401],
+      customerA: [200, 403, 200, 200, 200, 403, 201],
+      customerB: [403, 403, 403, 403, 403, 403, 403],
+      admin: [200, 200, 200, 200, 200, 200, 201],
+      removed: [401, 401, 401, 401, 401, 401, 401],
+      reset: [401, 401, 401, 401, 401, 401, 401],
     });
-    // Customer B's own list holds none of tenant A's requests.
-    const own = await request('POST', '/api/requests', { token: tokens.customerB, body: { action: 'list' } });
+    // Customer B's own list holds none of tenant A's requests, by either form.
+    const own = await request('GET', '/api/requests', { token: tokens.customerB });
     expect((own.json as { requests: unknown[] }).requests).toEqual([]);
+    const legacyOwn = await request('POST', '/api/requests', { token: tokens.customerB, body: { action: 'list' } });
+    expect((legacyOwn.json as { requests: unknown[] }).requests).toEqual([]);
   });
 
   it('refuses a Cognito token as an embed token, and the embed token of a removed user', async () => {

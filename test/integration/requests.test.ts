@@ -1,7 +1,8 @@
 /**
  * Service requests through the local stack over HTTP: photos by presigned POST (the storage front
  * enforces the policy's type and size), filing with the dispatch and confirmation mails in the
- * outbox, scope, filing on a customer's behalf, and a change of status mailed and audited.
+ * outbox, scope, filing on a customer's behalf, and a change of status mailed and audited; then the
+ * previous release's POST /api/requests { action } bodies, answered for one release.
  */
 import { jest } from '@jest/globals';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
@@ -30,8 +31,14 @@ const photoTarget = async (token: string, fileName: string, size = JPEG.length, 
   const r = await request('POST', '/api/s3/upload-url', { token, body: { purpose: 'request-photo', propertyId, fileName, size } });
   return { status: r.status, target: r.json as Target, error: (r.json as { error?: string }).error };
 };
-const file = (token: string, body: object) => request('POST', '/api/requests', { token, body: { action: 'file', propertyId: 'P-A1', description: 'Leak above the server room', priority: 'urgent', ...body } });
-const list = (token: string, body: object = {}) => request('POST', '/api/requests', { token, body: { action: 'list', ...body } });
+const file = (token: string, body: object) => request('POST', '/api/requests', { token, body: { propertyId: 'P-A1', description: 'Leak above the server room', priority: 'urgent', ...body } });
+const list = (token: string, query: Record<string, string | number> = {}) => {
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  return request('GET', `/api/requests${q ? `?${q}` : ''}`, { token });
+};
+const changeStatus = (token: string, reference: string, body: object) => request('PATCH', `/api/requests/${encodeURIComponent(reference)}`, { token, body });
+/** The previous release's web app: POST /api/requests with the body's `action`. */
+const legacy = (token: string, action: string, body: object = {}) => request('POST', '/api/requests', { token, body: { action, ...body } });
 const mailsTo = async (to: string) => (await t.outbox()).filter((m) => m.to === to);
 
 beforeAll(async () => {
@@ -124,8 +131,13 @@ describe('service requests through the local stack', () => {
     const all = (await list(tokens.admin, { customerId: 'C-A', status: 'submitted', days: 7 })).json as { requests: { reference: string }[] };
     expect(all.requests.map((x) => x.reference)).toContain(request1.reference);
 
-    const changed = await request('POST', '/api/requests', { token: tokens.admin, body: { action: 'update', customerId: 'C-A', reference: request1.reference, status: 'in progress', note: 'Engineer on site' } });
-    expect(changed.status).toBe(200);
+    const note = { customerId: 'C-A', status: 'in progress', note: 'Engineer on site' };
+    const refused = await changeStatus(tokens.a, request1.reference, note);
+    expect([refused.status, refused.json]).toEqual([403, { error: 'Only administrators may change service requests.' }]);
+    expect((await changeStatus(tokens.admin, 'SR-1', note)).json).toEqual({ error: 'Invalid path.reference: must be a reference such as SR-261125-142501-K7QX' });
+    expect((await changeStatus(tokens.admin, request1.reference, { ...note, customerId: 'C-B' })).status).toBe(404);
+    const changed = await changeStatus(tokens.admin, request1.reference, note);
+    expect([changed.status, (changed.json as { message: string }).message]).toEqual([200, `Request ${request1.reference} updated.`]);
     expect((await mailsTo(USER_A)).at(-1)!.subject).toBe(`Your service request ${request1.reference} is in progress`);
     const audit = (await request('GET', '/api/audit?limit=5', { token: tokens.admin })).json as { events: { action: string; target: string; details: Record<string, unknown> }[] };
     expect(audit.events.slice(0, 2)).toMatchObject([
@@ -134,5 +146,32 @@ describe('service requests through the local stack', () => {
     ]);
     const mine = (await list(tokens.a)).json as { requests: { reference: string; status: string; notes: { text: string }[] }[] };
     expect(mine.requests.find((x) => x.reference === request1.reference)).toMatchObject({ status: 'in progress', notes: [{ text: 'Engineer on site' }] });
+  });
+
+  it("answers the previous release's { action } bodies as before, for one release: list, file and update, with the same scope, mails and audit", async () => {
+    expect((await legacy(tokens.b, 'list', { email: USER_A })).status).toBe(403);
+    const formOf = (r: { json: unknown }) => (r.json as { form: unknown }).form;
+    expect(formOf(await legacy(tokens.colleague, 'list'))).toEqual(formOf(await list(tokens.colleague)));
+    expect((await legacy(tokens.a, 'file', { propertyId: 'P-A2', description: 'x', priority: 'routine' })).status).toBe(403);
+    const filed = await legacy(tokens.a, 'file', { propertyId: 'P-A1', description: 'Filed from an open tab of the previous release', priority: 'routine' });
+    expect(filed.status).toBe(201);
+    const reference = (filed.json as { request: { reference: string } }).request.reference;
+    expect((await mailsTo(USER_A)).at(-1)!.subject).toBe(`We received your service request ${reference}`);
+    expect((await mailsTo(DISPATCH)).at(-1)!.subject).toBe(`Service request ${reference}: alpha, Alpha One`);
+
+    const update = { customerId: 'C-A', reference, status: 'completed', note: 'Done' };
+    expect((await legacy(tokens.a, 'update', update)).json).toEqual({ error: 'Only administrators may change service requests.' });
+    const changed = await legacy(tokens.admin, 'update', update);
+    expect([changed.status, (changed.json as { message: string }).message]).toEqual([200, `Request ${reference} updated.`]);
+    expect((await mailsTo(USER_A)).at(-1)!.subject).toBe(`Your service request ${reference} is completed`);
+    const audit = (await request('GET', '/api/audit?limit=1', { token: tokens.admin })).json as { events: { action: string; details: Record<string, unknown> }[] };
+    expect(audit.events[0]).toMatchObject({ action: 'request-status', details: { reference, from: 'submitted', to: 'completed', note: 'Done' } });
+
+    // Both forms list the same requests.
+    const viaLegacy = (await legacy(tokens.a, 'list', { status: 'completed' })).json as { requests: { reference: string }[] };
+    const viaGet = (await list(tokens.a, { status: 'completed' })).json as { requests: { reference: string }[] };
+    expect(viaLegacy.requests.map((r) => r.reference)).toEqual([reference]);
+    expect(viaGet.requests.map((r) => r.reference)).toEqual([reference]);
+    expect((await legacy(tokens.a, 'archive')).status).toBe(400);
   });
 });

@@ -45,7 +45,7 @@ export function handleUnauthorized(headers?: Headers) {
 }
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Calls of public routes (the reset-code request): a 401 there is no sign-out. */

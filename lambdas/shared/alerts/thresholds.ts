@@ -1,11 +1,12 @@
 /**
- * A property's alert thresholds (POST /api/alerts, 'thresholds' and 'set-thresholds'): the rules
+ * A property's alert thresholds (GET and PUT /api/alerts/thresholds/{propertyId}; the legacy POST
+ * /api/alerts 'thresholds' and 'set-thresholds'): the rules
  * of each kind of equipment as the evaluation applies them at that property, the defaults beside
  * them. Anyone who may see the property reads them; administrators change them. Only what differs
  * from the defaults is stored, so a later change of a default reaches every property that kept it.
  */
 import { dynamo } from '../clients.js';
-import { alertMessages, EQUIPMENT_KINDS, ruleUnits, type RuleThreshold, type SetThresholdsBody, type ThresholdsBody, type ThresholdsReply } from '../contract/alerts.js';
+import { alertMessages, EQUIPMENT_KINDS, ruleUnits, type PropertyRef, type PutThresholdsBody, type RuleThreshold, type ThresholdsReply } from '../contract/alerts.js';
 import { appendAudit } from '../data/audit.js';
 import { deleteThresholds, getThresholdsItem, putThresholds, type ThresholdsItem } from '../data/equipment-alerts.js';
 import { getProperties } from '../data/properties.js';
@@ -34,12 +35,12 @@ export function thresholdsAnswer(propertyId: string, item: ThresholdsItem | unde
   return { propertyId, rules, updatedAt: item?.updatedAt ?? null, updatedBy: item?.updatedBy ?? null, ...(message ? { message } : {}) };
 }
 
-export async function getThresholds(caller: Scope, body: z.output<typeof ThresholdsBody>): Promise<Reply> {
+export async function getThresholds(caller: Scope, body: PropertyRef): Promise<Reply> {
   await checkProperty(caller, body.customerId, body.propertyId);
   return ok(thresholdsAnswer(body.propertyId, await getThresholdsItem(dynamo(), body.customerId, body.propertyId)));
 }
 
-export async function setThresholds(caller: Scope, body: z.output<typeof SetThresholdsBody>): Promise<Reply> {
+export async function setThresholds(caller: Scope, body: PropertyRef & Pick<z.output<typeof PutThresholdsBody>, 'rules'>): Promise<Reply> {
   if (!caller.isAdmin) throw forbidden(alertMessages.adminOnly);
   await checkProperty(caller, body.customerId, body.propertyId);
   const changed: Partial<Record<EquipmentKind, RuleSettings>> = {};

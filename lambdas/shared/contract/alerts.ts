@@ -1,8 +1,10 @@
 /**
- * Equipment alerts' calls (issue 20): POST /api/alerts, one route by the body's `action`: 'list'
- * (the customer's active alerts the caller may see), 'thresholds' (a property's rules, as
- * evaluated) and 'set-thresholds' (administrators: a property's adjustments over the defaults; an
- * empty list restores the defaults). Answers in ./answers/alerts.ts.
+ * Equipment alerts' calls (issue 20): GET /api/alerts?customerId= (the customer's active alerts the
+ * caller may see), GET /api/alerts/thresholds/{propertyId}?customerId= (a property's rules, as
+ * evaluated) and PUT /api/alerts/thresholds/{propertyId} (administrators: the property's
+ * adjustments over the defaults; an empty list restores the defaults). The previous release's
+ * POST /api/alerts by the body's `action` ('list', 'thresholds', 'set-thresholds') is answered for
+ * one release more. Answers in ./answers/alerts.ts.
  */
 import { idString, z } from '../zod.js';
 import { EQUIPMENT_KINDS, RULE_IDS } from './answers/alerts.js';
@@ -19,21 +21,39 @@ export const alertMessages = {
   reset: 'Alert thresholds reset to the defaults.',
 } as const;
 
+const CustomerId = idString(100, 'is required');
+const PropertyId = idString(200, 'is required');
+/** A property's adjustments over the defaults, each rule of a kind of equipment; [] restores the defaults. */
+const Rules = z.array(
+  z.object({
+    kind: z.enum(EQUIPMENT_KINDS),
+    rule: z.enum(RULE_IDS),
+    forMinutes: z.int().check(z.gte(0), z.lte(1440)),
+    limit: z.number().check(z.gte(-50), z.lte(1000)),
+  }),
+).check(z.maxLength(50));
+
+/** GET /api/alerts?customerId= */
+export const AlertsQuery = z.object({ customerId: CustomerId });
+/** GET and PUT /api/alerts/thresholds/{propertyId} */
+export const ThresholdsParams = z.object({ propertyId: PropertyId });
+/** GET /api/alerts/thresholds/{propertyId}?customerId= */
+export const ThresholdsQuery = z.object({ customerId: CustomerId });
+/** PUT /api/alerts/thresholds/{propertyId} { customerId, rules } (administrators) */
+export const PutThresholdsBody = z.object({ customerId: CustomerId, rules: Rules });
+
+/** A property's thresholds as lambdas/shared/alerts/thresholds.ts reads and writes them. */
+export interface PropertyRef {
+  customerId: string;
+  propertyId: string;
+}
+
+/**
+ * Legacy, answered for one release only (the route table's `legacy` note): the previous release's
+ * POST /api/alerts bodies, by `action`. The next release removes them with lambdas/alerts/alerts.ts.
+ */
 export const ALERT_ACTIONS = ['list', 'thresholds', 'set-thresholds'] as const;
 export const AlertsBody = z.looseObject({ action: z.enum(ALERT_ACTIONS) });
-
-export const ListAlertsBody = z.object({ action: z.enum(['list']), customerId: idString(100, 'is required') });
-export const ThresholdsBody = z.object({ action: z.enum(['thresholds']), customerId: idString(100, 'is required'), propertyId: idString(200, 'is required') });
-export const SetThresholdsBody = z.object({
-  action: z.enum(['set-thresholds']),
-  customerId: idString(100, 'is required'),
-  propertyId: idString(200, 'is required'),
-  rules: z.array(
-    z.object({
-      kind: z.enum(EQUIPMENT_KINDS),
-      rule: z.enum(RULE_IDS),
-      forMinutes: z.int().check(z.gte(0), z.lte(1440)),
-      limit: z.number().check(z.gte(-50), z.lte(1000)),
-    }),
-  ).check(z.maxLength(50)),
-});
+export const ListAlertsBody = z.object({ action: z.enum(['list']), customerId: CustomerId });
+export const ThresholdsBody = z.object({ action: z.enum(['thresholds']), customerId: CustomerId, propertyId: PropertyId });
+export const SetThresholdsBody = z.object({ action: z.enum(['set-thresholds']), customerId: CustomerId, propertyId: PropertyId, rules: Rules });

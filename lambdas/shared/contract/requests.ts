@@ -32,14 +32,14 @@ const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 const ForEmail = z.optional(emailString());
 
 /**
- * POST /api/requests, one route for the three calls by `action`: 'list', 'file' (a customer files a
- * request) and 'update' (administrators: a new status and a note). One route because the prod stack
- * had room for one more when this was written (README "Request service").
+ * The previous release's one route, POST /api/requests with the body's `action`: 'list', 'file' and
+ * 'update'. Answered for one release only (the route table's `legacy` note), for that release's web
+ * app still open in browsers; the next release removes it. Each action's body is the new route's.
  */
 export const REQUEST_ACTIONS = ['list', 'file', 'update'] as const;
 export const RequestsBody = z.looseObject({ action: z.enum(REQUEST_ACTIONS) });
 
-/** POST /api/requests, action 'file' */
+/** POST /api/requests: a customer files a request (an administrator for the customer `email` they view as). */
 export const FileBody = z.object({
   email: ForEmail,
   propertyId: idString(200, 'is required'),
@@ -50,20 +50,27 @@ export const FileBody = z.object({
   photos: z._default(z.array(z.string().check(z.maxLength(1024))).check(z.maxLength(requestLimits.maxPhotos, `may hold at most ${requestLimits.maxPhotos} photos`)), []),
 });
 
-/** POST /api/requests, action 'list' */
-export const ListBody = z.object({
+const Days = z.int().check(z.gte(1), z.lte(3660));
+const listFields = {
   email: ForEmail,
   customerId: z.optional(idString(200)),
   status: z.optional(z.enum(REQUEST_STATUSES)),
-  /** Filed within this many days. */
-  days: z.optional(z.int().check(z.gte(1), z.lte(3660))),
-});
+};
+
+/** GET /api/requests?email=&customerId=&status=&days=: `days`, filed within this many days, as query text. */
+export const ListQuery = z.object({ ...listFields, days: z.optional(z.pipe(z.coerce.number(), Days)) });
+
+/** The legacy { action: 'list' } body: the query's fields, `days` a JSON number. */
+export const ListBody = z.object({ ...listFields, days: z.optional(Days) });
 
 export const Reference = z.string().check(z.regex(/^SR-\d{6}-\d{6}-[A-Z0-9]{4}$/, 'must be a reference such as SR-261125-142501-K7QX'));
-/** POST /api/requests, action 'update' (administrators) */
-export const StatusBody = z.object({
+/** PATCH /api/requests/{reference} (administrators) */
+export const ReferenceParams = z.object({ reference: Reference });
+/** PATCH /api/requests/{reference} (administrators): the request's customer, its new status and a note the customer sees. */
+export const StatusChangeBody = z.object({
   customerId: idString(200),
-  reference: Reference,
   status: z.enum(REQUEST_STATUSES),
   note: z.optional(text(requestLimits.noteMax)),
 });
+/** A change of status as lambdas/shared/requests/status.ts takes it (the legacy { action: 'update' } body too). */
+export const StatusBody = z.object({ customerId: StatusChangeBody.shape.customerId, reference: Reference, status: StatusChangeBody.shape.status, note: StatusChangeBody.shape.note });

@@ -16,7 +16,7 @@ import { filedPhotoKey, parsePhotoUploadKey, photoLinks, photoType } from './pho
 import { confirmationMail, dispatchMail, newReference, servedUser, toAnswer } from './served.js';
 
 /**
- * POST /api/requests { action: 'file', email?, propertyId, equipmentId?, description, priority, accessTimes?, photos }:
+ * POST /api/requests { email?, propertyId, equipmentId?, description, priority, accessTimes?, photos }:
  * files a service request for the served customer (the caller, or the customer an administrator
  * views the portal as: recorded as filed on their behalf, and audited). The property must be in the
  * served user's scope and the equipment at that property; each photo must be an upload answered by

@@ -1,5 +1,5 @@
 import { dynamo } from '../clients.js';
-import { requestLimits, type ListBody, type RequestForm, type RequestsReply } from '../contract/requests.js';
+import { requestLimits, type ListQuery, type RequestForm, type RequestsReply } from '../contract/requests.js';
 import { equipmentOfCustomer } from '../data/equipment.js';
 import { getProperties } from '../data/properties.js';
 import { recentRequests, requestsOfCustomer, type ServiceRequestItem } from '../data/service-requests.js';
@@ -35,13 +35,13 @@ async function formFor(served: Served | null): Promise<RequestForm> {
 }
 
 /**
- * POST /api/requests { action: 'list', email?, customerId?, status?, days? }: service requests, newest first.
+ * GET /api/requests?email=&customerId=&status=&days= (and the legacy POST { action: 'list' }): service requests, newest first.
  * A customer (or an administrator viewing as one, `email`): the requests of their customers'
  * properties in their scope ("My Requests"). An administrator in their own view: every customer's,
  * or one customer's. Narrowed by status and by age (filed within so many days). With them,
  * the "Request Service" dialog's choices for the served customer (none in an administrator's own view).
  */
-export async function listRequests(caller: Scope, query: z.output<typeof ListBody>): Promise<Reply> {
+export async function listRequests(caller: Scope, query: z.output<typeof ListQuery>): Promise<Reply> {
   const db = dynamo();
   const served = await servedUser(caller, query.email);
   const since = query.days ? referenceSince(query.days) : undefined;

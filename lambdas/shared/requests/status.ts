@@ -11,7 +11,8 @@ import type { z } from '../zod.js';
 import { statusMail, toAnswer } from './served.js';
 
 /**
- * POST /api/requests { action: 'update', customerId, reference, status, note? } (administrators):
+ * PATCH /api/requests/{reference} { customerId, status, note? } (administrators; and the legacy
+ * POST /api/requests { action: 'update', reference, ... }):
  * sets the status, adds the note the customer sees, audits the change and mails the customer who
  * filed it. A mail that fails is logged: the change stands.
  */

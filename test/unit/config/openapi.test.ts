@@ -5,6 +5,8 @@ import { apiEvent, json } from '../support/events.js';
 
 interface Operation {
   operationId: string;
+  deprecated?: boolean;
+  'x-portal-legacy'?: { form: string; replacedBy: string[]; until: string };
   tags: string[];
   security: Record<string, string[]>[];
   'x-portal-access': string;
@@ -111,5 +113,24 @@ describe('GET /api/openapi.json', () => {
     expect(op('POST /api/users/login').responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     expect(op('POST /api/users/login').responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
     expect(op('GET /api/config').responses['401']).toBeUndefined();
+  });
+
+  it("describes the resource-style routes of requests, alerts and notifications, and marks the previous release's forms", () => {
+    expect(op('PATCH /api/requests/{reference}').parameters).toEqual([expect.objectContaining({ name: 'reference', in: 'path', required: true, schema: expect.objectContaining({ pattern: expect.any(String) }) })]);
+    expect(Object.keys(op('PATCH /api/requests/{reference}').requestBody!.content['application/json']!.schema.properties).sort()).toEqual(['customerId', 'note', 'status']);
+    expect(op('GET /api/requests').parameters!.map((p) => [p.name, p.required])).toEqual([['email', false], ['customerId', false], ['status', false], ['days', false]]);
+    expect(op('GET /api/alerts/thresholds/{propertyId}').parameters!.map((p) => [p.name, p.in, p.required])).toEqual([['propertyId', 'path', true], ['customerId', 'query', true]]);
+    expect(Object.keys(op('PUT /api/alerts/thresholds/{propertyId}').requestBody!.content['application/json']!.schema.properties).sort()).toEqual(['customerId', 'rules']);
+    expect(Object.keys(op('PATCH /api/notifications').requestBody!.content['application/json']!.schema.properties)).toEqual(['settings']);
+    // Filing is the new POST; its { action } bodies are the previous release's, noted but not deprecated.
+    expect(op('POST /api/requests').requestBody!.content['application/json']!.schema.properties).not.toHaveProperty('action');
+    expect(op('POST /api/requests')).toMatchObject({ 'x-portal-legacy': { form: 'action-body', until: 'next release' } });
+    expect(op('POST /api/requests').deprecated).toBeUndefined();
+    const legacy = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, o]) => o.deprecated).map(([m]) => `${m.toUpperCase()} ${path}`));
+    expect(legacy.sort()).toEqual(['POST /api/alerts', 'POST /api/notifications']);
+    for (const route of routes.filter((r) => r.legacy)) {
+      // What replaces a legacy form is in the table, and is not itself legacy (but the request route filing as before).
+      for (const key of route.legacy!.replacedBy) expect({ key, known: routes.some((r) => routeKey(r) === key && (r.legacy?.form !== 'route')) }).toEqual({ key, known: true });
+    }
   });
 });

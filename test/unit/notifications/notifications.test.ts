@@ -1,12 +1,14 @@
 /**
- * Notifications (issue 20): the settings route, the unsubscribe link, the documents digest, the
+ * Notifications (issue 20): the settings routes (and the previous release's form), the unsubscribe link, the documents digest, the
  * weekly summary and SES's feedback, on the shared AWS fake with SES mocked.
  */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { handler as digestJob } from '../../../lambdas/notifications/documents-digest.js';
 import { handler as feedback } from '../../../lambdas/notifications/mail-feedback.js';
 import { handler as weeklyJob } from '../../../lambdas/notifications/weekly-summary.js';
-import { handler as settingsRoute } from '../../../lambdas/notifications/settings.js';
+import { handler as getSettingsRoute } from '../../../lambdas/notifications/get-settings.js';
+import { handler as legacySettingsRoute } from '../../../lambdas/notifications/settings.js';
+import { handler as updateSettingsRoute } from '../../../lambdas/notifications/update-settings.js';
 import { handler as unsubscribeRoute } from '../../../lambdas/notifications/unsubscribe.js';
 import { runDocumentsDigest } from '../../../lambdas/notifications/documents-digest.js';
 import { figuresByProperty, runWeeklySummary, weekOf } from '../../../lambdas/notifications/weekly-summary.js';
@@ -40,11 +42,18 @@ beforeEach(() => {
   w.reportRows = [];
 });
 
-const settingsCall = (email: string | undefined, body: unknown) => settingsRoute(apiEvent({ route: 'POST /api/notifications', claims: email ? claims(email) : undefined, body }));
+const as = (email: string | undefined) => (email ? claims(email) : undefined);
+/** GET /api/notifications for { action: 'get' }, PATCH for { action: 'set', settings }: the routes the web app calls. */
+const settingsCall = (email: string | undefined, body: { action: string; settings?: unknown }) =>
+  body.action === 'get'
+    ? getSettingsRoute(apiEvent({ route: 'GET /api/notifications', claims: as(email) }))
+    : updateSettingsRoute(apiEvent({ route: 'PATCH /api/notifications', claims: as(email), body: { settings: body.settings } }));
+/** The previous release's POST /api/notifications { action }, answered for one release. */
+const legacyCall = (email: string | undefined, body: unknown) => legacySettingsRoute(apiEvent({ route: 'POST /api/notifications', claims: as(email), body }));
 const unsubscribe = (token: string) => unsubscribeRoute(apiEvent({ route: 'POST /api/notifications/unsubscribe', body: { token } }));
 const linkOf = (text: string) => /\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(text)?.[1];
 
-describe('POST /api/notifications', () => {
+describe('GET and PATCH /api/notifications', () => {
   it('answers the defaults (service requests and alerts on), the address and whether alerts apply', async () => {
     const r = await settingsCall(alice.email, { action: 'get' });
     expect(r.statusCode).toBe(200);
@@ -64,10 +73,27 @@ describe('POST /api/notifications', () => {
     expect((await settingsCall(undefined, { action: 'get' })).statusCode).toBe(401);
     const staff = await settingsCall(admin.email, { action: 'get' });
     expect([staff.statusCode, json(staff).error]).toEqual([403, 'Notifications are settings of customer accounts.']);
-    expect((await settingsCall(alice.email, { action: 'set', settings: { documents: 'yes' } })).statusCode).toBe(400);
-    expect((await settingsCall(alice.email, { action: 'delete' })).statusCode).toBe(400);
+    expect(json(await settingsCall(admin.email, { action: 'set', settings: { documents: true } }))).toEqual({ error: 'Notifications are settings of customer accounts.' });
+    expect((await settingsCall(undefined, { action: 'set', settings: {} })).statusCode).toBe(401);
+    expect(json(await settingsCall(alice.email, { action: 'set', settings: { documents: 'yes' } })).error).toMatch(/^Invalid body\.settings\.documents: /);
+    expect(json(await settingsCall(alice.email, { action: 'set' })).error).toMatch(/^Invalid body\.settings: /);
+    expect(w.notificationSettings).toEqual([]);
     w.mailSuppression.push({ address: alice.email, reason: 'bounce', at: '2026-11-01T00:00:00.000Z', detail: 'x' });
     expect(json(await settingsCall(alice.email, { action: 'get' })).suppressed).toBe(true);
+  });
+});
+
+describe("the previous release's POST /api/notifications by action (answered for one release)", () => {
+  it("'get' and 'set' answer as GET and PATCH do, with the same refusals", async () => {
+    expect((await legacyCall(undefined, { action: 'get' })).statusCode).toBe(401);
+    const staff = await legacyCall(admin.email, { action: 'set', settings: { documents: 'yes' } });
+    expect([staff.statusCode, json(staff).error]).toEqual([403, 'Notifications are settings of customer accounts.']);
+    expect(json(await legacyCall(alice.email, { action: 'delete' })).error).toMatch(/^Invalid body\.action: /);
+    expect(json(await legacyCall(alice.email, { action: 'set', settings: { weekly: 1 } })).error).toMatch(/^Invalid body\.settings\.weekly: /);
+    expect(json(await legacyCall(alice.email, { action: 'get' }))).toEqual(json(await settingsCall(alice.email, { action: 'get' })));
+    const set = await legacyCall(alice.email, { action: 'set', settings: { weekly: true } });
+    expect(json(set)).toMatchObject({ message: 'Notification settings saved.', settings: { documents: false, weekly: true, requests: true, alerts: true } });
+    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: false, weekly: true, requests: true, alerts: true });
   });
 });
 

@@ -1,6 +1,8 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { handler as createUploadUrl } from '../../../lambdas/documents/create-upload-url.js';
+import { handler as listRequests } from '../../../lambdas/requests/list-requests.js';
 import { handler as serviceRequests } from '../../../lambdas/requests/service-requests.js';
+import { handler as updateRequest } from '../../../lambdas/requests/update-request.js';
 import { newReference, referenceSince } from '../../../lambdas/shared/requests/served.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
@@ -8,7 +10,9 @@ import { claims, fakeAws, setTableEnv, TABLES } from '../support/fake-aws.js';
 import { fakeSes } from '../support/ses.js';
 
 const PHOTO = 'POST /api/s3/upload-url';
-const REQUESTS = 'POST /api/requests';
+const LIST = 'GET /api/requests';
+const FILE = 'POST /api/requests';
+const UPDATE = 'PATCH /api/requests/{reference}';
 const PHOTO_KEY = 'uploads/requests/00000000-0000-4000-8000-000000000001/leak.jpg';
 
 const aws = fakeAws({
@@ -39,13 +43,16 @@ beforeEach(() => {
 const as = (email?: string) => (email ? claims(email) : undefined);
 const call = (h: typeof serviceRequests, route: string, email: string | undefined, input: { body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {}) =>
   h(apiEvent({ route, claims: as(email), ...input }));
-const fileAs = (email: string | undefined, input: { body: object }) => call(serviceRequests, REQUESTS, email, { body: { action: 'file', ...input.body } });
+const fileAs = (email: string | undefined, input: { body: object }) => call(serviceRequests, FILE, email, { body: input.body });
 const updateAs = (email: string | undefined, input: { params: { customerId: string; reference: string }; body: object }) =>
-  call(serviceRequests, REQUESTS, email, { body: { action: 'update', ...input.params, ...input.body } });
-const listAs = (email: string | undefined, input: { query?: Record<string, string | number> } = {}) => call(serviceRequests, REQUESTS, email, { body: { action: 'list', ...input.query } });
+  call(updateRequest, UPDATE, email, { params: { reference: input.params.reference }, body: { customerId: input.params.customerId, ...input.body } });
+const listAs = (email: string | undefined, input: { query?: Record<string, string | number> } = {}) =>
+  call(listRequests, LIST, email, { query: Object.fromEntries(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)])) });
+/** The previous release's form, answered for one release: POST /api/requests with the body's `action`. */
+const legacyAs = (email: string | undefined, action: string, body: object = {}) => call(serviceRequests, FILE, email, { body: { action, ...body } });
 const valid = { propertyId: 'A-P1', equipmentId: 'EQ-1', description: 'No cooling on the third floor', priority: 'urgent', accessTimes: 'Weekdays 8-17' };
 
-describe("POST /api/requests, action 'list': the request form's choices", () => {
+describe("GET /api/requests: the request form's choices", () => {
   it('401 without a token; 403 for a customer naming another account', async () => {
     expect((await listAs(undefined)).statusCode).toBe(401);
     expect((await listAs(alice.email, { query: { email: bob.email } })).statusCode).toBe(403);
@@ -88,11 +95,10 @@ describe("POST /api/s3/upload-url, purpose 'request-photo'", () => {
   });
 });
 
-describe("POST /api/requests, action 'file'", () => {
-  it('401 without a token; 400 naming the field (and an unknown or missing action)', async () => {
-    expect(json(await fileAs(alice.email, { body: { ...valid, action: 'delete' } })).error).toMatch(/^Invalid body\.action: /);
-    expect(json(await call(serviceRequests, REQUESTS, alice.email, { body: valid })).error).toMatch(/^Invalid body\.action: /);
+describe('POST /api/requests: filing', () => {
+  it('401 without a token; 400 naming the field', async () => {
     expect((await fileAs(undefined, { body: valid })).statusCode).toBe(401);
+    expect(json(await fileAs(alice.email, { body: { ...valid, propertyId: undefined } })).error).toMatch(/^Invalid body\.propertyId: /);
     expect(json(await fileAs(alice.email, { body: { ...valid, description: '  ' } })).error).toBe('Invalid body.description: is required: say what is wrong');
     expect(json(await fileAs(alice.email, { body: { ...valid, priority: 'asap' } })).error).toMatch(/^Invalid body\.priority: /);
     expect(json(await fileAs(alice.email, { body: { ...valid, description: 'x'.repeat(2001) } })).error).toMatch(/^Invalid body\.description: /);
@@ -157,7 +163,7 @@ describe("POST /api/requests, action 'file'", () => {
   });
 });
 
-describe("POST /api/requests, actions 'list' and 'update'", () => {
+describe('GET /api/requests and PATCH /api/requests/{reference}', () => {
   const file = async (email: string, body: object) => (json(await fileAs(email, { body: { ...valid, ...body } })).request as { reference: string }).reference;
 
   it("a customer sees their scope's requests only; filters by status and age", async () => {
@@ -174,13 +180,23 @@ describe("POST /api/requests, actions 'list' and 'update'", () => {
     w.serviceRequests[0]!.reference = 'SR-200101-000000-AAAA';
     expect(json(await listAs(admin.email, { query: { days: 30 } })).requests).toHaveLength(1);
   });
+  it('400 naming the query parameter for a bad status, age or email', async () => {
+    expect(json(await listAs(alice.email, { query: { days: 'week' } })).error).toMatch(/^Invalid query\.days: /);
+    expect(json(await listAs(alice.email, { query: { days: 0 } })).error).toMatch(/^Invalid query\.days: /);
+    expect(json(await listAs(alice.email, { query: { days: 7.5 } })).error).toMatch(/^Invalid query\.days: /);
+    expect(json(await listAs(alice.email, { query: { status: 'open' } })).error).toMatch(/^Invalid query\.status: /);
+    expect(json(await listAs(alice.email, { query: { email: 'nobody' } })).error).toBe('Invalid query.email: must be an email address');
+  });
   it('only administrators change a status; 404 for no such request; the note is kept, audited and mailed', async () => {
     const reference = await file(alice.email, {});
     ses.resetHistory();
     const body = { status: 'scheduled', note: 'Technician Tuesday 9:00' };
-    expect(json(await updateAs(alice.email, { params: { customerId: 'A', reference }, body }))).toEqual({ error: 'Only administrators may change service requests.' });
-    expect((await updateAs(admin.email, { params: { customerId: 'B', reference }, body })).statusCode).toBe(404);
-    expect(json(await updateAs(admin.email, { params: { customerId: 'A', reference: 'nope' }, body })).error).toBe('Invalid body.reference: must be a reference such as SR-261125-142501-K7QX');
+    const refused = await updateAs(alice.email, { params: { customerId: 'A', reference }, body });
+    expect([refused.statusCode, json(refused)]).toEqual([403, { error: 'Only administrators may change service requests.' }]);
+    expect(json(await updateAs(admin.email, { params: { customerId: 'B', reference }, body }))).toEqual({ error: `No service request ${reference}.` });
+    expect(json(await updateAs(admin.email, { params: { customerId: 'A', reference: 'nope' }, body })).error).toBe('Invalid path.reference: must be a reference such as SR-261125-142501-K7QX');
+    expect(json(await updateAs(admin.email, { params: { customerId: 'A', reference }, body: { status: 'done' } })).error).toMatch(/^Invalid body\.status: /);
+    expect(w.audit).toEqual([]);
     const r = await updateAs(admin.email, { params: { customerId: 'A', reference }, body });
     expect(r.statusCode).toBe(200);
     expect(json(r).request).toMatchObject({ status: 'scheduled', notes: [{ text: 'Technician Tuesday 9:00', status: 'scheduled' }] });
@@ -197,5 +213,35 @@ describe('references', () => {
     expect(newReference(new Date('2026-11-25T14:25:01Z'))).toMatch(/^SR-261125-142501-[A-Z2-9]{4}$/);
     expect(referenceSince(7, Date.parse('2026-11-25T00:00:00Z'))).toBe('SR-261118');
     expect(TABLES.SERVICE_REQUESTS_TABLE).toBe('service-requests');
+  });
+});
+
+describe("the previous release's form, POST /api/requests with an `action` (answered for one release)", () => {
+  it("'list', 'file' and 'update' answer as before, with the same scope, messages and audit", async () => {
+    expect((await legacyAs(undefined, 'list')).statusCode).toBe(401);
+    expect(json(await legacyAs(alice.email, 'list')).form).toEqual(json(await listAs(alice.email)).form);
+    expect((await legacyAs(alice.email, 'list', { email: bob.email })).statusCode).toBe(403);
+    expect(json(await legacyAs(alice.email, 'list', { days: '7' })).error).toMatch(/^Invalid body\.days: /);
+
+    const filed = await legacyAs(alice.email, 'file', valid);
+    expect(filed.statusCode).toBe(201);
+    const reference = (json(filed).request as { reference: string }).reference;
+    expect(json(filed).message).toBe(`Your request ${reference} was sent. We have emailed you a confirmation.`);
+    expect((await legacyAs(alice.email, 'file', { ...valid, propertyId: 'A-P2', equipmentId: undefined })).statusCode).toBe(403);
+    expect((json(await legacyAs(alice.email, 'list', { status: 'submitted' })).requests as { reference: string }[]).map((r) => r.reference)).toEqual([reference]);
+
+    const change = { customerId: 'A', reference, status: 'completed', note: 'Fixed' };
+    expect(json(await legacyAs(alice.email, 'update', change))).toEqual({ error: 'Only administrators may change service requests.' });
+    expect(json(await legacyAs(admin.email, 'update', { ...change, reference: 'nope' })).error).toBe('Invalid body.reference: must be a reference such as SR-261125-142501-K7QX');
+    const changed = await legacyAs(admin.email, 'update', change);
+    expect([changed.statusCode, json(changed).message]).toEqual([200, `Request ${reference} updated.`]);
+    expect(w.audit).toMatchObject([{ actorEmail: admin.email, action: 'request-status', target: alice.email, details: { reference, from: 'submitted', to: 'completed', note: 'Fixed' } }]);
+    expect((json(await listAs(alice.email)).requests as { status: string }[])[0]!.status).toBe('completed');
+  });
+  it('400 naming the action for one it does not know; a body without one files a request', async () => {
+    expect(json(await legacyAs(alice.email, 'delete', valid)).error).toMatch(/^Invalid body\.action: /);
+    expect(json(await legacyAs(alice.email, '', valid)).error).toMatch(/^Invalid body\.action: /);
+    expect(w.serviceRequests).toEqual([]);
+    expect((await fileAs(alice.email, { body: valid })).statusCode).toBe(201);
   });
 });

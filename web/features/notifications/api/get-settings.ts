@@ -5,9 +5,9 @@ import { notificationKeys } from '../query-keys';
 
 export { SettingsReply };
 
-/** POST /api/notifications { action: 'get' }: the caller's own mail settings, address and whether mail to it is suppressed. */
+/** GET /api/notifications: the caller's own mail settings, address and whether mail to it is suppressed. */
 export async function getSettings(signal?: AbortSignal): Promise<SettingsReply> {
-  return SettingsReply.parse(await api('/api/notifications', { method: 'POST', body: { action: 'get' }, signal }));
+  return SettingsReply.parse(await api('/api/notifications', { signal }));
 }
 
 export function useNotificationSettings(enabled: boolean) {

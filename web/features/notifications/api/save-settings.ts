@@ -3,9 +3,9 @@ import { SettingsReply, type NotificationSettings } from '../../../../lambdas/sh
 import { api } from '../../../lib/api-client';
 import { notificationKeys } from '../query-keys';
 
-/** POST /api/notifications { action: 'set', settings }: the settings as saved, with the server's message. */
+/** PATCH /api/notifications { settings }: the settings as saved, with the server's message. */
 export async function saveSettings(settings: NotificationSettings): Promise<SettingsReply> {
-  return SettingsReply.parse(await api('/api/notifications', { method: 'POST', body: { action: 'set', settings } }));
+  return SettingsReply.parse(await api('/api/notifications', { method: 'PATCH', body: { settings } }));
 }
 
 export function useSaveSettings() {

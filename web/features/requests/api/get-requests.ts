@@ -14,16 +14,15 @@ export interface RequestFilters {
   days?: string;
 }
 
-/** POST /api/requests { action: 'list', email?, customerId?, status?, days? }: requests newest first, and the request form's choices. */
+/** GET /api/requests?email=&customerId=&status=&days=: requests newest first, and the request form's choices. */
 export async function getRequests(filters: RequestFilters, signal?: AbortSignal): Promise<RequestsReply> {
-  const body = {
-    action: 'list',
-    ...(filters.email ? { email: filters.email } : {}),
-    ...(filters.customerId ? { customerId: filters.customerId } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.days ? { days: Number(filters.days) } : {}),
-  };
-  return RequestsReply.parse(await api('/api/requests', { method: 'POST', body, signal }));
+  const query = new URLSearchParams();
+  if (filters.email) query.set('email', filters.email);
+  if (filters.customerId) query.set('customerId', filters.customerId);
+  if (filters.status) query.set('status', filters.status);
+  if (filters.days) query.set('days', filters.days);
+  const q = query.toString();
+  return RequestsReply.parse(await api(`/api/requests${q ? `?${q}` : ''}`, { signal }));
 }
 
 export function useRequests(filters: RequestFilters, enabled = true) {

@@ -28,12 +28,11 @@ export async function uploadPhoto(file: File, propertyId: string): Promise<strin
   return target.key;
 }
 
-/** Uploads the photos, then POST /api/requests { action: 'file' }: the request filed, with its reference. */
+/** Uploads the photos, then POST /api/requests: the request filed, with its reference. */
 export async function fileRequest(input: NewRequest): Promise<WriteReply> {
   const photos: string[] = [];
   for (const file of input.photos) photos.push(await uploadPhoto(file, input.propertyId));
   const body = {
-    action: 'file',
     ...(input.email ? { email: input.email } : {}),
     propertyId: input.propertyId,
     ...(input.equipmentId ? { equipmentId: input.equipmentId } : {}),
@@ -45,8 +44,8 @@ export async function fileRequest(input: NewRequest): Promise<WriteReply> {
   return WriteReply.parse(await api('/api/requests', { method: 'POST', body }));
 }
 
-/** POST /api/requests { action: 'update' } (administrators): a new status and a note for the customer. */
+/** PATCH /api/requests/{reference} (administrators): a new status and a note for the customer. */
 export async function changeStatus(input: { customerId: string; reference: string; status: RequestStatus; note: string }): Promise<WriteReply> {
-  const body = { action: 'update', customerId: input.customerId, reference: input.reference, status: input.status, ...(input.note.trim() ? { note: input.note } : {}) };
-  return WriteReply.parse(await api('/api/requests', { method: 'POST', body }));
+  const body = { customerId: input.customerId, status: input.status, ...(input.note.trim() ? { note: input.note } : {}) };
+  return WriteReply.parse(await api(`/api/requests/${encodeURIComponent(input.reference)}`, { method: 'PATCH', body }));
 }

@@ -5,9 +5,9 @@ import { telemetryKeys } from './query-keys';
 
 export { AlertsReply, type ActiveAlert };
 
-/** POST /api/alerts { action: 'list', customerId }: the customer's raised equipment alerts, newest first. */
+/** GET /api/alerts?customerId=: the customer's raised equipment alerts, newest first. */
 export async function getAlerts(customerId: string, signal?: AbortSignal): Promise<ActiveAlert[]> {
-  return AlertsReply.parse(await api('/api/alerts', { method: 'POST', body: { action: 'list', customerId }, signal })).data;
+  return AlertsReply.parse(await api(`/api/alerts?${new URLSearchParams({ customerId })}`, { signal })).data;
 }
 
 /** Re-read every minute while the dashboard is open (the evaluation runs every 5 minutes). */

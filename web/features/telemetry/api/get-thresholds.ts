@@ -5,9 +5,9 @@ import { telemetryKeys } from './query-keys';
 
 export { ThresholdsReply, type RuleThreshold };
 
-/** POST /api/alerts { action: 'thresholds', customerId, propertyId }: the property's rules as evaluated, with their defaults. */
+/** GET /api/alerts/thresholds/{propertyId}?customerId=: the property's rules as evaluated, with their defaults. */
 export async function getThresholds(customerId: string, propertyId: string, signal?: AbortSignal): Promise<ThresholdsReply> {
-  return ThresholdsReply.parse(await api('/api/alerts', { method: 'POST', body: { action: 'thresholds', customerId, propertyId }, signal }));
+  return ThresholdsReply.parse(await api(`/api/alerts/thresholds/${encodeURIComponent(propertyId)}?${new URLSearchParams({ customerId })}`, { signal }));
 }
 
 export function useThresholds(customerId: string, propertyId: string | null) {

@@ -11,9 +11,9 @@ export interface SaveThresholds {
   rules: RuleChange[];
 }
 
-/** POST /api/alerts { action: 'set-thresholds' } (administrators): the property's rules as now evaluated, with the server's message. */
+/** PUT /api/alerts/thresholds/{propertyId} (administrators): the property's rules as now evaluated, with the server's message. */
 export async function saveThresholds({ customerId, propertyId, rules }: SaveThresholds): Promise<ThresholdsReply> {
-  return ThresholdsReply.parse(await api('/api/alerts', { method: 'POST', body: { action: 'set-thresholds', customerId, propertyId, rules } }));
+  return ThresholdsReply.parse(await api(`/api/alerts/thresholds/${encodeURIComponent(propertyId)}`, { method: 'PUT', body: { customerId, rules } }));
 }
 
 export function useSaveThresholds() {
