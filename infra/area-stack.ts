@@ -17,11 +17,11 @@ import { areaOf, routes, type Area } from '../lambdas/routes.js';
 import { RouteFunctions } from './api-construct.js';
 import type { Stage } from './config.js';
 import { deploymentGroupName, ImportedRollout, PortalFunction } from './function-construct.js';
-import { functionEnvironment, type PortalStack } from './portal-stack.js';
+import { siblingEnvironment, type PortalStack } from './portal-stack.js';
 import { mailConfigurationSetName } from './auth-construct.js';
-import { importTables, tableNameOf } from './jobs-stack.js';
+import { importTables } from './jobs-stack.js';
 import { documentsBucketName } from './storage-construct.js';
-import { tables, type TableName } from './tables.js';
+import type { TableName } from './tables.js';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 
@@ -58,16 +58,7 @@ export class AreaStack extends Stack {
     // function's policy refers to nothing of another stack.
     this.tables = importTables(this, stage);
     this.documents = s3.Bucket.fromBucketName(this, 'DocumentsBucket', documentsBucketName(stage));
-    const tableNames = Object.fromEntries((Object.keys(tables) as TableName[]).map((n) => [n, tableNameOf(stage, n)])) as Record<TableName, string>;
-    const environment = functionEnvironment(stage, {
-      tableNames,
-      documentsBucket: documentsBucketName(stage),
-      userPoolId: main.auth.pool.userPoolId,
-      userPoolClientId: main.auth.client.userPoolClientId,
-      publicUrl: main.web.url,
-      originVerify: main.secrets.originVerifyValue,
-      mailConfigurationSet: main.auth.mailConfigurationSet ? mailConfigurationSetName(stage) : undefined,
-    });
+    const environment = siblingEnvironment(stage, main, main.auth.mailConfigurationSet ? mailConfigurationSetName(stage) : undefined);
     const rollout = main.rollout ? new ImportedRollout(this, 'Rollout', { stage, rollout: main.rollout }) : undefined;
     // A canary stage: before any traffic moves to a new version, CodeDeploy runs this hook, which
     // calls the version with a harmless probe (lambdas/deploy/pre-traffic.ts), so that a route too

@@ -17,9 +17,8 @@ import { mailConfigurationSetOf } from './auth-construct.js';
 import type { Stage } from './config.js';
 import { ImportedRollout, type PortalFunction } from './function-construct.js';
 import { MailFeedbackConstruct } from './mail-feedback-construct.js';
-import { functionEnvironment, type PortalStack } from './portal-stack.js';
+import { siblingEnvironment, type PortalStack } from './portal-stack.js';
 import { ScheduleConstruct } from './schedule-construct.js';
-import { documentsBucketName } from './storage-construct.js';
 import { tables, type TableName } from './tables.js';
 
 export const jobsStackName = (stage: Pick<Stage, 'name'>) => `Portal-${stage.name}-jobs`;
@@ -66,17 +65,8 @@ export class JobsStack extends Stack {
     Tags.of(this).add('portal:stage', stage.name);
 
     this.tables = importTables(this, stage);
-    const tableNames = Object.fromEntries((Object.keys(tables) as TableName[]).map((n) => [n, tableNameOf(stage, n)])) as Record<TableName, string>;
     const configurationSet = mailConfigurationSetOf(stage, this.region);
-    const environment = functionEnvironment(stage, {
-      tableNames,
-      documentsBucket: documentsBucketName(stage),
-      userPoolId: main.auth.pool.userPoolId,
-      userPoolClientId: main.auth.client.userPoolClientId,
-      publicUrl: main.web.url,
-      originVerify: main.secrets.originVerifyValue,
-      mailConfigurationSet: configurationSet,
-    });
+    const environment = siblingEnvironment(stage, main, configurationSet);
     const rollout = main.rollout ? new ImportedRollout(this, 'Rollout', { stage, rollout: main.rollout }) : undefined;
 
     this.schedules = new ScheduleConstruct(this, 'Schedules', { stage, tables: this.tables, secrets: main.secrets.secrets, environment, rollout, ticketTopic: main.alerting.ticket });

@@ -73,6 +73,22 @@ export function functionEnvironment(
   return env;
 }
 
+/**
+ * The settings of a function in another stack of the stage (areas, jobs): the tables and the
+ * documents bucket by the names the portal stack fixes, the rest read from the portal stack.
+ */
+export function siblingEnvironment(stage: Stage, main: PortalStack, mailConfigurationSet: string | undefined) {
+  return functionEnvironment(stage, {
+    tableNames: Object.fromEntries((Object.keys(tables) as TableName[]).map((n) => [n, `portal-${stage.name}-${tables[n].id}`])) as Record<TableName, string>,
+    documentsBucket: documentsBucketName(stage),
+    userPoolId: main.auth.pool.userPoolId,
+    userPoolClientId: main.auth.client.userPoolClientId,
+    publicUrl: main.web.url,
+    originVerify: main.secrets.originVerifyValue,
+    mailConfigurationSet,
+  });
+}
+
 export interface PortalStackProps extends StackProps {
   /** CloudFront's WAF and certificate from the stage's edge stack; unset: made here (the stack must be in us-east-1). */
   edge?: EdgeResources;
