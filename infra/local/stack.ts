@@ -42,6 +42,8 @@ import { fleetFor } from './simulator/fleet.js';
 import { startSimulator } from './simulator/simulator.js';
 
 export const REGION = 'us-east-1';
+/** With LOCAL_CLOUDFRONT=true, the address every API request seems to come from: one CloudFront edge server (a documentation address, RFC 5737). */
+export const LOCAL_EDGE_ADDRESS = '192.0.2.80';
 /** s3rver's own key pair; dynalite and cognito-local take any. */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const SECRET_IDS = { sigma: 'portal-local/sigma', telemetry: 'portal-local/telemetry', embed: 'portal-local/embed' } as const;
@@ -330,6 +332,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...(config.sigma.clientId ? { SIGMA_CLIENT_ID: config.sigma.clientId, SIGMA_SECRET_ID: SECRET_IDS.sigma } : {}),
       ...(config.sigma.accountType ? { SIGMA_ACCOUNT_TYPE: config.sigma.accountType } : {}),
     };
+    // LOCAL_CLOUDFRONT=true: the gateway plays CloudFront (origin secret, viewer address) and the
+    // handlers check the secret as on AWS; otherwise the API is called directly, as before.
+    const playCloudFront = (options.env ?? process.env).LOCAL_CLOUDFRONT === 'true';
+    if (playCloudFront) env.ORIGIN_VERIFY = persistentSecret(dataDir, 'origin-verify');
+    else delete process.env.ORIGIN_VERIFY;
     for (const t of tableList) env[t.env] = localTableName(t);
     // Secrets travel only through the stand-in, as on AWS.
     delete process.env.SIGMA_SECRET;
@@ -356,6 +363,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       routes,
       webDir: path.join(projectRoot, 'dist', 'web'),
       auth: { issuer, clientId: ids.userPoolClientId, jwks },
+      ...(env.ORIGIN_VERIFY ? { cloudFront: { originVerify: env.ORIGIN_VERIFY, edgeAddress: LOCAL_EDGE_ADDRESS } } : {}),
       browserConfig: () => ({
         userPoolId: ids.userPoolId,
         userPoolClientId: ids.userPoolClientId,
