@@ -21,6 +21,7 @@ import { mailConfigurationSetOf } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { serverClient } from './definitions.js';
 import { PortalFunction, type Rollout } from './function-construct.js';
+import { limitPublicRoutes } from './public-routes.js';
 import { secretEnv } from './secrets-construct.js';
 import { tables, type TableName } from './tables.js';
 
@@ -74,6 +75,7 @@ export class ApiConstruct extends Construct {
         format: accessLogFormat(),
       },
     });
+    limitPublicRoutes(this, stage);
     // Tokens of both clients: the web app's, and those the portal's login route answers.
     const authorizer = new HttpUserPoolAuthorizer('Cognito', props.pool, { userPoolClients: [props.client, props.serverClient] });
 

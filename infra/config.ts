@@ -141,6 +141,13 @@ export const StageSchema = z.strictObject({
    */
   warmFunctions: z.record(z.string(), z.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20')).default({}),
   documentsBucketVersioned: z.boolean(),
+  /**
+   * Reserved concurrency of each public route's function (sign-in, reset, registration, report host,
+   * unsubscribe, config): the most a flood sent straight to the execute-api address, past CloudFront's
+   * WAF, can take of the account's Lambda concurrency (infra/public-routes.ts). Optional; unset: none
+   * (dev, whose accounts may have too little concurrency to reserve any).
+   */
+  publicRouteConcurrency: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
   /** API Gateway stage throttling, applied to every route. */
   throttle: z.strictObject({
     rateLimit: z.number().positive('must be above 0'),
