@@ -160,7 +160,7 @@ export const routes: Route[] = [
     tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
     bucket: [
       { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
-      { prefix: 'requests/', actions: ['read', 'write'] },
+      { prefix: 'requests/', actions: ['read', 'readTags', 'write'] },
     ], mail: true, secrets: ['embed'], timeoutSeconds: 29,
   },
   // Equipment alerts (raised by the scheduled alerts/evaluate, not a route): one row, by the body's

@@ -33,6 +33,7 @@ import { ensureTables, localTableName, startDynamo } from './dynamo.js';
 import { startGateway } from './gateway.js';
 import { loadHandler, projectRoot } from './handlers.js';
 import { lockDataDir } from './lock.js';
+import { startMalwareScanner } from './malware-scanner.js';
 import { withPortFallback } from './ports.js';
 import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
 import { persistentSecret, startSecrets } from './secrets.js';
@@ -74,6 +75,8 @@ export interface LocalStack {
   outboxDir: string;
   /** With `demo`: the demo sign-ins (public demo passwords), for the start-up message. */
   demoAccounts: DemoAccount[];
+  /** With MALWARE_SCAN=true: resolves when the stand-in scanner has tagged every object written so far (tests). */
+  malwareScans(): Promise<void>;
   /** Runs one pass of the equipment alerts' evaluation now, as the timer does (tests). */
   evaluateAlerts(): Promise<unknown>;
   /** Runs one scheduled job (lambdas/routes.ts `scheduled`) now, as its schedule would: tests and `admin jobs run`. */
@@ -236,6 +239,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ]);
     if (config.sigma.secret) secretValues.set(SECRET_IDS.sigma, config.sigma.secret);
 
+    let malwareScans: () => Promise<void> = async () => undefined;
     const started = await Promise.allSettled([
       startDynamo(dirs.dynamodb, state.ports?.dynamodb),
       startS3(dirs.s3, state.ports?.s3, CREDENTIALS.secretAccessKey),
@@ -256,6 +260,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       s3: new S3Client({ endpoint: s3.url, region: REGION, credentials: CREDENTIALS, forcePathStyle: true, maxAttempts: 1 }),
       cognito: new CognitoIdentityProviderClient({ endpoint: cognito.url, region: REGION, credentials: CREDENTIALS, maxAttempts: 1 }),
     };
+    // GuardDuty's stand-in where the stage setting malwareScan is played (MALWARE_SCAN=true):
+    // objects written from here on are tagged as it would tag them (./malware-scanner.ts).
+    const localEnv = options.env ?? process.env;
+    if (localEnv.MALWARE_SCAN === 'true') {
+      const delay = Number(localEnv.LOCAL_SCAN_DELAY_MS ?? 2000);
+      if (!Number.isInteger(delay) || delay < 0) throw new Error(`LOCAL_SCAN_DELAY_MS must be a whole number of milliseconds (got "${localEnv.LOCAL_SCAN_DELAY_MS}")`);
+      const scanner = startMalwareScanner({ events: s3.events, client: clients.s3, bucket: LOCAL_BUCKET, delayMs: delay });
+      closers.push({ name: 'malware scanner', close: scanner.close });
+      malwareScans = scanner.idle;
+    }
     const equipmentTable = localTableName(tableList.find((t) => t.env === 'EQUIPMENT_TABLE')!);
     const docs = DynamoDBDocumentClient.from(clients.dynamo);
 
@@ -311,8 +325,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       PRODUCT_NAME: config.productName,
       CONTACT_URL: config.contactUrl,
       LOG_LEVEL: config.logLevel,
-      // As the stage setting malwareScan: the local stack has no scanner, but an object tagged as
-      // infected (by hand or by a test) is refused the same way.
+      // As the stage setting malwareScan: a stand-in scanner tags new documents and photos
+      // (./malware-scanner.ts) and the routes serve only those tagged clean.
       MALWARE_SCAN: (options.env ?? process.env).MALWARE_SCAN === 'true' ? 'true' : 'false',
       // Powertools: no X-Ray daemon here (and all handlers share one process), so no tracing; no
       // EMF metric lines on stdout. POWERTOOLS_DEV stays off: it would indent every log line.
@@ -433,6 +447,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       outboxDir: dirs.outbox,
       demoAccounts: options.demo ? (state.demoAccounts ?? []) : [],
       evaluateAlerts: alerts.runOnce,
+      malwareScans: () => malwareScans(),
       runJob(handler) {
         const job = jobs.get(handler);
         if (!job) return Promise.reject(new Error(`No scheduled job ${handler} (lambdas/routes.ts)`));
