@@ -26,7 +26,7 @@ import { mailFeedback, routes, scheduled } from '../../lambdas/routes.js';
 import { serverClient, userPool, userPoolClient } from '../definitions.js';
 import { tableList } from '../tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
-import { startCognito, triggerHandlers } from './cognito.js';
+import { eventHandlers, startCognito, triggerHandlers } from './cognito.js';
 import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
 import { DEMO_TOTP_SECRET, enrolLocalAuthenticator } from './totp.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
@@ -365,7 +365,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const idle = (options.env ?? process.env).COLD_IDLE_SECONDS;
       if (idle) process.env.COLD_IDLE_SECONDS = idle;
       closers.push({ name: 'cold functions', close: async () => stopColdInstances() });
-      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...scheduled.map((f) => f.handler), mailFeedback.handler])]);
+      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...Object.values(eventHandlers), ...scheduled.map((f) => f.handler), mailFeedback.handler])]);
     }
 
     // /readyz answers 503 until start-up is over (bucket, first administrator, demo seed), so a
