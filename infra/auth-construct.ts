@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
 import { userPool as poolDef, userPoolClient as clientDef, serverClient as serverDef } from './definitions.js';
 import { PortalFunction, type Rollout } from './function-construct.js';
+import { PasswordChangeConstruct } from './password-change-construct.js';
 import { tables } from './tables.js';
 
 export interface AuthProps {
@@ -32,6 +33,10 @@ export class AuthConstruct extends Construct {
   /** The client of POST /api/users/login and the registration route only (USER_PASSWORD_AUTH). */
   readonly serverClient: cognito.UserPoolClient;
   readonly staffGroup: cognito.CfnUserPoolGroup;
+  /** With threatProtection: the pool's risk actions, in code (not whatever the console says). */
+  readonly riskConfiguration?: cognito.CfnUserPoolRiskConfigurationAttachment;
+  /** The rule and function ending a user's other sessions after a ChangePassword through Cognito. */
+  readonly passwordChange: PasswordChangeConstruct;
   readonly triggers: Record<'preTokenGeneration' | 'customMessage' | 'postConfirmation', PortalFunction>;
   /** Where the stage sends mail through SES in its own region: the configuration set publishing its bounce and complaint rates. */
   readonly mailConfigurationSet?: ses.ConfigurationSet;
@@ -135,6 +140,8 @@ export class AuthConstruct extends Construct {
       });
     }
 
+    if (stage.threatProtection) this.riskConfiguration = riskConfiguration(this, this.pool, stage, region);
+
     // The pre-token trigger reads the account's MFA settings from the pool (AdminGetUser) to stamp
     // `mfa`. In a policy of its own, not the function's default one: the pool depends on the
     // function, and the function on its default policy, so that one cannot name the pool.
@@ -142,6 +149,9 @@ export class AuthConstruct extends Construct {
       roles: [this.triggers.preTokenGeneration.fn.role!],
       statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [this.pool.userPoolArn] })],
     });
+
+    // A password changed through Cognito's public ChangePassword ends the other sessions.
+    this.passwordChange = new PasswordChangeConstruct(this, 'PasswordChange', { stage, users: props.users, pool: this.pool });
 
     this.staffGroup = new cognito.CfnUserPoolGroup(this, 'StaffGroup', {
       userPoolId: this.pool.userPoolId,
@@ -180,6 +190,37 @@ export class AuthConstruct extends Construct {
       authFlows: { userPassword: serverDef.authFlows.userPassword, userSrp: serverDef.authFlows.userSrp },
     });
   }
+}
+
+const RISK_EVENT_ACTION = { block: 'BLOCK', mfa: 'MFA_IF_CONFIGURED', notify: 'NO_ACTION', allow: 'NO_ACTION' } as const;
+
+/**
+ * Threat protection's actions per risk level, for every client of the pool (ClientId ALL), and on
+ * compromised credentials: https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pool-settings-threat-protection.html,
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-cognito-userpoolriskconfigurationattachment.html.
+ * Risk mails (block, mfa, notify) go through the stage's SES identity (NotifyConfiguration.SourceArn), only where it has one.
+ */
+function riskConfiguration(scope: Construct, pool: cognito.UserPool, stage: Stage, region: string): cognito.CfnUserPoolRiskConfigurationAttachment {
+  const mail = stage.mail;
+  const action = (a: Stage['riskActions']['high']) => ({ eventAction: RISK_EVENT_ACTION[a], notify: a === 'notify' || (!!mail && a !== 'allow') });
+  const r = stage.riskActions;
+  return new cognito.CfnUserPoolRiskConfigurationAttachment(scope, 'RiskConfiguration', {
+    userPoolId: pool.userPoolId,
+    clientId: 'ALL',
+    accountTakeoverRiskConfiguration: {
+      actions: { highAction: action(r.high), mediumAction: action(r.medium), lowAction: action(r.low) },
+      ...(mail
+        ? {
+            notifyConfiguration: {
+              from: mail.from,
+              replyTo: mail.replyTo,
+              sourceArn: Stack.of(scope).formatArn({ service: 'ses', region: mail.sesRegion ?? region, resource: 'identity', resourceName: mail.sesIdentity }),
+            },
+          }
+        : {}),
+    },
+    compromisedCredentialsRiskConfiguration: { actions: { eventAction: r.compromisedCredentials === 'block' ? 'BLOCK' : 'NO_ACTION' } },
+  });
 }
 
 const ATTRIBUTE_MASK = { email: 'email', email_verified: 'emailVerified', name: 'fullname' } as const;
