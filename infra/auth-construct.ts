@@ -14,7 +14,6 @@ import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
 import { userPool as poolDef, userPoolClient as clientDef, serverClient as serverDef } from './definitions.js';
 import { PortalFunction, type Rollout } from './function-construct.js';
-import { PasswordChangeConstruct } from './password-change-construct.js';
 import { tables } from './tables.js';
 
 export interface AuthProps {
@@ -35,8 +34,6 @@ export class AuthConstruct extends Construct {
   readonly staffGroup: cognito.CfnUserPoolGroup;
   /** With threatProtection: the pool's risk actions, in code (not whatever the console says). */
   readonly riskConfiguration?: cognito.CfnUserPoolRiskConfigurationAttachment;
-  /** The rule and function ending a user's other sessions after a ChangePassword through Cognito. */
-  readonly passwordChange: PasswordChangeConstruct;
   readonly triggers: Record<'preTokenGeneration' | 'customMessage' | 'postConfirmation', PortalFunction>;
   /** Where the stage sends mail through SES in its own region: the configuration set publishing its bounce and complaint rates. */
   readonly mailConfigurationSet?: ses.ConfigurationSet;
@@ -149,9 +146,6 @@ export class AuthConstruct extends Construct {
       roles: [this.triggers.preTokenGeneration.fn.role!],
       statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [this.pool.userPoolArn] })],
     });
-
-    // A password changed through Cognito's public ChangePassword ends the other sessions.
-    this.passwordChange = new PasswordChangeConstruct(this, 'PasswordChange', { stage, users: props.users, pool: this.pool });
 
     this.staffGroup = new cognito.CfnUserPoolGroup(this, 'StaffGroup', {
       userPoolId: this.pool.userPoolId,

@@ -4,6 +4,9 @@
  * ("AWS API Call via CloudTrail", source aws.cognito-idp, eventName ChangePassword) invokes
  * lambdas/triggers/password-changed.ts, which moves the user's tokensValidAfter on and calls
  * AdminUserGlobalSignOut. Stack-agnostic: it needs the users table and the pool, by reference.
+ * Its place is the jobs stack (infra/jobs-stack.ts, beside the other functions no route calls):
+ * the portal stack has no room for its eight resources (prod in us-east-1 would reach 502 of
+ * CloudFormation's 500).
  *
  * EventBridge gets "AWS API Call via CloudTrail" events only where a CloudTrail trail with logging
  * is on in the account and region (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-service-event-cloudtrail.html;

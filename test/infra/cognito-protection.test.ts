@@ -3,8 +3,13 @@
  * per stage, and the rule that ends a user's other sessions after a password change through
  * Cognito's public ChangePassword.
  */
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { loadStage } from '../../infra/config.js';
-import { changePasswordPattern, PASSWORD_CHANGED_HANDLER } from '../../infra/password-change-construct.js';
+import { SKIP_BUNDLING_CONTEXT } from '../../infra/function-construct.js';
+import { changePasswordPattern, PASSWORD_CHANGED_HANDLER, PasswordChangeConstruct } from '../../infra/password-change-construct.js';
 import { logicalId, ofType, refId, roleStatements, stages, synth, type Synth } from './support/synth.js';
 
 const synths: Record<string, Synth> = {};
@@ -48,11 +53,20 @@ describe('threat protection risk actions (CfnUserPoolRiskConfigurationAttachment
   });
 });
 
-describe('a password changed through Cognito ends the other sessions', () => {
-  it.each(['dev', 'prod'])('%s: an EventBridge rule on CloudTrail ChangePassword invokes the handler live alias', (stage) => {
-    const s = of(stage);
-    const pc = s.stack.auth.passwordChange;
-    const rule = s.resources[logicalId(s, pc.rule)]!.Properties!;
+describe('a password changed through Cognito ends the other sessions (PasswordChangeConstruct)', () => {
+  // Stack-agnostic: made here in a stack of its own with the users table and the pool by reference,
+  // as the jobs stack would make it.
+  const stage = loadStage('prod', stages);
+  const app = new App({ context: { [SKIP_BUNDLING_CONTEXT]: true, 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, 'Jobs', { env: { account: '222222222222', region: 'eu-west-1' } });
+  const users = dynamodb.TableV2.fromTableArn(stack, 'Users', 'arn:aws:dynamodb:eu-west-1:222222222222:table/portal-prod-users');
+  const pool = cognito.UserPool.fromUserPoolArn(stack, 'Pool', 'arn:aws:cognito-idp:eu-west-1:222222222222:userpool/eu-west-1_Example');
+  const pc = new PasswordChangeConstruct(stack, 'PasswordChange', { stage, users, pool });
+  const resources = Template.fromStack(stack).toJSON().Resources as Synth['resources'];
+  const s = { stack, resources };
+
+  it('has an EventBridge rule on CloudTrail ChangePassword invoking the handler live alias, and nothing else may', () => {
+    const rule = resources[logicalId(s, pc.rule)]!.Properties!;
     expect(rule.EventPattern).toEqual({
       source: ['aws.cognito-idp'],
       'detail-type': ['AWS API Call via CloudTrail'],
@@ -62,22 +76,19 @@ describe('a password changed through Cognito ends the other sessions', () => {
     const [target] = rule.Targets as { Arn: unknown }[];
     expect(refId(target!.Arn)).toBe(logicalId(s, pc.fn.alias));
     expect(pc.fn.handler).toBe(PASSWORD_CHANGED_HANDLER);
-    // EventBridge may invoke the alias.
     const permissions = ofType(s, 'AWS::Lambda::Permission').filter(([, p]) => refId(p.Properties!.FunctionName) === logicalId(s, pc.fn.alias));
     expect(permissions.map(([, p]) => p.Properties!.Principal)).toEqual(['events.amazonaws.com']);
   });
 
   it('lets the handler read and update users items and sign this pool’s users out, nothing more', () => {
-    const s = of('prod');
-    const pc = s.stack.auth.passwordChange;
-    const fn = s.resources[logicalId(s, pc.fn.fn)]!.Properties!;
-    const roleId = refId(fn.Role)!;
-    const statements = roleStatements(s, roleId).filter((st) => !JSON.stringify(st.Action).includes('xray:') && !JSON.stringify(st.Action).includes('logs:'));
-    const actions = statements.flatMap((st) => [st.Action].flat()).sort();
-    expect(actions).toEqual(['cognito-idp:AdminUserGlobalSignOut', 'dynamodb:GetItem', 'dynamodb:UpdateItem']);
-    const cognitoStatement = statements.find((st) => JSON.stringify(st.Action).includes('cognito-idp'))!;
-    expect(refId(cognitoStatement.Resource)).toBe(logicalId(s, s.stack.auth.pool));
-    expect((fn.Environment as { Variables: Record<string, unknown> }).Variables).toHaveProperty('USER_POOL_ID');
+    const fn = resources[logicalId(s, pc.fn.fn)]!.Properties!;
+    const statements = roleStatements(s, refId(fn.Role)!).filter((st) => !/xray:|logs:/.test(JSON.stringify(st.Action)));
+    expect(statements.flatMap((st) => [st.Action].flat()).sort()).toEqual(['cognito-idp:AdminUserGlobalSignOut', 'dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    const resourcesOf = (action: string) => JSON.stringify(statements.filter((st) => JSON.stringify(st.Action).includes(action)).map((st) => st.Resource));
+    expect(resourcesOf('cognito-idp')).toContain('userpool/eu-west-1_Example');
+    expect(resourcesOf('dynamodb')).toContain('table/portal-prod-users');
+    expect(resourcesOf('dynamodb')).not.toContain('index');
+    expect((fn.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({ USER_POOL_ID: 'eu-west-1_Example', USERS_TABLE: 'portal-prod-users' });
   });
 });
 
