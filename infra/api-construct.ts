@@ -23,6 +23,7 @@ import { mailConfigurationSetOf } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { serverClient } from './definitions.js';
 import { PortalFunction, type RolloutTarget } from './function-construct.js';
+import { limitPublicRoutes } from './public-routes.js';
 import { secretEnv } from './secrets-construct.js';
 import { tables, type TableName } from './tables.js';
 
@@ -76,6 +77,7 @@ export class ApiConstruct extends Construct {
         format: accessLogFormat(),
       },
     });
+    limitPublicRoutes(this, stage);
     // Tokens of both clients: the web app's, and those the portal's login route answers. Made
     // here, at the construct path an earlier release's first route made it (Api/Http/Cognito), so
     // that a stage deployed before the area stacks keeps its authorizer.

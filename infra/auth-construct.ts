@@ -35,6 +35,8 @@ export class AuthConstruct extends Construct {
   /** The client of POST /api/users/login and the registration route only (USER_PASSWORD_AUTH). */
   readonly serverClient: cognito.UserPoolClient;
   readonly staffGroup: cognito.CfnUserPoolGroup;
+  /** With threatProtection: the pool's risk actions, in code (not whatever the console says). */
+  readonly riskConfiguration?: cognito.CfnUserPoolRiskConfigurationAttachment;
   readonly triggers: Record<'preTokenGeneration' | 'customMessage' | 'postConfirmation', PortalFunction>;
   /** Where the stage sends mail through SES in its own region: the configuration set publishing its bounce and complaint rates. */
   readonly mailConfigurationSet?: ses.ConfigurationSet;
@@ -147,6 +149,8 @@ export class AuthConstruct extends Construct {
       });
     }
 
+    if (stage.threatProtection) this.riskConfiguration = riskConfiguration(this, this.pool, stage, region);
+
     // The pre-token trigger reads the account's MFA settings from the pool (AdminGetUser) to stamp
     // `mfa`. In a policy of its own, not the function's default one: the pool depends on the
     // function, and the function on its default policy, so that one cannot name the pool.
@@ -192,6 +196,37 @@ export class AuthConstruct extends Construct {
       authFlows: { userPassword: serverDef.authFlows.userPassword, userSrp: serverDef.authFlows.userSrp },
     });
   }
+}
+
+const RISK_EVENT_ACTION = { block: 'BLOCK', mfa: 'MFA_IF_CONFIGURED', notify: 'NO_ACTION', allow: 'NO_ACTION' } as const;
+
+/**
+ * Threat protection's actions per risk level, for every client of the pool (ClientId ALL), and on
+ * compromised credentials: https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pool-settings-threat-protection.html,
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-cognito-userpoolriskconfigurationattachment.html.
+ * Risk mails (block, mfa, notify) go through the stage's SES identity (NotifyConfiguration.SourceArn), only where it has one.
+ */
+function riskConfiguration(scope: Construct, pool: cognito.UserPool, stage: Stage, region: string): cognito.CfnUserPoolRiskConfigurationAttachment {
+  const mail = stage.mail;
+  const action = (a: Stage['riskActions']['high']) => ({ eventAction: RISK_EVENT_ACTION[a], notify: a === 'notify' || (!!mail && a !== 'allow') });
+  const r = stage.riskActions;
+  return new cognito.CfnUserPoolRiskConfigurationAttachment(scope, 'RiskConfiguration', {
+    userPoolId: pool.userPoolId,
+    clientId: 'ALL',
+    accountTakeoverRiskConfiguration: {
+      actions: { highAction: action(r.high), mediumAction: action(r.medium), lowAction: action(r.low) },
+      ...(mail
+        ? {
+            notifyConfiguration: {
+              from: mail.from,
+              replyTo: mail.replyTo,
+              sourceArn: Stack.of(scope).formatArn({ service: 'ses', region: mail.sesRegion ?? region, resource: 'identity', resourceName: mail.sesIdentity }),
+            },
+          }
+        : {}),
+    },
+    compromisedCredentialsRiskConfiguration: { actions: { eventAction: r.compromisedCredentials === 'block' ? 'BLOCK' : 'NO_ACTION' } },
+  });
 }
 
 const ATTRIBUTE_MASK = { email: 'email', email_verified: 'emailVerified', name: 'fullname' } as const;

@@ -120,6 +120,22 @@ export const StageSchema = z.strictObject({
    * Cognito's default risk settings. Off: the Essentials plan and no threat protection.
    */
   threatProtection: z.boolean(),
+  /**
+   * With threatProtection: what Cognito does with a sign-in at each risk level adaptive
+   * authentication gives it, and with a password known to be leaked. `block`: refused; `mfa`: the
+   * authenticator code is asked for where the user has an app (MFA_IF_CONFIGURED), else allowed;
+   * `notify`: allowed and the user mailed; `allow`: nothing. Block and mfa mail the user too where
+   * the stage sends mail through SES (`mail`; Cognito's risk mails need an SES identity).
+   * Optional; default high block, medium mfa, low allow, compromised credentials block.
+   */
+  riskActions: z
+    .strictObject({
+      high: z.enum(['block', 'mfa', 'notify', 'allow']).default('block'),
+      medium: z.enum(['block', 'mfa', 'notify', 'allow']).default('mfa'),
+      low: z.enum(['block', 'mfa', 'notify', 'allow']).default('allow'),
+      compromisedCredentials: z.enum(['block', 'allow']).default('block'),
+    })
+    .prefault({}),
   /** Customers must enrol an authenticator app too (staff always must). Optional; default false. */
   mfaForCustomers: z.boolean().default(false),
   /**
@@ -145,6 +161,13 @@ export const StageSchema = z.strictObject({
    */
   warmFunctions: z.record(z.string(), z.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20')).default({}),
   documentsBucketVersioned: z.boolean(),
+  /**
+   * Reserved concurrency of each public route's function (sign-in, reset, registration, report host,
+   * unsubscribe, config): the most a flood sent straight to the execute-api address, past CloudFront's
+   * WAF, can take of the account's Lambda concurrency (infra/public-routes.ts). Optional; unset: none
+   * (dev, whose accounts may have too little concurrency to reserve any).
+   */
+  publicRouteConcurrency: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
   /** API Gateway stage throttling, applied to every route. */
   throttle: z.strictObject({
     rateLimit: z.number().positive('must be above 0'),
@@ -167,6 +190,9 @@ export const StageSchema = z.strictObject({
     maxPages: z.number().int().positive(),
     timeoutMs: z.number().int().positive().max(28000, 'must be at most 28000 (the functions time out at 29 s)'),
   }),
+}).refine((s) => s.mail !== undefined || ![s.riskActions.high, s.riskActions.medium, s.riskActions.low].includes('notify'), {
+  error: "needs `mail` for 'notify' (Cognito mails risk notifications through an SES identity)",
+  path: ['riskActions'],
 }).refine((s) => s.account !== undefined || s.accountFromCredentials, {
   error: 'is required (the stage is pinned to its account); or set accountFromCredentials: true for a stage that deploys wherever the credentials point',
   path: ['account'],

@@ -79,8 +79,14 @@ export const documentsBucket = {
   maxApiUploadBytes: 4 * 1024 * 1024,
   /** Largest file through a presigned upload. */
   maxUploadBytes: 100 * 1024 * 1024,
-  /** The tag GuardDuty Malware Protection for S3 puts on a scanned object, and its value for malware. */
-  malwareTag: { key: 'GuardDutyMalwareScanStatus', infected: 'THREATS_FOUND' },
+  /**
+   * The tag GuardDuty Malware Protection for S3 puts on a scanned object, its value for malware and
+   * for a clean object (https://docs.aws.amazon.com/guardduty/latest/ug/monitoring-malware-protection-s3-scans.html;
+   * other values, UNSUPPORTED, ACCESS_DENIED and FAILED, say the object could not be scanned).
+   */
+  malwareTag: { key: 'GuardDutyMalwareScanStatus', infected: 'THREATS_FOUND', clean: 'NO_THREATS_FOUND' },
+  /** Where scanning is on: the prefixes scanned, whose objects are served only once tagged clean (documents, service-request photos). */
+  scannedPrefixes: ['documents/', 'requests/'] as const,
   cors: {
     // GET and HEAD: presigned downloads; POST: presigned uploads (a form with a size-limited policy).
     allowedMethods: ['GET', 'POST', 'HEAD'] as const,

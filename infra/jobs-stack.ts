@@ -17,6 +17,7 @@ import { mailConfigurationSetOf } from './auth-construct.js';
 import type { Stage } from './config.js';
 import { ImportedRollout, type PortalFunction } from './function-construct.js';
 import { MailFeedbackConstruct } from './mail-feedback-construct.js';
+import { PasswordChangeConstruct } from './password-change-construct.js';
 import { siblingEnvironment, type PortalStack } from './portal-stack.js';
 import { ScheduleConstruct } from './schedule-construct.js';
 import { tables, type TableName } from './tables.js';
@@ -52,6 +53,7 @@ export class JobsStack extends Stack {
   readonly schedules: ScheduleConstruct;
   /** Only where the stage mails through its configuration set in this region. */
   readonly mailFeedback?: MailFeedbackConstruct;
+  readonly passwordChange: PasswordChangeConstruct;
   /** Every function of the stack by handler file (the watch stack alarms on each). */
   readonly functions = new Map<string, PortalFunction>();
 
@@ -81,6 +83,9 @@ export class JobsStack extends Stack {
         `Stage ${stage.name} mails through SES in ${stage.mail.sesRegion}, not ${this.region}: there is no configuration set here, so no bounce and complaint feedback (README "The stacks of a stage").`,
       );
     }
+    // A password changed through Cognito's public API ends the user's other sessions (infra/password-change-construct.ts).
+    this.passwordChange = new PasswordChangeConstruct(this, 'PasswordChange', { stage, users: this.tables.users, pool: main.auth.pool, rollout, ticketTopic: main.alerting.ticket });
+    this.functions.set(this.passwordChange.fn.handler, this.passwordChange.fn);
     this.acknowledgeIndexGrants(stage);
   }
 

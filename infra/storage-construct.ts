@@ -70,10 +70,14 @@ export class StorageConstruct extends Construct {
 
   /**
    * GuardDuty Malware Protection for S3 on the documents bucket: every new object under documents/
-   * (a confirmed upload's final copy; the uploads/ stage is not scanned twice) is scanned and tagged
-   * GuardDutyMalwareScanStatus. The bucket refuses GetObject on an object tagged THREATS_FOUND to
-   * everyone, presigned links included; the download route says why before making a link. The
-   * service role carries the permissions AWS documents for the feature, on this bucket only.
+   * (a confirmed upload's final copy; the uploads/ stage is not scanned twice) and requests/ (the
+   * service-request photos mailed to dispatch) is scanned and tagged GuardDutyMalwareScanStatus
+   * (https://docs.aws.amazon.com/guardduty/latest/ug/gdu-malware-protection-s3.html). The bucket
+   * serves an object of those prefixes only once tagged NO_THREATS_FOUND: not scanned yet, infected
+   * or unscannable, GetObject is refused to everyone but the scanner's role, presigned links
+   * included; and only that role may write tags. The routes say why before making a link
+   * (lambdas/shared/documents/scan.ts). The service role carries the permissions AWS documents for
+   * the feature, on this bucket only.
    */
   private scanDocuments(): guardduty.CfnMalwareProtectionPlan {
     const bucket = this.documents;
@@ -109,7 +113,7 @@ export class StorageConstruct extends Construct {
     Validations.of(role).acknowledge(
       {
         id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
-        reason: "GuardDuty's documented role for Malware Protection for S3: it reads and tags any new object of this one bucket (the plan itself limits scans to documents/).",
+        reason: "GuardDuty's documented role for Malware Protection for S3: it reads and tags any new object of this one bucket (the plan itself limits scans to documents/ and requests/).",
       },
       {
         // cdk-nag names an unresolved account or region as <AWS::AccountId> / <AWS::Region>.
@@ -119,18 +123,35 @@ export class StorageConstruct extends Construct {
     );
     const plan = new guardduty.CfnMalwareProtectionPlan(this, 'MalwareScan', {
       role: role.roleArn,
-      protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: ['documents/'] } },
+      protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [...documentsBucket.scannedPrefixes] } },
       actions: { tagging: { status: 'ENABLED' } },
     });
     plan.node.addDependency(role);
+    // A Deny with a negated condition: an object with no tag at all (not scanned yet) has no
+    // s3:ExistingObjectTag key, and a negated operator is true for a missing key
+    // (https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_elements_condition_operators.html),
+    // so it is refused too. aws:PrincipalArn is the role's ARN for its sessions
+    // (https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_condition-keys.html#condition-keys-principalarn).
+    // Tag condition keys for S3: https://docs.aws.amazon.com/AmazonS3/latest/userguide/tagging-and-policies.html
+    const notTheScanner = { ArnNotEquals: { 'aws:PrincipalArn': role.roleArn } };
     bucket.addToResourcePolicy(
       new iam.PolicyStatement({
-        sid: 'DenyInfectedDocuments',
+        sid: 'ServeOnlyCleanObjects',
         effect: iam.Effect.DENY,
         principals: [new iam.AnyPrincipal()],
         actions: ['s3:GetObject', 's3:GetObjectVersion'],
+        resources: documentsBucket.scannedPrefixes.map((p) => bucket.arnForObjects(`${p}*`)),
+        conditions: { StringNotEquals: { [`s3:ExistingObjectTag/${MALWARE_TAG.key}`]: MALWARE_TAG.clean }, ...notTheScanner },
+      }),
+    );
+    bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'OnlyTheScannerTags',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:PutObjectTagging', 's3:PutObjectVersionTagging', 's3:DeleteObjectTagging', 's3:DeleteObjectVersionTagging'],
         resources: [bucket.arnForObjects('*')],
-        conditions: { StringEquals: { [`s3:ExistingObjectTag/${MALWARE_TAG.key}`]: MALWARE_TAG.infected } },
+        conditions: notTheScanner,
       }),
     );
     return plan;

@@ -132,6 +132,12 @@ export class WebConstruct extends Construct {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host (API Gateway answers only its own host name), and
+          // CloudFront's own headers, CloudFront-Viewer-Address among them: the visitor's address,
+          // which the API's per-address limits count once x-origin-verify matched
+          // (lambdas/shared/middleware.ts viewerAddress). Managed policy AllViewerExceptHostHeader:
+          // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-origin-request-policies.html
+          // A custom policy cannot do both: allViewerAndWhitelistCloudFront sends Host too, allExcept no CloudFront header.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
           compress: true,

@@ -183,7 +183,7 @@ export const routes: Route[] = [
     tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
     bucket: [
       { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
-      { prefix: 'requests/', actions: ['read', 'write'] },
+      { prefix: 'requests/', actions: ['read', 'readTags', 'write'] },
     ], mail: true, secrets: ['embed'], timeoutSeconds: 29,
   },
   {

@@ -3,7 +3,8 @@
  * cognito-local 5.3.0, assembled from its lib/ modules, in a worker thread: its dependencies
  * require ES modules, which Node loads but a test runner's module registry may not. The parent
  * (infra/local/cognito.ts) runs the trigger handlers and writes the mails: the worker sends it
- * { type: 'invoke' } and { type: 'mail' } messages and waits for the answers.
+ * { type: 'invoke' }, { type: 'mail' } and { type: 'event' } (EventBridge's events about the pool)
+ * messages and waits for the answers.
  * workerData: { dataDir, preferredPort }.
  */
 const { parentPort, workerData } = require('node:worker_threads');
@@ -164,8 +165,35 @@ function checkedRouter(route, services) {
     return {};
   };
 
+  // What AWS sends EventBridge for a successful ChangePassword (CloudTrail, "AWS API Call via
+  // CloudTrail"), handed to the parent, which runs the same handler the rule invokes; awaited here
+  // (on AWS the rule runs a moment after the answer).
+  const changePassword = (inner) => async (ctx, req) => {
+    const out = await inner(ctx, req);
+    let claims = {};
+    try {
+      claims = JSON.parse(Buffer.from(String(req.AccessToken ?? '').split('.')[1] ?? '', 'base64url').toString('utf8'));
+    } catch {
+      // A token cognito-local accepted is a JWT: nothing to read otherwise.
+    }
+    const userPoolId = String(claims.iss ?? '').split('/').pop();
+    const now = new Date().toISOString();
+    await ask({
+      type: 'event',
+      name: workerData.events.ChangePassword,
+      payload: JSON.stringify({
+        source: 'aws.cognito-idp',
+        'detail-type': 'AWS API Call via CloudTrail',
+        time: now,
+        detail: { eventSource: 'cognito-idp.amazonaws.com', eventName: 'ChangePassword', eventTime: now, additionalEventData: { sub: claims.sub, userPoolId }, requestParameters: null },
+      }),
+    }).catch((err) => logger.error(err, 'the password-change event failed'));
+    return out;
+  };
+
   return (target) => {
     if (target === 'LocalSetUserSoftwareToken') return setUserSoftwareToken;
+    if (target === 'ChangePassword') return changePassword(route(target));
     if (target === 'AdminSetUserMFAPreference') return adminSetUserMfaPreference;
     const inner = route(target);
     if (target === 'InitiateAuth') return initiateAuth(inner);

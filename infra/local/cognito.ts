@@ -19,6 +19,11 @@ export const triggerHandlers = {
   PostConfirmation: 'triggers/post-confirmation',
 } as const;
 
+/** Events about the pool that AWS delivers through CloudTrail and EventBridge, by API call: the handler its rule invokes. */
+export const eventHandlers = {
+  ChangePassword: 'triggers/password-changed',
+} as const;
+
 export interface LocalCognito {
   /** http://127.0.0.1:<port>: the endpoint for the SDK and the issuer's domain. */
   url: string;
@@ -38,6 +43,7 @@ type FromWorker =
   | { type: 'closed' }
   | { type: 'log'; message: string; detail?: string }
   | { type: 'invoke'; id: number; name: string; payload: string }
+  | { type: 'event'; id: number; name: string; payload: string }
   | { type: 'mail'; id: number; username: string; to: string; subject: string; text: string; code: string };
 
 async function runTrigger(name: string, payload: string): Promise<{ payload?: string; error?: string }> {
@@ -70,6 +76,7 @@ export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> 
       dataDir: opts.dataDir,
       preferredPort: opts.preferredPort,
       triggers: { ...triggerHandlers },
+      events: { ...eventHandlers },
       temporaryPasswordValidityDays: userPool.temporaryPasswordValidityDays,
     },
     // The parent's flags (a test runner's --experimental-vm-modules, tsx's loader) are not the worker's business.
@@ -89,7 +96,7 @@ export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> 
       else if (m.type === 'failed') reject(new Error(`cognito-local did not start: ${m.message}`));
       else if (m.type === 'closed') void worker.terminate();
       else if (m.type === 'log') log.warn(`cognito-local: ${m.message}`, { detail: m.detail });
-      else if (m.type === 'invoke') void runTrigger(m.name, m.payload).then((r) => worker.postMessage({ type: 'answer', id: m.id, ...r }));
+      else if (m.type === 'invoke' || m.type === 'event') void runTrigger(m.name, m.payload).then((r) => worker.postMessage({ type: 'answer', id: m.id, ...r }));
       else if (m.type === 'mail') void deliver(opts, m).then((r) => worker.postMessage({ type: 'answer', id: m.id, ...r }));
     });
   }).catch(async (err: unknown) => {

@@ -20,8 +20,11 @@ declare module 's3rver' {
     silent?: boolean;
     allowMismatchedSignatures?: boolean;
   }
+  /** A Koa application: an EventEmitter, emitting `event` with S3 event records for each object written or removed. */
   export default class S3rver {
     constructor(options: S3rverOptions);
+    on(name: 'event', listener: (e: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }) => void): this;
+    off(name: 'event', listener: (e: { Records?: { eventName?: string; s3?: { bucket?: { name?: string }; object?: { key?: string } } }[] }) => void): this;
     httpServer?: Server;
     serverOptions: { port?: number; address?: string };
     run(): Promise<AddressInfo>;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/shared/http.js';
 import { log } from '../../lambdas/shared/log.js';
 import { routeKey, type Route } from '../../lambdas/routes.js';
 import { loadHandler, MissingHandlerError } from './handlers.js';
@@ -34,6 +35,13 @@ export interface GatewayOptions {
   frameOrigins: () => string[];
   /** Resolves when every emulator answers; rejects naming the first that does not. */
   ready: () => Promise<void>;
+  /**
+   * Play CloudFront in front of the API as AWS deploys it (infra/web-construct.ts): every /api
+   * request reaches the handler with the origin secret in `x-origin-verify`, the visitor's address
+   * and port in `CloudFront-Viewer-Address` (both replacing whatever the client sent), and the
+   * edge server's address as the connection's. Unset: the client talks to the API directly.
+   */
+  cloudFront?: { originVerify: string; edgeAddress: string };
 }
 
 export interface Gateway {
@@ -197,6 +205,11 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+    const clientAddress = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    if (opts.cloudFront) {
+      headers[ORIGIN_VERIFY_HEADER] = opts.cloudFront.originVerify;
+      headers[VIEWER_ADDRESS_HEADER] = `${clientAddress}:${req.socket.remotePort ?? 0}`;
+    }
     const query: Record<string, string> = {};
     for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
     const type = headers['content-type'] ?? '';
@@ -218,7 +231,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         apiId: 'local',
         domainName: headers.host ?? 'localhost',
         domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
-        http: { method, path: rawPath, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        http: { method, path: rawPath, protocol: `HTTP/${req.httpVersion}`, sourceIp: opts.cloudFront?.edgeAddress ?? clientAddress, userAgent: headers['user-agent'] ?? '' },
         requestId: randomUUID(),
         routeKey: found.key,
         stage: '$default',

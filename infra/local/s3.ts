@@ -15,6 +15,8 @@ export const LOCAL_BUCKET = 'portal-local-documents';
 
 export interface LocalS3 {
   url: string;
+  /** s3rver's events: `event` with S3 event records for each object written or removed. */
+  events: S3rver;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startS3(dir: string, preferredPort: number | undefined, se
   });
   return {
     url: front.url,
+    events: s3,
     close: async () => {
       await front.close();
       s3.httpServer?.closeAllConnections();

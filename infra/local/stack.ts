@@ -26,7 +26,7 @@ import { mailFeedback, routes, scheduled } from '../../lambdas/routes.js';
 import { serverClient, userPool, userPoolClient } from '../definitions.js';
 import { tableList } from '../tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
-import { startCognito, triggerHandlers } from './cognito.js';
+import { eventHandlers, startCognito, triggerHandlers } from './cognito.js';
 import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
 import { DEMO_TOTP_SECRET, enrolLocalAuthenticator } from './totp.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
@@ -34,6 +34,7 @@ import { startGateway } from './gateway.js';
 import { loadHandler, projectRoot } from './handlers.js';
 import { jobTimer } from './job-timer.js';
 import { lockDataDir } from './lock.js';
+import { startMalwareScanner } from './malware-scanner.js';
 import { withPortFallback } from './ports.js';
 import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
 import { persistentSecret, startSecrets } from './secrets.js';
@@ -43,6 +44,8 @@ import { fleetFor } from './simulator/fleet.js';
 import { startSimulator } from './simulator/simulator.js';
 
 export const REGION = 'us-east-1';
+/** With LOCAL_CLOUDFRONT=true, the address every API request seems to come from: one CloudFront edge server (a documentation address, RFC 5737). */
+export const LOCAL_EDGE_ADDRESS = '192.0.2.80';
 /** s3rver's own key pair; dynalite and cognito-local take any. */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const SECRET_IDS = { sigma: 'portal-local/sigma', telemetry: 'portal-local/telemetry', embed: 'portal-local/embed' } as const;
@@ -73,6 +76,8 @@ export interface LocalStack {
   outboxDir: string;
   /** With `demo`: the demo sign-ins (public demo passwords), for the start-up message. */
   demoAccounts: DemoAccount[];
+  /** With MALWARE_SCAN=true: resolves when the stand-in scanner has tagged every object written so far (tests). */
+  malwareScans(): Promise<void>;
   /** Runs one pass of the equipment alerts' evaluation now, as the timer does (tests). */
   evaluateAlerts(): Promise<unknown>;
   /** Runs one scheduled job (lambdas/routes.ts `scheduled`) now, as its schedule would: tests and `admin jobs run`. */
@@ -235,6 +240,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ]);
     if (config.sigma.secret) secretValues.set(SECRET_IDS.sigma, config.sigma.secret);
 
+    let malwareScans: () => Promise<void> = async () => undefined;
     const started = await Promise.allSettled([
       startDynamo(dirs.dynamodb, state.ports?.dynamodb),
       startS3(dirs.s3, state.ports?.s3, CREDENTIALS.secretAccessKey),
@@ -255,6 +261,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       s3: new S3Client({ endpoint: s3.url, region: REGION, credentials: CREDENTIALS, forcePathStyle: true, maxAttempts: 1 }),
       cognito: new CognitoIdentityProviderClient({ endpoint: cognito.url, region: REGION, credentials: CREDENTIALS, maxAttempts: 1 }),
     };
+    // GuardDuty's stand-in where the stage setting malwareScan is played (MALWARE_SCAN=true):
+    // objects written from here on are tagged as it would tag them (./malware-scanner.ts).
+    const localEnv = options.env ?? process.env;
+    if (localEnv.MALWARE_SCAN === 'true') {
+      const delay = Number(localEnv.LOCAL_SCAN_DELAY_MS ?? 2000);
+      if (!Number.isInteger(delay) || delay < 0) throw new Error(`LOCAL_SCAN_DELAY_MS must be a whole number of milliseconds (got "${localEnv.LOCAL_SCAN_DELAY_MS}")`);
+      const scanner = startMalwareScanner({ events: s3.events, client: clients.s3, bucket: LOCAL_BUCKET, delayMs: delay });
+      closers.push({ name: 'malware scanner', close: scanner.close });
+      malwareScans = scanner.idle;
+    }
     const equipmentTable = localTableName(tableList.find((t) => t.env === 'EQUIPMENT_TABLE')!);
     const docs = DynamoDBDocumentClient.from(clients.dynamo);
 
@@ -310,8 +326,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       PRODUCT_NAME: config.productName,
       CONTACT_URL: config.contactUrl,
       LOG_LEVEL: config.logLevel,
-      // As the stage setting malwareScan: the local stack has no scanner, but an object tagged as
-      // infected (by hand or by a test) is refused the same way.
+      // As the stage setting malwareScan: a stand-in scanner tags new documents and photos
+      // (./malware-scanner.ts) and the routes serve only those tagged clean.
       MALWARE_SCAN: (options.env ?? process.env).MALWARE_SCAN === 'true' ? 'true' : 'false',
       // Powertools: no X-Ray daemon here (and all handlers share one process), so no tracing; no
       // EMF metric lines on stdout. POWERTOOLS_DEV stays off: it would indent every log line.
@@ -331,6 +347,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...(config.sigma.clientId ? { SIGMA_CLIENT_ID: config.sigma.clientId, SIGMA_SECRET_ID: SECRET_IDS.sigma } : {}),
       ...(config.sigma.accountType ? { SIGMA_ACCOUNT_TYPE: config.sigma.accountType } : {}),
     };
+    // LOCAL_CLOUDFRONT=true: the gateway plays CloudFront (origin secret, viewer address) and the
+    // handlers check the secret as on AWS; otherwise the API is called directly, as before.
+    const playCloudFront = (options.env ?? process.env).LOCAL_CLOUDFRONT === 'true';
+    if (playCloudFront) env.ORIGIN_VERIFY = persistentSecret(dataDir, 'origin-verify');
+    else delete process.env.ORIGIN_VERIFY;
     for (const t of tableList) env[t.env] = localTableName(t);
     // Secrets travel only through the stand-in, as on AWS.
     delete process.env.SIGMA_SECRET;
@@ -345,7 +366,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const idle = (options.env ?? process.env).COLD_IDLE_SECONDS;
       if (idle) process.env.COLD_IDLE_SECONDS = idle;
       closers.push({ name: 'cold functions', close: async () => stopColdInstances() });
-      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...scheduled.map((f) => f.handler), mailFeedback.handler])]);
+      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...Object.values(eventHandlers), ...scheduled.map((f) => f.handler), mailFeedback.handler])]);
     }
 
     // /readyz answers 503 until start-up is over (bucket, first administrator, demo seed), so a
@@ -357,6 +378,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       routes,
       webDir: path.join(projectRoot, 'dist', 'web'),
       auth: { issuer, clientId: ids.userPoolClientId, jwks },
+      ...(env.ORIGIN_VERIFY ? { cloudFront: { originVerify: env.ORIGIN_VERIFY, edgeAddress: LOCAL_EDGE_ADDRESS } } : {}),
       browserConfig: () => ({
         userPoolId: ids.userPoolId,
         userPoolClientId: ids.userPoolClientId,
@@ -426,6 +448,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       outboxDir: dirs.outbox,
       demoAccounts: options.demo ? (state.demoAccounts ?? []) : [],
       evaluateAlerts: alerts.runOnce,
+      malwareScans: () => malwareScans(),
       runJob(handler) {
         const job = jobs.get(handler);
         if (!job) return Promise.reject(new Error(`No scheduled job ${handler} (lambdas/routes.ts)`));

@@ -3,7 +3,8 @@ import { dynamo } from '../shared/clients.js';
 import { documentMessages, LinkQuery } from '../shared/contract/documents.js';
 import { getDocument } from '../shared/data/documents.js';
 import { linkHeaders } from '../shared/documents/files.js';
-import { downloadUrl, objectTags } from '../shared/documents/objects.js';
+import { downloadUrl } from '../shared/documents/objects.js';
+import { assertServable } from '../shared/documents/scan.js';
 import { forbidden, notFound, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
 import { canSeeProperty } from '../shared/scope.js';
@@ -12,17 +13,15 @@ import { canSeeProperty } from '../shared/scope.js';
  * GET /api/s3/getpresignedurl?key=...[&download=1]: a short-lived presigned GET for a document the
  * caller may see. The key is looked up in the documents table; the link's name and type come from
  * the row, and unsafe types always download. Where the stage scans documents for malware
- * (MALWARE_SCAN), a document GuardDuty tagged as infected is refused with a message (the bucket's
- * policy would refuse the link anyway); one not scanned yet is served.
+ * (MALWARE_SCAN), only a document GuardDuty tagged clean gets a link: one not scanned yet is
+ * answered 409 "being checked, try again in a minute", an infected one 403 (the bucket's policy
+ * would refuse the link anyway).
  */
 export const handler = api({ query: LinkQuery }, async ({ query, caller }) => {
   const doc = await getDocument(dynamo(), query.key);
   if (!doc) throw notFound(documentMessages.noDocument);
   if (!canSeeProperty(caller!, doc.propertyId)) throw forbidden(documentMessages.outsideDocument);
-  if (process.env.MALWARE_SCAN === 'true') {
-    const { key, infected } = documentsBucket.malwareTag;
-    if ((await objectTags(doc.key))[key] === infected) throw forbidden(documentMessages.infected);
-  }
+  await assertServable(doc.key);
   const download = query.download === '1' || query.download === 'true';
   const { disposition, contentType } = linkHeaders(doc.fileName, doc.contentType, download);
   const url = await downloadUrl(doc.key, { disposition, contentType, expiresIn: documentsBucket.downloadLinkSeconds });

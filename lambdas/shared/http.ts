@@ -31,6 +31,8 @@ export const ok = (body: unknown, statusCode = 200): Reply => ({ statusCode, bod
 
 /** The header CloudFront adds to every API request (its value from the stage's origin-verify secret). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+/** CloudFront's header naming the visitor's address and port (forwarded to the API by its origin request policy). */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 export const NOT_THROUGH_PORTAL = "Requests to the API must come through the portal's address.";
 
 /** On a 401 for a token whose account no longer exists (removed): `x-session-end: account-removed`. */

@@ -13,6 +13,7 @@
  * `answerProbe` instead of a handler.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { userPool } from '../../infra/definitions.js';
@@ -21,7 +22,7 @@ import { routesByKey, type Access } from '../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
 import { getUserBySub } from './data/users.js';
 import { isStaffEmail, mfaRequired } from './env.js';
-import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, SESSION_END_HEADER, unauthorized, type Reply } from './http.js';
+import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, SESSION_END_HEADER, unauthorized, VIEWER_ADDRESS_HEADER, type Reply } from './http.js';
 import { log } from './log.js';
 import { withRequestCache } from './request-cache.js';
 import { CORRELATION_HEADER, correlationIdOf, countHttp5xx, countMetric, functionVersion, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
@@ -45,6 +46,7 @@ export interface ApiRequest<B, Q, P> {
   /** The body as sent (base64 decoded), for handlers that parse it themselves (multipart). */
   rawBody: Buffer;
   headers: Record<string, string>;
+  /** The visitor's address: CloudFront's viewer address once the origin check passed, else the connection's (see viewerAddress). */
   sourceIp: string;
 }
 
@@ -173,6 +175,25 @@ export function viaPortal(headers: ApiEvent['headers'], expected = process.env.O
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The address per-address limits count. Behind CloudFront the connection's address is an edge
+ * server's, shared by many visitors; CloudFront names the visitor in `CloudFront-Viewer-Address`
+ * ("<ip>:<port>", IPv6 unbracketed; https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/adding-cloudfront-headers.html),
+ * forwarded by the /api/* behaviour's origin request policy (infra/web-construct.ts). Anyone can
+ * send that header, so it is believed only where ORIGIN_VERIFY is set and the request carries its
+ * value (it came through CloudFront, which sets the header itself); otherwise, and when the header
+ * is missing or not an address, the connection's address counts.
+ */
+export function viewerAddress(event: Pick<ApiEvent, 'headers' | 'requestContext'>, expected = process.env.ORIGIN_VERIFY): string {
+  const source = event.requestContext.http.sourceIp;
+  if (!expected || !viaPortal(event.headers, expected)) return source;
+  const sent = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === VIEWER_ADDRESS_HEADER)?.[1]?.trim() ?? '';
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(sent);
+  const port = sent.lastIndexOf(':');
+  const ip = bracketed ? bracketed[1]! : port > 0 && /^\d+$/.test(sent.slice(port + 1)) ? sent.slice(0, port) : sent;
+  return isIP(ip) ? ip.toLowerCase() : source;
+}
+
 function toResult(reply: Reply): ApiResult {
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
   if (reply.text !== undefined) return { statusCode: reply.statusCode, headers, body: reply.text };
@@ -229,7 +250,7 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
     const body = parse(spec.body as B, ctx.json ?? {}, 'body');
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
-    const reply = await fn({ event, body, query, params, caller: ctx.caller, rawBody: ctx.rawBody, headers, sourceIp: event.requestContext.http.sourceIp });
+    const reply = await fn({ event, body, query, params, caller: ctx.caller, rawBody: ctx.rawBody, headers, sourceIp: viewerAddress(event) });
     return toResult(reply);
   };
 

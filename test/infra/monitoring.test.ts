@@ -9,6 +9,7 @@ import { mailFeedback, scheduled } from '../../lambdas/routes.js';
 import { loadStage } from '../../infra/config.js';
 import { tables, type TableName } from '../../infra/tables.js';
 import { COGNITO_TRIGGER_WAIT_SECONDS, failuresAlarmName } from '../../infra/function-construct.js';
+import { PASSWORD_CHANGED_HANDLER } from '../../infra/password-change-construct.js';
 import { firstVisitHandlers, heartbeatWindow, thresholds, triggerHandlers } from '../../infra/monitoring-construct.js';
 import { fromPortal, logicalId, ofType, refId, stages, synth, type Synth } from './support/synth.js';
 
@@ -146,7 +147,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
 
   it("files a ticket on every function's throttles and p99 duration above 80% of its timeout; its failures alarm is beside it", () => {
     // The jobs stack: the scheduled functions, and where the stage mails through SES, the mail feedback.
-    expect([...s.jobs.stack.functions.keys()]).toEqual([...scheduled.map((j) => j.handler), ...(s.stage.mail ? [mailFeedback.handler] : [])]);
+    expect([...s.jobs.stack.functions.keys()]).toEqual([...scheduled.map((j) => j.handler), ...(s.stage.mail ? [mailFeedback.handler] : []), PASSWORD_CHANGED_HANDLER]);
     for (const { pf, at } of s.functions.values()) {
       const handler = pf.handler;
       const id = logicalId(at, pf.fn);

@@ -5,6 +5,7 @@
  * its row and nothing more; and where the stage mails through its SES configuration set, the bounce
  * and complaint feedback (event destination, encrypted topic, mail-feedback function).
  */
+import { PASSWORD_CHANGED_HANDLER } from '../../infra/password-change-construct.js';
 import { mailFeedback, scheduled, type Scheduled } from '../../lambdas/routes.js';
 import { secretEnv } from '../../infra/secrets-construct.js';
 import { tables, type TableName } from '../../infra/tables.js';
@@ -254,7 +255,7 @@ describe('SES bounce and complaint feedback', () => {
     const dev = synth('dev');
     expect(dev.jobs.stack.mailFeedback).toBeUndefined();
     for (const type of ['AWS::SES::ConfigurationSetEventDestination', 'AWS::SNS::Topic', 'AWS::KMS::Key', 'AWS::SNS::Subscription']) expect(ofType(dev.jobs, type)).toEqual([]);
-    expect([...dev.jobs.stack.functions.keys()]).toEqual(scheduled.map((j) => j.handler));
+    expect([...dev.jobs.stack.functions.keys()]).toEqual([...scheduled.map((j) => j.handler), PASSWORD_CHANGED_HANDLER]);
     for (const [, f] of ofType(dev.jobs, 'AWS::Lambda::Function')) expect((f.Properties!.Environment as { Variables: Record<string, unknown> }).Variables).not.toHaveProperty('MAIL_CONFIGURATION_SET');
   });
 });

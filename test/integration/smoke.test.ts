@@ -31,8 +31,10 @@ const failureOf = (p: Promise<void>) =>
   );
 
 beforeAll(async () => {
-  // Malware scanning on: the download route then refuses a document tagged as infected.
-  t = await startTestStack({ env: { MALWARE_SCAN: 'true' } });
+  // Malware scanning on: the download route then serves a document only once the local stand-in
+  // scanner tagged it clean, which it does as soon as it is written here (LOCAL_SCAN_DELAY_MS=0).
+  // GuardDuty takes seconds: a deployed smoke run's download step meets 409 "being checked" first.
+  t = await startTestStack({ env: { MALWARE_SCAN: 'true', LOCAL_SCAN_DELAY_MS: '0' } });
   setUp = await adminCli(t.dataDir, 'create-smoke-accounts');
   const secrets = new SecretsManagerClient({
     endpoint: t.stack.endpoints.secrets,

@@ -42,6 +42,10 @@ export const documentMessages = {
   outsideDocument: 'You do not have access to this document.',
   /** Beyond the spec: a document GuardDuty found malware in (stages that scan). */
   infected: 'This document failed a malware scan and cannot be opened.',
+  /** Beyond the spec: a document not scanned yet (stages that scan); answered 409 with Retry-After. */
+  beingChecked: 'This document is being checked for malware. Please try again in a minute.',
+  /** Beyond the spec: a document GuardDuty could not scan (unsupported, access denied, failed): never served. */
+  notScannable: 'This document could not be checked for malware and cannot be opened. Please ask your service provider.',
   notUploadKey: 'Invalid body.key: must be a key answered by /api/s3/upload-url.',
   noUpload: 'Invalid body.key: no such upload (it was never sent, was already confirmed or has expired). Ask for a new upload URL.',
   wrongType: (expected: string, got: string) => `Invalid upload: the file was sent as ${got || 'no content type'}; send it with Content-Type ${expected}.`,

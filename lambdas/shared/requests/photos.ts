@@ -11,6 +11,7 @@ import { PHOTO_TYPES, requestLimits, requestMessages } from '../contract/request
 import { contentDisposition } from '../documents/files.js';
 import type { ServiceRequestItem } from '../data/service-requests.js';
 import { downloadUrl, uploadForm } from '../documents/objects.js';
+import { scanState } from '../documents/scan.js';
 import { checkUploadProperty } from '../documents/store.js';
 import { badRequest, HttpError } from '../http.js';
 import type { Scope } from '../scope.js';
@@ -59,10 +60,15 @@ export async function photoUploadForm(caller: Scope, body: { propertyId: string;
   return { url, key, fields, expiresAt: new Date(Date.now() + seconds * 1000).toISOString(), maxBytes: requestLimits.maxPhotoBytes };
 }
 
-/** A filed request's photos, each with a presigned GET valid `seconds` (signed locally: no call to S3). */
-export function photoLinks(r: Pick<ServiceRequestItem, 'photos'>, seconds: number): Promise<{ fileName: string; url: string }[]> {
+/**
+ * A filed request's photos that may be handed out, each with a presigned GET valid `seconds`
+ * (signed locally). Where the stage scans uploads, only photos GuardDuty tagged clean (one
+ * GetObjectTagging each); the others are left out until they are (lambdas/shared/documents/scan.ts).
+ */
+export async function photoLinks(r: Pick<ServiceRequestItem, 'photos'>, seconds: number): Promise<{ fileName: string; url: string }[]> {
+  const states = await Promise.all(r.photos.map((p) => scanState(p.key)));
   return Promise.all(
-    r.photos.map(async (p) => ({
+    r.photos.filter((_, i) => states[i] === 'clean').map(async (p) => ({
       fileName: p.fileName,
       url: await downloadUrl(p.key, { disposition: contentDisposition(p.fileName, false), contentType: photoType(p.fileName)!, expiresIn: seconds }),
     })),

@@ -99,13 +99,19 @@ export function dispatchMail(r: ServiceRequestItem, photoLinks: string[]) {
       `Filed by: ${filed}`,
       `Filed at: ${r.createdAt}`,
       '',
-      photoLinks.length ? `Photos (links valid for up to 7 days):` : 'Photos: none',
+      ...(photoLinks.length ? ['Photos (links valid for up to 7 days):'] : r.photos.length ? [] : ['Photos: none']),
       ...photoLinks.map((l, i) => `${i + 1}. ${l}`),
+      // Where uploads are scanned, a photo gets a link only once found clean: not yet, at filing.
+      ...(r.photos.length > photoLinks.length ? [photosBeingChecked(r.photos.length - photoLinks.length)] : []),
       '',
       `The request and its photos are always in ${productTitle()}: sign in and open Service Requests (${settings.publicUrl()}).`,
     ].join('\n'),
   };
 }
+
+/** The dispatch mail's line for photos not yet found clean by the malware scan. */
+export const photosBeingChecked = (n: number) =>
+  `${n === 1 ? '1 photo is' : `${n} photos are`} being checked for malware: open the request in Service Requests to see ${n === 1 ? 'it' : 'them'} once checked.`;
 
 /** The customer's confirmation with the reference number. */
 export function confirmationMail(r: ServiceRequestItem) {

@@ -22,12 +22,13 @@ const freePort = () =>
 
 /**
  * A local stack of its own (no demo data) for a spec that needs settings the shared one must not
- * have, e.g. short-lived tokens: `env` adds to the environment. Ready when /readyz answers.
+ * have, e.g. short-lived tokens: `env` adds to the environment; `demo` seeds the demo data. Ready
+ * when /readyz answers.
  */
-export async function startOwnStack(env: Record<string, string>): Promise<OwnStack> {
+export async function startOwnStack(env: Record<string, string>, opts: { demo?: boolean } = {}): Promise<OwnStack> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-own-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', ...(opts.demo ? ['--demo'] : [])], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,7 +1,7 @@
 /** The API refuses requests that did not come through CloudFront (the x-origin-verify header). */
 import { handler as getConfig } from '../../../lambdas/config/get-config.js';
 import { NOT_THROUGH_PORTAL } from '../../../lambdas/shared/http.js';
-import { viaPortal } from '../../../lambdas/shared/middleware.js';
+import { viaPortal, viewerAddress } from '../../../lambdas/shared/middleware.js';
 import { apiEvent, json } from '../support/events.js';
 
 describe('viaPortal', () => {
@@ -34,5 +34,28 @@ describe('a public route with ORIGIN_VERIFY set', () => {
   it('answers a request carrying the value', async () => {
     const r = await getConfig(apiEvent({ route: 'GET /api/config', headers: { 'x-origin-verify': 'from-cloudfront' } }));
     expect(r.statusCode).toBe(200);
+  });
+});
+
+describe('viewerAddress: the address per-address limits count', () => {
+  const event = (headers: Record<string, string>, sourceIp = '130.176.1.1') => apiEvent({ route: 'POST /api/users/login', headers, sourceIp });
+
+  it('is the viewer CloudFront names once the origin check passed (IPv4 and IPv6, with their ports)', () => {
+    expect(viewerAddress(event({ 'x-origin-verify': 'secret', 'cloudfront-viewer-address': '203.0.113.7:51234' }), 'secret')).toBe('203.0.113.7');
+    expect(viewerAddress(event({ 'x-origin-verify': 'secret', 'CloudFront-Viewer-Address': '2001:DB8::7:443' }), 'secret')).toBe('2001:db8::7');
+    expect(viewerAddress(event({ 'x-origin-verify': 'secret', 'cloudfront-viewer-address': '[2001:db8::8]:443' }), 'secret')).toBe('2001:db8::8');
+  });
+
+  it('ignores the header without the origin secret, or with a wrong one: the connection counts', () => {
+    expect(viewerAddress(event({ 'cloudfront-viewer-address': '203.0.113.7:51234' }), undefined)).toBe('130.176.1.1');
+    expect(viewerAddress(event({ 'cloudfront-viewer-address': '203.0.113.7:51234' }), 'secret')).toBe('130.176.1.1');
+    expect(viewerAddress(event({ 'x-origin-verify': 'guess', 'cloudfront-viewer-address': '203.0.113.7:51234' }), 'secret')).toBe('130.176.1.1');
+  });
+
+  it('falls back to the connection when the header is missing or not an address', () => {
+    expect(viewerAddress(event({ 'x-origin-verify': 'secret' }), 'secret')).toBe('130.176.1.1');
+    for (const bad of ['', 'unknown', '203.0.113.7, 10.0.0.1', '999.1.1.1:80', 'a:b:c']) {
+      expect(viewerAddress(event({ 'x-origin-verify': 'secret', 'cloudfront-viewer-address': bad }), 'secret')).toBe('130.176.1.1');
+    }
   });
 });

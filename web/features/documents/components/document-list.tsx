@@ -1,6 +1,7 @@
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { refusalMessage } from '../../../lib/api-client';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDocuments, type DocumentRecord } from '../api/get-documents';
 import { getPresignedUrl } from '../api/get-presigned-url';
@@ -36,9 +37,10 @@ export function DocumentList({ propertyIds, propertyNames, isAdmin, notify }: Do
       } else {
         window.open(url, '_blank', 'noopener');
       }
-    } catch {
+    } catch (err) {
       win?.close();
-      notify('error', t.accessFailed);
+      // The server's words for a refusal (a document being checked for malware, or found infected).
+      notify('error', refusalMessage(err) ?? t.accessFailed);
     }
   }
 
@@ -58,8 +60,8 @@ export function DocumentList({ propertyIds, propertyNames, isAdmin, notify }: Do
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(href), 10_000);
-    } catch {
-      notify('error', t.downloadFailed);
+    } catch (err) {
+      notify('error', refusalMessage(err) ?? t.downloadFailed);
     } finally {
       setBusyKey(null);
     }

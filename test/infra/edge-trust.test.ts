@@ -1,0 +1,92 @@
+/**
+ * The API's edge (README "Trust boundaries"): CloudFront forwards the visitor's address to the API
+ * with its origin secret, and what a flood sent past CloudFront to the execute-api address can take
+ * is bounded: each public route's function has reserved concurrency, every route the stage throttle.
+ */
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { loadStage } from '../../infra/config.js';
+import { PortalFunction } from '../../infra/function-construct.js';
+import { publicHandlers, UNRESERVED_MINIMUM } from '../../infra/public-routes.js';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/http.js';
+import { routes } from '../../lambdas/routes.js';
+import { ofType, stages, synth, type Synth } from './support/synth.js';
+
+/** The managed origin request policy AllViewerExceptHostHeader (using-managed-origin-request-policies.html). */
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+/** Lambda's default concurrency per account and region (https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html). */
+const ACCOUNT_CONCURRENCY = 1000;
+
+const synths: Record<string, Synth> = {};
+const of = (stage: string) => (synths[stage] ??= synth(stage));
+
+/** Every PortalFunction of the stage, in whichever stack, with its function's template properties. */
+function functions(s: Synth): { handler: string; props: Record<string, unknown> }[] {
+  const templates = new Map<Stack, Record<string, { Properties?: Record<string, unknown> }>>();
+  return s.app.node
+    .findAll()
+    .filter((c): c is PortalFunction => c instanceof PortalFunction)
+    .map((pf) => {
+      const stack = Stack.of(pf);
+      if (!templates.has(stack)) templates.set(stack, Template.fromStack(stack).toJSON().Resources as Record<string, { Properties?: Record<string, unknown> }>);
+      const id = stack.resolve((pf.fn.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
+      return { handler: pf.handler, props: templates.get(stack)![id]!.Properties ?? {} };
+    });
+}
+
+describe("CloudFront's /api/* behaviour", () => {
+  it.each(['dev', 'staging', 'prod'])('%s: forwards the viewer address (AllViewerExceptHostHeader) with the origin secret', (stage) => {
+    const s = of(stage);
+    const [[, dist]] = [s, ...(s.edge ? [s.edge] : [])].flatMap((part) => ofType(part, 'AWS::CloudFront::Distribution'));
+    const config = dist!.Properties!.DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; OriginRequestPolicyId: string; TargetOriginId: string }[];
+      Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+    };
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
+    expect(origin.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+  });
+});
+
+describe('stage setting publicRouteConcurrency: reserved concurrency of the public routes', () => {
+  it('covers every public route of the route table and nothing else', () => {
+    expect([...publicHandlers].sort()).toEqual([...new Set(routes.filter((r) => r.access === 'public').map((r) => r.handler))].sort());
+    expect(publicHandlers.has('accounts/login')).toBe(true);
+    expect(publicHandlers.has('documents/get-presigned-url')).toBe(false);
+  });
+
+  it.each([
+    ['staging', 10],
+    ['prod', 20],
+  ])('%s: each public route function reserves %i, no other function reserves any', (stage, n) => {
+    const s = of(stage);
+    expect(s.stage.publicRouteConcurrency).toBe(n);
+    const fns = functions(s);
+    const reserved = Object.fromEntries(fns.filter((f) => f.props.ReservedConcurrentExecutions !== undefined).map((f) => [f.handler, f.props.ReservedConcurrentExecutions]));
+    expect(Object.keys(reserved).sort()).toEqual([...publicHandlers].sort());
+    for (const h of publicHandlers) expect(reserved[h]).toBeGreaterThanOrEqual(n);
+    // Reserved concurrency must leave 100 of the account's unreserved (configuration-concurrency.html).
+    const total = Object.values(reserved).reduce((a: number, b) => a + Number(b), 0);
+    expect(total).toBeLessThanOrEqual(ACCOUNT_CONCURRENCY - UNRESERVED_MINIMUM);
+  });
+
+  it('keeps a warm public function at least at its provisioned instances', () => {
+    const s = synth('dev', { change: (raw) => Object.assign(raw, { publicRouteConcurrency: 2, warmFunctions: { 'reports/embed-data': 3 } }) });
+    const fn = functions(s).find((f) => f.handler === 'reports/embed-data')!;
+    expect(fn.props.ReservedConcurrentExecutions).toBe(3);
+    expect(functions(s).find((f) => f.handler === 'accounts/login')!.props.ReservedConcurrentExecutions).toBe(2);
+  });
+
+  it('is unset in dev (no reservation), and refuses a value out of range naming it', () => {
+    expect(of('dev').stage.publicRouteConcurrency).toBeUndefined();
+    expect(functions(of('dev')).filter((f) => f.props.ReservedConcurrentExecutions !== undefined)).toEqual([]);
+    expect(() => loadStage('dev', { ...stages, dev: { ...(stages.dev as object), publicRouteConcurrency: 0 } })).toThrow(/stages\.dev\.publicRouteConcurrency/);
+  });
+
+  it.each(['dev', 'staging', 'prod'])('%s: the API stage throttles every route (a token bucket per route)', (stage) => {
+    const s = of(stage);
+    const [[, st]] = ofType(s, 'AWS::ApiGatewayV2::Stage');
+    expect(st!.Properties!.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: s.stage.throttle.rateLimit, ThrottlingBurstLimit: s.stage.throttle.burstLimit });
+  });
+});
