@@ -99,6 +99,10 @@ export interface ApiReply {
 /** A call of the portal's API with an ID token (JSON bodies). */
 export type ApiCall = (path: string, token: string | null, init?: RequestInit) => Promise<ApiReply>;
 
+/** How long the round trip waits for a new upload's malware scan (GuardDuty takes seconds to a minute or two), and how often it asks. */
+const SCAN_WAIT_MS = 180_000;
+const SCAN_POLL_MS = 5_000;
+
 function expectStatus(r: ApiReply, status: number, what: string) {
   if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text.slice(0, 200)}`);
 }
@@ -251,7 +255,13 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
         if (!(listed.json as { DOCUMENT_URL: string }[]).some((d) => d.DOCUMENT_URL === key)) throw new Error(`the uploaded document ${key} is not listed for the customer`);
       });
       await step('document round trip: download', async () => {
-        const link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(key)}&download=1`, customer.idToken);
+        // Where the stage scans uploads, a document is served only once it is found clean: its
+        // link is refused with 409 meanwhile (README "Malware scanning"), so wait for the scan.
+        let link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(key)}&download=1`, customer.idToken);
+        for (let waited = 0; link.status === 409 && waited < SCAN_WAIT_MS; waited += SCAN_POLL_MS) {
+          await new Promise((r) => setTimeout(r, SCAN_POLL_MS));
+          link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(key)}&download=1`, customer.idToken);
+        }
         expectStatus(link, 200, 'GET /api/s3/getpresignedurl as the customer');
         const got = await fetch((link.json as { url: string }).url);
         const text = await got.text();
