@@ -148,6 +148,6 @@ describe('stage settings', () => {
       'Stage "dev" needs a region: set stages.dev.region in cdk.json, or the CLI\'s default region (AWS_REGION or aws configure).',
     );
     // The CLI's default region serves when the stage names none.
-    expect(stageStacks(new App({ context: { 'portal:skipBundling': true } }), stage, { region: 'us-east-1' }).all.map((s) => s.stackName)).toEqual(['Portal-dev', 'Portal-dev-jobs', 'Portal-dev-watch']);
+    expect(stageStacks(new App({ context: { 'portal:skipBundling': true } }), stage, { region: 'us-east-1' }).all.map((s) => s.stackName)).toEqual(['Portal-dev', 'Portal-dev-accounts', 'Portal-dev-users', 'Portal-dev-documents', 'Portal-dev-reports', 'Portal-dev-operations', 'Portal-dev-jobs', 'Portal-dev-watch']);
   });
 });

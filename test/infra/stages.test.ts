@@ -5,7 +5,7 @@
  * plan with threat protection and MFA. Each stage's expected values are written out here, so a
  * changed setting or construct shows in this table.
  */
-import { routes, scheduled } from '../../lambdas/routes.js';
+import { areas, routes, scheduled } from '../../lambdas/routes.js';
 import { tables } from '../../infra/tables.js';
 import { logicalId, ofType, stages, synth, type Synth } from './support/synth.js';
 
@@ -13,7 +13,7 @@ type Resources = Synth['resources'];
 type Raw = Resources[string] & { DeletionPolicy?: string };
 
 function summary(s: Synth) {
-  const stacks = [s.edge, s, s.jobs, s.watch, s.edgeWatch].filter((x): x is NonNullable<typeof x> => !!x);
+  const stacks = [s.edge, s, ...Object.values(s.areas), s.jobs, s.watch, s.edgeWatch].filter((x): x is NonNullable<typeof x> => !!x);
   const all: [string, Raw][] = stacks.flatMap((x) => Object.entries(x.resources) as [string, Raw][]);
   const of = (type: string) => all.filter(([, r]) => r.Type === type).map(([, r]) => r);
   const pool = of('AWS::Cognito::UserPool')[0]!;
@@ -55,11 +55,16 @@ function summary(s: Synth) {
 }
 
 /**
- * Errors, throttles and duration per function (the routes', the scheduled jobs' and the three Cognito triggers');
- * throttling per table; API 5xx rate; CloudFront 5xx rate. With SES mail: bounce and complaint rates,
- * and the mail-feedback function's three.
+ * Per function (the routes', the jobs' and the three Cognito triggers'): its failures alarm (in its
+ * own stack), throttles and duration (tickets); throttling per table (tickets); the pages: API 5xx
+ * rate, the first visit's p99, failed sign-ins, the triggers' errors and duration, each scheduled
+ * job's failures and heartbeat; CloudFront 5xx rate. A canary stage adds each area's pre-traffic
+ * hook (its failures alarm, its ticket alarms); SES mail the bounce and complaint rates and the
+ * mail-feedback function's three.
  */
-const ALARMS = (new Set(routes.map((r) => r.handler)).size + scheduled.length + 3) * 3 + Object.keys(tables).length + 1 + 1;
+const FUNCTIONS = new Set(routes.map((r) => r.handler)).size + scheduled.length + 3 + 1;
+const ALARMS = FUNCTIONS * 3 + Object.keys(tables).length + 1 + 4 + 2 * scheduled.length + 1;
+const HOOK_ALARMS = Object.keys(areas).length;
 const SES_ALARMS = 2 + 3;
 const base = { webAcls: ['CLOUDFRONT', 'REGIONAL'], cloudFrontAlarms: 1, alarms: ALARMS };
 const plus = { plan: 'PLUS', threatProtection: 'ENFORCED', mfa: ['OPTIONAL', 'SOFTWARE_TOKEN_MFA'], mfaForCustomers: ['false'] };
@@ -67,11 +72,11 @@ const plus = { plan: 'PLUS', threatProtection: 'ENFORCED', mfa: ['OPTIONAL', 'SO
 const expected: Record<string, ReturnType<typeof summary>> = {
   dev: {
     ...base,
-    stacks: ['Portal-dev-edge (us-east-1)', 'Portal-dev (eu-west-1)', 'Portal-dev-jobs (eu-west-1)', 'Portal-dev-watch (eu-west-1)', 'Portal-dev-edge-watch (us-east-1)'],
+    stacks: ['Portal-dev-edge (us-east-1)', 'Portal-dev (eu-west-1)', 'Portal-dev-accounts (eu-west-1)', 'Portal-dev-users (eu-west-1)', 'Portal-dev-documents (eu-west-1)', 'Portal-dev-reports (eu-west-1)', 'Portal-dev-operations (eu-west-1)', 'Portal-dev-jobs (eu-west-1)', 'Portal-dev-watch (eu-west-1)', 'Portal-dev-edge-watch (us-east-1)'],
     logRetentionDays: [14],
     mail: 'Cognito',
     signInRateLimits: [300],
-    alarmMailTo: ['portal-dev-alarms@example.com', 'portal-dev-alarms@example.com'],
+    alarmMailTo: ['portal-dev-alarms@example.com', 'portal-dev-alarms@example.com', 'portal-dev-alarms@example.com'],
     keptOnDeletion: ['Delete'],
     deletionProtection: { pool: 'INACTIVE', tables: [false] },
     documentsVersioned: false,
@@ -82,12 +87,12 @@ const expected: Record<string, ReturnType<typeof summary>> = {
   },
   staging: {
     ...base,
-    alarms: ALARMS + SES_ALARMS,
-    stacks: ['Portal-staging-edge (us-east-1)', 'Portal-staging (eu-west-1)', 'Portal-staging-jobs (eu-west-1)', 'Portal-staging-watch (eu-west-1)', 'Portal-staging-edge-watch (us-east-1)'],
+    alarms: ALARMS + SES_ALARMS + HOOK_ALARMS,
+    stacks: ['Portal-staging-edge (us-east-1)', 'Portal-staging (eu-west-1)', 'Portal-staging-accounts (eu-west-1)', 'Portal-staging-users (eu-west-1)', 'Portal-staging-documents (eu-west-1)', 'Portal-staging-reports (eu-west-1)', 'Portal-staging-operations (eu-west-1)', 'Portal-staging-jobs (eu-west-1)', 'Portal-staging-watch (eu-west-1)', 'Portal-staging-edge-watch (us-east-1)'],
     logRetentionDays: [30],
     mail: 'SES "Comfort Portal (staging)" <portal-staging@example.com>',
     signInRateLimits: [100],
-    alarmMailTo: ['portal-staging-alarms@example.com', 'portal-staging-alarms@example.com'],
+    alarmMailTo: ['portal-staging-alarms@example.com', 'portal-staging-alarms@example.com', 'portal-staging-alarms@example.com'],
     keptOnDeletion: ['Delete'],
     deletionProtection: { pool: 'INACTIVE', tables: [false] },
     documentsVersioned: true,
@@ -98,12 +103,12 @@ const expected: Record<string, ReturnType<typeof summary>> = {
   },
   prod: {
     ...base,
-    alarms: ALARMS + SES_ALARMS,
-    stacks: ['Portal-prod-edge (us-east-1)', 'Portal-prod (eu-west-1)', 'Portal-prod-jobs (eu-west-1)', 'Portal-prod-watch (eu-west-1)', 'Portal-prod-edge-watch (us-east-1)'],
+    alarms: ALARMS + SES_ALARMS + HOOK_ALARMS,
+    stacks: ['Portal-prod-edge (us-east-1)', 'Portal-prod (eu-west-1)', 'Portal-prod-accounts (eu-west-1)', 'Portal-prod-users (eu-west-1)', 'Portal-prod-documents (eu-west-1)', 'Portal-prod-reports (eu-west-1)', 'Portal-prod-operations (eu-west-1)', 'Portal-prod-jobs (eu-west-1)', 'Portal-prod-watch (eu-west-1)', 'Portal-prod-edge-watch (us-east-1)'],
     logRetentionDays: [365],
     mail: 'SES Comfort Portal <portal@example.com>',
     signInRateLimits: [100],
-    alarmMailTo: ['portal-alarms@example.com', 'portal-alarms@example.com'],
+    alarmMailTo: ['portal-alarms@example.com', 'portal-alarms@example.com', 'portal-alarms@example.com'],
     keptOnDeletion: ['Retain'],
     deletionProtection: { pool: 'ACTIVE', tables: [true] },
     documentsVersioned: true,
