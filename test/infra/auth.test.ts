@@ -126,13 +126,15 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
 describe('mfaForCustomers', () => {
   it("reaches every function as 'true' when the stage sets it", () => {
     const s = synth('dev', { change: (raw) => (raw.mfaForCustomers = true) });
-    const values = new Set(ofType(s, 'AWS::Lambda::Function').flatMap(([, f]) => {
+    const values = new Set([s, ...Object.values(s.areas)].flatMap((part) => ofType(part, 'AWS::Lambda::Function')).flatMap(([, f]) => {
       const v = (f.Properties!.Environment as { Variables?: Props } | undefined)?.Variables?.MFA_FOR_CUSTOMERS;
       return v === undefined ? [] : [v];
     }));
     expect([...values]).toEqual(['true']);
     const withMfa = (part: Pick<typeof s, 'resources'>) => ofType(part, 'AWS::Lambda::Function').filter(([, f]) => (f.Properties!.Environment as { Variables?: Props } | undefined)?.Variables?.MFA_FOR_CUSTOMERS === 'true');
-    expect(withMfa(s)).toHaveLength(routes.length + 3);
+    // The three triggers in the portal stack, every route's function in its area's stack.
+    expect(withMfa(s)).toHaveLength(3);
+    expect(Object.values(s.areas).reduce((n, a) => n + withMfa(a).length, 0)).toBe(new Set(routes.map((r) => r.handler)).size);
     // The jobs stack's functions read the same settings (dev mails through Cognito: no mail-feedback function).
     expect(withMfa(s.jobs)).toHaveLength(scheduled.length);
   });

@@ -26,6 +26,7 @@ describe('cdk-nag AwsSolutions', () => {
     expect(s.app.node.children.filter((c) => c instanceof Stack).map((c) => (c as Stack).stackName)).toEqual([
       `Portal-${stage}-edge`,
       `Portal-${stage}`,
+      ...['accounts', 'users', 'documents', 'reports', 'operations'].map((area) => `Portal-${stage}-${area}`),
       `Portal-${stage}-jobs`,
       `Portal-${stage}-watch`,
       `Portal-${stage}-edge-watch`,
