@@ -26,6 +26,8 @@ export default {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/**/*.test.ts'] },
     { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    // After the others (test/run.js runs it last): it reads the AWS calls they recorded.
+    { ...common, displayName: 'iam', testMatch: ['<rootDir>/test/iam/**/*.test.ts'], testTimeout: 600_000 },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...(javaMissing ? needsJava : [])], testTimeout: 60_000 },
   ],
 };

@@ -3,19 +3,22 @@
 // clients, the web app's rules, the CDK templates with cdk-nag, and integration tests through the
 // local stack: cognito-local, dynalite, s3rver; DynamoDB Local too when Java is present), then the
 // browser specs in Chromium against the production web build on the local stack with demo data.
-// `npm test -- jest` or `npm test -- e2e` runs one stage. Ends with "N passed, N failed".
+// `npm test -- jest`, `npm test -- iam` (on what the last jest run recorded) or `npm test -- e2e` runs one stage. Ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.tmp', 'test-results');
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const only = process.argv.slice(2);
 const want = (stage) => only.length === 0 || only.includes(stage);
+// A fresh folder, but `npm test -- iam` alone keeps the calls the last jest run recorded.
+for (const entry of existsSync(out) ? readdirSync(out) : []) {
+  if (entry !== 'aws-calls' || want('jest')) rmSync(path.join(out, entry), { recursive: true, force: true });
+}
+mkdirSync(out, { recursive: true });
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -51,13 +54,21 @@ function countPlaywright(file, status) {
   if (status !== 0 && s.unexpected === 0) totals.failed += 1;
 }
 
+const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+const jestEnv = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+
 if (want('jest')) {
   const file = path.join(out, 'jest.json');
-  const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-  const status = run('unit, web, infrastructure and integration tests (jest)', process.execPath, [jest, '--json', `--outputFile=${file}`], {
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  });
+  const projects = ['unit', 'web', 'infra', 'integration'];
+  const status = run('unit, web, infrastructure and integration tests (jest)', process.execPath, [jest, '--json', `--outputFile=${file}`, '--selectProjects', ...projects], jestEnv);
+  countJest(file, status);
+}
+
+// The IAM check reads the AWS calls the integration tests recorded (.tmp/test-results/aws-calls),
+// so it runs after them: every call evaluated against every stage's policies (test/iam).
+if (want('jest') || want('iam')) {
+  const file = path.join(out, 'iam.json');
+  const status = run('IAM check of the recorded AWS calls (jest)', process.execPath, [jest, '--json', `--outputFile=${file}`, '--selectProjects', 'iam'], jestEnv);
   countJest(file, status);
 }
 

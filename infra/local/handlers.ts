@@ -4,9 +4,11 @@
  * exist is a clear error naming its file, met only when something needs it. In cold mode (COLD=1)
  * each function runs from its bundle in processes of its own instead (./cold.ts).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTAINER_NAME } from '../../lambdas/shared/container.js';
 import { coldHandler, coldMode } from './cold.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,6 +17,17 @@ export class MissingHandlerError extends Error {}
 
 export type Handler<E, R> = (event: E) => Promise<R>;
 const loaded = new Map<string, Promise<Handler<unknown, unknown>>>();
+
+/**
+ * The function whose invocation is running (its handler name), and how often each has run in this
+ * process: the tests' IAM check (test/iam) tells each AWS call's function by it, as on AWS its
+ * role would be told by the credentials.
+ */
+const invocation = new AsyncLocalStorage<string>();
+export const runningFunction = () => invocation.getStore();
+export const invocations = new Map<string, number>();
+// Each function keeps its own container state, as on Lambda (lambdas/shared/container.ts).
+(globalThis as { [CONTAINER_NAME]?: () => string | undefined })[CONTAINER_NAME] = runningFunction;
 
 /** The file a handler name stands for, relative to the project root (`lambdas/users/signup.ts`). */
 export const handlerFile = (name: string) => path.join('lambdas', `${name}.ts`);
@@ -31,7 +44,11 @@ export function loadHandler<E, R>(name: string): Promise<Handler<E, R>> {
       // A relative specifier, so test runners map it like any other import of the project.
       const mod = (await import(`../../lambdas/${name}.js`)) as { handler?: unknown };
       if (typeof mod.handler !== 'function') throw new MissingHandlerError(`${handlerFile(name)} has no exported handler function.`);
-      return mod.handler as Handler<unknown, unknown>;
+      const handler = mod.handler as Handler<unknown, unknown>;
+      return (event: unknown) => {
+        invocations.set(name, (invocations.get(name) ?? 0) + 1);
+        return invocation.run(name, () => handler(event));
+      };
     })();
     p.catch(() => loaded.delete(key));
     loaded.set(key, p);

@@ -22,17 +22,49 @@ const counts = new AsyncLocalStorage<CallCounts>();
 export const countCalls = <T>(fn: () => Promise<T>) => counts.run({ dynamodb: 0, s3: 0, cognito: 0, secrets: 0 }, fn);
 export const calls = (): CallCounts | undefined => counts.getStore();
 
-type Next = (args: object) => Promise<object>;
-type AddMiddleware = (mw: (next: Next) => Next, options: { step: 'initialize'; name: string }) => void;
+/**
+ * One AWS call as the SDK is about to make it: the client (`DynamoDB`, `S3`, ...), the command's
+ * name (`QueryCommand`) and its input. `PresignedPost` stands for a presigned POST form, which S3
+ * authorises as a PutObject by the function's role when the browser sends it.
+ */
+export interface AwsCall {
+  client: string;
+  command: string;
+  input: Record<string, unknown>;
+}
 
-function counted<C extends { middlewareStack: object }>(client: C, service: Service): C {
+/**
+ * Where the tests' IAM check listens (test/iam): a function set under this key on `globalThis`
+ * hears every call of every client below. Nothing sets it in a function on AWS, where a call costs
+ * one property read more.
+ */
+export const AWS_CALL_LISTENER = Symbol.for('portal.awsCallListener');
+type Listener = (call: AwsCall) => void;
+const listener = () => (globalThis as { [AWS_CALL_LISTENER]?: Listener })[AWS_CALL_LISTENER];
+
+/** Tells the listener of a call that does not go through a client's middleware (a presigned POST). */
+export function noteCall(call: AwsCall): void {
+  listener()?.(call);
+}
+
+type Next = (args: object) => Promise<object>;
+type Context = { clientName?: string; commandName?: string };
+type AddMiddleware = (mw: (next: Next, context: Context) => Next, options: { step: 'initialize'; name: string }) => void;
+
+/**
+ * Every client a function makes goes through this: its calls counted for the request they belong
+ * to (under `service`, where given), and each told to the listener, if one is set.
+ */
+export function watched<C extends { middlewareStack: object }>(client: C, service?: Service): C {
   (client.middlewareStack as { add: AddMiddleware }).add(
-    (next) => async (args) => {
-      const c = counts.getStore();
+    (next, context) => async (args) => {
+      const c = service && counts.getStore();
       if (c) c[service] += 1;
+      const input = (args as { input?: Record<string, unknown> }).input ?? {};
+      listener()?.({ client: (context.clientName ?? '').replace(/Client$/, ''), command: context.commandName ?? '', input });
       return next(args);
     },
-    { step: 'initialize', name: `portalCount-${service}` },
+    { step: 'initialize', name: 'portalWatch' },
   );
   return client;
 }
@@ -43,14 +75,14 @@ let cognito: CognitoIdentityProviderClient | undefined;
 let secrets: SecretsManagerClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
-  ddb ??= DynamoDBDocumentClient.from(traced(counted(new DynamoDBClient({}), 'dynamodb')), {
+  ddb ??= DynamoDBDocumentClient.from(traced(watched(new DynamoDBClient({}), 'dynamodb')), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return ddb;
 }
 
 export function storage(): S3Client {
-  s3 ??= traced(counted(
+  s3 ??= traced(watched(
     new S3Client({
       // Path-style addressing for S3-compatible stores (the local one); AWS uses virtual hosts.
       forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
@@ -64,12 +96,12 @@ export function storage(): S3Client {
 }
 
 export function identity(): CognitoIdentityProviderClient {
-  cognito ??= traced(counted(new CognitoIdentityProviderClient({}), 'cognito'));
+  cognito ??= traced(watched(new CognitoIdentityProviderClient({}), 'cognito'));
   return cognito;
 }
 
 export function secretStore(): SecretsManagerClient {
-  secrets ??= traced(counted(new SecretsManagerClient({}), 'secrets'));
+  secrets ??= traced(watched(new SecretsManagerClient({}), 'secrets'));
   return secrets;
 }
 
@@ -128,7 +160,7 @@ let triggerCognito: CognitoIdentityProviderClient | undefined;
 
 /** DynamoDB for the Cognito triggers, within TRIGGER_CALLS. */
 export function triggerDynamo(): DynamoDBDocumentClient {
-  triggerDdb ??= DynamoDBDocumentClient.from(traced(new DynamoDBClient(budgeted(TRIGGER_CALLS))), {
+  triggerDdb ??= DynamoDBDocumentClient.from(traced(watched(new DynamoDBClient(budgeted(TRIGGER_CALLS)))), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return triggerDdb;
@@ -136,7 +168,7 @@ export function triggerDynamo(): DynamoDBDocumentClient {
 
 /** Cognito for the Cognito triggers, within TRIGGER_CALLS. */
 export function triggerIdentity(): CognitoIdentityProviderClient {
-  triggerCognito ??= traced(new CognitoIdentityProviderClient(budgeted(TRIGGER_CALLS)));
+  triggerCognito ??= traced(watched(new CognitoIdentityProviderClient(budgeted(TRIGGER_CALLS))));
   return triggerCognito;
 }
 
@@ -153,11 +185,11 @@ let codedeploy: CodeDeployClient | undefined;
 let lambda: LambdaClient | undefined;
 
 export function deployments(): CodeDeployClient {
-  codedeploy ??= traced(new CodeDeployClient(budgeted(DEPLOY_CALLS)));
+  codedeploy ??= traced(watched(new CodeDeployClient(budgeted(DEPLOY_CALLS))));
   return codedeploy;
 }
 
 export function functions(): LambdaClient {
-  lambda ??= traced(new LambdaClient(budgeted(PROBE_CALLS)));
+  lambda ??= traced(watched(new LambdaClient(budgeted(PROBE_CALLS))));
   return lambda;
 }

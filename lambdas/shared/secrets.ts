@@ -5,24 +5,25 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import type { SecretName } from '../routes.js';
 import { secretStore } from './clients.js';
+import { oncePerContainer } from './container.js';
 import { required } from './env.js';
 
 const envName: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID' };
-const cache = new Map<SecretName, Promise<string>>();
+const fetchSecret = (name: SecretName) =>
+  secretStore()
+    .send(new GetSecretValueCommand({ SecretId: required(envName[name]) }))
+    .then((r) => {
+      if (!r.SecretString) throw new Error(`Secret ${name} has no string value`);
+      return r.SecretString;
+    });
+const readers: Record<SecretName, () => Promise<string>> = {
+  sigma: oncePerContainer(() => fetchSecret('sigma')),
+  telemetry: oncePerContainer(() => fetchSecret('telemetry')),
+  embed: oncePerContainer(() => fetchSecret('embed')),
+};
 
 export const secretConfigured = (name: SecretName) => Boolean(process.env[envName[name]]);
 
 export function readSecret(name: SecretName): Promise<string> {
-  let p = cache.get(name);
-  if (!p) {
-    p = secretStore()
-      .send(new GetSecretValueCommand({ SecretId: required(envName[name]) }))
-      .then((r) => {
-        if (!r.SecretString) throw new Error(`Secret ${name} has no string value`);
-        return r.SecretString;
-      });
-    p.catch(() => cache.delete(name));
-    cache.set(name, p);
-  }
-  return p;
+  return readers[name]();
 }

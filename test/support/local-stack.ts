@@ -25,6 +25,7 @@ import { userPool } from '../../infra/definitions.js';
 import { readMails, type Mail } from '../../infra/local/outbox.js';
 import { REGION, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { enrolLocalAuthenticator, newTotpSecret, totpCode } from '../../infra/local/totp.js';
+import { flush as flushAwsCalls, listen as listenToAwsCalls } from '../iam/support/record.js';
 
 export interface TestStackOptions {
   /** Settings as environment variables (STAFF_DOMAINS, PRODUCT_NAME, ...). */
@@ -53,6 +54,8 @@ const active = (): TestStack => {
 
 export async function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-it-'));
+  // Every AWS call the functions make is recorded for the IAM check (test/iam).
+  listenToAwsCalls();
   const env = { STAFF_DOMAINS: 'staff.test', LOG_LEVEL: 'warn', ...opts.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
   let stack: LocalStack;
   try {
@@ -76,6 +79,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     outbox: () => readMails(stack.outboxDir),
     async stop({ keepData = false } = {}) {
       await stack.stop();
+      flushAwsCalls();
       db.destroy();
       cognito.destroy();
       if (current === t) current = undefined;

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { storage } from '../clients.js';
+import { noteCall, storage } from '../clients.js';
 import { settings } from '../env.js';
 
 const bucket = () => settings.documentsBucket();
@@ -46,6 +46,9 @@ export async function copyObject(from: string, to: string, contentType: string):
       CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
       MetadataDirective: 'REPLACE',
       ContentType: contentType,
+      // No tags carried over: the copy is a new object, which the malware scan (where it runs)
+      // tags itself; copying tags would also need s3:GetObjectTagging and s3:PutObjectTagging.
+      TaggingDirective: 'REPLACE',
     }),
   );
 }
@@ -64,6 +67,7 @@ export function downloadUrl(key: string, opts: { disposition: string; contentTyp
  * `maxBytes` (content-length-range), so S3 itself refuses a larger file, another type or another key.
  */
 export function uploadForm(key: string, contentType: string, maxBytes: number, expiresIn: number): Promise<{ url: string; fields: Record<string, string> }> {
+  noteCall({ client: 'S3', command: 'PresignedPost', input: { Bucket: bucket(), Key: key } });
   return createPresignedPost(storage(), {
     Bucket: bucket(),
     Key: key,

@@ -8,6 +8,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_TOPICS, type NotificationTopic } from '../contract/answers/notifications.js';
+import { oncePerContainer } from '../container.js';
 import { readSecret } from '../secrets.js';
 
 export interface UnsubscribeClaims {
@@ -17,14 +18,7 @@ export interface UnsubscribeClaims {
 }
 
 const LABEL = 'customer-portal unsubscribe v1';
-let keyOf: Promise<Buffer> | undefined;
-function key(): Promise<Buffer> {
-  if (!keyOf) {
-    keyOf = readSecret('embed').then((secret) => createHmac('sha256', secret).update(LABEL).digest());
-    keyOf.catch(() => (keyOf = undefined));
-  }
-  return keyOf;
-}
+const key = oncePerContainer(() => readSecret('embed').then((secret) => createHmac('sha256', secret).update(LABEL).digest()));
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
 export async function unsubscribeToken(claims: UnsubscribeClaims): Promise<string> {

@@ -11,6 +11,7 @@ import { forbidden, HttpError, notFound } from '../http.js';
 import { log } from '../log.js';
 import { canSeeCustomer, canSeeProperty, type Scope } from '../scope.js';
 import { readSecret } from '../secrets.js';
+import { oncePerContainer } from '../container.js';
 import { createTelemetryClient, TelemetryServiceError, type CallLimit, type TelemetryClient, type TelemetryDevice } from './client.js';
 
 /**
@@ -26,8 +27,6 @@ const positive = (name: string, fallback: number) => {
   if (!Number.isInteger(n) || n <= 0) throw new Error(`Environment variable ${name} must be a positive integer (got "${raw}")`);
   return n;
 };
-
-let client: Promise<TelemetryClient> | undefined;
 
 async function create(): Promise<TelemetryClient> {
   const baseUrl = process.env.TELEMETRY_BASE_URL;
@@ -48,13 +47,7 @@ async function create(): Promise<TelemetryClient> {
 }
 
 /** The container's client, made on first use; a failed set-up is tried again on the next request. */
-export function telemetryClient(): Promise<TelemetryClient> {
-  if (!client) {
-    client = create();
-    client.catch(() => (client = undefined));
-  }
-  return client;
-}
+export const telemetryClient: () => Promise<TelemetryClient> = oncePerContainer(create);
 
 /** The telemetry service's failure as the portal's answer: 502 when it refused us, 503 when it is down. */
 export function serviceFailure(err: unknown): never {

@@ -1,0 +1,62 @@
+/**
+ * The notification jobs through the local stack, run as their schedules would (`runJob`): the
+ * documents digest mails a subscribed user the documents added to their properties, the weekly
+ * summary mails the week's figures, and a mail that bounces (SES's mailbox simulator address)
+ * comes back through the configuration set's feedback to `notifications/mail-feedback`, which
+ * suppresses the address. Each job's AWS calls are recorded for the IAM check (test/iam).
+ */
+import { jest } from '@jest/globals';
+import { suppressionOf } from '../../lambdas/shared/data/mail-suppression.js';
+import { multipart } from '../support/multipart.js';
+import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
+
+jest.setTimeout(90_000);
+
+const PASSWORD = 'Passw0rd1';
+const READER = 'reader@customer-n.test';
+const BOUNCE = 'bounce@simulator.amazonses.com';
+let t: TestStack;
+let admin: string;
+
+const subscribe = async (email: string, settings: Record<string, boolean>) => {
+  const token = await signIn(email, PASSWORD);
+  const r = await request('PATCH', '/api/notifications', { token, body: { settings } });
+  expect(r.status).toBe(200);
+};
+const mailsTo = async (to: string) => (await t.outbox()).filter((m) => m.to.toLowerCase().includes(to));
+
+beforeAll(async () => {
+  // The digest waits for uploads to settle (120 s by default); the handlers read it from this process.
+  process.env.DOCUMENTS_SETTLE_SECONDS = '0';
+  t = await startTestStack();
+  await putCustomer({ id: 'C-N', name: 'Northwind' });
+  await putProperty({ id: 'P-N1', customerId: 'C-N', name: 'Northwind Tower', propertyType: 'Office' });
+  await createTestUser({ email: 'ops@staff.test', password: PASSWORD });
+  await createTestUser({ email: READER, name: 'Rae Reader', password: PASSWORD, customers: ['C-N'], properties: ['P-N1'] });
+  await createTestUser({ email: BOUNCE, password: PASSWORD, customers: ['C-N'], properties: ['P-N1'] });
+  admin = await signIn('ops@staff.test', PASSWORD);
+  await subscribe(READER, { documents: true, weekly: true });
+  await subscribe(BOUNCE, { weekly: true });
+});
+afterAll(async () => {
+  await t?.stop();
+  delete process.env.DOCUMENTS_SETTLE_SECONDS;
+});
+
+it('the documents digest mails a subscribed user the document added to their property', async () => {
+  const m = multipart([{ name: 'propertyId', value: 'P-N1' }, { name: 'file', value: '%PDF-1.4 plan', filename: 'chiller-plan.pdf' }]);
+  const up = await request('POST', '/api/s3/uploaddocument', { token: admin, body: m.body, headers: { 'content-type': m.contentType } });
+  expect(up.status).toBe(201);
+  await t.stack.runJob('notifications/documents-digest');
+  const mails = await mailsTo(READER);
+  expect(mails.map((x) => x.subject)).toContain('New document for Northwind Tower');
+  expect(mails.find((x) => x.subject === 'New document for Northwind Tower')!.text).toContain('chiller-plan.pdf');
+});
+
+it('the weekly summary mails each subscriber; the one that bounces is suppressed by the mail feedback', async () => {
+  await t.stack.runJob('notifications/weekly-summary');
+  expect((await mailsTo(READER)).some((x) => /week/i.test(x.subject))).toBe(true);
+  expect((await mailsTo(BOUNCE)).some((x) => /week/i.test(x.subject))).toBe(true);
+  for (let i = 0; i < 50 && !(await suppressionOf(t.db, BOUNCE)); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(await suppressionOf(t.db, BOUNCE)).toMatchObject({ reason: 'bounce' });
+});
