@@ -243,21 +243,22 @@ export interface Scheduled extends Pick<Route, 'handler' | 'tables' | 'secrets' 
   description: string;
 }
 
-/** What the portal's mails read beside their own tables: the recipient's settings and the suppressed addresses. */
+/** What the portal's mails read beside their own tables: the recipient's settings (claimed per mail: written) and the suppressed addresses. */
 const mailing = { users: 'read', notificationSettings: 'write', mailSuppression: 'read' } as const;
 
 export const scheduled: Scheduled[] = [
   {
     handler: 'alerts/evaluate', schedule: { everyMinutes: 5 }, description: 'Equipment alerts: evaluates every mapped customer\'s devices and mails the raises and clears',
-    tables: { ...mailing, customers: 'read', properties: 'read', equipment: 'read', equipmentAlerts: 'write' }, secrets: ['telemetry', 'embed'], mail: true, timeoutSeconds: 60,
+    // Reads the recipients' settings (no claim: each alert's state row says it was mailed).
+    tables: { ...mailing, notificationSettings: 'read', customers: 'read', equipment: 'read', equipmentAlerts: 'write' }, secrets: ['telemetry', 'embed'], mail: true, timeoutSeconds: 60,
   },
   {
     handler: 'notifications/documents-digest', schedule: { everyMinutes: 60 }, description: 'Notifications: one mail per subscribed user listing the documents added to their properties',
-    tables: { ...mailing, customers: 'read', properties: 'read', documents: 'read' }, secrets: ['embed'], mail: true, timeoutSeconds: 120,
+    tables: { ...mailing, properties: 'read', documents: 'read' }, secrets: ['embed'], mail: true, timeoutSeconds: 120,
   },
   {
     handler: 'notifications/weekly-summary', schedule: { weekly: true }, description: 'Notifications: the weekly summary of work orders and invoices to subscribed users',
-    tables: { ...mailing, customers: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], mail: true, memoryMb: 1024, timeoutSeconds: 300,
+    tables: { ...mailing, properties: 'read', reportRows: 'read' }, secrets: ['embed'], mail: true, memoryMb: 1024, timeoutSeconds: 300,
   },
 ];
 

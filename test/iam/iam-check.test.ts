@@ -106,6 +106,20 @@ describe('conditions that matter', () => {
     expect(await evaluate(request, fn, stage)).toBeUndefined();
   }, SYNTH_MS);
 
+  it('the pre-token trigger may write the sign-in time only: an update naming any other attribute of the user is denied', async () => {
+    const stage = iamOf('prod');
+    const fn = stage.functions.get('triggers/pre-token-generation')!;
+    const call = records.calls.find((c) => c.fn === fn.handler && c.action === 'dynamodb:UpdateItem')!;
+    expect(call.target).toMatchObject({ table: 'users', attributes: ['lastSignInAt', 'sub'] });
+    const made = requestsFor(call, stage, fn);
+    if ('none' in made) throw new Error(made.none);
+    expect(await evaluate(made[0]!, fn, stage)).toBeUndefined();
+    const wider = { ...made[0]!, context: { ...made[0]!.context, 'dynamodb:Attributes': ['customerIds', 'lastSignInAt', 'sub'] } };
+    expect((await evaluate(wider, fn, stage))?.why).toMatch(/no statement of the role's policies/);
+    const returning = { ...made[0]!, context: { ...made[0]!.context, 'dynamodb:ReturnValues': 'ALL_NEW' } };
+    expect(await evaluate(returning, fn, stage)).toBeDefined();
+  }, SYNTH_MS);
+
   it('mail goes out only as the stage\'s SES identity, with its configuration set', async () => {
     const stage = iamOf('prod');
     expect(stage.mail).toBeDefined();

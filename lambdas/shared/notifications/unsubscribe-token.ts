@@ -45,8 +45,3 @@ export async function readUnsubscribeToken(token: string): Promise<UnsubscribeCl
   if (!(NOTIFICATION_TOPICS as readonly unknown[]).includes(p.t)) return undefined;
   return { sub: p.sub, topic: p.t as NotificationTopic, email: p.e };
 }
-
-/** Forgets the derived key (tests that change the secret). */
-export const resetUnsubscribeKey = () => {
-  keyOf = undefined;
-};

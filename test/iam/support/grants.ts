@@ -57,7 +57,7 @@ export function unusedRowGrants(g: Grants, calls: Recorded[]): Unused[] {
 const pattern = (p: string) => new RegExp(`^${p.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
 
 /** The services whose calls the recorder hears; statements of others (logs, X-Ray) are the platform's. */
-const HEARD = /^(dynamodb|s3|cognito-idp|secretsmanager|ses|lambda|codedeploy|kms):/;
+export const HEARD = /^(dynamodb|s3|cognito-idp|secretsmanager|ses|lambda|codedeploy|kms):/;
 
 /**
  * For a function the constructs grant: each Allow statement's actions (of the services heard) on

@@ -21,7 +21,7 @@ export const RECORDS_DIR = path.join(projectRoot, '.tmp', 'test-results', 'aws-c
 
 /** What a call acts on, by the portal's names; the IAM check makes the stage's ARN of it. */
 export type Target =
-  | { table: TableName; index?: string }
+  | { table: TableName; index?: string; attributes?: string[]; returnValues?: string }
   | { object: string }
   | { bucket: true; prefix?: string }
   | { pool: true }
@@ -55,7 +55,7 @@ export interface RecordFile {
 export const COGNITO_PUBLIC = new Set([
   'InitiateAuth', 'RespondToAuthChallenge', 'ForgotPassword', 'ConfirmForgotPassword', 'SignUp', 'ConfirmSignUp',
   'ResendConfirmationCode', 'GetUser', 'ChangePassword', 'GlobalSignOut', 'RevokeToken', 'AssociateSoftwareToken',
-  'VerifySoftwareToken', 'SetUserMFAPreference', 'UpdateUserAttributes', 'VerifyUserAttribute', 'GetTokensFromRefreshToken',
+  'VerifySoftwareToken', 'SetUserMFAPreference', 'UpdateUserAttributes', 'VerifyUserAttribute',
 ]);
 
 /** lib-dynamodb's commands by the DynamoDB operation they send. */
@@ -65,6 +65,31 @@ const dynamoOps: Record<string, string> = {
 };
 const transactOps: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
 const secretEnvs: Record<string, SecretName> = { SIGMA_SECRET_ID: 'sigma', TELEMETRY_SECRET_ID: 'telemetry', EMBED_SECRET_ID: 'embed' };
+
+const EXPRESSION_WORDS = new Set([
+  'SET', 'REMOVE', 'ADD', 'DELETE', 'AND', 'OR', 'NOT', 'BETWEEN', 'IN', 'if_not_exists', 'list_append', 'attribute_exists',
+  'attribute_not_exists', 'attribute_type', 'begins_with', 'contains', 'size',
+]);
+
+/**
+ * The top-level attribute names a one-item request names (its key or item, and every expression's
+ * names, `#placeholders` resolved): IAM's `dynamodb:Attributes`.
+ */
+export function attributesOf(i: Record<string, unknown>): string[] {
+  const names = new Set<string>(Object.keys((i.Key ?? i.Item ?? {}) as object));
+  const placeholders = (i.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  for (const field of ['UpdateExpression', 'ConditionExpression', 'ProjectionExpression']) {
+    const expr = i[field];
+    if (typeof expr !== 'string') continue;
+    // A name after a dot or in brackets is nested, not top-level; `:values` are values.
+    for (const [w] of expr.matchAll(/(?<![.\w#:])(#?[A-Za-z_][A-Za-z0-9_]*)/g)) {
+      if (w.startsWith('#')) {
+        if (placeholders[w]) names.add(placeholders[w]);
+      } else if (!EXPRESSION_WORDS.has(w) && !EXPRESSION_WORDS.has(w.toUpperCase())) names.add(w);
+    }
+  }
+  return [...names].sort();
+}
 
 /**
  * A call → what IAM authorises for it, by the portal's names. `env` holds the functions' variables
@@ -92,6 +117,11 @@ export function authorisationsOf(call: AwsCall, env: NodeJS.ProcessEnv): Omit<Re
       }
       const t = table(i.TableName);
       if ('table' in t && typeof i.IndexName === 'string') t.index = i.IndexName;
+      // One item's read or write: what IAM's dynamodb:Attributes and dynamodb:ReturnValues see.
+      if ('table' in t && ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'].includes(ddbOp)) {
+        t.attributes = attributesOf(i);
+        if (typeof i.ReturnValues === 'string') t.returnValues = i.ReturnValues;
+      }
       return [{ action: `dynamodb:${ddbOp}`, target: t }];
     }
     case 'S3': {
