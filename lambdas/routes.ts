@@ -82,7 +82,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST', path: '/api/users/reset-password/verify', handler: 'accounts/reset-password-verify', access: 'public',
-    tables: { users: 'read', rateLimits: 'write' },
+    tables: { rateLimits: 'write' },
   },
   {
     method: 'POST', path: '/api/users/user-registration/verify', handler: 'accounts/registration-verify', access: 'public',
