@@ -66,15 +66,35 @@ test.describe('log in screen', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a wrong password shows the error above the form, with no client-side field checks', async ({ page }) => {
+  test('an empty form says at each field what is required, sends nothing and logs nothing', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && logged.push(m.text()));
+    let sent = 0;
+    page.on('request', (r) => isCognito('InitiateAuth')(r) && sent++);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Enter your email.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(page.getByPlaceholder('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByPlaceholder('Email')).toHaveAccessibleDescription('Enter your email.');
+    await expect(page.getByPlaceholder('Email')).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveText('');
+    await page.screenshot({ path: '.tmp/shots/auth-login-empty.png' });
+    await expectNoSeriousA11yViolations(page);
+    // The email typed, the password still empty: only the password is asked for.
+    await page.getByPlaceholder('Email').fill('someone@example.com');
+    await expect(page.getByText('Enter your email.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(page.getByPlaceholder('Password')).toBeFocused();
+    expect(sent).toBe(0);
+    expect(logged).toEqual([]);
+  });
+
+  test('a wrong password shows the error above the form, with no other client-side field checks', async ({ page }) => {
     const logged: string[] = [];
     page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && logged.push(m.text()));
     await page.goto('/');
-    // Empty fields: no required marks or field messages, the one message (Cognito's library itself
-    // refuses an empty password before any request).
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('alert')).toHaveText(S.invalid);
-    await expect(page.getByPlaceholder('Email')).not.toHaveAttribute('aria-invalid', 'true');
     // No format check on the client: a malformed email goes to Cognito as typed.
     const sent = page.waitForRequest(isCognito('InitiateAuth'));
     await page.getByPlaceholder('Email').fill('not-an-email');

@@ -7,6 +7,9 @@ export const authStrings = {
     submit: 'Log in',
     failed: 'Invalid email or password',
     forgot: 'Forgot Credentials?',
+    /** Beyond the spec: an empty field is named at the field, nothing is sent or logged. */
+    emailRequired: 'Enter your email.',
+    passwordRequired: 'Enter your password.',
   },
   forgot: {
     heading: 'Forgot Password',
