@@ -239,7 +239,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           <DocumentsDialog open={openDialog === 'documents'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />
         )}
         {mounted.has('requestService') && (
-          <RequestServiceDialog key={viewedEmail ?? ''} open={openDialog === 'requestService'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />
+          <RequestServiceDialog key={viewedEmail ?? ''} open={openDialog === 'requestService'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} inView={chosenProperty} />
         )}
         {mounted.has('requests') && <RequestsDialog key={viewedEmail ?? ''} open={openDialog === 'requests'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />}
         {isAdmin && mounted.has('createUser') && (

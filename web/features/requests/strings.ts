@@ -11,6 +11,8 @@ export const requestsText = {
   noProperties: 'There are no properties on your account to request service for. Please contact us.',
   adminOwnView: 'Choose a customer in "Select User View" to file a request on their behalf.',
   property: 'Property',
+  chooseProperty: 'Choose a property',
+  propertyRequired: 'Choose the property this request is for.',
   equipment: 'Equipment (optional)',
   equipmentNone: 'Not sure / not listed',
   description: 'What is wrong?',
