@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { NarrowWindowGuard } from '../components/ui/narrow-window-guard';
 import { useProductName } from '../lib/public-config';
 import { useSession } from '../lib/session';
@@ -14,9 +14,12 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 
+/** Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link). */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
-  return session ? children : <Navigate to={paths.login} replace />;
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  return session ? children : <Navigate to={paths.login} replace state={returnTo === paths.home ? null : { returnTo }} />;
 }
 
 function SignedOutOnly({ children }: { children: ReactNode }) {
