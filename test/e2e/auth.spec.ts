@@ -147,13 +147,13 @@ test.describe('config.json', () => {
 
 test.describe('routes and session', () => {
   test('a deep link opened signed out survives Log In: back to the report that was asked for, with its query', async ({ page }) => {
-    await page.goto('/home/quotes?period=90d');
+    await page.goto('/home/quotes?from=2026-09-01&to=2026-09-30');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     await page.getByPlaceholder('Email').fill(demo.northwind.email);
     await page.getByPlaceholder('Password').fill(demo.northwind.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/home\/quotes\?period=90d$/);
+    await expect(page).toHaveURL(/\/home\/quotes\?from=2026-09-01&to=2026-09-30$/);
   });
 
   test('signed out: /home and unknown paths go to /; public pages stay', async ({ page }) => {
