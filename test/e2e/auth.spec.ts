@@ -303,7 +303,8 @@ test.describe('forgot, reset and registration', () => {
     expect(verifyCalls).toBe(0);
 
     const checklist = page.getByRole('list', { name: 'Password requirements' });
-    await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/]);
+    // The rule that is enforced: the pool's 6 characters are on the list (the spec's message says 5).
+    await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /6 characters/]);
     await expect(checklist.getByRole('listitem').filter({ hasText: 'Lowercase letter' })).toHaveAttribute('data-valid', 'false');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Reset Code').fill(code!);
@@ -317,9 +318,16 @@ test.describe('forgot, reset and registration', () => {
     await page.getByLabel('Confirm Password').fill('abc');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText(S.rule)).toBeVisible();
+    // Five characters of every kind meet the spec's words but not the pool: refused before sending.
+    await page.getByLabel('New Password').fill('aB3de');
+    await page.getByLabel('Confirm Password').fill('aB3de');
+    await expect(checklist.getByRole('listitem').filter({ hasText: '6 characters' })).toHaveAttribute('data-valid', 'false');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(S.rule)).toBeVisible();
+    expect(verifyCalls).toBe(0);
     await page.getByLabel('New Password').fill('Better123');
     await page.getByLabel('Confirm Password').fill('Better123');
-    for (const item of ['Lowercase letter', 'Uppercase letter', 'Number'])
+    for (const item of ['Lowercase letter', 'Uppercase letter', 'Number', '6 characters'])
       await expect(checklist.getByRole('listitem').filter({ hasText: item })).toHaveAttribute('data-valid', 'true');
     await page.getByLabel('Reset Code').fill('000000-wrong');
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -388,10 +396,10 @@ test.describe('forgot, reset and registration', () => {
     ] as const) {
       await page.goto(path);
       const checklist = page.getByRole('list', { name: 'Password requirements' });
-      // A customer's email: the spec's three items and message.
+      // A customer's email: the three kinds and the pool's 6 characters.
       await page.getByLabel('Email').fill('someone@example-customer.test');
-      await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/]);
-      // A staff email: the length joins the list.
+      await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /6 characters/]);
+      // A staff email: 12 characters instead.
       await page.getByLabel('Email').fill(demo.admin.email.toUpperCase());
       await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /12 characters/]);
       await page.getByLabel(codeLabel).fill('123456');

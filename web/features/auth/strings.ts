@@ -53,7 +53,7 @@ export const authStrings = {
     lowercase: 'Lowercase letter',
     uppercase: 'Uppercase letter',
     number: 'Number',
-    length: '12 characters',
+    length: (n: number) => `${n} characters`,
     met: 'met',
     notMet: 'not met',
   },
