@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useMemo, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { useMemo, useRef, useState } from 'react';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { useBuildings } from '../api/get-buildings';
 import { useCustomerByEmail } from '../api/get-customer-by-email';
@@ -58,6 +60,7 @@ function DocumentsBody({ isAdmin, viewedEmail }: Pick<DocumentsDialogProps, 'isA
   const propertyIds = customerId ? (chosenProperties ?? properties.map((p) => p.id)) : [];
 
   const notify: Notify = (severity, text) => setNotice({ severity, text });
+  const pickerRef = useRef<HTMLInputElement>(null);
 
   function handleCustomerChange(id: string | null) {
     setChosenCustomer(id);
@@ -91,11 +94,29 @@ function DocumentsBody({ isAdmin, viewedEmail }: Pick<DocumentsDialogProps, 'isA
         loading={!!customerId && buildings.isPending}
         disabled={!customerId}
         value={propertyIds}
+        inputRef={pickerRef}
         onChange={(ids) => {
           setChosenProperties(ids);
           setNotice(null);
         }}
       />
+      {/* The spec's default is every property; said in words, with a way to pick some instead of unpicking the rest. */}
+      {properties.length > 1 && propertyIds.length === properties.length && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: '4px !important' }}>
+          <Typography variant="body2" data-testid="all-properties-selected">
+            {t.allSelected(properties.length)}
+          </Typography>
+          <Button
+            size="small"
+            onClick={() => {
+              setChosenProperties([]);
+              pickerRef.current?.focus();
+            }}
+          >
+            {t.chooseProperties}
+          </Button>
+        </Stack>
+      )}
       {customersFailed && <Alert severity="error">{t.fetchFailed}</Alert>}
       <Tabs
         value={tab}
@@ -115,7 +136,7 @@ function DocumentsBody({ isAdmin, viewedEmail }: Pick<DocumentsDialogProps, 'isA
       {tab === 'view' ? (
         <DocumentList propertyIds={propertyIds} propertyNames={propertyNames} isAdmin={isAdmin} notify={notify} />
       ) : (
-        <UploadPanel propertyIds={propertyIds} propertyNames={propertyNames} onUploaded={handleUploaded} />
+        <UploadPanel propertyIds={propertyIds} propertyNames={propertyNames} propertyCount={properties.length} onUploaded={handleUploaded} />
       )}
     </Stack>
   );
