@@ -142,11 +142,11 @@ test('an administrator uploads to two properties; a customer of one views and do
   let uploads = 0;
   page.on('request', (r) => r.url().endsWith('/api/s3/upload-url') && uploads++);
   await upload.click();
-  const confirm = page.getByRole('dialog', { name: t.uploadConfirmTitle });
-  await expect(confirm.getByTestId('upload-confirm-targets').getByRole('listitem')).toHaveText([highSchool.NAME, maple.NAME]);
-  await expect(confirm.getByText(t.uploadConfirmAllBut(district.NAME))).toBeVisible();
+  const asking = page.getByRole('dialog', { name: t.uploadConfirmTitle });
+  await expect(asking.getByTestId('upload-confirm-targets').getByRole('listitem')).toHaveText([highSchool.NAME, maple.NAME]);
+  await expect(asking.getByText(t.uploadConfirmAllBut(district.NAME))).toBeVisible();
   await shot(page, 'upload-confirm');
-  await confirm.getByRole('button', { name: t.cancel }).click();
+  await asking.getByRole('button', { name: t.cancel }).click();
   expect(uploads).toBe(0);
   await uploadTo(page, dialog, [highSchool.NAME, maple.NAME], district.NAME);
   // Success: back on View, the file listed once per property.
