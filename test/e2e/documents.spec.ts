@@ -73,6 +73,20 @@ test.beforeAll(async ({ request }) => {
 /** The propertyId of an intercepted JSON call (upload-url, confirm-upload). */
 const propertyOf = (route: Route) => (route.request().postDataJSON() as { propertyId?: string } | null)?.propertyId ?? '?';
 
+test('once the home screen has been idle, opening Documents fetches no new script', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await signIn(page, demo.northwind.email, demo.northwind.password);
+  await page.waitForLoadState('networkidle');
+  // The dialogs are fetched a little after the home screen settles (web/app/routes/home.tsx).
+  await page.waitForTimeout(3_000);
+  await page.waitForLoadState('networkidle');
+  const before = scripts.length;
+  await openDocuments(page);
+  await page.getByRole('dialog', { name: t.title }).getByRole('tab', { name: t.viewTab }).waitFor();
+  expect(scripts.slice(before)).toEqual([]);
+});
+
 test('an administrator uploads to two properties; a customer of one views and downloads it, a customer of the other does not; delete after confirmation', async ({
   page,
   browser,
