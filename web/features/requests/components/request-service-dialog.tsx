@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -178,14 +179,28 @@ function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: Reques
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label={t.equipment} value={equipmentId} onChange={(e) => setEquipmentId(e.target.value)} disabled={!property} fullWidth>
-            <MenuItem value="">{t.equipmentNone}</MenuItem>
-            {(property?.equipment ?? []).map((e) => (
-              <MenuItem key={e.id} value={e.id}>
-                {e.name} ({e.type})
-              </MenuItem>
-            ))}
-          </TextField>
+          <Autocomplete
+            options={property?.equipment ?? []}
+            value={property?.equipment.find((e) => e.id === equipmentId) ?? null}
+            onChange={(_e, unit) => setEquipmentId(unit?.id ?? '')}
+            getOptionLabel={(u) => `${u.name} (${u.type})`}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            disabled={!property}
+            noOptionsText={t.equipmentNoMatch}
+            renderOption={(props, u) => {
+              const { key, ...rest } = props;
+              return (
+                <li key={key} {...rest}>
+                  <span>
+                    {u.name} ({u.type})
+                  </span>
+                  {u.monitored && <Chip size="small" variant="outlined" color="primary" label={t.monitored} sx={{ ml: 1 }} />}
+                </li>
+              );
+            }}
+            renderInput={(params) => <TextField {...params} label={t.equipment} placeholder={t.equipmentNone} helperText={property ? t.equipmentHelp(property.equipment.length) : undefined} />}
+            fullWidth
+          />
           <TextField
             label={t.description}
             value={description}
