@@ -64,12 +64,12 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   // Every unit on record (the Assets page's), not only the three monitored devices, which are marked.
   const options = page.getByRole('option');
   await expect(options.filter({ hasText: t.monitored })).toHaveText([/^CH-1 \(Chiller\)/, /^RTU-1 \(Rooftop Unit\)/, /^RTU-2 \(Rooftop Unit\)/]);
-  const all = await options.count();
-  expect(all).toBeGreaterThan(3);
+  const unitCount = await options.count();
+  expect(unitCount).toBeGreaterThan(3);
   await shotsAtBothSizes(shot, page, 'dialog-units');
   // Searchable.
   await units.fill('CH-1');
-  await expect.poll(() => options.count()).toBeLessThan(all);
+  await expect.poll(() => options.count()).toBeLessThan(unitCount);
   for (const text of await options.allTextContents()) expect(text).toContain('CH-1');
   await options.filter({ hasText: 'CH-1 (Chiller)' }).click();
 
