@@ -35,3 +35,25 @@ export function takeSignOutReason(): SignOutReason | null {
   sessionStorage.removeItem(SIGNED_OUT_KEY);
   return reason === 'idle' || reason === 'expired' ? reason : null;
 }
+
+/** Beyond the spec: the users of this browser who have opened Analytics (its NEW badge retires for them). */
+const ANALYTICS_SEEN_KEY = 'portal:analytics-seen';
+
+export function analyticsSeenBy(email: string): boolean {
+  try {
+    return (JSON.parse(localStorage.getItem(ANALYTICS_SEEN_KEY) ?? '[]') as unknown[]).includes(email.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+export function noteAnalyticsSeen(email: string) {
+  if (analyticsSeenBy(email)) return;
+  let seen: unknown[] = [];
+  try {
+    seen = JSON.parse(localStorage.getItem(ANALYTICS_SEEN_KEY) ?? '[]') as unknown[];
+  } catch {
+    seen = [];
+  }
+  localStorage.setItem(ANALYTICS_SEEN_KEY, JSON.stringify([...(Array.isArray(seen) ? seen : []), email.toLowerCase()].slice(-50)));
+}

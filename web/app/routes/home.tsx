@@ -33,6 +33,8 @@ import { requestsText } from '../../features/requests/strings';
 import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-as';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
+import { useAlertCount } from '../../features/telemetry/api/get-alerts';
+import { analyticsSeenBy, noteAnalyticsSeen } from '../../lib/session-storage';
 import { paths } from '../paths';
 
 // Dialogs and the telemetry dashboard (charts) load on first use, outside the home screen's first load.
@@ -84,12 +86,23 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
   const mappedFlags = customers.data?.TELEMETRY_MAPPED;
   const telemetryMapped = !!firstCustomer && !!customers.data && (mappedFlags ? mappedFlags[customers.data.BUILDOPS_CUSTOMER_ID.indexOf(firstCustomer)] === true : true);
   const telemetry = useTelemetryCustomer(telemetryMapped ? firstCustomer : null);
+  // Beyond the spec: the Analytics page's alerts (its customer's), counted where the user lands.
+  const alerts = useAlertCount(telemetryMapped ? firstCustomer : null);
 
   // The chosen report is in the address (/home/<id>): reload, Back and Forward keep to it; /home is the default.
   const { reportId } = useParams();
   const navigate = useNavigate();
   const reportsLoaded = reportsQuery.isSuccess;
   const selected = reports.find((r) => r.id === reportId) ?? defaultReport(reports);
+  // Analytics' NEW badge retires once the signed-in user has opened it (per user, in this browser).
+  const signedInEmail = session.claims.email;
+  const [analyticsSeen, setAnalyticsSeen] = useState(() => analyticsSeenBy(signedInEmail));
+  const onAnalytics = selected?.name === ANALYTICS_REPORT_NAME;
+  useEffect(() => {
+    if (!onAnalytics) return;
+    noteAnalyticsSeen(signedInEmail);
+    setAnalyticsSeen(true);
+  }, [onAnalytics, signedInEmail]);
 
   // Beyond the spec: one of the viewed user's properties, in the address too (?property=<id>), kept
   // when another report is chosen; an id that is not theirs (another user's link, a change of
@@ -172,6 +185,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
         onSelect={(r) => setSelectedId(r.id)}
         onLogo={handleHome}
         onOpenDocuments={() => handleOpen('documents')}
+        alertCount={alerts.data ?? 0}
+        analyticsSeen={analyticsSeen}
         // An administrator's own view: every customer's service requests (the header holds their user controls).
         tools={isAdmin && !viewedEmail ? [{ label: requestsText.allRequests, icon: <BuildIcon fontSize="small" />, onClick: () => handleOpen('requests') }] : undefined}
       />

@@ -18,6 +18,9 @@ export const shellStrings = {
   documents: 'Documents',
   newBadge: 'NEW',
   newBadgeHover: 'Brand new! Explore Analytics',
+  /** Beyond the spec: the raised equipment alerts, counted on the Analytics entry where the user lands. */
+  alertCount: (n: number) => (n === 1 ? '1 alert' : `${n} alerts`),
+  alertCountLabel: (n: number) => (n === 1 ? '1 active equipment alert' : `${n} active equipment alerts`),
   logoHome: 'Dashboard',
   noReports: 'No reports available.',
   customersLabel: 'Customers',
