@@ -466,6 +466,45 @@ test.describe('forgot, reset and registration', () => {
     await logIn(page, { email, password: 'Mine12345' });
   });
 
+  test('the user menu shows the account\'s email and changes its password: the current one checked, the rule held, then Log In with the new one', async ({ page }) => {
+    const email = `auth-e2e-${Date.now()}-change@example-customer.test`;
+    const oldPassword = await makeCustomer(page.request, email, [], []);
+    await logIn(page, { email, password: oldPassword });
+    const menu = async () => {
+      await page.getByRole('banner').getByRole('button', { name: /auth-e2e/i }).click();
+      return page.getByRole('menu');
+    };
+    await expect((await menu()).getByTestId('user-menu-email')).toHaveText(`Signed in as ${email}`);
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await expect(dialog.getByRole('list', { name: 'Password requirements' }).getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /6 characters/]);
+    await page.screenshot({ path: '.tmp/shots/auth-change-password.png' });
+    await expectNoSeriousA11yViolations(page);
+    // The rule, before anything is sent; then a wrong current password, which Cognito refuses.
+    await dialog.getByLabel('Current Password').fill('not-my-password');
+    await dialog.getByLabel('New Password').fill('aB3de');
+    await dialog.getByLabel('Confirm Password').fill('aB3de');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(S.rule);
+    await dialog.getByLabel('New Password').fill('Changed123');
+    await dialog.getByLabel('Confirm Password').fill('Changed124');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(S.mismatch);
+    await dialog.getByLabel('Confirm Password').fill('Changed123');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('The current password is not correct.');
+    await dialog.getByLabel('Current Password').fill(oldPassword);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    // Changed: signed out, told so on Log In; the new password signs in, the old one no longer.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status')).toHaveText('Your password has been changed. Please log in with your new password.');
+    await page.getByPlaceholder('Email').fill(email);
+    await page.getByPlaceholder('Password').fill(oldPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(S.invalid);
+    await logIn(page, { email, password: 'Changed123' });
+  });
+
   test('forgot, the code from the outbox, reset: the old session is refused, the new password signs in', async ({ page, browser }) => {
     const email = `auth-e2e-${Date.now()}-reset@example-customer.test`;
     const oldPassword = await makeCustomer(page.request, email, [], []);

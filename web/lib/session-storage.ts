@@ -22,7 +22,7 @@ export function clearStoredSession() {
 export const storedIsAdmin = () => localStorage.getItem(IS_ADMIN_KEY) === 'true';
 
 /** Beyond the spec: why the last session of this tab ended, shown once on the log-in page. */
-export type SignOutReason = 'idle' | 'expired';
+export type SignOutReason = 'idle' | 'expired' | 'passwordChanged';
 const SIGNED_OUT_KEY = 'portal:signed-out';
 
 export function noteSignOutReason(reason: SignOutReason) {
@@ -33,7 +33,7 @@ export function noteSignOutReason(reason: SignOutReason) {
 export function takeSignOutReason(): SignOutReason | null {
   const reason = sessionStorage.getItem(SIGNED_OUT_KEY);
   sessionStorage.removeItem(SIGNED_OUT_KEY);
-  return reason === 'idle' || reason === 'expired' ? reason : null;
+  return reason === 'idle' || reason === 'expired' || reason === 'passwordChanged' ? reason : null;
 }
 
 /** Beyond the spec: the users of this browser who have opened Analytics (its NEW badge retires for them). */

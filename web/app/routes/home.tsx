@@ -34,7 +34,7 @@ import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
 import { useAlertCount } from '../../features/telemetry/api/get-alerts';
-import { analyticsSeenBy, noteAnalyticsSeen } from '../../lib/session-storage';
+import { analyticsSeenBy, noteAnalyticsSeen, type SignOutReason } from '../../lib/session-storage';
 import { paths } from '../paths';
 
 // Dialogs and the telemetry dashboard (charts) load on first use, outside the home screen's first load.
@@ -45,6 +45,7 @@ const UserListDialog = lazy(() => import('../../features/users').then((m) => ({ 
 const RequestServiceDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestServiceDialog })));
 const RequestsDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestsDialog })));
 const NotificationsDialog = lazy(() => import('../../features/notifications').then((m) => ({ default: m.NotificationsDialog })));
+const ChangePasswordDialog = lazy(() => import('../../features/auth/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
 
 /**
@@ -59,7 +60,7 @@ function prefetchDialogs(isAdmin: boolean) {
   void (isAdmin ? import('../../features/users') : import('../../features/notifications'));
 }
 
-type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests' | 'notifications';
+type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests' | 'notifications' | 'changePassword';
 
 /** The main portal: sidebar, header, the chosen report, the dialogs, idle sign-out and "view as". */
 export default function HomeRoute() {
@@ -68,7 +69,7 @@ export default function HomeRoute() {
   return session ? <Home session={session} onSignOut={signOut} /> : null;
 }
 
-function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'idle'): void }) {
+function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: SignOutReason): void }) {
   const config = usePublicConfig();
   const { isAdmin } = session;
   const viewAs = useViewAs();
@@ -195,6 +196,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
           reportName={selected?.name ?? ''}
           customerText={customerText}
           username={session.claims.name}
+          email={session.claims.email}
+          onChangePassword={() => handleOpen('changePassword')}
           contactUrl={config.contactUrl}
           isAdmin={isAdmin}
           viewAsControl={
@@ -289,6 +292,9 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: 'id
         )}
         {isAdmin && mounted.has('userList') && <UserListDialog open={openDialog === 'userList'} onClose={handleClose} />}
         {!isAdmin && mounted.has('notifications') && <NotificationsDialog open={openDialog === 'notifications'} onClose={handleClose} />}
+        {mounted.has('changePassword') && (
+          <ChangePasswordDialog open={openDialog === 'changePassword'} staff={isAdmin} onClose={handleClose} onChanged={() => onSignOut('passwordChanged')} />
+        )}
       </Suspense>
     </Box>
   );

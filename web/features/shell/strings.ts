@@ -8,6 +8,9 @@ export const shellStrings = {
   contactUs: 'Contact us',
   contactUsNewTab: 'Contact us (opens in a new tab)',
   logOut: 'Log out',
+  /** Beyond the spec: the account menu's email line and its Change Password. */
+  signedInAs: (email: string) => `Signed in as ${email}`,
+  changePassword: 'Change Password',
   addUser: 'Add User',
   editUser: 'Edit User',
   // Beyond the spec: the administrators' user list.
