@@ -172,6 +172,19 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
     setMounted((m) => new Set(m).add(name));
     setOpenDialog(name);
   };
+
+  // A mail's link (lambdas/shared/links.ts): ?open=documents or ?open=requests opens that dialog
+  // once the screen is there, then leaves the address (a reload does not open it again).
+  const openParam = searchParams.get('open');
+  useEffect(() => {
+    if (openParam !== 'documents' && openParam !== 'requests') return;
+    handleOpen(openParam);
+    const next = new URLSearchParams(searchParams);
+    next.delete('open');
+    const rest = next.toString();
+    void navigate({ search: rest ? `?${rest}` : '' }, { replace: true });
+    // Once per link (the dialog's own state takes over): only the parameter's arrival runs this.
+  }, [openParam]);
   const handleClose = () => setOpenDialog(null);
   // The Dashboard (the default report) at /home itself.
   const handleHome = () => setSelectedId(null);
@@ -278,7 +291,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
       <IdleSignOut onSignOut={() => onSignOut()} onIdle={() => onSignOut('idle')} />
       <Suspense fallback={null}>
         {mounted.has('documents') && (
-          <DocumentsDialog open={openDialog === 'documents'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />
+          <DocumentsDialog open={openDialog === 'documents'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} inView={chosenProperty} />
         )}
         {mounted.has('requestService') && (
           <RequestServiceDialog key={viewedEmail ?? ''} open={openDialog === 'requestService'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} inView={chosenProperty} />

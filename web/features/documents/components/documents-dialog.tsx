@@ -24,15 +24,17 @@ export interface DocumentsDialogProps {
   isAdmin: boolean;
   /** Administrator viewing as a customer: that customer's email; else null. */
   viewedEmail: string | null;
+  /** The property the reports are narrowed to, if one: the dialog starts on it (when it is of the customer shown). */
+  inView?: string | null;
 }
 
 /** The documents modal (spec section 2). Its state lives in the body, so every opening starts afresh. */
-export function DocumentsDialog({ open, onClose, isAdmin, viewedEmail }: DocumentsDialogProps) {
+export function DocumentsDialog({ open, onClose, isAdmin, viewedEmail, inView = null }: DocumentsDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="documents-dialog-title">
       <DialogHeading id="documents-dialog-title" title={t.title} closeLabel={t.close} onClose={onClose} />
       <DialogContent dividers sx={{ minHeight: 420 }}>
-        {open && <DocumentsBody isAdmin={isAdmin} viewedEmail={viewedEmail} />}
+        {open && <DocumentsBody isAdmin={isAdmin} viewedEmail={viewedEmail} inView={inView} />}
       </DialogContent>
     </Dialog>
   );
@@ -40,7 +42,7 @@ export function DocumentsDialog({ open, onClose, isAdmin, viewedEmail }: Documen
 
 type TabName = 'view' | 'upload';
 
-function DocumentsBody({ isAdmin, viewedEmail }: Pick<DocumentsDialogProps, 'isAdmin' | 'viewedEmail'>) {
+function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogProps, 'isAdmin' | 'viewedEmail'> & { inView: string | null }) {
   const [tab, setTab] = useState<TabName>('view');
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   // undefined: not chosen yet (the default applies); null: cleared by the administrator.
@@ -57,7 +59,9 @@ function DocumentsBody({ isAdmin, viewedEmail }: Pick<DocumentsDialogProps, 'isA
   const buildings = useBuildings(customerId);
   const properties = useMemo(() => buildings.data ?? [], [buildings.data]);
   const propertyNames = useMemo(() => new Map(properties.map((p) => [p.id, p.name])), [properties]);
-  const propertyIds = customerId ? (chosenProperties ?? properties.map((p) => p.id)) : [];
+  // Not chosen yet: the property the reports are narrowed to, when it is this customer's; else every one (the spec's default).
+  const fromView = chosenProperties === null && chosenCustomer === undefined && inView && properties.some((p) => p.id === inView) ? [inView] : null;
+  const propertyIds = customerId ? (chosenProperties ?? fromView ?? properties.map((p) => p.id)) : [];
 
   const notify: Notify = (severity, text) => setNotice({ severity, text });
   const pickerRef = useRef<HTMLInputElement>(null);
