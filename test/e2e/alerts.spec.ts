@@ -38,7 +38,7 @@ test('where the customer lands, the sidebar counts the raised alerts; Analytics\
   await expect(alertsRegion(page)).toBeVisible({ timeout: 30_000 });
   await expect(analytics.getByText('NEW', { exact: true })).toHaveCount(0);
   // Seen stays seen: back on the Dashboard, and after a reload.
-  await page.getByRole('navigation').getByRole('button', { name: 'Dashboard' }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'Dashboard', exact: true }).click();
   await page.reload();
   await expect(page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).getByText('NEW', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).getByTestId('sidebar-alert-count')).toHaveText('3 alerts');

@@ -48,7 +48,7 @@ test.describe.configure({ mode: 'serial' });
 test('a customer switches a mail on in Notifications; it is kept', async ({ page }) => {
   await logIn(page, demo.northwind);
   await userMenu(page).click();
-  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.notifications, shellStrings.logOut]);
+  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.notifications, shellStrings.changePassword, shellStrings.logOut]);
   await page.getByRole('menuitem', { name: shellStrings.notifications }).click();
   let dialog = page.getByRole('dialog', { name: n.title });
   const documents = dialog.getByRole('switch', { name: topicTitles.documents });
@@ -85,11 +85,11 @@ test('a customer switches a mail on in Notifications; it is kept', async ({ page
 test('staff have no Notifications, also while viewing the portal as a customer', async ({ page }) => {
   await logIn(page, demo.admin);
   await userMenu(page).click();
-  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.logOut]);
+  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.changePassword, shellStrings.logOut]);
   await page.keyboard.press('Escape');
   await viewAs(page, demo.northwind.email);
   await userMenu(page).click();
-  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.logOut]);
+  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.changePassword, shellStrings.logOut]);
 });
 
 test('the unsubscribe page asks first; a malformed link is refused after the click', async ({ page }) => {

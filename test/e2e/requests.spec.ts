@@ -189,6 +189,9 @@ test("an administrator viewing as a customer files on their behalf; it shows in 
   await page.getByRole('button', { name: t.requestService }).click();
   const dialog = page.getByRole('dialog', { name: t.requestService });
   await expect(dialog.getByText(t.onBehalf(demo.lakeside.email))).toBeVisible();
+  // Several properties and none in view: the property is chosen, not defaulted.
+  await dialog.getByRole('combobox', { name: t.property }).click();
+  await page.getByRole('option').first().click();
   await dialog.getByRole('textbox', { name: t.description }).fill(description);
   await dialog.getByRole('button', { name: t.submit }).click();
   await expect(dialog.getByRole('status')).toContainText(`was sent for ${demo.lakeside.email}, who has been emailed a confirmation.`);

@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { NarrowWindowGuard } from '../components/ui/narrow-window-guard';
 import { useProductName } from '../lib/public-config';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
+import { afterLogIn, paths } from './paths';
 import { AppProviders } from './providers';
 import { HomeScreen } from './routes/load-home';
 import LoginRoute from './routes/login';
@@ -22,9 +22,11 @@ function SignedInOnly({ children }: { children: ReactNode }) {
   return session ? children : <Navigate to={paths.login} replace state={returnTo === paths.home ? null : { returnTo }} />;
 }
 
+/** Signed in: to /home, or to the address Log In was asked to return to (see SignedInOnly). */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
-  return session ? <Navigate to={paths.home} replace /> : children;
+  const state = useLocation().state as { returnTo?: unknown } | null;
+  return session ? <Navigate to={afterLogIn(state?.returnTo)} replace /> : children;
 }
 
 function Fallback() {
