@@ -176,13 +176,13 @@ export const routes: Route[] = [
   // with a signed unsubscribe link; a confirmation is mailed whatever they are).
   {
     method: 'GET', path: '/api/requests', handler: 'requests/list-requests', access: 'user',
-    tables: { ...caller, properties: 'read', equipment: 'read', serviceRequests: 'read' },
+    tables: { ...caller, properties: 'read', equipment: 'read', reportRows: 'read', serviceRequests: 'read' },
     bucket: [{ prefix: 'requests/', actions: ['read'] }],
   },
   {
     method: 'POST', path: '/api/requests', handler: 'requests/service-requests', access: 'user',
     legacy: { form: 'action-body', replacedBy: ['GET /api/requests', 'POST /api/requests', 'PATCH /api/requests/{reference}'], until: 'next release' },
-    tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', serviceRequests: 'write', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
+    tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', reportRows: 'read', serviceRequests: 'write', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
     bucket: [
       { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
       { prefix: 'requests/', actions: ['read', 'readTags', 'write'] },

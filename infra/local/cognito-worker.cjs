@@ -52,6 +52,9 @@ const SESSION_TRIES = 5;
  *   UnsupportedUserStateException;
  * - ForgotPassword for a user still on an invitation: NotAuthorizedException, as Cognito answers
  *   (cognito-local mailed a code);
+ * - ChangePassword with a wrong current password: NotAuthorizedException, as Cognito answers
+ *   (cognito-local: InvalidPasswordException); the change is also published as Cognito's CloudTrail
+ *   event, which the password-change handler receives on AWS;
  * - AdminSetUserMFAPreference, which cognito-local lacks (the operator's reset-mfa command);
  * - LocalSetUserSoftwareToken, a target of the local pool only (no AWS API has it): an
  *   administrator's call that enrols an authenticator app with a given secret, as a user who
@@ -169,7 +172,15 @@ function checkedRouter(route, services) {
   // CloudTrail"), handed to the parent, which runs the same handler the rule invokes; awaited here
   // (on AWS the rule runs a moment after the answer).
   const changePassword = (inner) => async (ctx, req) => {
-    const out = await inner(ctx, req);
+    let out;
+    try {
+      out = await inner(ctx, req);
+    } catch (err) {
+      // cognito-local answers a wrong current password with InvalidPasswordException; Cognito with
+      // NotAuthorizedException (InvalidPasswordException is its answer to a new password the policy refuses).
+      if (err?.code === 'InvalidPasswordException' || err?.name === 'InvalidPasswordError') throw new NotAuthorizedError('Incorrect username or password.');
+      throw err;
+    }
     let claims = {};
     try {
       claims = JSON.parse(Buffer.from(String(req.AccessToken ?? '').split('.')[1] ?? '', 'base64url').toString('utf8'));

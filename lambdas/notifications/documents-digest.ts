@@ -10,12 +10,13 @@ import { documentsAddedSince, type DocumentItem } from '../shared/data/documents
 import { claimDocumentsMail, releaseDocumentsMail, subscribedTo } from '../shared/data/notification-settings.js';
 import { getProperties } from '../shared/data/properties.js';
 import { usersBySub } from '../shared/data/users.js';
-import { isStaffEmail, settings } from '../shared/env.js';
+import { isStaffEmail } from '../shared/env.js';
 import { log } from '../shared/log.js';
 import { greetingName, mailTime, productTitle } from '../shared/mail-text.js';
 import { claimedMail, mailJob } from '../shared/notifications/job.js';
 import { mailUser } from '../shared/notifications/send.js';
 import { assignedScope } from '../shared/scope.js';
+import { mailLinks } from '../shared/links.js';
 
 /** At most one document mail per user in this time (an hourly schedule may start a little early). */
 export const DOCUMENT_MAIL_GAP_MS = 55 * 60_000;
@@ -62,7 +63,7 @@ export function documentsMail(name: string, docs: readonly DocumentItem[], prope
       docs.length === 1 ? `A document was added to your property in ${productTitle()}:` : `Documents were added to your properties in ${productTitle()}:`,
       ...lines,
       '',
-      `Sign in to open them: ${settings.publicUrl()}`,
+      `Sign in to open them: ${mailLinks.documents(byProperty.size === 1 ? [...byProperty.keys()][0] : undefined)}`,
     ].join('\n'),
   };
 }

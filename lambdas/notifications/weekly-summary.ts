@@ -10,12 +10,13 @@ import { claimWeeklyMail, releaseWeeklyMail, subscribedTo } from '../shared/data
 import { propertiesAndRows, readIndex } from '../shared/data/report-reads.js';
 import type { InvoiceRow, WorkOrderRow } from '../shared/data/report-rows.js';
 import { usersBySub } from '../shared/data/users.js';
-import { isStaffEmail, settings } from '../shared/env.js';
+import { isStaffEmail } from '../shared/env.js';
 import { log } from '../shared/log.js';
 import { greetingName, productTitle } from '../shared/mail-text.js';
 import { claimedMail, mailJob } from '../shared/notifications/job.js';
 import { mailUser } from '../shared/notifications/send.js';
 import { assignedScope } from '../shared/scope.js';
+import { mailLinks } from '../shared/links.js';
 
 const DAY = 86_400_000;
 
@@ -91,7 +92,7 @@ export function weeklyMail(name: string, properties: readonly { id: string; name
         : []),
       ...lines,
       '',
-      `See the reports: ${settings.publicUrl()}`,
+      `See the reports: ${mailLinks.reports()}`,
     ].join('\n'),
   };
 }

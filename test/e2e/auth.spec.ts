@@ -66,15 +66,35 @@ test.describe('log in screen', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a wrong password shows the error above the form, with no client-side field checks', async ({ page }) => {
+  test('an empty form says at each field what is required, sends nothing and logs nothing', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && logged.push(m.text()));
+    let sent = 0;
+    page.on('request', (r) => isCognito('InitiateAuth')(r) && sent++);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Enter your email.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(page.getByPlaceholder('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByPlaceholder('Email')).toHaveAccessibleDescription('Enter your email.');
+    await expect(page.getByPlaceholder('Email')).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveText('');
+    await page.screenshot({ path: '.tmp/shots/auth-login-empty.png' });
+    await expectNoSeriousA11yViolations(page);
+    // The email typed, the password still empty: only the password is asked for.
+    await page.getByPlaceholder('Email').fill('someone@example.com');
+    await expect(page.getByText('Enter your email.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(page.getByPlaceholder('Password')).toBeFocused();
+    expect(sent).toBe(0);
+    expect(logged).toEqual([]);
+  });
+
+  test('a wrong password shows the error above the form, with no other client-side field checks', async ({ page }) => {
     const logged: string[] = [];
     page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && logged.push(m.text()));
     await page.goto('/');
-    // Empty fields: no required marks or field messages, the one message (Cognito's library itself
-    // refuses an empty password before any request).
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('alert')).toHaveText(S.invalid);
-    await expect(page.getByPlaceholder('Email')).not.toHaveAttribute('aria-invalid', 'true');
     // No format check on the client: a malformed email goes to Cognito as typed.
     const sent = page.waitForRequest(isCognito('InitiateAuth'));
     await page.getByPlaceholder('Email').fill('not-an-email');
@@ -126,6 +146,16 @@ test.describe('config.json', () => {
 });
 
 test.describe('routes and session', () => {
+  test('a deep link opened signed out survives Log In: back to the report that was asked for, with its query', async ({ page }) => {
+    await page.goto('/home/quotes?from=2026-09-01&to=2026-09-30');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await page.getByPlaceholder('Email').fill(demo.northwind.email);
+    await page.getByPlaceholder('Password').fill(demo.northwind.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/home\/quotes\?from=2026-09-01&to=2026-09-30$/);
+  });
+
   test('signed out: /home and unknown paths go to /; public pages stay', async ({ page }) => {
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
@@ -273,7 +303,8 @@ test.describe('forgot, reset and registration', () => {
     expect(verifyCalls).toBe(0);
 
     const checklist = page.getByRole('list', { name: 'Password requirements' });
-    await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/]);
+    // The rule that is enforced: the pool's 6 characters are on the list (the spec's message says 5).
+    await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /6 characters/]);
     await expect(checklist.getByRole('listitem').filter({ hasText: 'Lowercase letter' })).toHaveAttribute('data-valid', 'false');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Reset Code').fill(code!);
@@ -287,9 +318,16 @@ test.describe('forgot, reset and registration', () => {
     await page.getByLabel('Confirm Password').fill('abc');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText(S.rule)).toBeVisible();
+    // Five characters of every kind meet the spec's words but not the pool: refused before sending.
+    await page.getByLabel('New Password').fill('aB3de');
+    await page.getByLabel('Confirm Password').fill('aB3de');
+    await expect(checklist.getByRole('listitem').filter({ hasText: '6 characters' })).toHaveAttribute('data-valid', 'false');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(S.rule)).toBeVisible();
+    expect(verifyCalls).toBe(0);
     await page.getByLabel('New Password').fill('Better123');
     await page.getByLabel('Confirm Password').fill('Better123');
-    for (const item of ['Lowercase letter', 'Uppercase letter', 'Number'])
+    for (const item of ['Lowercase letter', 'Uppercase letter', 'Number', '6 characters'])
       await expect(checklist.getByRole('listitem').filter({ hasText: item })).toHaveAttribute('data-valid', 'true');
     await page.getByLabel('Reset Code').fill('000000-wrong');
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -358,10 +396,10 @@ test.describe('forgot, reset and registration', () => {
     ] as const) {
       await page.goto(path);
       const checklist = page.getByRole('list', { name: 'Password requirements' });
-      // A customer's email: the spec's three items and message.
+      // A customer's email: the three kinds and the pool's 6 characters.
       await page.getByLabel('Email').fill('someone@example-customer.test');
-      await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/]);
-      // A staff email: the length joins the list.
+      await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /6 characters/]);
+      // A staff email: 12 characters instead.
       await page.getByLabel('Email').fill(demo.admin.email.toUpperCase());
       await expect(checklist.getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /12 characters/]);
       await page.getByLabel(codeLabel).fill('123456');
@@ -426,6 +464,45 @@ test.describe('forgot, reset and registration', () => {
     // The registration's own tokens are not kept: the user signs in as the spec says.
     expect(await getItem(page, 'token')).toBeNull();
     await logIn(page, { email, password: 'Mine12345' });
+  });
+
+  test('the user menu shows the account\'s email and changes its password: the current one checked, the rule held, then Log In with the new one', async ({ page }) => {
+    const email = `auth-e2e-${Date.now()}-change@example-customer.test`;
+    const oldPassword = await makeCustomer(page.request, email, [], []);
+    await logIn(page, { email, password: oldPassword });
+    const menu = async () => {
+      await page.getByRole('banner').getByRole('button', { name: /auth-e2e/i }).click();
+      return page.getByRole('menu');
+    };
+    await expect((await menu()).getByTestId('user-menu-email')).toHaveText(`Signed in as ${email}`);
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await expect(dialog.getByRole('list', { name: 'Password requirements' }).getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /6 characters/]);
+    await page.screenshot({ path: '.tmp/shots/auth-change-password.png' });
+    await expectNoSeriousA11yViolations(page);
+    // The rule, before anything is sent; then a wrong current password, which Cognito refuses.
+    await dialog.getByLabel('Current Password').fill('not-my-password');
+    await dialog.getByLabel('New Password').fill('aB3de');
+    await dialog.getByLabel('Confirm Password').fill('aB3de');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(S.rule);
+    await dialog.getByLabel('New Password').fill('Changed123');
+    await dialog.getByLabel('Confirm Password').fill('Changed124');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(S.mismatch);
+    await dialog.getByLabel('Confirm Password').fill('Changed123');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('The current password is not correct.');
+    await dialog.getByLabel('Current Password').fill(oldPassword);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    // Changed: signed out, told so on Log In; the new password signs in, the old one no longer.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status')).toHaveText('Your password has been changed. Please log in with your new password.');
+    await page.getByPlaceholder('Email').fill(email);
+    await page.getByPlaceholder('Password').fill(oldPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(S.invalid);
+    await logIn(page, { email, password: 'Changed123' });
   });
 
   test('forgot, the code from the outbox, reset: the old session is refused, the new password signs in', async ({ page, browser }) => {

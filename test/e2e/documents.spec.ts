@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from '@playwright/test';
 import { documentsText as t } from '../../web/features/documents/strings.js';
 import { titleCase } from '../../web/components/text/display-name.js';
 import { demo, lastMailTo } from './support/env.js';
@@ -31,6 +31,19 @@ async function chooseCustomer(page: Page, name: string) {
   await page.getByRole('option', { name: titleCase(name) }).click();
 }
 
+/**
+ * Upload File, then the confirmation an upload to several properties (or to all but one) asks
+ * for: it names each property, and `notTo` the one left out, before anything is sent.
+ */
+async function uploadTo(page: Page, dialog: Locator, names: string[], notTo?: string) {
+  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  const confirm = page.getByRole('dialog', { name: t.uploadConfirmTitle });
+  await expect(confirm.getByTestId('upload-confirm-targets').getByRole('listitem')).toHaveText(names);
+  if (notTo) await expect(confirm.getByText(t.uploadConfirmAllBut(notTo))).toBeVisible();
+  await confirm.getByRole('button', { name: t.uploadConfirmButton(names.length) }).click();
+  await expect(confirm).toBeHidden();
+}
+
 /** The property dropdown's options, each marked with ' [x]' when its checkbox is ticked. */
 async function propertyOptions(page: Page) {
   return readTickedOptions(page, page.getByRole('dialog', { name: t.title }).getByRole('combobox', { name: t.propertyLabel }));
@@ -60,6 +73,20 @@ test.beforeAll(async ({ request }) => {
 /** The propertyId of an intercepted JSON call (upload-url, confirm-upload). */
 const propertyOf = (route: Route) => (route.request().postDataJSON() as { propertyId?: string } | null)?.propertyId ?? '?';
 
+test('once the home screen has been idle, opening Documents fetches no new script', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await signIn(page, demo.northwind.email, demo.northwind.password);
+  await page.waitForLoadState('networkidle');
+  // The dialogs are fetched a little after the home screen settles (web/app/routes/home.tsx).
+  await page.waitForTimeout(3_000);
+  await page.waitForLoadState('networkidle');
+  const before = scripts.length;
+  await openDocuments(page);
+  await page.getByRole('dialog', { name: t.title }).getByRole('tab', { name: t.viewTab }).waitFor();
+  expect(scripts.slice(before)).toEqual([]);
+});
+
 test('an administrator uploads to two properties; a customer of one views and downloads it, a customer of the other does not; delete after confirmation', async ({
   page,
   browser,
@@ -86,8 +113,19 @@ test('an administrator uploads to two properties; a customer of one views and do
   await shot(page, 'admin-no-customer');
 
   await chooseCustomer(page, lakeside.NAME);
-  // Every property of the customer is selected.
+  // Every property of the customer is selected, said in words, every one shown as a chip.
   const allTicked = [t.all, district.NAME, highSchool.NAME, maple.NAME].map((n) => `${n} [x]`);
+  expect(await propertyOptions(page)).toEqual(allTicked);
+  await expect(dialog.getByTestId('all-properties-selected')).toHaveText(t.allSelected(3));
+  for (const name of [district.NAME, highSchool.NAME, maple.NAME]) await expect(dialog.getByRole('button', { name })).toBeVisible();
+  await shot(page, 'admin-all-selected');
+  // 'Choose properties…' starts from none, so a click picks a property instead of leaving it out.
+  await dialog.getByRole('button', { name: t.chooseProperties }).click();
+  await expect(dialog.getByTestId('all-properties-selected')).toHaveCount(0);
+  expect(await propertyOptions(page)).toEqual([t.all, district.NAME, highSchool.NAME, maple.NAME]);
+  await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
+  await page.getByRole('option', { name: t.all, exact: true }).click();
+  await page.keyboard.press('Escape');
   expect(await propertyOptions(page)).toEqual(allTicked);
 
   // Deselect the district building: the file goes to two properties.
@@ -114,7 +152,17 @@ test('an administrator uploads to two properties; a customer of one views and do
 
   await input.setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from(content) });
   await expect(upload).toBeEnabled();
+  // To all but one property: asked first, naming the two it goes to and the one it does not.
+  let uploads = 0;
+  page.on('request', (r) => r.url().endsWith('/api/s3/upload-url') && uploads++);
   await upload.click();
+  const asking = page.getByRole('dialog', { name: t.uploadConfirmTitle });
+  await expect(asking.getByTestId('upload-confirm-targets').getByRole('listitem')).toHaveText([highSchool.NAME, maple.NAME]);
+  await expect(asking.getByText(t.uploadConfirmAllBut(district.NAME))).toBeVisible();
+  await shot(page, 'upload-confirm');
+  await asking.getByRole('button', { name: t.cancel }).click();
+  expect(uploads).toBe(0);
+  await uploadTo(page, dialog, [highSchool.NAME, maple.NAME], district.NAME);
   // Success: back on View, the file listed once per property.
   await expect(dialog.getByRole('tab', { name: t.viewTab })).toHaveAttribute('aria-selected', 'true');
   const rows = dialog.getByRole('listitem', { name: fileName });
@@ -255,7 +303,7 @@ test('every documents message of section 8, with the server failing on purpose',
   });
   await dialog.getByRole('tab', { name: t.uploadTab }).click();
   await dialog.getByLabel(t.chooseFile).setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('retry me') });
-  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  await uploadTo(page, dialog, ['Summit Distribution Center', 'Summit Mall']);
   const failure = dialog.getByRole('alert');
   await expect(failure).toContainText(t.uploadFailed);
   await expect(failure).toContainText(t.uploadedTo(['Summit Mall']));
@@ -264,7 +312,7 @@ test('every documents message of section 8, with the server failing on purpose',
   await shot(page, 'upload-partial-failure');
   expect(sent).toEqual(['PROP-1004-02', 'PROP-1004-01']);
   failCenter = false;
-  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  await uploadTo(page, dialog, ['Summit Distribution Center', 'Summit Mall']);
   await expect(dialog.getByRole('tab', { name: t.viewTab })).toHaveAttribute('aria-selected', 'true');
   expect(sent).toEqual(['PROP-1004-02', 'PROP-1004-01', 'PROP-1004-02']);
   const rows = dialog.getByRole('listitem', { name: fileName });
@@ -290,7 +338,7 @@ test('every documents message of section 8, with the server failing on purpose',
   await page.route('**/api/s3/upload-url', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
   await dialog.getByRole('tab', { name: t.uploadTab }).click();
   await dialog.getByLabel(t.chooseFile).setInputFiles({ name: `other-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') });
-  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  await uploadTo(page, dialog, ['Summit Distribution Center', 'Summit Mall']);
   await expect(dialog.getByRole('alert')).toContainText(t.uploadFailed);
   await expect(dialog.getByRole('alert')).not.toContainText('Uploaded to:');
   await page.unroute('**/api/s3/upload-url');
@@ -381,7 +429,7 @@ test('a 6 MB file goes straight to storage for two properties, each with its own
   // A slow uplink (2 MiB/s, about 3 s per property) so the bars can be seen moving.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
-  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  await uploadTo(page, dialog, ['Northwind Plaza', 'Northwind Tower']);
   await expect(dialog.getByRole('button', { name: t.uploading })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: t.chooseFile })).toHaveAttribute('aria-disabled', 'true');
 
@@ -461,7 +509,7 @@ test('a file over the limit is refused with the limit named; a failing confirm s
 
   // Over the limit: the first property's answer names the limit and the second is not asked.
   await input.setInputFiles({ name: `huge-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('pretend this is big') });
-  await upload.click();
+  await uploadTo(page, dialog, ['Summit Distribution Center', 'Summit Mall']);
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText(t.uploadFailed);
   await expect(alert).toHaveText([t.uploadFailed, t.failedFor(['Summit Distribution Center', 'Summit Mall']), t.tooLarge('100 MiB')].join('\n'));
@@ -475,7 +523,7 @@ test('a file over the limit is refused with the limit named; a failing confirm s
   asked.length = 0;
   const fileName = `confirm_case-${stamp}.txt`;
   await input.setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('confirm me') });
-  await upload.click();
+  await uploadTo(page, dialog, ['Summit Distribution Center', 'Summit Mall']);
   await expect(alert).toContainText(t.uploadFailed);
   await expect(alert).toContainText(t.uploadedTo(['Summit Distribution Center']));
   await expect(alert).toContainText(t.failedFor(['Summit Mall']));
@@ -490,7 +538,7 @@ test('a file over the limit is refused with the limit named; a failing confirm s
   expect(confirmed).toEqual(['PROP-1004-02', 'PROP-1004-01']);
 
   failMall = false;
-  await upload.click();
+  await uploadTo(page, dialog, ['Summit Distribution Center', 'Summit Mall']);
   await expect(dialog.getByRole('tab', { name: t.viewTab })).toHaveAttribute('aria-selected', 'true');
   expect(asked).toEqual(['PROP-1004-02', 'PROP-1004-01', 'PROP-1004-01']);
   expect(confirmed).toEqual(['PROP-1004-02', 'PROP-1004-01', 'PROP-1004-01']);
@@ -520,7 +568,7 @@ test("storage itself refuses a file over its policy's size, whatever the portal 
   await chooseCustomer(page, 'Summit Retail Group');
   await dialog.getByRole('tab', { name: t.uploadTab }).click();
   await dialog.getByLabel(t.chooseFile).setInputFiles({ name: `over-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('more than four bytes') });
-  await dialog.getByRole('button', { name: t.uploadFile }).click();
+  await uploadTo(page, dialog, ['Summit Distribution Center', 'Summit Mall']);
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText(t.tooLarge('100 MiB'));
   expect(refused).toEqual([400]);

@@ -59,7 +59,23 @@ test('documents uploaded together make one mail to the subscribed user only; its
   expect(sent[0]!.body).toContain(`roof-survey-${stamp}.pdf`);
   expect(sent[0]!.body).toContain('Hello Lee Principal,');
 
-  // The link, opened in a browser that has never signed in.
+  // The mail links to what it is about: signed out, Log In, then the Documents dialog on that property.
+  const about = /^Sign in to open them: (\S+)$/m.exec(sent[0]!.body)?.[1];
+  expect(about).toMatch(/\/home\?property=PROP-1003-01&open=documents$/);
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  await readerPage.goto(about!);
+  await readerPage.getByPlaceholder('Email').fill(demo.lakeside.email);
+  await readerPage.getByPlaceholder('Password').fill(demo.lakeside.password);
+  await readerPage.getByRole('button', { name: 'Log in' }).click();
+  const documents = readerPage.getByRole('dialog', { name: 'Documents' });
+  await expect(documents.getByRole('listitem', { name: `boiler-service-${stamp}.pdf` })).toBeVisible();
+  await expect(documents.getByRole('button', { name: /^lakeside high school$/i })).toBeVisible();
+  await expect(readerPage).toHaveURL(/\/home\?property=PROP-1003-01$/);
+  await shot(readerPage, 'mail-link-documents');
+  await reader.close();
+
+  // The unsubscribe link, opened in a browser that has never signed in.
   const link = /^To stop it: (\S+)$/m.exec(sent[0]!.body)?.[1];
   expect(link).toMatch(/\/unsubscribe\?token=/);
   const context = await browser.newContext();

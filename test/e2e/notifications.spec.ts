@@ -48,7 +48,7 @@ test.describe.configure({ mode: 'serial' });
 test('a customer switches a mail on in Notifications; it is kept', async ({ page }) => {
   await logIn(page, demo.northwind);
   await userMenu(page).click();
-  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.notifications, shellStrings.logOut]);
+  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.notifications, shellStrings.changePassword, shellStrings.logOut]);
   await page.getByRole('menuitem', { name: shellStrings.notifications }).click();
   let dialog = page.getByRole('dialog', { name: n.title });
   const documents = dialog.getByRole('switch', { name: topicTitles.documents });
@@ -85,11 +85,11 @@ test('a customer switches a mail on in Notifications; it is kept', async ({ page
 test('staff have no Notifications, also while viewing the portal as a customer', async ({ page }) => {
   await logIn(page, demo.admin);
   await userMenu(page).click();
-  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.logOut]);
+  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.changePassword, shellStrings.logOut]);
   await page.keyboard.press('Escape');
   await viewAs(page, demo.northwind.email);
   await userMenu(page).click();
-  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.logOut]);
+  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.changePassword, shellStrings.logOut]);
 });
 
 test('the unsubscribe page asks first; a malformed link is refused after the click', async ({ page }) => {
@@ -176,6 +176,18 @@ test('an administrator viewing as the customer changes a threshold, sees it kept
   await expect(dialog.getByText(new RegExp(`Last changed .* by ${demo.admin.email}`))).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   await shotsAtBothSizes(shot, page, 'thresholds-changed');
+  // Not reporting says when its minutes start: after the 15 minutes that make a device late.
+  await expect(dialog.getByText('After 15 minutes without a report. Default: 0').first()).toBeVisible();
+
+  // What was typed comes back as typed: a 12 °F difference is 6.667 °C, shown again as 12 (not 12.1).
+  const warmLabel = t.limitLabel(kindTitles.air, ruleTitles['supply-warm']);
+  await dialog.getByRole('spinbutton', { name: warmLabel, exact: true }).fill('12');
+  await dialog.getByRole('button', { name: t.thresholdsSave }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: t.thresholds }).click();
+  dialog = page.getByRole('dialog', { name: t.thresholds });
+  await expect(dialog.getByRole('spinbutton', { name: warmLabel, exact: true })).toHaveValue('12');
+  await expect(dialog.getByRole('spinbutton', { name: label, exact: true })).toHaveValue(String(limitToDisplay('c', celsius)));
 
   await dialog.getByRole('button', { name: t.thresholdsReset }).click();
   await expect(dialog).toBeHidden();

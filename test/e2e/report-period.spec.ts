@@ -52,7 +52,7 @@ test('Last 90 days narrows the table and the windowed figures, survives a reload
   // The window of the figures is the period now; point-in-time figures stay as they were.
   expect(after.figures).not.toHaveProperty(['Completed, last 12 months']);
   expect(Number(after.figures['Completed, in period']!.replace(/,/g, ''))).toBeLessThan(Number(before.figures['Completed, last 12 months']!.replace(/,/g, '')));
-  expect(after.figures['Open work orders']).toBe(before.figures['Open work orders']);
+  expect(after.figures['Unfinished work orders']).toBe(before.figures['Unfinished work orders']);
   expect(after.figures['Outstanding balance']).toBe(before.figures['Outstanding balance']);
   // Only work orders created in the period are listed.
   expect(after.total).toBeGreaterThan(0);

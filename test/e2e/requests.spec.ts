@@ -16,6 +16,36 @@ const mailTo = (to: string, subject: string) =>
 
 test.describe.configure({ mode: 'serial' });
 
+test('Request Service starts on the property in view; with several and none in view, the customer chooses', async ({ page }) => {
+  await logIn(page, demo.northwind);
+  // No property in view (the reports show all four): nothing is preselected, and filing asks for one.
+  await page.getByRole('button', { name: t.requestService }).click();
+  let dialog = page.getByRole('dialog', { name: t.requestService });
+  await expect(dialog.getByRole('combobox', { name: t.property })).toHaveText(t.chooseProperty);
+  await expect(dialog.getByRole('combobox', { name: t.equipment })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: t.description }).fill('Noisy fan');
+  let posted = 0;
+  page.on('request', (r) => r.url().endsWith('/api/requests') && r.method() === 'POST' && posted++);
+  await dialog.getByRole('button', { name: t.submit }).click();
+  await expect(dialog.getByText(t.propertyRequired)).toBeVisible();
+  expect(posted).toBe(0);
+  await shotsAtBothSizes(shot, page, 'dialog-choose-property');
+  await dialog.getByRole('button', { name: t.close, exact: true }).first().click();
+
+  // The reports narrowed to Northwind Tower: the request starts there.
+  const choice = page.getByRole('combobox', { name: 'Property' });
+  await choice.click();
+  await page.getByRole('option', { name: 'Northwind Tower' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Showing Northwind Tower only.' })).toBeVisible();
+  await page.getByRole('button', { name: t.requestService }).click();
+  dialog = page.getByRole('dialog', { name: t.requestService });
+  await expect(dialog.getByRole('combobox', { name: t.property })).toHaveText('Northwind Tower');
+  await dialog.getByRole('combobox', { name: t.equipment }).click();
+  await expect(page.getByRole('option').filter({ hasText: 'CH-1 (Chiller)' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await shotsAtBothSizes(shot, page, 'dialog-property-in-view');
+});
+
 test('a customer files a request with a photo and sees it in My Requests; an administrator schedules it; the customer sees the new status and is mailed', async ({ page, browser, request }) => {
   test.setTimeout(150_000);
   const description = `No cooling on floor 12 since this morning (${stamp})`;
@@ -29,9 +59,19 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   // Only the customer's own properties are offered.
   await expect(page.getByRole('option')).toHaveText(['Harbor Logistics Center', 'Northwind Plaza', 'Northwind Tower', 'Riverside Data Hall']);
   await page.getByRole('option', { name: 'Northwind Tower' }).click();
-  await dialog.getByRole('combobox', { name: t.equipment }).click();
-  await expect(page.getByRole('option')).toHaveText([t.equipmentNone, 'CH-1 (Chiller)', 'RTU-1 (Rooftop Unit)', 'RTU-2 (Rooftop Unit)']);
-  await page.getByRole('option', { name: 'CH-1 (Chiller)' }).click();
+  const units = dialog.getByRole('combobox', { name: t.equipment });
+  await units.click();
+  // Every unit on record (the Assets page's), not only the three monitored devices, which are marked.
+  const options = page.getByRole('option');
+  await expect(options.filter({ hasText: t.monitored })).toHaveText([/^CH-1 \(Chiller\)/, /^RTU-1 \(Rooftop Unit\)/, /^RTU-2 \(Rooftop Unit\)/]);
+  const unitCount = await options.count();
+  expect(unitCount).toBeGreaterThan(3);
+  await shotsAtBothSizes(shot, page, 'dialog-units');
+  // Searchable.
+  await units.fill('CH-1');
+  await expect.poll(() => options.count()).toBeLessThan(unitCount);
+  for (const text of await options.allTextContents()) expect(text).toContain('CH-1');
+  await options.filter({ hasText: 'CH-1 (Chiller)' }).click();
 
   // What is wrong is required.
   await dialog.getByRole('button', { name: t.submit }).click();
@@ -149,6 +189,9 @@ test("an administrator viewing as a customer files on their behalf; it shows in 
   await page.getByRole('button', { name: t.requestService }).click();
   const dialog = page.getByRole('dialog', { name: t.requestService });
   await expect(dialog.getByText(t.onBehalf(demo.lakeside.email))).toBeVisible();
+  // Several properties and none in view: the property is chosen, not defaulted.
+  await dialog.getByRole('combobox', { name: t.property }).click();
+  await page.getByRole('option').first().click();
   await dialog.getByRole('textbox', { name: t.description }).fill(description);
   await dialog.getByRole('button', { name: t.submit }).click();
   await expect(dialog.getByRole('status')).toContainText(`was sent for ${demo.lakeside.email}, who has been emailed a confirmation.`);

@@ -269,7 +269,7 @@ describe('the built-in report host\'s data calls', () => {
   it('computes the figures over exactly the scope', async () => {
     const fig = (d: PageData, label: string) => d.figures.find((f) => f.label === label)?.value;
     const one = (await embed('data', await signedFor(users.alice, 'dashboard', { properties: ['P-A1'] }))).json as PageData;
-    expect(fig(one, 'Open work orders')).toBe(2);
+    expect(fig(one, 'Unfinished work orders')).toBe(2);
     expect(fig(one, 'Outstanding balance')).toBe(250.5);
     expect(fig(one, 'Quotes awaiting approval')).toBe(1200);
     expect(fig(one, 'Assets')).toBe(1);
@@ -277,7 +277,7 @@ describe('the built-in report host\'s data calls', () => {
     expect(fig(both, 'Outstanding balance')).toBe(501);
     expect(both.charts[0]!.categories).toHaveLength(24);
     const all = (await embed('data', await signedFor(users.admin))).json as PageData;
-    expect(fig(all, 'Open work orders')).toBe(6);
+    expect(fig(all, 'Unfinished work orders')).toBe(6);
   });
 
   it('narrows to a period: 400 for one that is not, then the rows, windowed figures, table and CSV of it', async () => {
@@ -295,7 +295,7 @@ describe('the built-in report host\'s data calls', () => {
     expect(fig('Completed, in period')).toBe(0);
     expect(fig('Invoiced, in period')).toBe(0);
     // Point in time: as without a period.
-    expect(fig('Open work orders')).toBe(4);
+    expect(fig('Unfinished work orders')).toBe(4);
     expect(fig('Outstanding balance')).toBe(501);
     expect((await embed('table?sort=amount&dir=asc', token)).json).toMatchObject({ total: 2 });
     const csv = await embed('table.csv', token);

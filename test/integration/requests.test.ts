@@ -6,6 +6,7 @@
  */
 import { jest } from '@jest/globals';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
+import { putReportRows, type AssetRow } from '../../lambdas/shared/data/report-rows.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 import { postToStorage } from '../support/storage-post.js';
 
@@ -52,6 +53,8 @@ beforeAll(async () => {
     { customerId: 'C-A', id: 'EQ-A1', propertyId: 'P-A1', buildingName: 'North', name: 'RTU-1', equipmentType: 'Rooftop Unit', telemetryData: '{}' },
     { customerId: 'C-A', id: 'EQ-A2', propertyId: 'P-A2', buildingName: 'South', name: 'AHU-2', equipmentType: 'Air Handler', telemetryData: '{}' },
   ]);
+  const asset = (id: string, name: string, assetType: string): AssetRow => ({ dataset: 'asset', id, propertyId: 'P-A1', name, assetType, make: 'Acme', model: 'M1', serial: id, condition: 'Good' });
+  await putReportRows(t.db, [asset('AS-A1-1', 'RTU-1', 'Rooftop Unit'), asset('AS-A1-2', 'B-3', 'Boiler'), asset('AS-A1-3', 'EF-3', 'Exhaust Fan')]);
   await createTestUser({ email: ADMIN, password: PASSWORD });
   await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
   await createTestUser({ email: COLLEAGUE_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
@@ -61,17 +64,27 @@ beforeAll(async () => {
 afterAll(async () => t?.stop());
 
 describe('service requests through the local stack', () => {
-  it("offers a customer their own properties with each one's equipment, and the emergency phone", async () => {
+  it("offers a customer their own properties with each one's units: assets on record and monitored devices, one entry per unit, and the emergency phone", async () => {
     const r = await list(tokens.colleague);
     expect(r.status).toBe(200);
     expect((r.json as { form: unknown }).form).toEqual({
       properties: [
-        { id: 'P-A1', name: 'Alpha One', equipment: [{ id: 'EQ-A1', name: 'RTU-1', type: 'Rooftop Unit' }] },
-        { id: 'P-A2', name: 'Alpha Two', equipment: [{ id: 'EQ-A2', name: 'AHU-2', type: 'Air Handler' }] },
+        {
+          id: 'P-A1',
+          name: 'Alpha One',
+          equipment: [
+            { id: 'asset:AS-A1-2', name: 'B-3', type: 'Boiler', monitored: false },
+            { id: 'asset:AS-A1-3', name: 'EF-3', type: 'Exhaust Fan', monitored: false },
+            // The device RTU-1 is the asset RTU-1: listed once, under the device's id, marked monitored.
+            { id: 'EQ-A1', name: 'RTU-1', type: 'Rooftop Unit', monitored: true },
+          ],
+        },
+        { id: 'P-A2', name: 'Alpha Two', equipment: [{ id: 'EQ-A2', name: 'AHU-2', type: 'Air Handler', monitored: true }] },
       ],
       dispatchPhone: '+44 20 7946 0000',
     });
   });
+
 
   it('storage itself refuses a photo of another type or larger than the policy allows', async () => {
     const { target } = await photoTarget(tokens.a, 'leak.jpg');
@@ -173,5 +186,16 @@ describe('service requests through the local stack', () => {
     expect(viaLegacy.requests.map((r) => r.reference)).toEqual([reference]);
     expect(viaGet.requests.map((r) => r.reference)).toEqual([reference]);
     expect((await legacy(tokens.a, 'archive')).status).toBe(400);
+  });
+});
+
+describe('units on record', () => {
+  // After the other tests: filing mails the dispatch address, which they read.
+  it('files a request about an asset on record that is not monitored; an asset of another property is refused', async () => {
+    const r = await file(tokens.a, { equipmentId: 'asset:AS-A1-2' });
+    expect(r.status).toBe(201);
+    expect((r.json as { request: object }).request).toMatchObject({ propertyName: 'Alpha One', equipmentName: 'B-3' });
+    expect((await file(tokens.colleague, { propertyId: 'P-A2', equipmentId: 'asset:AS-A1-2' })).status).toBe(400);
+    expect((await file(tokens.a, { equipmentId: 'asset:AS-NOPE' })).status).toBe(400);
   });
 });

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { NarrowWindowGuard } from '../components/ui/narrow-window-guard';
 import { useProductName } from '../lib/public-config';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
+import { afterLogIn, paths } from './paths';
 import { AppProviders } from './providers';
 import { HomeScreen } from './routes/load-home';
 import LoginRoute from './routes/login';
@@ -14,14 +14,19 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 
+/** Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link). */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
-  return session ? children : <Navigate to={paths.login} replace />;
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  return session ? children : <Navigate to={paths.login} replace state={returnTo === paths.home ? null : { returnTo }} />;
 }
 
+/** Signed in: to /home, or to the address Log In was asked to return to (see SignedInOnly). */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
-  return session ? <Navigate to={paths.home} replace /> : children;
+  const state = useLocation().state as { returnTo?: unknown } | null;
+  return session ? <Navigate to={afterLogIn(state?.returnTo)} replace /> : children;
 }
 
 function Fallback() {

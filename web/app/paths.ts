@@ -10,3 +10,13 @@ export const paths = {
   /** Beyond the spec (issue 20): the mails' unsubscribe link, public (/unsubscribe?token=...). */
   unsubscribe: '/unsubscribe',
 } as const;
+
+/**
+ * Where Log In goes once signed in: the address that was asked for when it is one of the portal's
+ * own signed-in pages (`/home`, `/home/<report>`, with its query), else /home. Never another site:
+ * only a path under /home, with no `//` or backslash that a browser could read as another host.
+ */
+export function afterLogIn(returnTo: unknown): string {
+  if (typeof returnTo !== 'string' || !/^\/home(?:[/?]|$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
+  return returnTo;
+}

@@ -121,6 +121,18 @@ async function currentUser(): Promise<{ user: CognitoUser; session: CognitoUserS
 }
 
 /**
+ * Changes the password of the user signed in on this browser (Cognito's ChangePassword with their
+ * access token): Cognito checks the current password itself and holds the new one to the pool's policy.
+ */
+export async function changeOwnPassword(currentPassword: string, newPassword: string): Promise<void> {
+  const current = await currentUser();
+  if (!current) throw new CognitoError('NotAuthorizedException', 'No signed-in user on this browser');
+  return new Promise<void>((resolve, reject) =>
+    current.user.changePassword(currentPassword, newPassword, (err?: Error) => (err ? reject(asCognitoError(err)) : resolve())),
+  );
+}
+
+/**
  * Setting up an authenticator app for the user signed in on this browser (their access token):
  * Cognito's new secret (base32), and `confirm`, which checks a code the app shows
  * (VerifySoftwareToken), makes the app the account's second step (SetUserMFAPreference) and gives a

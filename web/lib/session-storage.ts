@@ -22,7 +22,7 @@ export function clearStoredSession() {
 export const storedIsAdmin = () => localStorage.getItem(IS_ADMIN_KEY) === 'true';
 
 /** Beyond the spec: why the last session of this tab ended, shown once on the log-in page. */
-export type SignOutReason = 'idle' | 'expired';
+export type SignOutReason = 'idle' | 'expired' | 'passwordChanged';
 const SIGNED_OUT_KEY = 'portal:signed-out';
 
 export function noteSignOutReason(reason: SignOutReason) {
@@ -33,5 +33,27 @@ export function noteSignOutReason(reason: SignOutReason) {
 export function takeSignOutReason(): SignOutReason | null {
   const reason = sessionStorage.getItem(SIGNED_OUT_KEY);
   sessionStorage.removeItem(SIGNED_OUT_KEY);
-  return reason === 'idle' || reason === 'expired' ? reason : null;
+  return reason === 'idle' || reason === 'expired' || reason === 'passwordChanged' ? reason : null;
+}
+
+/** Beyond the spec: the users of this browser who have opened Analytics (its NEW badge retires for them). */
+const ANALYTICS_SEEN_KEY = 'portal:analytics-seen';
+
+export function analyticsSeenBy(email: string): boolean {
+  try {
+    return (JSON.parse(localStorage.getItem(ANALYTICS_SEEN_KEY) ?? '[]') as unknown[]).includes(email.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+export function noteAnalyticsSeen(email: string) {
+  if (analyticsSeenBy(email)) return;
+  let seen: unknown[] = [];
+  try {
+    seen = JSON.parse(localStorage.getItem(ANALYTICS_SEEN_KEY) ?? '[]') as unknown[];
+  } catch {
+    seen = [];
+  }
+  localStorage.setItem(ANALYTICS_SEEN_KEY, JSON.stringify([...(Array.isArray(seen) ? seen : []), email.toLowerCase()].slice(-50)));
 }

@@ -9,10 +9,11 @@ import { ruleTitles } from '../contract/answers/alerts.js';
 import type { EquipmentAlertItem } from '../data/equipment-alerts.js';
 import { notificationSettingsOf } from '../data/notification-settings.js';
 import type { UserItem } from '../data/users.js';
-import { isStaffEmail, settings } from '../env.js';
+import { isStaffEmail } from '../env.js';
 import { greetingName, mailTime, productTitle } from '../mail-text.js';
 import { mailUser, type MailOutcome } from '../notifications/send.js';
 import { assignedScope } from '../scope.js';
+import { mailLinks } from '../links.js';
 
 const unit = (a: EquipmentAlertItem) => `${a.equipmentName} (${a.buildingName})`;
 
@@ -41,7 +42,7 @@ export function alertMail(name: string, kind: 'raised' | 'cleared', alerts: read
         : `${alerts.length === 1 ? 'An alert' : `${alerts.length} alerts`} on your equipment cleared:`,
       ...lines,
       '',
-      `See the equipment on the dashboard: ${settings.publicUrl()}`,
+      `See the equipment on the dashboard: ${mailLinks.equipment()}`,
     ].join('\n'),
   };
 }

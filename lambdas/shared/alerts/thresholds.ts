@@ -48,7 +48,8 @@ export async function setThresholds(caller: Scope, body: PropertyRef & Pick<z.ou
     const d = DEFAULT_RULES[r.kind][r.rule];
     if (!d) throw badRequest(alertMessages.notARule(r.kind, r.rule));
     // `stale` has no limit: only its minutes count.
-    const limit = r.rule === 'stale' ? 0 : Math.round(r.limit * 10) / 10;
+    // To 0.001: what the dialog sends, so that a limit typed in °F comes back as typed.
+    const limit = r.rule === 'stale' ? 0 : Math.round(r.limit * 1000) / 1000;
     if (r.forMinutes === d.forMinutes && limit === d.limit) continue;
     (changed[r.kind] ??= {})[r.rule] = { forMinutes: r.forMinutes, limit };
   }

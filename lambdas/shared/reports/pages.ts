@@ -40,9 +40,19 @@ const DAY = 86_400_000;
 const MONTHS = 24;
 const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const OPEN = new Set(['Open', 'In Progress', 'On Hold']);
+/**
+ * Work orders in any of the OPEN statuses (Open, In Progress, On Hold): named apart from the status
+ * Open itself, which the status chart shows as one slice of them.
+ */
+const UNFINISHED = 'Unfinished work orders';
 const WO_STATUSES = ['Open', 'In Progress', 'On Hold', 'Completed', 'Cancelled'];
 const PRIORITIES = ['Low', 'Medium', 'High', 'Emergency'];
-const QUOTE_STATUSES = ['Draft', 'Sent', 'Approved', 'Declined', 'Expired'];
+const QUOTE_STATUSES = ['Sent', 'Approved', 'Declined', 'Expired'];
+/**
+ * What customers are shown: a Draft quote is the provider's, not yet sent, so no page, figure,
+ * table or export counts it (an administrator viewing as a customer sees what the customer sees).
+ */
+const shownToCustomers = (input: PageInput): PageInput => (input.quote ? { ...input, quote: input.quote.filter((q) => q.status !== 'Draft') } : input);
 const CONDITIONS = ['Good', 'Fair', 'Poor', 'Critical'];
 const AGE_BUCKETS = ['0-4 years', '5-9 years', '10-14 years', '15-19 years', '20+ years'];
 const AGING = ['Not yet due', '1-30 days', '31-60 days', '61-90 days', '90+ days'];
@@ -295,7 +305,7 @@ function dashboard(input: PageInput): Head {
     title: 'Dashboard',
     subtitle: 'Key figures and trends across your properties',
     figures: [
-      fig('Open work orders', open, 'count'),
+      fig(UNFINISHED, open, 'count'),
       fig(`Completed, ${windowLabel(span, 'last 12 months')}`, done, 'count'),
       fig('Average days to complete', avg(daysSum / DAY, daysN), 'days'),
       fig(`Invoiced, ${windowLabel(span, 'last 12 months')}`, invoiced / 100, 'money'),
@@ -328,7 +338,7 @@ function dashboard(input: PageInput): Head {
           { name: 'Paid', data: invMonths.series.paid! },
         ],
       }),
-      chart({ id: 'open', title: 'Open work orders by status', type: 'pie', format: 'count', categories: byStatus.categories, series: [{ name: 'Work orders', data: byStatus.data }] }),
+      chart({ id: 'open', title: `${UNFINISHED} by status`, type: 'pie', format: 'count', categories: byStatus.categories, series: [{ name: 'Work orders', data: byStatus.data }] }),
     ],
   };
 }
@@ -341,9 +351,10 @@ function quotes(input: PageInput): Head {
   let approved = 0;
   let approvedN = 0;
   let decidedN = 0;
-  // Awaiting approval is a balance of now: every quote sent and not yet decided, whenever created.
-  for (const { r } of every) if (r.status === 'Sent') pending += cents(r.amount);
+  // Every figure of this page is of the same quotes: those of the period, when one is chosen (the
+  // Dashboard's "Quotes awaiting approval" is the balance of now).
   for (const { r } of rows) {
+    if (r.status === 'Sent') pending += cents(r.amount);
     if (r.status === 'Approved') {
       approved += cents(r.amount);
       approvedN++;
@@ -353,7 +364,7 @@ function quotes(input: PageInput): Head {
   const months = monthly(rows, (q) => q.created, chartMonths(input.now, span), {
     approved: { add: (q) => (q.r.status === 'Approved' ? cents(q.r.amount) : 0), money: true },
     declined: { add: (q) => (q.r.status === 'Declined' || q.r.status === 'Expired' ? cents(q.r.amount) : 0), money: true },
-    open: { add: (q) => (q.r.status === 'Draft' || q.r.status === 'Sent' ? cents(q.r.amount) : 0), money: true },
+    open: { add: (q) => (q.r.status === 'Sent' ? cents(q.r.amount) : 0), money: true },
   });
   const byStatus = grouped(rows, (q) => q.r.status, count, { order: QUOTE_STATUSES });
   return {
@@ -361,7 +372,7 @@ function quotes(input: PageInput): Head {
     subtitle: 'Proposals and their decisions',
     figures: [
       fig('Quotes', rows.length, 'count'),
-      fig('Awaiting approval', pending / 100, 'money'),
+      fig(span ? 'Awaiting approval, in period' : 'Awaiting approval', pending / 100, 'money'),
       fig('Approved value', approved / 100, 'money'),
       fig('Approval rate', decidedN ? (100 * approvedN) / decidedN : null, 'percent'),
     ],
@@ -432,7 +443,7 @@ function workOrderPage(input: PageInput, kind: WorkOrderRow['kind']): Head {
             fig('Completed on schedule', scheduledDone ? (100 * onTime) / scheduledDone : null, 'percent'),
             fig(`Spend, ${windowLabel(span, 'last 12 months')}`, spend / 100, 'money'),
           ]
-        : [fig('Work orders', wo.length, 'count'), fig('Open work orders', open, 'count'), fig(`Emergencies, ${windowLabel(span, 'last 12 months')}`, emergency, 'count'), fig('Average days to complete', days, 'days')];
+        : [fig('Work orders', wo.length, 'count'), fig(UNFINISHED, open, 'count'), fig(`Emergencies, ${windowLabel(span, 'last 12 months')}`, emergency, 'count'), fig('Average days to complete', days, 'days')];
   const charts: ChartData[] = [
     {
       id: 'monthly',
@@ -753,7 +764,8 @@ const compare = (a: Sortable, b: Sortable): number => (typeof a === 'number' && 
  * A page's table over the rows in scope, sorted by any column (unknown column: the page's default
  * order), nulls last either way, then by row id; `limit` null gives every row (CSV export).
  */
-export function tableRows(page: PageName, input: PageInput, opts: { sort?: string; dir?: 'asc' | 'desc'; limit?: number | null; offset?: number; q?: string } = {}): TablePage {
+export function tableRows(page: PageName, every: PageInput, opts: { sort?: string; dir?: 'asc' | 'desc'; limit?: number | null; offset?: number; q?: string } = {}): TablePage {
+  const input = shownToCustomers(every);
   const def = tableDefs[page] as TableDef<ReportRow>;
   const known = opts.sort !== undefined && def.columns.some((c) => c.key === opts.sort);
   const col = known ? def.columns.find((c) => c.key === opts.sort)! : def.columns.find((c) => c.key === def.sort)!;
@@ -800,7 +812,8 @@ export function tableRows(page: PageName, input: PageInput, opts: { sort?: strin
 export const UNDATED_NOTE = 'Assets are not dated: the period does not apply to this page.';
 
 /** Everything a built-in page shows: figures, charts and the first rows of its table (and the period, when one is chosen). */
-export function pageData(page: PageName, input: PageInput): PageData {
+export function pageData(page: PageName, all: PageInput): PageData {
+  const input = shownToCustomers(all);
   const period = input.period ? { period: { from: input.period.from, to: input.period.to }, ...(tableDefs[page].dated ? {} : { note: UNDATED_NOTE }) } : {};
   return { page, ...heads[page](input), table: tableRows(page, input), ...period };
 }

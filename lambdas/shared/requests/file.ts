@@ -6,6 +6,7 @@ import { equipmentOfCustomer } from '../data/equipment.js';
 import { getProperties } from '../data/properties.js';
 import { putServiceRequest, type RequestPhoto, type ServiceRequestItem } from '../data/service-requests.js';
 import { copyObject, deleteObject, headObject } from '../documents/objects.js';
+import { assetsOf, unitsOf } from './units.js';
 import { badRequest, forbidden, HttpError, ok, type Reply } from '../http.js';
 import { log } from '../log.js';
 import { mailSettings, sendMail } from '../mail.js';
@@ -36,7 +37,10 @@ export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>
     body.equipmentId ? equipmentOfCustomer(db, customerId) : Promise.resolve([]),
   ]);
   if (!property || property.customerId !== customerId) throw forbidden(requestMessages.outsideProperty(body.propertyId));
-  const unit = body.equipmentId ? equipment.find((e) => e.id === body.equipmentId && e.propertyId === body.propertyId) : undefined;
+  // A unit of the property: a monitored device, or an asset on record (`asset:<id>`).
+  const devices = equipment.filter((e) => e.propertyId === body.propertyId);
+  const units = body.equipmentId ? unitsOf(body.equipmentId.startsWith('asset:') ? ((await assetsOf(db, [property])).get(property.id) ?? []) : [], devices) : [];
+  const unit = body.equipmentId ? units.find((u) => u.id === body.equipmentId) : undefined;
   if (body.equipmentId && !unit) throw badRequest(requestMessages.noEquipment(body.equipmentId));
 
   if (new Set(body.photos).size !== body.photos.length) throw badRequest(requestMessages.photoTwice);

@@ -8,28 +8,29 @@ import { mailSettings } from '../mail.js';
 import type { Scope } from '../scope.js';
 import type { z } from '../zod.js';
 import { photoLinks } from './photos.js';
+import { assetsOf, unitsOf } from './units.js';
 import { referenceSince, servedUser, toAnswer, type Served } from './served.js';
 
-/** The request dialog's choices for the served customer: their properties (scope only), each with its equipment. */
+/** The request dialog's choices for the served customer: their properties (scope only), each with its units (assets and monitored devices). */
 async function formFor(served: Served | null): Promise<RequestForm> {
   const dispatchPhone = mailSettings.dispatchPhone() || null;
   if (!served || served.propertyIds.size === 0) return { properties: [], dispatchPhone };
   const db = dynamo();
-  const [properties, equipment] = await Promise.all([
+  const [all, equipment] = await Promise.all([
     getProperties(db, served.propertyIds),
     Promise.all([...new Set(served.propertyCustomers.values())].map((c) => equipmentOfCustomer(db, c))).then((l) => l.flat()),
   ]);
+  const properties = all.filter((p) => served.propertyCustomers.get(p.id) === p.customerId);
+  const assets = await assetsOf(db, properties);
   return {
-    properties: properties
-      .filter((p) => served.propertyCustomers.get(p.id) === p.customerId)
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        equipment: equipment
-          .filter((e) => e.propertyId === p.id && e.customerId === p.customerId)
-          .sort((a, b) => a.name.localeCompare(b.name))
-          .map((e) => ({ id: e.id, name: e.name, type: e.equipmentType })),
-      })),
+    properties: properties.map((p) => ({
+      id: p.id,
+      name: p.name,
+      equipment: unitsOf(
+        assets.get(p.id) ?? [],
+        equipment.filter((e) => e.propertyId === p.id && e.customerId === p.customerId),
+      ),
+    })),
     dispatchPhone,
   };
 }

@@ -8,10 +8,11 @@ import { dynamo } from '../clients.js';
 import { requestMessages, type RequestStatus, type ServiceRequest } from '../contract/requests.js';
 import { getUserByEmail } from '../data/users.js';
 import type { ServiceRequestItem } from '../data/service-requests.js';
-import { isStaffEmail, settings } from '../env.js';
+import { isStaffEmail } from '../env.js';
 import { productTitle } from '../mail-text.js';
 import { badRequest, forbidden, notFound } from '../http.js';
 import { assignedScope, type Scope } from '../scope.js';
+import { mailLinks } from '../links.js';
 
 export interface Served {
   /** The served user's Cognito sub (their notification settings' key). */
@@ -104,7 +105,7 @@ export function dispatchMail(r: ServiceRequestItem, photoLinks: string[]) {
       // Where uploads are scanned, a photo gets a link only once found clean: not yet, at filing.
       ...(r.photos.length > photoLinks.length ? [photosBeingChecked(r.photos.length - photoLinks.length)] : []),
       '',
-      `The request and its photos are always in ${productTitle()}: sign in and open Service Requests (${settings.publicUrl()}).`,
+      `The request and its photos are always in ${productTitle()}: sign in and open Service Requests (${mailLinks.requests()}).`,
     ].join('\n'),
   };
 }

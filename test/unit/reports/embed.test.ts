@@ -140,7 +140,7 @@ describe('GET /api/embed/data', () => {
     expect(r.headers['server-timing']).toMatch(/^db;dur=[\d.]+, compute;dur=[\d.]+$/);
     const d = JSON.parse(r.body) as PageData;
     expect(figures(d)).toEqual({
-      'Open work orders': 2,
+      'Unfinished work orders': 2,
       'Completed, last 12 months': 3,
       'Average days to complete': (10 + 2.5 + 11) / 3,
       'Invoiced, last 12 months': 350.6,
@@ -168,13 +168,13 @@ describe('GET /api/embed/data', () => {
   it('still answers a token signed before tokens carried the account key (the user read by email: one call more)', async () => {
     const r = await call(DATA, await tokenFor(alice, 'dashboard', ['P1', 'P2'], { legacy: true }));
     expect(r.statusCode).toBe(200);
-    expect(figures(JSON.parse(r.body) as PageData)).toMatchObject({ 'Open work orders': 2, Assets: 4 });
+    expect(figures(JSON.parse(r.body) as PageData)).toMatchObject({ 'Unfinished work orders': 2, Assets: 4 });
     expect(ddb.calls().map((c) => c.args[0].constructor.name)).toEqual(['QueryCommand', 'BatchGetCommand', 'BatchGetCommand']);
   });
 
   it('narrows to one property, and a customer never sees another tenant\'s rows on any page', async () => {
     const one = JSON.parse((await call(DATA, await tokenFor(alice, 'dashboard', ['P1']))).body) as PageData;
-    expect(figures(one)).toMatchObject({ 'Open work orders': 1, 'Outstanding balance': 350.6, 'Quotes awaiting approval': 1200, Assets: 2 });
+    expect(figures(one)).toMatchObject({ 'Unfinished work orders': 1, 'Outstanding balance': 350.6, 'Quotes awaiting approval': 1200, Assets: 2 });
     for (const page of pageNames) {
       const r = await call(DATA, await tokenFor(bob, page, ['B1']));
       expect(r.statusCode).toBe(200);
@@ -193,10 +193,10 @@ describe('GET /api/embed/data', () => {
   it('shows an administrator\'s own view over every property', async () => {
     const r = await call(DATA, await tokenFor(admin, 'dashboard', [], { all: true }));
     const d = JSON.parse(r.body) as PageData;
-    expect(figures(d)).toMatchObject({ 'Open work orders': 5, Assets: 5 });
+    expect(figures(d)).toMatchObject({ 'Unfinished work orders': 5, Assets: 5 });
     expect(ddb.calls().some((c) => c.args[0].constructor.name === 'ScanCommand')).toBe(true);
     const narrowed = JSON.parse((await call(DATA, await tokenFor(admin, 'dashboard', ['B1']))).body) as PageData;
-    expect(figures(narrowed)).toMatchObject({ 'Open work orders': 3, Assets: 1 });
+    expect(figures(narrowed)).toMatchObject({ 'Unfinished work orders': 3, Assets: 1 });
   });
 });
 

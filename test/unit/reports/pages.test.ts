@@ -27,7 +27,7 @@ describe('dashboard', () => {
   const d = pageData('dashboard', input());
   it('computes its figures over every row in scope', () => {
     expect(figures(d)).toEqual({
-      'Open work orders': 2,
+      'Unfinished work orders': 2,
       'Completed, last 12 months': 3,
       'Average days to complete': (10 + 2.5 + 11) / 3,
       'Invoiced, last 12 months': 350.6,
@@ -85,7 +85,7 @@ describe('row order', () => {
 describe('work order pages', () => {
   it('Work Orders: service calls, with the priority chart', () => {
     const d = pageData('work-orders', input());
-    expect(figures(d)).toEqual({ 'Work orders': 3, 'Open work orders': 1, 'Emergencies, last 12 months': 0, 'Average days to complete': 2.25 });
+    expect(figures(d)).toEqual({ 'Work orders': 3, 'Unfinished work orders': 1, 'Emergencies, last 12 months': 0, 'Average days to complete': 2.25 });
     expect(d.charts.map((c) => c.id)).toEqual(['monthly', 'status', 'priority', 'spend', 'property']);
     expect(chart(d, 'priority')).toMatchObject({ categories: ['Low', 'Medium', 'High', 'Emergency'], series: [{ data: [0, 0, 2, 1] }] });
     expect(chart(d, 'property')).toMatchObject({ categories: ['South Annex', 'North Tower'], series: [{ data: [300, 100.1] }] });
@@ -108,9 +108,11 @@ describe('work order pages', () => {
 describe('quotes, invoicing, assets, analytics', () => {
   it('Quotes', () => {
     const d = pageData('quotes', input());
-    expect(figures(d)).toEqual({ Quotes: 4, 'Awaiting approval': 1200, 'Approved value': 800, 'Approval rate': 50 });
-    expect(chart(d, 'status')).toMatchObject({ categories: ['Draft', 'Sent', 'Approved', 'Declined', 'Expired'], series: [{ data: [1, 1, 1, 1, 0] }] });
-    expect([at(d, 'monthly', 'Jan 26', 0), at(d, 'monthly', 'Jun 25', 1), at(d, 'monthly', 'Mar 26', 2)]).toEqual([800, 500, 1500]);
+    // The Draft (Q4) is the provider's, not yet sent: not shown.
+    expect(figures(d)).toEqual({ Quotes: 3, 'Awaiting approval': 1200, 'Approved value': 800, 'Approval rate': 50 });
+    expect(chart(d, 'status')).toMatchObject({ categories: ['Sent', 'Approved', 'Declined', 'Expired'], series: [{ data: [1, 1, 1, 0] }] });
+    expect(d.table.rows.map((r) => r.id)).not.toContain('Q4');
+    expect([at(d, 'monthly', 'Jan 26', 0), at(d, 'monthly', 'Jun 25', 1), at(d, 'monthly', 'Mar 26', 2)]).toEqual([800, 500, 1200]);
   });
   it('Invoicing', () => {
     const d = pageData('invoicing', input());

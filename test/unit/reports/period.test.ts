@@ -11,7 +11,7 @@ describe('a period on the Dashboard', () => {
   const d = pageData('dashboard', within('2026-01-01', '2026-02-28'));
   it('takes the windowed figures over the period; point-in-time figures stay as they are', () => {
     expect(figures(d)).toEqual({
-      'Open work orders': 2,
+      'Unfinished work orders': 2,
       // W2 (completed 15 Jan) and W5 (3 Feb); W6 (Nov 25) is outside.
       'Completed, in period': 2,
       'Average days to complete': (10 + 2.5) / 2,
@@ -56,7 +56,7 @@ describe('a period on the Dashboard', () => {
 describe('a period on the other pages', () => {
   it('Work Orders: counts and emergencies in the period; open work orders stay', () => {
     const d = pageData('work-orders', within('2025-01-01', '2025-12-31'));
-    expect(figures(d)).toEqual({ 'Work orders': 1, 'Open work orders': 1, 'Emergencies, in period': 1, 'Average days to complete': 2 });
+    expect(figures(d)).toEqual({ 'Work orders': 1, 'Unfinished work orders': 1, 'Emergencies, in period': 1, 'Average days to complete': 2 });
     expect(chart(d, 'monthly').categories).toHaveLength(12);
     expect(chart(d, 'monthly').categories[0]).toBe('Jan 25');
     expect(d.table.rows.map((r) => r.id)).toEqual(['W4']);
@@ -65,11 +65,21 @@ describe('a period on the other pages', () => {
     expect(figures(pageData('maintenance', within('2026-01-01', '2026-03-31')))).toEqual({ Visits: 1, 'Open visits': 0, 'Completed on schedule': 100, 'Spend, in period': 250.5 });
     expect(figures(pageData('capital-projects', within('2026-01-01', '2026-03-31')))).toEqual({ Projects: 0, 'Active projects': 1, 'Project value, in period': 0, 'Average duration': null });
   });
-  it('Quotes: created in the period; awaiting approval is a balance of now', () => {
+  it('Quotes: every figure of the same quotes, those created in the period (drafts never shown); the count, the table and the status chart agree', () => {
     const d = pageData('quotes', within('2026-01-01', '2026-03-31'));
-    expect(figures(d)).toEqual({ Quotes: 3, 'Awaiting approval': 1200, 'Approved value': 800, 'Approval rate': 100 });
-    expect(figures(pageData('quotes', within('2025-01-01', '2025-12-31')))['Awaiting approval']).toBe(1200);
-    expect(d.table.rows.map((r) => r.id)).toEqual(['Q4', 'Q1', 'Q2']);
+    expect(figures(d)).toEqual({ Quotes: 2, 'Awaiting approval, in period': 1200, 'Approved value': 800, 'Approval rate': 100 });
+    expect(figures(pageData('quotes', within('2025-01-01', '2025-12-31')))['Awaiting approval, in period']).toBe(0);
+    expect(d.table.rows.map((r) => r.id)).toEqual(['Q1', 'Q2']);
+    const byStatus = chart(d, 'status').series[0]!.data as number[];
+    expect(byStatus.reduce((a, b) => a + b, 0)).toBe(figures(d).Quotes);
+    // Awaiting approval is the amount of the Sent quotes the count includes.
+    expect(byStatus[chart(d, 'status').categories.indexOf('Sent')]).toBe(1);
+  });
+  it('Dashboard under a period: the unfinished work orders are the status chart\'s slices added up', () => {
+    const d = pageData('dashboard', within('2026-01-01', '2026-03-31'));
+    const slices = chart(d, 'open').series[0]!.data as number[];
+    expect(chart(d, 'open').title).toBe('Unfinished work orders by status');
+    expect(slices.reduce((a, b) => a + b, 0)).toBe(figures(d)['Unfinished work orders']);
   });
   it('Invoicing: invoiced by issue date and paid by payment date in the period; balances stay', () => {
     const d = pageData('invoicing', within('2025-01-01', '2025-12-31'));

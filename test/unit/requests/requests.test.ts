@@ -63,7 +63,7 @@ describe("GET /api/requests: the request form's choices", () => {
     expect(r.statusCode).toBe(200);
     expect(json(r).form).toEqual({
       properties: [
-        { id: 'A-P1', name: 'Alpha North', equipment: [{ id: 'EQ-1', name: 'RTU-1', type: 'RTU' }] },
+        { id: 'A-P1', name: 'Alpha North', equipment: [{ id: 'EQ-1', name: 'RTU-1', type: 'RTU', monitored: true }] },
         { id: 'A-P3', name: 'Alpha West', equipment: [] },
       ],
       dispatchPhone: '+1 555 0100',
@@ -138,7 +138,7 @@ describe('POST /api/requests: filing', () => {
     expect(dispatch!.subject).toBe(`Service request ${reference}: alpha, Alpha North`);
     expect(dispatch!.text).toContain('No cooling on the third floor');
     expect(dispatch!.text).toMatch(/Photos \(links valid for up to 7 days\):\n1\. https?:\/\/\S+requests\/SR-[^?]+1-leak\.jpg\?\S*X-Amz-Expires=604800/);
-    expect(dispatch!.text).toContain('sign in and open Service Requests (https://portal.test)');
+    expect(dispatch!.text).toContain('sign in and open Service Requests (https://portal.test/home?open=requests)');
     // The list signs fresh links, an hour each.
     const listed = json(await listAs(alice.email)).requests as { reference: string; photos: { fileName: string; url: string }[] }[];
     expect(listed[0]!.photos).toEqual([{ fileName: 'leak.jpg', url: expect.stringMatching(new RegExp(`requests/${reference}/1-leak\\.jpg\\?\\S*X-Amz-Expires=3600`)) }]);

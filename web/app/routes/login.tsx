@@ -8,7 +8,7 @@ import { TotpCodeStep, TotpSetupStep } from '../../features/auth/components/two-
 import { authStrings } from '../../features/auth/strings';
 import { useProductName } from '../../lib/public-config';
 import { takeSignOutReason } from '../../lib/session-storage';
-import { paths } from '../paths';
+import { afterLogIn } from '../paths';
 import { loadHome } from './load-home';
 
 type Step = { kind: 'password'; message?: string } | (Exclude<LoginStep, { kind: 'signedIn' }> & { email: string });
@@ -31,7 +31,9 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const arrival = useArrival();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const onLoggedIn = useCallback(() => navigate(paths.home, { replace: true }), [navigate]);
+  const state = useLocation().state as { returnTo?: unknown } | null;
+  const [returnTo] = useState(() => afterLogIn(state?.returnTo));
+  const onLoggedIn = useCallback(() => navigate(returnTo, { replace: true }), [navigate, returnTo]);
   const onRestart = useCallback((message?: string) => setStep({ kind: 'password', ...(message ? { message } : {}) }), []);
   return (
     <AuthLayout productName={useProductName()} heading={headings[step.kind]}>

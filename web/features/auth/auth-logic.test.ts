@@ -1,29 +1,34 @@
 import { describe, expect, it } from '@jest/globals';
-import { IDLE_TIMEOUT_MS } from '../../config/constants';
+import { IDLE_TIMEOUT_MS, PASSWORD_MIN_LENGTH } from '../../config/constants';
 import { idleTimings } from './idle-timings';
 import { userPool } from '../../../infra/definitions';
 import { passwordChecks, passwordMeetsRule, setPasswordProblem, STAFF_PASSWORD_MIN_LENGTH } from './password-rules';
 import { authStrings } from './strings';
 
 describe('password checklist and rule', () => {
-  it('checks lowercase, uppercase and number live', () => {
-    expect(passwordChecks('')).toEqual({ lowercase: false, uppercase: false, number: false });
-    expect(passwordChecks('a')).toEqual({ lowercase: true, uppercase: false, number: false });
-    expect(passwordChecks('aB3')).toEqual({ lowercase: true, uppercase: true, number: true });
+  it('checks lowercase, uppercase, number and the pool\'s 6 characters live', () => {
+    expect(passwordChecks('')).toEqual({ lowercase: false, uppercase: false, number: false, length: false });
+    expect(passwordChecks('a')).toEqual({ lowercase: true, uppercase: false, number: false, length: false });
+    expect(passwordChecks('aB3')).toEqual({ lowercase: true, uppercase: true, number: true, length: false });
+    expect(passwordChecks('aB3def')).toEqual({ lowercase: true, uppercase: true, number: true, length: true });
   });
 
-  it('needs at least 5 characters with all three kinds', () => {
-    expect(passwordMeetsRule('aB3d')).toBe(false);
-    expect(passwordMeetsRule('aB3de')).toBe(true);
+  it('needs the user pool\'s minimum length (6: Cognito allows no less; the spec\'s messages say 5) with all three kinds', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(userPool.passwordPolicy.minLength);
+    expect(passwordMeetsRule('aB3de')).toBe(false);
+    expect(passwordMeetsRule('aB3def')).toBe(true);
     expect(passwordMeetsRule('abcde1')).toBe(false);
     expect(passwordMeetsRule('ABCDE1')).toBe(false);
     expect(passwordMeetsRule('abcDEF')).toBe(false);
+    expect(passwordMeetsRule('abcDE!')).toBe(false);
+    expect(authStrings.checklist.length(PASSWORD_MIN_LENGTH)).toBe('6 characters');
   });
 
   it('reports a mismatch before the rule', () => {
-    expect(setPasswordProblem('aB3de', 'aB3dX')).toBe('mismatch');
+    expect(setPasswordProblem('aB3def', 'aB3deX')).toBe('mismatch');
     expect(setPasswordProblem('ab', 'ab')).toBe('rule');
-    expect(setPasswordProblem('aB3de', 'aB3de')).toBeNull();
+    expect(setPasswordProblem('aB3de', 'aB3de')).toBe('rule');
+    expect(setPasswordProblem('aB3def', 'aB3def')).toBeNull();
   });
 });
 
@@ -31,22 +36,21 @@ describe('the staff password rule', () => {
   it('is the length the server and the operator commands hold staff to', () => {
     expect(STAFF_PASSWORD_MIN_LENGTH).toBe(userPool.staffPasswordMinLength);
     expect(STAFF_PASSWORD_MIN_LENGTH).toBe(12);
-    expect(authStrings.checklist.length).toBe(`${STAFF_PASSWORD_MIN_LENGTH} characters`);
+    expect(authStrings.checklist.length(STAFF_PASSWORD_MIN_LENGTH)).toBe(`${STAFF_PASSWORD_MIN_LENGTH} characters`);
     expect(authStrings.staffRule).toMatch(new RegExp(`^Staff passwords must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long`));
   });
 
-  it('adds the length to the checklist for staff only', () => {
-    expect(passwordChecks('aB3')).toEqual({ lowercase: true, uppercase: true, number: true });
-    expect(passwordChecks('aB3', true)).toEqual({ lowercase: true, uppercase: true, number: true, length: false });
+  it('counts 12 characters in the checklist for staff', () => {
+    expect(passwordChecks('aB3def', true)).toEqual({ lowercase: true, uppercase: true, number: true, length: false });
     expect(passwordChecks('aB3defghijkl', true).length).toBe(true);
   });
 
-  it('needs 12 characters with all three kinds for staff; customers keep 5', () => {
+  it('needs 12 characters with all three kinds for staff; customers 6', () => {
     expect(passwordMeetsRule('aB3defghijk', true)).toBe(false);
     expect(passwordMeetsRule('aB3defghijkl', true)).toBe(true);
     expect(passwordMeetsRule('abcdefghijk1', true)).toBe(false);
     expect(passwordMeetsRule('aB3defghijk')).toBe(true);
-    expect(setPasswordProblem('aB3de', 'aB3de', true)).toBe('rule');
+    expect(setPasswordProblem('aB3def', 'aB3def', true)).toBe('rule');
     expect(setPasswordProblem('aB3defghijkl', 'aB3defghijkl', true)).toBeNull();
     expect(setPasswordProblem('aB3defghijkl', 'aB3defghijkX', true)).toBe('mismatch');
   });

@@ -10,20 +10,22 @@ export interface PasswordChecks {
   lowercase: boolean;
   uppercase: boolean;
   number: boolean;
-  /** Staff only: at least STAFF_PASSWORD_MIN_LENGTH characters. */
-  length?: boolean;
+  /** At least PASSWORD_MIN_LENGTH characters (staff: STAFF_PASSWORD_MIN_LENGTH). */
+  length: boolean;
 }
 
-/** The live checklist of the reset and registration screens; a staff email adds the length. */
+/** The characters a password needs: the pool's minimum, or the staff rule's. */
+export const minLengthFor = (staff: boolean) => (staff ? STAFF_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH);
+
+/** The live checklist of the reset and registration screens: the rule that is enforced, length included. */
 export function passwordChecks(password: string, staff = false): PasswordChecks {
-  const kinds = { lowercase: /[a-z]/.test(password), uppercase: /[A-Z]/.test(password), number: /[0-9]/.test(password) };
-  return staff ? { ...kinds, length: password.length >= STAFF_PASSWORD_MIN_LENGTH } : kinds;
+  return { lowercase: /[a-z]/.test(password), uppercase: /[A-Z]/.test(password), number: /[0-9]/.test(password), length: password.length >= minLengthFor(staff) };
 }
 
-/** Spec section 5: at least 5 characters with a lowercase letter, an uppercase letter and a digit (staff: 12 characters). */
+/** A lowercase letter, an uppercase letter and a digit, and the pool's 6 characters (staff: 12): checked before anything is sent. */
 export function passwordMeetsRule(password: string, staff = false): boolean {
   const c = passwordChecks(password, staff);
-  return password.length >= PASSWORD_MIN_LENGTH && c.lowercase && c.uppercase && c.number && c.length !== false;
+  return c.lowercase && c.uppercase && c.number && c.length;
 }
 
 export type SetPasswordProblem = 'mismatch' | 'rule' | null;

@@ -7,6 +7,9 @@ export const authStrings = {
     submit: 'Log in',
     failed: 'Invalid email or password',
     forgot: 'Forgot Credentials?',
+    /** Beyond the spec: an empty field is named at the field, nothing is sent or logged. */
+    emailRequired: 'Enter your email.',
+    passwordRequired: 'Enter your password.',
   },
   forgot: {
     heading: 'Forgot Password',
@@ -42,6 +45,21 @@ export const authStrings = {
     // uppercase, numbers or symbols) while the check is the same as for reset.
     rule: 'Password must be at least 5 characters long and contain a combination of at least 3 of the following: lowercase letters, uppercase letters, numbers or symbols.',
   },
+  /** Beyond the spec: the user menu's Change Password (the spec's rule and messages). */
+  changePassword: {
+    title: 'Change Password',
+    current: 'Current Password',
+    newPassword: 'New Password',
+    confirmPassword: 'Confirm Password',
+    submit: 'Change Password',
+    cancel: 'Cancel',
+    changing: 'Changing...',
+    wrongCurrent: 'The current password is not correct.',
+    tooMany: 'Too many attempts. Please try again later.',
+    failed: 'The password could not be changed. Please try again.',
+    noSession: 'Your session has ended. Please log in again to change your password.',
+    rule: 'Password must be at least 5 characters long and include at least one lowercase letter, one uppercase letter, and one number.',
+  },
   mismatch: 'Passwords do not match.',
   // Not in the spec: staff (staff-domain emails) need 12 characters, on reset and registration alike.
   staffRule: 'Staff passwords must be at least 12 characters long and include at least one lowercase letter, one uppercase letter, and one number.',
@@ -50,7 +68,7 @@ export const authStrings = {
     lowercase: 'Lowercase letter',
     uppercase: 'Uppercase letter',
     number: 'Number',
-    length: '12 characters',
+    length: (n: number) => `${n} characters`,
     met: 'met',
     notMet: 'not met',
   },
@@ -59,6 +77,7 @@ export const authStrings = {
   signedOut: {
     idle: 'You were signed out because you were inactive for a while. Please log in again.',
     expired: 'Your session has expired or is invalid. Please log in again.',
+    passwordChanged: 'Your password has been changed. Please log in with your new password.',
   },
   returning: (seconds: number) => `Returning to Log In in ${seconds} second${seconds === 1 ? '' : 's'}…`,
   // Not in the spec: the second step of administrators (and of customers where the stage requires it).

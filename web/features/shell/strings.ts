@@ -8,6 +8,9 @@ export const shellStrings = {
   contactUs: 'Contact us',
   contactUsNewTab: 'Contact us (opens in a new tab)',
   logOut: 'Log out',
+  /** Beyond the spec: the account menu's email line and its Change Password. */
+  signedInAs: (email: string) => `Signed in as ${email}`,
+  changePassword: 'Change Password',
   addUser: 'Add User',
   editUser: 'Edit User',
   // Beyond the spec: the administrators' user list.
@@ -18,6 +21,9 @@ export const shellStrings = {
   documents: 'Documents',
   newBadge: 'NEW',
   newBadgeHover: 'Brand new! Explore Analytics',
+  /** Beyond the spec: the raised equipment alerts, counted on the Analytics entry where the user lands. */
+  alertCount: (n: number) => (n === 1 ? '1 alert' : `${n} alerts`),
+  alertCountLabel: (n: number) => (n === 1 ? '1 active equipment alert' : `${n} active equipment alerts`),
   logoHome: 'Dashboard',
   noReports: 'No reports available.',
   customersLabel: 'Customers',

@@ -30,25 +30,26 @@ describe('limitToDisplay', () => {
 });
 
 describe('limitFromDisplay', () => {
-  it('converts back to the server unit, rounded to 0.1', () => {
+  it('converts back to the server unit, to 0.001', () => {
     expect(limitFromDisplay('delta-c', 9)).toBe(5);
-    expect(limitFromDisplay('delta-c', 5)).toBe(2.8);
+    expect(limitFromDisplay('delta-c', 5)).toBe(2.778);
+    expect(limitFromDisplay('delta-c', 12)).toBe(6.667);
     expect(limitFromDisplay('c', 50)).toBe(10);
-    expect(limitFromDisplay('c', 55)).toBe(12.8);
+    expect(limitFromDisplay('c', 55)).toBe(12.778);
     expect(limitFromDisplay('c', 32)).toBe(0);
-    expect(limitFromDisplay('a', 30.04)).toBe(30);
+    expect(limitFromDisplay('a', 30.04)).toBe(30.04);
     expect(limitFromDisplay('none', 12)).toBe(0);
   });
 
   it('never gives -0', () => {
-    expect(Object.is(limitFromDisplay('c', 31.99), 0)).toBe(true);
+    expect(Object.is(limitFromDisplay('c', 31.9999), 0)).toBe(true);
     expect(Object.is(roundTenth(-0.01), 0)).toBe(true);
   });
 
-  it.each(['delta-c', 'c', 'a'] as const)('round-trips every limit of 0.1 steps (%s)', (unit) => {
-    for (let tenths = -500; tenths <= 2000; tenths++) {
-      const value = tenths / 10;
-      expect(limitFromDisplay(unit, limitToDisplay(unit, value)!)).toBe(value);
+  it.each(['delta-c', 'c', 'a'] as const)('gives back what was typed: every shown limit of 0.1 steps saved and shown again is the same (%s)', (unit) => {
+    for (let tenths = -580; tenths <= 18000; tenths++) {
+      const shown = tenths / 10;
+      expect([shown, limitToDisplay(unit, limitFromDisplay(unit, shown))]).toEqual([shown, shown]);
     }
   });
 });
@@ -85,12 +86,12 @@ describe('changedRules', () => {
     expect(changedRules(rows)).toEqual([]);
   });
 
-  it('sends only the rows that differ, with limits in °C rounded to 0.1', () => {
+  it('sends only the rows that differ, with limits in °C to 0.001', () => {
     const rows = [rowOf(rule({})), rowOf(rule({ kind: 'chiller', rule: 'chilled-water-warm', unit: 'c', limit: 10, defaultLimit: 10 })), rowOf(rule({ rule: 'stale', unit: 'none', forMinutes: 30, limit: 0, defaultForMinutes: 30, defaultLimit: 0 }))];
     rows[1] = { ...rows[1]!, limit: '55' };
     rows[2] = { ...rows[2]!, forMinutes: '45' };
     expect(changedRules(rows)).toEqual([
-      { kind: 'chiller', rule: 'chilled-water-warm', forMinutes: 15, limit: 12.8 },
+      { kind: 'chiller', rule: 'chilled-water-warm', forMinutes: 15, limit: 12.778 },
       { kind: 'air', rule: 'stale', forMinutes: 45, limit: 0 },
     ]);
   });
@@ -99,5 +100,6 @@ describe('changedRules', () => {
     const saved = rowOf(rule({ forMinutes: 20, limit: 3.3 }));
     expect(changedRules([saved])).toEqual([{ kind: 'air', rule: 'supply-warm', forMinutes: 20, limit: 3.3 }]);
     expect(changedRules([{ ...saved, forMinutes: '15', limit: '5' }])).toEqual([]);
+    expect(changedRules([{ ...saved, limit: '12' }])).toEqual([{ kind: 'air', rule: 'supply-warm', forMinutes: 20, limit: 6.667 }]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Alert thresholds as people read them: the server keeps limits in °C, a °C difference or A; the
- * dialog shows °F (a difference for 'delta-c') and A, to 0.1, and sends back °C rounded to 0.1.
+ * dialog shows °F (a difference for 'delta-c') and A, to 0.1, and sends back °C to 0.001, so that
+ * what was typed comes back as typed (12 °F is 6.667 °C; to 0.1 it would come back as 12.1 °F).
  */
 import type { RuleThreshold } from '../../../lambdas/shared/contract/answers/alerts.js';
 
@@ -8,6 +9,8 @@ export type ThresholdUnit = RuleThreshold['unit'];
 
 /** To 0.1, without -0. */
 export const roundTenth = (n: number) => Math.round(n * 10) / 10 + 0;
+/** To 0.001, without -0: the precision sent, fine enough that a limit shown to 0.1 round-trips exactly. */
+export const roundThousandth = (n: number) => Math.round(n * 1000) / 1000 + 0;
 
 /** A limit in the server's unit as shown (°F, a °F difference, A), to 0.1; null for a rule without a limit. */
 export function limitToDisplay(unit: ThresholdUnit, value: number): number | null {
@@ -23,15 +26,15 @@ export function limitToDisplay(unit: ThresholdUnit, value: number): number | nul
   }
 }
 
-/** A shown limit back in the server's unit (°C difference, °C, A), rounded to 0.1; 0 for a rule without a limit. */
+/** A shown limit back in the server's unit (°C difference, °C, A), to 0.001; 0 for a rule without a limit. */
 export function limitFromDisplay(unit: ThresholdUnit, shown: number): number {
   switch (unit) {
     case 'delta-c':
-      return roundTenth((shown * 5) / 9);
+      return roundThousandth((shown * 5) / 9);
     case 'c':
-      return roundTenth(((shown - 32) * 5) / 9);
+      return roundThousandth(((shown - 32) * 5) / 9);
     case 'a':
-      return roundTenth(shown);
+      return roundThousandth(shown);
     case 'none':
       return 0;
   }
@@ -75,15 +78,17 @@ export interface RuleChange {
 }
 
 /**
- * The rules to save: only rows that differ from their defaults (compared at the precision sent, 0.1
- * in the server's unit), limits in the server's unit. Rows must be free of problems (rowProblem).
+ * The rules to save: only rows that differ from their defaults (compared as shown, to 0.1 in the
+ * shown unit), limits in the server's unit. Rows must be free of problems (rowProblem).
  */
 export function changedRules(rows: readonly ThresholdRow[]): RuleChange[] {
   return rows.flatMap((row): RuleChange[] => {
     const { kind, rule, unit, defaultForMinutes, defaultLimit } = row.rule;
     const forMinutes = Number(row.forMinutes);
-    const limit = unit === 'none' ? 0 : limitFromDisplay(unit, Number(row.limit));
-    const same = forMinutes === defaultForMinutes && (unit === 'none' || limit === roundTenth(defaultLimit));
+    // A limit left as shown keeps the value the server has (an older one may be stored to 0.1 °C).
+    const untouched = unit !== 'none' && Number(row.limit) === limitToDisplay(unit, row.rule.limit);
+    const limit = unit === 'none' ? 0 : untouched ? row.rule.limit : limitFromDisplay(unit, Number(row.limit));
+    const same = forMinutes === defaultForMinutes && (unit === 'none' || roundTenth(Number(row.limit)) === limitToDisplay(unit, defaultLimit));
     return same ? [] : [{ kind, rule, forMinutes, limit }];
   });
 }

@@ -33,7 +33,8 @@ export const RequestForm = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      equipment: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
+      /** The property's units: its assets on record and its monitored devices (`monitored`), by name. */
+      equipment: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), monitored: z.boolean() })),
     }),
   ),
   /** The provider's phone number for emergencies; null when the stage has none. */

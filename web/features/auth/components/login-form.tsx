@@ -17,7 +17,11 @@ import { authStrings } from '../strings';
 
 const s = authStrings.login;
 
-/** Log in: no client-side field checks; any failure shows one message above the form. */
+/**
+ * Log in: an empty field is named at the field (nothing sent, nothing logged); otherwise no
+ * client-side checks (a malformed email goes to Cognito as typed), and any failure shows the one
+ * message above the form.
+ */
 export interface LoginFormProps {
   onLoggedIn(): void;
   /** The password was right and a second step follows (the authenticator app's code, or its set-up). */
@@ -31,6 +35,15 @@ export interface LoginFormProps {
   onIntent?(): void;
 }
 
+/** A field's problem, right under it (Typography, not FormHelperText: nothing more on this route). */
+function FieldProblem({ id, children }: { id: string; children: string }) {
+  return (
+    <Typography id={id} component="p" variant="caption" color="error" sx={{ mt: -1.5, ml: 1.75 }}>
+      {children}
+    </Typography>
+  );
+}
+
 export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', notice = '', initialEmail = '', onIntent: parentIntent }: LoginFormProps) {
   // The Cognito library loads on the first sign of intent, not with the log-in route.
   const onIntent = () => {
@@ -42,10 +55,18 @@ export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', notice 
   const [password, setPassword] = useState('');
   const [error, setError] = useState(initialError);
   const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState({ email: false, password: false });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     onIntent();
+    const empty = { email: email.trim() === '', password: password === '' };
+    if (empty.email || empty.password) {
+      setMissing(empty);
+      setError('');
+      document.getElementById(empty.email ? 'login-email' : 'login-password')?.focus();
+      return;
+    }
     setBusy(true);
     setError('');
     try {
@@ -82,11 +103,20 @@ export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', notice 
           onChange={(e) => {
             onIntent();
             setEmail(e.target.value);
+            setMissing((m) => ({ ...m, email: false }));
           }}
           autoComplete="username"
           autoFocus={!initialEmail}
-          inputProps={{ 'aria-label': s.emailPlaceholder, inputMode: 'email' }}
+          error={missing.email}
+          inputProps={{
+            id: 'login-email',
+            'aria-label': s.emailPlaceholder,
+            inputMode: 'email',
+            'aria-invalid': missing.email,
+            ...(missing.email ? { 'aria-describedby': 'login-email-required' } : {}),
+          }}
         />
+        {missing.email && <FieldProblem id="login-email-required">{s.emailRequired}</FieldProblem>}
         <OutlinedInput
           type="password"
           placeholder={s.passwordPlaceholder}
@@ -94,11 +124,19 @@ export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', notice 
           onChange={(e) => {
             onIntent();
             setPassword(e.target.value);
+            setMissing((m) => ({ ...m, password: false }));
           }}
           autoComplete="current-password"
           autoFocus={!!initialEmail}
-          inputProps={{ 'aria-label': s.passwordPlaceholder }}
+          error={missing.password}
+          inputProps={{
+            id: 'login-password',
+            'aria-label': s.passwordPlaceholder,
+            'aria-invalid': missing.password,
+            ...(missing.password ? { 'aria-describedby': 'login-password-required' } : {}),
+          }}
         />
+        {missing.password && <FieldProblem id="login-password-required">{s.passwordRequired}</FieldProblem>}
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {s.submit}
         </Button>

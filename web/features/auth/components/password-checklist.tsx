@@ -1,17 +1,17 @@
 import Box from '@mui/material/Box';
-import { passwordChecks } from '../password-rules';
+import { minLengthFor, passwordChecks } from '../password-rules';
 import { authStrings } from '../strings';
 
 const c = authStrings.checklist;
 
-/** The live 'Lowercase letter' / 'Uppercase letter' / 'Number' checklist; staff also see '12 characters'. */
+/** The live 'Lowercase letter' / 'Uppercase letter' / 'Number' / '6 characters' checklist ('12 characters' for staff). */
 export function PasswordChecklist({ password, staff = false }: { password: string; staff?: boolean }) {
   const checks = passwordChecks(password, staff);
   const items = [
     { key: 'lowercase', label: c.lowercase, ok: checks.lowercase },
     { key: 'uppercase', label: c.uppercase, ok: checks.uppercase },
     { key: 'number', label: c.number, ok: checks.number },
-    ...(checks.length === undefined ? [] : [{ key: 'length', label: c.length, ok: checks.length }]),
+    { key: 'length', label: c.length(minLengthFor(staff)), ok: checks.length },
   ];
   return (
     <Box component="ul" aria-label={c.label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>

@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
+import type { Ref } from 'react';
 import type { PropertyOption } from '../api/get-buildings';
 import { documentsText as t } from '../strings';
 
@@ -12,10 +13,11 @@ interface PropertyPickerProps {
   disabled: boolean;
   value: string[];
   onChange(propertyIds: string[]): void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** The searchable multi-select of properties, with an 'All' option that selects or clears every one. */
-export function PropertyPicker({ properties, loading, disabled, value, onChange }: PropertyPickerProps) {
+/** The searchable multi-select of properties, with an 'All' option that selects or clears every one; every chosen one shown. */
+export function PropertyPicker({ properties, loading, disabled, value, onChange, inputRef }: PropertyPickerProps) {
   const names = new Map(properties.map((p) => [p.id, p.name]));
   const allSelected = properties.length > 0 && properties.every((p) => value.includes(p.id));
   const options = properties.length ? [ALL, ...properties.map((p) => p.id)] : [];
@@ -24,7 +26,6 @@ export function PropertyPicker({ properties, loading, disabled, value, onChange 
     <Autocomplete
       multiple
       disableCloseOnSelect
-      limitTags={2}
       options={options}
       value={value}
       disabled={disabled}
@@ -49,7 +50,7 @@ export function PropertyPicker({ properties, loading, disabled, value, onChange 
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={t.propertyLabel} />}
+      renderInput={(params) => <TextField {...params} label={t.propertyLabel} inputRef={inputRef} />}
       fullWidth
     />
   );

@@ -1,6 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,12 +22,23 @@ import { uploadFailureMessage, type PropertyUpload } from '../upload-summary';
 interface UploadPanelProps {
   propertyIds: string[];
   propertyNames: Map<string, string>;
+  /** How many properties the customer has: an upload to all but one is confirmed too. */
+  propertyCount: number;
   /** After every selected property got the file. */
   onUploaded(count: number): void;
 }
 
+/**
+ * Whether an upload asks first, naming where it goes: to more than one property, or to all of a
+ * customer's properties but one (the state a click on a preselected property leaves).
+ */
+export function uploadNeedsConfirmation(targets: number, propertyCount: number): boolean {
+  return targets > 1 || (propertyCount > 1 && targets === propertyCount - 1);
+}
+
 /** The 'Upload' tab: one file, uploaded to each selected property in turn, with a progress bar per property. */
-export function UploadPanel({ propertyIds, propertyNames, onUploaded }: UploadPanelProps) {
+export function UploadPanel({ propertyIds, propertyNames, propertyCount, onUploaded }: UploadPanelProps) {
+  const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -46,7 +62,13 @@ export function UploadPanel({ propertyIds, propertyNames, onUploaded }: UploadPa
     if (inputRef.current) inputRef.current.value = '';
   }
 
+  function handleUploadClick() {
+    if (file && isValidFileName(file.name) && uploadNeedsConfirmation(propertyIds.length, propertyCount)) setConfirming(true);
+    else void handleUpload();
+  }
+
   async function handleUpload() {
+    setConfirming(false);
     if (!file) {
       setFileError(t.selectFile);
       return;
@@ -128,7 +150,7 @@ export function UploadPanel({ propertyIds, propertyNames, onUploaded }: UploadPa
         <Button
           variant="contained"
           disabled={busy || !file || propertyIds.length === 0 || fileError !== null}
-          onClick={handleUpload}
+          onClick={handleUploadClick}
         >
           {busy ? t.uploading : t.uploadFile}
         </Button>
@@ -162,6 +184,28 @@ export function UploadPanel({ propertyIds, propertyNames, onUploaded }: UploadPa
           {failure}
         </Alert>
       )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="confirm-upload-title">
+        <DialogTitle id="confirm-upload-title">{t.uploadConfirmTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t.uploadConfirm(file?.name ?? '', propertyIds.length)}</DialogContentText>
+          <Box component="ul" data-testid="upload-confirm-targets" sx={{ mt: 1, mb: 0, pl: 3 }}>
+            {propertyIds.map((id) => (
+              <li key={id}>{propertyNames.get(id) ?? id}</li>
+            ))}
+          </Box>
+          {propertyCount > 1 && propertyIds.length === propertyCount - 1 && (
+            <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>
+              {t.uploadConfirmAllBut([...propertyNames.entries()].find(([id]) => !propertyIds.includes(id))?.[1] ?? '')}
+            </DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t.cancel}</Button>
+          <Button variant="contained" onClick={() => void handleUpload()}>
+            {t.uploadConfirmButton(propertyIds.length)}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }

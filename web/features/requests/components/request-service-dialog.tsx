@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -32,19 +33,21 @@ export interface RequestServiceDialogProps {
   /** Administrator viewing as a customer: that customer's email (filed on their behalf); else null. */
   viewedEmail: string | null;
   isAdmin: boolean;
+  /** The property the user is looking at (the reports' property filter), if one: preselected. */
+  inView?: string | null;
 }
 
 /** "Request Service": a customer (or an administrator for the viewed customer) files a service request. */
-export function RequestServiceDialog({ open, onClose, viewedEmail, isAdmin }: RequestServiceDialogProps) {
+export function RequestServiceDialog({ open, onClose, viewedEmail, isAdmin, inView = null }: RequestServiceDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="request-service-title">
       <DialogHeading id="request-service-title" title={t.requestService} closeLabel={t.close} onClose={onClose} />
-      {open && <RequestServiceBody viewedEmail={viewedEmail} isAdmin={isAdmin} onClose={onClose} />}
+      {open && <RequestServiceBody viewedEmail={viewedEmail} isAdmin={isAdmin} inView={inView} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function RequestServiceBody({ viewedEmail, isAdmin, onClose }: { viewedEmail: string | null; isAdmin: boolean; onClose(): void }) {
+function RequestServiceBody({ viewedEmail, isAdmin, inView, onClose }: { viewedEmail: string | null; isAdmin: boolean; inView: string | null; onClose(): void }) {
   const query = useRequests({ email: viewedEmail }, !isAdmin || !!viewedEmail);
   if (isAdmin && !viewedEmail) {
     return (
@@ -68,13 +71,22 @@ function RequestServiceBody({ viewedEmail, isAdmin, onClose }: { viewedEmail: st
       </DialogContent>
     );
   }
-  return <RequestFormPanel form={query.data.form} viewedEmail={viewedEmail} onClose={onClose} />;
+  return <RequestFormPanel form={query.data.form} viewedEmail={viewedEmail} inView={inView} onClose={onClose} />;
 }
 
-function RequestFormPanel({ form, viewedEmail, onClose }: { form: RequestForm; viewedEmail: string | null; onClose(): void }) {
+/**
+ * The property a new request starts on: the one in view, or the only one; with several and none in
+ * view, none (the user chooses: a request filed for the wrong building is dispatched there).
+ */
+export function initialProperty(properties: readonly { id: string }[], inView: string | null): string {
+  if (inView && properties.some((p) => p.id === inView)) return inView;
+  return properties.length === 1 ? properties[0]!.id : '';
+}
+
+function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: RequestForm; viewedEmail: string | null; inView: string | null; onClose(): void }) {
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [propertyId, setPropertyId] = useState(form.properties[0]!.id);
+  const [propertyId, setPropertyId] = useState(() => initialProperty(form.properties, inView));
   const [equipmentId, setEquipmentId] = useState('');
   const [description, setDescription] = useState('');
   const [priority, setPriority] = useState<RequestPriority>('routine');
@@ -86,7 +98,8 @@ function RequestFormPanel({ form, viewedEmail, onClose }: { form: RequestForm; v
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const property = form.properties.find((p) => p.id === propertyId)!;
+  const property = form.properties.find((p) => p.id === propertyId);
+  const propertyMissing = !property;
   const descriptionMissing = description.trim() === '';
 
   function handlePhotos(event: ChangeEvent<HTMLInputElement>) {
@@ -107,7 +120,7 @@ function RequestFormPanel({ form, viewedEmail, onClose }: { form: RequestForm; v
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (descriptionMissing) return;
+    if (propertyMissing || descriptionMissing) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -151,6 +164,13 @@ function RequestFormPanel({ form, viewedEmail, onClose }: { form: RequestForm; v
               setPropertyId(e.target.value);
               setEquipmentId('');
             }}
+            error={touched && propertyMissing}
+            helperText={touched && propertyMissing ? t.propertyRequired : undefined}
+            slotProps={{
+              select: { displayEmpty: true, renderValue: (v) => (v ? form.properties.find((p) => p.id === v)?.name : t.chooseProperty) },
+              inputLabel: { shrink: true },
+            }}
+            required
             fullWidth
           >
             {form.properties.map((p) => (
@@ -159,14 +179,28 @@ function RequestFormPanel({ form, viewedEmail, onClose }: { form: RequestForm; v
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label={t.equipment} value={equipmentId} onChange={(e) => setEquipmentId(e.target.value)} fullWidth>
-            <MenuItem value="">{t.equipmentNone}</MenuItem>
-            {property.equipment.map((e) => (
-              <MenuItem key={e.id} value={e.id}>
-                {e.name} ({e.type})
-              </MenuItem>
-            ))}
-          </TextField>
+          <Autocomplete
+            options={property?.equipment ?? []}
+            value={property?.equipment.find((e) => e.id === equipmentId) ?? null}
+            onChange={(_e, unit) => setEquipmentId(unit?.id ?? '')}
+            getOptionLabel={(u) => `${u.name} (${u.type})`}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            disabled={!property}
+            noOptionsText={t.equipmentNoMatch}
+            renderOption={(props, u) => {
+              const { key, ...rest } = props;
+              return (
+                <li key={key} {...rest}>
+                  <span>
+                    {u.name} ({u.type})
+                  </span>
+                  {u.monitored && <Chip size="small" variant="outlined" color="primary" label={t.monitored} sx={{ ml: 1 }} />}
+                </li>
+              );
+            }}
+            renderInput={(params) => <TextField {...params} label={t.equipment} placeholder={t.equipmentNone} helperText={property ? t.equipmentHelp(property.equipment.length) : undefined} />}
+            fullWidth
+          />
           <TextField
             label={t.description}
             value={description}

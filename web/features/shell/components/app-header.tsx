@@ -14,6 +14,10 @@ export interface AppHeaderProps {
   reportName: string;
   customerText: string;
   username: string;
+  /** The signed-in account's email (the user menu shows it). */
+  email?: string;
+  /** Beyond the spec: the user menu's Change Password. */
+  onChangePassword?: () => void;
   contactUrl: string;
   isAdmin: boolean;
   /** The administrator's 'Select User View' control, composed in by the home screen. */
@@ -63,7 +67,14 @@ export function AppHeader(props: AppHeaderProps) {
           </Box>
         )}
         {props.actions}
-        <UserMenu username={props.username} contactUrl={props.contactUrl} onLogOut={props.onLogOut} onNotifications={props.onNotifications} />
+        <UserMenu
+          username={props.username}
+          email={props.email}
+          contactUrl={props.contactUrl}
+          onLogOut={props.onLogOut}
+          onNotifications={props.onNotifications}
+          onChangePassword={props.onChangePassword}
+        />
       </Toolbar>
     </AppBar>
   );

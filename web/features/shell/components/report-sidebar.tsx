@@ -25,6 +25,10 @@ export interface ReportSidebarProps<R extends NamedReport> {
   onOpenDocuments(): void;
   /** Beyond the spec: further dialogs under Documents (an administrator's Service Requests). */
   tools?: readonly { label: string; icon: ReactNode; onClick(): void }[];
+  /** Beyond the spec: active equipment alerts, shown on the Analytics entry (none: nothing shown). */
+  alertCount?: number;
+  /** Analytics has been opened by this user: its NEW badge (and hover text) retire. */
+  analyticsSeen?: boolean;
 }
 
 /**
@@ -57,7 +61,9 @@ export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R
 
   const item = (report: R, indent = false) => {
     const selected = report.id === props.selectedId;
-    const isNew = report.name === ANALYTICS_REPORT_NAME;
+    const isAnalytics = report.name === ANALYTICS_REPORT_NAME;
+    const isNew = isAnalytics && !props.analyticsSeen;
+    const alerts = isAnalytics ? (props.alertCount ?? 0) : 0;
     const button = (
       <ListItemButton
         selected={selected}
@@ -66,6 +72,9 @@ export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R
         sx={{ pl: indent ? 4 : 2 }}
       >
         <ListItemText primary={report.name} />
+        {alerts > 0 && (
+          <Chip label={s.alertCount(alerts)} aria-label={s.alertCountLabel(alerts)} size="small" color="error" data-testid="sidebar-alert-count" sx={{ ml: 1, fontWeight: 700 }} />
+        )}
         {isNew && <Chip label={s.newBadge} size="small" color="secondary" sx={{ ml: 1, fontWeight: 700 }} />}
       </ListItemButton>
     );

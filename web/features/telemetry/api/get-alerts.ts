@@ -20,3 +20,19 @@ export function useAlerts(customerId: string) {
     refetchInterval: 60_000,
   });
 }
+
+/**
+ * How many alerts are raised for the customer, for the home screen's sidebar (the same query as the
+ * dashboard's, so the two agree); none asked for without a customer.
+ */
+export function useAlertCount(customerId: string | null) {
+  return useQuery({
+    queryKey: telemetryKeys.alerts(customerId ?? ''),
+    queryFn: ({ signal }) => getAlerts(customerId!, signal),
+    enabled: customerId !== null,
+    retry: false,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    select: (alerts) => alerts.length,
+  });
+}

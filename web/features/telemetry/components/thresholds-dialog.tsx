@@ -23,6 +23,7 @@ import { refusalMessage } from '../../../lib/api-client';
 import { useThresholds, type ThresholdsReply } from '../api/get-thresholds';
 import { useSaveThresholds } from '../api/save-thresholds';
 import { kindTitles, ruleTitles, telemetryText as t } from '../strings';
+import { STALE_AFTER_MS } from '../telemetry-rules';
 import { changedRules, limitToDisplay, rowOf, rowProblem, type ThresholdRow } from '../threshold-units';
 
 
@@ -167,6 +168,7 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                   const { rule, unit, defaultForMinutes, defaultLimit } = row.rule;
                   const defaultShown = unit === 'none' ? null : t.limitShown(limitToDisplay(unit, defaultLimit)!, unit);
                   const problem = touched ? problems[i] : null;
+                  const minutesHelp = rule === 'stale' ? t.staleMinutesHelp(STALE_AFTER_MS / 60_000, String(defaultForMinutes)) : t.defaultIs(String(defaultForMinutes));
                   return (
                     <TableRow key={`${kind}/${rule}`} data-testid={`threshold-${kind}-${rule}`}>
                       <TableCell component="th" scope="row">
@@ -180,13 +182,13 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                             value={row.forMinutes}
                             onChange={(e) => update(i, { forMinutes: e.target.value })}
                             error={problem === 'minutes'}
-                            helperText={problem === 'minutes' ? t.minutesProblem : t.defaultIs(String(defaultForMinutes))}
+                            helperText={problem === 'minutes' ? t.minutesProblem : minutesHelp}
                             disabled={save.isPending}
                             sx={{ width: 150 }}
                             slotProps={{ htmlInput: { 'aria-label': t.minutesLabel(kindTitles[kind], ruleTitles[rule]), min: 0, max: 1440, step: 1 } }}
                           />
                         ) : (
-                          <ReadOnlyValue value={String(row.rule.forMinutes)} helper={t.defaultIs(String(defaultForMinutes))} />
+                          <ReadOnlyValue value={String(row.rule.forMinutes)} helper={minutesHelp} />
                         )}
                       </TableCell>
                       <TableCell>

@@ -1,0 +1,21 @@
+/**
+ * Links in the portal's mails to what each mail is about, on the web app's own addresses: a
+ * signed-out reader goes through Log In and comes back to them (web/app/paths.ts afterLogIn).
+ * `open` names a dialog of the home screen (web/app/routes/home.tsx), `property` the reports'
+ * property filter (and the Documents dialog's property).
+ */
+import { settings } from './env.js';
+
+const base = () => settings.publicUrl().replace(/\/$/, '');
+const home = (query: Record<string, string>) => `${base()}/home?${new URLSearchParams(query)}`;
+
+export const mailLinks = {
+  /** The service requests (the customer's My Requests, the provider's Service Requests). */
+  requests: () => home({ open: 'requests' }),
+  /** The documents of one property, or of all the reader's properties. */
+  documents: (propertyId?: string) => home({ ...(propertyId ? { property: propertyId } : {}), open: 'documents' }),
+  /** The Analytics page, with the telemetry dashboard and its alerts. */
+  equipment: () => `${base()}/home/analytics`,
+  /** The reports. */
+  reports: () => `${base()}/home`,
+};

@@ -1,0 +1,16 @@
+import { describe, expect, it } from '@jest/globals';
+import { afterLogIn } from './paths';
+
+describe('afterLogIn', () => {
+  it('returns to a signed-in page that was asked for, with its query', () => {
+    expect(afterLogIn('/home/quotes')).toBe('/home/quotes');
+    expect(afterLogIn('/home?property=PROP-1&period=30d')).toBe('/home?property=PROP-1&period=30d');
+    expect(afterLogIn('/home')).toBe('/home');
+  });
+
+  it('goes to /home for anything else: nothing asked, another page, another site', () => {
+    for (const other of [undefined, null, 42, '', '/', '/homestead', '//evil.example/home', '/home//evil.example', '/home\\\\evil', 'https://evil.example/home', '/forgot-password']) {
+      expect(afterLogIn(other)).toBe('/home');
+    }
+  });
+});
