@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { NarrowWindowGuard } from '../components/ui/narrow-window-guard';
 import { useProductName } from '../lib/public-config';
+import { peekSignOutReason } from '../lib/session-storage';
 import { useSession } from '../lib/session';
 import { afterLogIn, paths } from './paths';
 import { AppProviders } from './providers';
@@ -14,12 +15,16 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 
-/** Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link). */
+/**
+ * Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link,
+ * a session that ended); after the user's own Log out, Log In starts afresh at /home.
+ */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
-  return session ? children : <Navigate to={paths.login} replace state={returnTo === paths.home ? null : { returnTo }} />;
+  const fresh = returnTo === paths.home || peekSignOutReason() === 'loggedOut';
+  return session ? children : <Navigate to={paths.login} replace state={fresh ? null : { returnTo }} />;
 }
 
 /** Signed in: to /home, or to the address Log In was asked to return to (see SignedInOnly). */

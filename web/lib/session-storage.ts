@@ -22,7 +22,9 @@ export function clearStoredSession() {
 export const storedIsAdmin = () => localStorage.getItem(IS_ADMIN_KEY) === 'true';
 
 /** Beyond the spec: why the last session of this tab ended, shown once on the log-in page. */
-export type SignOutReason = 'idle' | 'expired' | 'passwordChanged';
+/** `loggedOut`: the user chose Log out (Log In then starts at /home, not where they were). */
+export type SignOutReason = 'idle' | 'expired' | 'passwordChanged' | 'loggedOut';
+const REASONS: readonly string[] = ['idle', 'expired', 'passwordChanged', 'loggedOut'];
 const SIGNED_OUT_KEY = 'portal:signed-out';
 
 export function noteSignOutReason(reason: SignOutReason) {
@@ -33,7 +35,13 @@ export function noteSignOutReason(reason: SignOutReason) {
 export function takeSignOutReason(): SignOutReason | null {
   const reason = sessionStorage.getItem(SIGNED_OUT_KEY);
   sessionStorage.removeItem(SIGNED_OUT_KEY);
-  return reason === 'idle' || reason === 'expired' || reason === 'passwordChanged' ? reason : null;
+  return reason !== null && REASONS.includes(reason) ? (reason as SignOutReason) : null;
+}
+
+/** The reason noted at the last sign-out of this tab, left for the log-in page to take. */
+export function peekSignOutReason(): SignOutReason | null {
+  const reason = sessionStorage.getItem(SIGNED_OUT_KEY);
+  return reason !== null && REASONS.includes(reason) ? (reason as SignOutReason) : null;
 }
 
 /** Beyond the spec: the users of this browser who have opened Analytics (its NEW badge retires for them). */

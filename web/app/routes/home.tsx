@@ -232,7 +232,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
             )
           }
           onHome={handleHome}
-          onLogOut={() => onSignOut()}
+          onLogOut={() => onSignOut('loggedOut')}
           onAddUser={() => handleOpen('createUser')}
           onEditUser={() => handleOpen('editUser')}
           onUsers={() => handleOpen('userList')}

@@ -78,6 +78,8 @@ export const authStrings = {
     idle: 'You were signed out because you were inactive for a while. Please log in again.',
     expired: 'Your session has expired or is invalid. Please log in again.',
     passwordChanged: 'Your password has been changed. Please log in with your new password.',
+    // Chosen by the user: nothing to explain.
+    loggedOut: '',
   },
   returning: (seconds: number) => `Returning to Log In in ${seconds} second${seconds === 1 ? '' : 's'}…`,
   // Not in the spec: the second step of administrators (and of customers where the stage requires it).
