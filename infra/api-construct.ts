@@ -43,7 +43,8 @@ export const functionId = (handler: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 
-const bucketActions = { read: 's3:GetObject', readTags: 's3:GetObjectTagging', write: 's3:PutObject', delete: 's3:DeleteObject' } as const;
+/** A route row's bucket actions as IAM names them (test/iam reads them too). */
+export const bucketActions = { read: 's3:GetObject', readTags: 's3:GetObjectTagging', write: 's3:PutObject', delete: 's3:DeleteObject' } as const;
 
 /**
  * The HTTP API itself, in the portal stack: the API, its `$default` stage (throttling, access logs)

@@ -8,10 +8,11 @@ import { secretStore } from './clients.js';
 import { oncePerContainer } from './container.js';
 import { required } from './env.js';
 
-const envName: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID' };
+/** The variable that carries each secret's id (the CDK app sets it where a row grants the secret). */
+export const secretEnvNames: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID' };
 const fetchSecret = (name: SecretName) =>
   secretStore()
-    .send(new GetSecretValueCommand({ SecretId: required(envName[name]) }))
+    .send(new GetSecretValueCommand({ SecretId: required(secretEnvNames[name]) }))
     .then((r) => {
       if (!r.SecretString) throw new Error(`Secret ${name} has no string value`);
       return r.SecretString;
@@ -22,7 +23,7 @@ const readers: Record<SecretName, () => Promise<string>> = {
   embed: oncePerContainer(() => fetchSecret('embed')),
 };
 
-export const secretConfigured = (name: SecretName) => Boolean(process.env[envName[name]]);
+export const secretConfigured = (name: SecretName) => Boolean(process.env[secretEnvNames[name]]);
 
 export function readSecret(name: SecretName): Promise<string> {
   return readers[name]();

@@ -17,7 +17,7 @@ import { routes, scheduled, mailFeedback } from '../../lambdas/routes.js';
 import { ROOT } from '../../infra/function-construct.js';
 import { COGNITO_PUBLIC } from './support/record.js';
 import { stages } from '../infra/support/synth.js';
-import { checkStage, describe as explain, readRecords, requestsFor } from './support/check.js';
+import { checkStage, explainDenial, readRecords, requestsFor } from './support/check.js';
 import { declared, HEARD, unusedRowGrants, unusedStatements, type Unused } from './support/grants.js';
 import { iamOf, type FunctionIam } from './support/stage.js';
 
@@ -65,7 +65,7 @@ describe.each(stageNames)('IAM of stage %s', (name) => {
     const stage = iamOf(name);
     const { denials, checked, notApplicable } = await checkStage(stage, records.calls);
     console.log(`${name}: ${checked} requests evaluated${notApplicable.length ? `; not applicable here: ${notApplicable.join('; ')}` : ''}`);
-    expect(denials.map(explain)).toEqual([]);
+    expect(denials.map(explainDenial)).toEqual([]);
   }, SYNTH_AND_SIMULATE_MS);
 });
 

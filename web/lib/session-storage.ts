@@ -47,21 +47,19 @@ export function peekSignOutReason(): SignOutReason | null {
 /** Beyond the spec: the users of this browser who have opened Analytics (its NEW badge retires for them). */
 const ANALYTICS_SEEN_KEY = 'portal:analytics-seen';
 
-export function analyticsSeenBy(email: string): boolean {
+/** The emails of this browser's users who have opened Analytics (an unreadable entry: none). */
+function analyticsSeenList(): string[] {
   try {
-    return (JSON.parse(localStorage.getItem(ANALYTICS_SEEN_KEY) ?? '[]') as unknown[]).includes(email.toLowerCase());
+    const seen = JSON.parse(localStorage.getItem(ANALYTICS_SEEN_KEY) ?? '[]') as unknown;
+    return Array.isArray(seen) ? seen.filter((e): e is string => typeof e === 'string') : [];
   } catch {
-    return false;
+    return [];
   }
 }
 
+export const analyticsSeenBy = (email: string): boolean => analyticsSeenList().includes(email.toLowerCase());
+
 export function noteAnalyticsSeen(email: string) {
-  if (analyticsSeenBy(email)) return;
-  let seen: unknown[] = [];
-  try {
-    seen = JSON.parse(localStorage.getItem(ANALYTICS_SEEN_KEY) ?? '[]') as unknown[];
-  } catch {
-    seen = [];
-  }
-  localStorage.setItem(ANALYTICS_SEEN_KEY, JSON.stringify([...(Array.isArray(seen) ? seen : []), email.toLowerCase()].slice(-50)));
+  const seen = analyticsSeenList();
+  if (!seen.includes(email.toLowerCase())) localStorage.setItem(ANALYTICS_SEEN_KEY, JSON.stringify([...seen, email.toLowerCase()].slice(-50)));
 }

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
 import { tables } from '../../../infra/tables.js';
+import { secretEnvNames } from '../../../lambdas/shared/secrets.js';
 import { documentsBucket } from '../../../infra/definitions.js';
 import { RECORDS_DIR, type Recorded, type RecordFile } from './record.js';
 import type { FunctionIam, Policy, StageIam } from './stage.js';
@@ -29,8 +30,6 @@ export interface Denial {
   resource: string;
   why: string;
 }
-
-const secretEnv = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID' } as const;
 
 /** Reads every record file the tests wrote. */
 export function readRecords(dir = RECORDS_DIR): { calls: Recorded[]; invocations: Map<string, number> } {
@@ -83,7 +82,7 @@ export function requestsFor(c: Recorded, stage: StageIam, fn: FunctionIam): IamR
   }
   if ('bucket' in t) return one(`arn:aws:s3:::${env('DOCUMENTS_BUCKET')}`, t.prefix !== undefined ? { 's3:prefix': t.prefix } : {});
   if ('pool' in t) return one(arn('cognito-idp', `userpool/${env('USER_POOL_ID')}`));
-  if ('secret' in t) return one(env(secretEnv[t.secret]));
+  if ('secret' in t) return one(env(secretEnvNames[t.secret]));
   if ('mail' in t) {
     if (!stage.mail) return { none: `${stage.stage} sends no mail through SES` };
     // SES authorises a send against the identity of the From address and the configuration set.
@@ -182,4 +181,4 @@ export async function checkStage(stage: StageIam, calls: Recorded[]): Promise<{ 
   return { denials, checked, notApplicable: [...notApplicable] };
 }
 
-export const describe = (d: Denial) => `lambdas/${d.fn}.ts: ${d.action} on ${d.resource} would be denied: ${d.why}`;
+export const explainDenial = (d: Denial) => `lambdas/${d.fn}.ts: ${d.action} on ${d.resource} would be denied: ${d.why}`;

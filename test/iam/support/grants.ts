@@ -6,6 +6,7 @@
  * handler), each statement of the role's policies in the template.
  */
 import { mailFeedback, routes, scheduled, type Route } from '../../../lambdas/routes.js';
+import { bucketActions } from '../../../infra/api-construct.js';
 import { tables, type TableName } from '../../../infra/tables.js';
 import type { Recorded } from './record.js';
 import type { FunctionIam } from './stage.js';
@@ -24,7 +25,6 @@ export const declared: Map<string, Grants> = new Map(
 );
 
 const WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)$/;
-const bucketAction = { read: 's3:GetObject', readTags: 's3:GetObjectTagging', write: 's3:PutObject', delete: 's3:DeleteObject' } as const;
 
 /** A row's grants that no call of its function used. */
 export function unusedRowGrants(g: Grants, calls: Recorded[]): Unused[] {
@@ -37,8 +37,8 @@ export function unusedRowGrants(g: Grants, calls: Recorded[]): Unused[] {
   }
   for (const b of g.bucket ?? []) {
     for (const a of b.actions) {
-      const used = mine.some((c) => c.action === bucketAction[a] && 'object' in c.target && c.target.object.startsWith(b.prefix));
-      if (!used) out.push({ fn: g.handler, grant: `bucket ${b.prefix}: ${a}`, why: `no ${bucketAction[a]} under ${b.prefix}` });
+      const used = mine.some((c) => c.action === bucketActions[a] && 'object' in c.target && c.target.object.startsWith(b.prefix));
+      if (!used) out.push({ fn: g.handler, grant: `bucket ${b.prefix}: ${a}`, why: `no ${bucketActions[a]} under ${b.prefix}` });
     }
   }
   for (const a of g.cognito ?? []) {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { AWS_CALL_LISTENER, type AwsCall } from '../../../lambdas/shared/clients.js';
 import { invocations, projectRoot, runningFunction } from '../../../infra/local/handlers.js';
 import { tables, type TableName } from '../../../infra/tables.js';
+import { secretEnvNames } from '../../../lambdas/shared/secrets.js';
 import type { SecretName } from '../../../lambdas/routes.js';
 
 export const RECORDS_DIR = path.join(projectRoot, '.tmp', 'test-results', 'aws-calls');
@@ -64,7 +65,6 @@ const dynamoOps: Record<string, string> = {
   TransactGet: 'TransactGetItems', TransactWrite: 'TransactWriteItems', Query: 'Query', Scan: 'Scan',
 };
 const transactOps: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
-const secretEnvs: Record<string, SecretName> = { SIGMA_SECRET_ID: 'sigma', TELEMETRY_SECRET_ID: 'telemetry', EMBED_SECRET_ID: 'embed' };
 
 const EXPRESSION_WORDS = new Set([
   'SET', 'REMOVE', 'ADD', 'DELETE', 'AND', 'OR', 'NOT', 'BETWEEN', 'IN', 'if_not_exists', 'list_append', 'attribute_exists',
@@ -164,7 +164,7 @@ export function authorisationsOf(call: AwsCall, env: NodeJS.ProcessEnv): Omit<Re
       return [{ action: `cognito-idp:${op}`, target: pool, ...(COGNITO_PUBLIC.has(op) ? { public: true as const } : {}) }];
     }
     case 'SecretsManager': {
-      const name = Object.entries(secretEnvs).find(([e]) => env[e] && env[e] === i.SecretId)?.[1];
+      const name = (Object.keys(secretEnvNames) as SecretName[]).find((n) => env[secretEnvNames[n]] && env[secretEnvNames[n]] === i.SecretId);
       return [{ action: `secretsmanager:${op}`, target: name ? { secret: name } : { unknown: `secret ${String(i.SecretId)}` } }];
     }
     case 'SESv2':
