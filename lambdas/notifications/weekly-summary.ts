@@ -12,7 +12,7 @@ import type { InvoiceRow, WorkOrderRow } from '../shared/data/report-rows.js';
 import { usersBySub } from '../shared/data/users.js';
 import { isStaffEmail } from '../shared/env.js';
 import { log } from '../shared/log.js';
-import { greetingName, productTitle } from '../shared/mail-text.js';
+import { greetingName, mailDate, productTitle } from '../shared/mail-text.js';
 import { claimedMail, mailJob } from '../shared/notifications/job.js';
 import { mailUser } from '../shared/notifications/send.js';
 import { assignedScope } from '../shared/scope.js';
@@ -65,7 +65,7 @@ export function figuresByProperty(workOrders: readonly WorkOrderRow[], invoices:
 }
 
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const day = (ms: number) => mailDate(ms);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function weeklyMail(name: string, properties: readonly { id: string; name: string }[], figures: ReadonlyMap<string, WeekFigures>, fromMs: number, toMs: number) {

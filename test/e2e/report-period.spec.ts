@@ -11,6 +11,12 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const caption = (d: string) => `${Number(d.slice(8))} ${MON[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;
+/** A table's date cell ('1 Sep 2026', as every screen writes a date) back to YYYY-MM-DD. */
+function isoOfCell(cell: string): string {
+  const m = /^(\d{1,2}) ([A-Z][a-z]{2}) (\d{4})$/.exec(cell);
+  if (!m) throw new Error(`not a date as the screens write one: ${cell}`);
+  return `${m[3]}-${String(MON.indexOf(m[2]!) + 1).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+}
 
 const frameOf = (page: Page) => page.frameLocator('iframe[title="Sigma Report"]');
 const reportName = (page: Page) => page.getByRole('banner').getByRole('heading', { level: 1 });
@@ -26,7 +32,7 @@ async function readReport(page: Page) {
   const total = Number(/([\d,]+) rows|of ([\d,]+)/.exec(countText)!.slice(1).find(Boolean)!.replace(/,/g, ''));
   const headers = await frame.getByRole('table').locator('thead th').allTextContents();
   const col = headers.findIndex((h) => h.trim().startsWith('Created')) + 1;
-  const created = (await frame.getByRole('table').locator(`tbody td:nth-child(${col})`).allTextContents()).map((c) => c.trim());
+  const created = (await frame.getByRole('table').locator(`tbody td:nth-child(${col})`).allTextContents()).map((c) => isoOfCell(c.trim()));
   return { figures, total, created };
 }
 

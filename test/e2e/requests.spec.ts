@@ -108,7 +108,9 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   // The provider's dispatch mail (with a working photo link) and the customer's confirmation.
   await expect.poll(() => mailTo('dispatch@example-hvac.com', reference)).toBeTruthy();
   const dispatch = mailTo('dispatch@example-hvac.com', reference)!;
-  expect(dispatch).toContain(`Subject: Service request ${reference}: NORTHWIND PROPERTIES, Northwind Tower`);
+  expect(dispatch).toContain(`Subject: Service request ${reference}: Northwind Properties, Northwind Tower`);
+  // One way to write things: the time in UTC, saying so, as every mail writes it.
+  expect(dispatch).toMatch(/^Filed at: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M UTC$/m);
   expect(dispatch).toContain('Equipment: CH-1');
   expect(dispatch).toContain(description);
   const link = /^1\. (http\S+)/m.exec(dispatch)![1]!;
@@ -144,8 +146,13 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await adminPage.getByRole('option', { name: t.statuses.submitted }).click();
   await all.getByRole('combobox', { name: t.age }).click();
   await adminPage.getByRole('option', { name: t.ages['7'] }).click();
+  // Customer names as every screen writes them, in the filter as on the cards.
+  await all.getByRole('combobox', { name: t.customer }).click();
+  await expect(adminPage.getByRole('option', { name: 'Northwind Properties', exact: true })).toBeVisible();
+  await adminPage.keyboard.press('Escape');
   const adminCard = all.getByTestId('service-request').filter({ hasText: reference });
-  await expect(adminCard).toContainText('NORTHWIND PROPERTIES');
+  await expect(adminCard).toContainText('Northwind Properties · Northwind Tower');
+  await expect(adminCard).not.toContainText('NORTHWIND PROPERTIES');
   // The photo is linked from the list with a fresh link, whenever the mail's has expired.
   const photoLink = adminCard.getByRole('link', { name: /\.png \(opens in a new tab\)$/ });
   await expect(photoLink).toHaveCount(1);

@@ -108,8 +108,11 @@ describe('service requests through the local stack', () => {
     expect((r.json as { request: object }).request).toMatchObject({ customerName: 'alpha', propertyName: 'Alpha One', equipmentName: 'RTU-1', photoCount: 1, status: 'submitted', filedBy: USER_A, filedOnBehalfOf: null });
 
     const [dispatch] = await mailsTo(DISPATCH);
-    expect(dispatch!.subject).toBe(`Service request ${reference}: alpha, Alpha One`);
+    expect(dispatch!.subject).toBe(`Service request ${reference}: Alpha, Alpha One`);
     expect(dispatch!.text).toContain('Priority: Urgent');
+    // Names and times as every mail writes them: the customer title-cased, the time in UTC and saying so.
+    expect(dispatch!.text).toContain('Customer: Alpha\n');
+    expect(dispatch!.text).toMatch(/^Filed at: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M UTC$/m);
     expect(dispatch!.text).toContain('Preferred access times: Mornings');
     const link = /^1\. (http\S+)/m.exec(dispatch!.text)![1]!;
     const photo = await fetch(link);
@@ -170,7 +173,7 @@ describe('service requests through the local stack', () => {
     expect(filed.status).toBe(201);
     const reference = (filed.json as { request: { reference: string } }).request.reference;
     expect((await mailsTo(USER_A)).at(-1)!.subject).toBe(`We received your service request ${reference}`);
-    expect((await mailsTo(DISPATCH)).at(-1)!.subject).toBe(`Service request ${reference}: alpha, Alpha One`);
+    expect((await mailsTo(DISPATCH)).at(-1)!.subject).toBe(`Service request ${reference}: Alpha, Alpha One`);
 
     const update = { customerId: 'C-A', reference, status: 'completed', note: 'Done' };
     expect((await legacy(tokens.a, 'update', update)).json).toEqual({ error: 'Only administrators may change service requests.' });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { NarrowWindowGuard } from '../components/ui/narrow-window-guard';
+import { commonStrings } from '../config/strings';
 import { useProductName } from '../lib/public-config';
 import { peekSignOutReason } from '../lib/session-storage';
 import { useSession } from '../lib/session';
@@ -42,7 +43,7 @@ function Fallback() {
 function DocumentTitle() {
   const product = useProductName();
   useEffect(() => {
-    if (product) document.title = `${product} Reporting`;
+    if (product) document.title = commonStrings.footerReporting(product);
   }, [product]);
   return null;
 }

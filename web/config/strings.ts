@@ -1,8 +1,9 @@
 /** Spec strings shared by every screen (spec sections 2 and 9). */
 export const commonStrings = {
   tooNarrow: 'Screen is too small. Please expand the width of your tab to view the application.',
+  /** The product's one name in words, as the footer writes it (spec) and every mail and the tab title: '<product> Reporting'. */
   footerReporting: (product: string) => `${product} Reporting`,
   footerBrand: 'A Total Comfort Solutions Brand',
   footerRights: 'All rights reserved',
-  logoAlt: (product: string) => (product ? `${product} logo` : 'Logo'),
+  logoAlt: (product: string) => (product ? `${product} Reporting logo` : 'Logo'),
 } as const;

@@ -23,7 +23,7 @@ describe('report charts', () => {
 
   it('gives a status the same colour in every chart, whatever its position', () => {
     const quotes = optionFor(pie(['Draft', 'Sent', 'Approved', 'Declined', 'Expired'], [1, 2, 3, 4, 5])).series as { data: PieItem[] }[];
-    const monthly = optionFor({ id: 'm', title: 'Quoted', type: 'stacked-bar', format: 'money', categories: ['Jan 26'], series: [{ name: 'Open', data: [1] }, { name: 'Approved', data: [2] }, { name: 'Declined or expired', data: [3] }] }).series as Series[];
+    const monthly = optionFor({ id: 'm', title: 'Quoted', type: 'stacked-bar', format: 'money', categories: ['Jan 2026'], series: [{ name: 'Open', data: [1] }, { name: 'Approved', data: [2] }, { name: 'Declined or expired', data: [3] }] }).series as Series[];
     const approvedInPie = quotes[0]!.data.find((d) => d.name === 'Approved')!.itemStyle.color;
     expect(monthly[1]!.itemStyle.color).toBe(approvedInPie);
     expect(approvedInPie).toBe(STATUS_COLORS.Approved);

@@ -1,4 +1,6 @@
-/** Number formats of the report pages (en-US, dollars). */
+/** Number and date formats of the report pages (en-US, dollars; dates as every screen writes them). */
+import { writtenDay } from '../components/text/dates';
+
 export type Format = 'count' | 'money' | 'percent' | 'days' | 'years';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -24,11 +26,8 @@ export function formatValue(value: number | null, format: Format): string {
   }
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A date YYYY-MM-DD as '1 Sep 2026' (the date as written: no time zone moves it). */
-export const formatDay = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1] ?? ''} ${iso.slice(0, 4)}`;
-/** A period as '1 Sep 2026 – 30 Nov 2026' (one day: that day). */
-export const formatPeriod = (p: { from: string; to: string }) => (p.from === p.to ? formatDay(p.from) : `${formatDay(p.from)} – ${formatDay(p.to)}`);
+/** Dates as every screen writes them: a YYYY-MM-DD as '1 Sep 2026', a period as '1 Sep 2026 – 30 Nov 2026'. */
+export { writtenDay as formatDay, writtenPeriod as formatPeriod } from '../components/text/dates';
 
 /** Short labels for chart axes. */
 export function formatAxis(value: number, format: Format): string {
@@ -40,5 +39,6 @@ export function formatCell(value: string | number | null, type: 'text' | 'date' 
   if (value === null || value === '') return '—';
   if (type === 'money' && typeof value === 'number') return moneyCents.format(value);
   if (type === 'number' && typeof value === 'number') return count.format(value);
+  if (type === 'date' && typeof value === 'string') return writtenDay(value);
   return String(value);
 }

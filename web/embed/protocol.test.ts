@@ -30,5 +30,6 @@ describe('embed frame protocol', () => {
     expect(formatValue(null, 'count')).toBe('—');
     expect(formatCell(125.5, 'money')).toBe('$125.50');
     expect(formatCell(null, 'date')).toBe('—');
+    expect(formatCell('2026-09-01', 'date')).toBe('1 Sep 2026');
   });
 });

@@ -155,7 +155,7 @@ function monthly<R>(rows: R[], dateOf: (r: R) => number | null, range: Months, s
   }
   const categories = Array.from({ length: len }, (_, i) => {
     const m = new Date(Date.UTC(startY, startM + i, 1));
-    return `${MON[m.getUTCMonth()]} ${String(m.getUTCFullYear() % 100).padStart(2, '0')}`;
+    return `${MON[m.getUTCMonth()]} ${m.getUTCFullYear()}`; // 'Mar 2026': not to be read as a day of March
   });
   const out = Object.fromEntries(names.map((n) => [n, series[n]!.money ? sums[n]!.map((c) => c / 100) : sums[n]!])) as Record<string, number[]>;
   return { categories, series: out };

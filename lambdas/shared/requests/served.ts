@@ -9,7 +9,7 @@ import { requestMessages, type RequestStatus, type ServiceRequest } from '../con
 import { getUserByEmail } from '../data/users.js';
 import type { ServiceRequestItem } from '../data/service-requests.js';
 import { isStaffEmail } from '../env.js';
-import { productTitle } from '../mail-text.js';
+import { mailTime, productTitle, titleCase } from '../mail-text.js';
 import { badRequest, forbidden, notFound } from '../http.js';
 import { assignedScope, type Scope } from '../scope.js';
 import { mailLinks } from '../links.js';
@@ -72,7 +72,7 @@ export const STATUS_LABEL: Record<RequestStatus, string> = {
 function details(r: ServiceRequestItem): string[] {
   return [
     `Reference: ${r.reference}`,
-    `Customer: ${r.customerName}`,
+    `Customer: ${titleCase(r.customerName)}`,
     `Property: ${r.propertyName}`,
     `Equipment: ${r.equipmentName ?? 'not specified'}`,
     `Priority: ${PRIORITY_LABEL[r.priority]}`,
@@ -91,14 +91,14 @@ function details(r: ServiceRequestItem): string[] {
 export function dispatchMail(r: ServiceRequestItem, photoLinks: string[]) {
   const filed = r.filedOnBehalfOf ? `${r.filedBy} (filed on their behalf by ${r.filedOnBehalfOf})` : r.filedBy;
   return {
-    subject: `${r.priority === 'emergency' ? '[EMERGENCY] ' : ''}Service request ${r.reference}: ${r.customerName}, ${r.propertyName}`,
+    subject: `${r.priority === 'emergency' ? '[EMERGENCY] ' : ''}Service request ${r.reference}: ${titleCase(r.customerName)}, ${r.propertyName}`,
     text: [
       `A service request was filed in ${productTitle()}.`,
       '',
       ...details(r),
       '',
       `Filed by: ${filed}`,
-      `Filed at: ${r.createdAt}`,
+      `Filed at: ${mailTime(r.createdAt)}`,
       '',
       ...(photoLinks.length ? ['Photos (links valid for up to 7 days):'] : r.photos.length ? [] : ['Photos: none']),
       ...photoLinks.map((l, i) => `${i + 1}. ${l}`),

@@ -61,6 +61,6 @@ describe('equipment alert mails', () => {
   it('say what was seen and since when', () => {
     const m = alertMail('pat tester', 'raised', [alert('D1', 'A-P1', 'RTU-1')]);
     expect(m.text).toContain('Hello Pat Tester,');
-    expect(m.text).toContain('RTU-1 (North) (device D1)\n  Not reporting since 25 Nov 2026, 10:00 UTC\n  No report in the last hour');
+    expect(m.text).toContain('RTU-1 (North) (device D1)\n  Not reporting since 25 Nov 2026, 10:00 AM UTC\n  No report in the last hour');
   });
 });

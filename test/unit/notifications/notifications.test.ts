@@ -144,7 +144,7 @@ describe('the documents digest', () => {
     const [m, ...rest] = mails();
     expect(rest).toEqual([]);
     expect(m).toMatchObject({ to: alice.email, subject: '2 new documents for your properties' });
-    expect(m!.text).toContain('Alpha North:\n  - plan.pdf (added 25 Nov 2026, 10:00 UTC)');
+    expect(m!.text).toContain('Alpha North:\n  - plan.pdf (added 25 Nov 2026, 10:00 AM UTC)');
     expect(m!.text).toContain('Alpha West:\n  - report.pdf');
     expect(m!.text).not.toMatch(/old\.pdf|other\.pdf|beta\.pdf|two\.pdf/);
     expect(m!.text).toContain('"New documents for my properties" is on');

@@ -1,3 +1,5 @@
+import { writtenTime } from '../../components/text/dates';
+
 /** The displayed name of a document: the last path segment of its storage key (spec section 3). */
 export function documentFileName(documentUrl: string): string {
   const parts = documentUrl.split('/').filter(Boolean);
@@ -9,9 +11,5 @@ export function isValidFileName(name: string): boolean {
   return /^[A-Za-z0-9._-]+$/.test(name);
 }
 
-/** The date shown after 'Uploaded:'; the input is what the API sends (an ISO string). */
-export function formatUploadedAt(value: string, locale?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** The date shown after 'Uploaded:' as every screen writes a time (the browser's zone); the input is what the API sends (an ISO string). */
+export const formatUploadedAt = (value: string): string => writtenTime(value);

@@ -6,7 +6,7 @@ export const reportStrings = {
   noCustomer: 'No customer is assigned to this account yet.',
   noProperty: 'This account has customers but none of their properties is assigned yet.',
   askAdministrators: (product: string) =>
-    `Reports appear here once ${product}'s administrators assign your customers and properties. Ask them through`,
+    `Reports appear here in ${product} Reporting once your provider's administrators assign your customers and properties. Ask them through`,
   contactUs: 'Contact us',
   contactUsNewTab: 'Contact us (opens in a new tab)',
   viewedNoCustomer: (email: string) => `${email} has no customer assigned yet.`,

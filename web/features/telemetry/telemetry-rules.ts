@@ -1,6 +1,7 @@
 /** The telemetry dashboard's pure rules: runtime state, display, ages, equipment and selection (spec sections 3, 4, 9). */
 import type { AnalyticsRow } from '../../../lambdas/shared/contract/answers/analytics';
 import type { Device as DeviceRef, MetricValue, Sample } from '../../../lambdas/shared/contract/answers/telemetry';
+import { writtenTime } from '../../components/text/dates';
 import { metricLabels, telemetryText } from './strings';
 
 /** The answers' shapes, as the API files parse them (one definition: lambdas/shared/contract/answers/). */
@@ -220,10 +221,5 @@ export function windowRange(scrollTop: number, viewportHeight: number, rowHeight
 /** Cards per row for a container width. */
 export const columnsFor = (width: number, minCard: number, gap: number) => Math.max(1, Math.floor((width + gap) / (minCard + gap)));
 
-/** A sample's time as a card shows it: the time alone today, the date too on another day (local time). */
-export function sampleTime(time: string, now: number): string {
-  const t = new Date(time);
-  const today = new Date(now);
-  const sameDay = t.getFullYear() === today.getFullYear() && t.getMonth() === today.getMonth() && t.getDate() === today.getDate();
-  return sameDay ? t.toLocaleTimeString() : t.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
-}
+/** A sample's or an alert's time as the screens write every time: '25 Nov 2026, 3:50 PM', in the browser's zone. */
+export const sampleTime = (time: string): string => writtenTime(time);

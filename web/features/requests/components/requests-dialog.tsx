@@ -20,6 +20,8 @@ import { useRequests, type ServiceRequest } from '../api/get-requests';
 import { changeStatus } from '../api/write-request';
 import { requestKeys } from '../query-keys';
 import { requestsText as t } from '../strings';
+import { writtenTime as formatTime } from '../../../components/text/dates';
+import { titleCase } from '../../../components/text/display-name';
 
 export interface RequestsDialogProps {
   open: boolean;
@@ -42,7 +44,6 @@ export function RequestsDialog({ open, onClose, isAdmin, viewedEmail }: Requests
   );
 }
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 // Chip colours chosen for WCAG AA contrast (MUI's info and warning fills are under 4.5:1 with white text).
 const statusColors: Record<RequestStatus, { bgcolor: string; color: string }> = {
@@ -72,7 +73,7 @@ function RequestsBody({ isAdmin, viewedEmail }: Omit<RequestsDialogProps, 'open'
             <MenuItem value="">{t.anyCustomer}</MenuItem>
             {(customers.data ?? []).map((c) => (
               <MenuItem key={c.id} value={c.id}>
-                {c.name}
+                {titleCase(c.name)}
               </MenuItem>
             ))}
           </TextField>
@@ -124,7 +125,7 @@ function RequestCard({ request: r, showCustomer, canChange }: { request: Service
         </Typography>
       </Stack>
       <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
-        {showCustomer ? `${r.customerName} · ` : ''}
+        {showCustomer ? `${titleCase(r.customerName)} · ` : ''}
         {r.propertyName}
         {r.equipmentName ? ` · ${r.equipmentName}` : ''}
       </Typography>

@@ -8,13 +8,12 @@ import { sampleTime } from '../telemetry-rules';
 
 interface AlertListProps {
   alerts: ActiveAlert[];
-  now: number;
   /** Shows the alert's equipment in the snapshot pane. */
   onShow: (equipmentId: string) => void;
 }
 
 /** The raised equipment alerts, newest first: rule, unit, building and device, what was seen, since when. */
-export function AlertList({ alerts, now, onShow }: AlertListProps) {
+export function AlertList({ alerts, onShow }: AlertListProps) {
   return (
     <Paper
       variant="outlined"
@@ -45,8 +44,8 @@ export function AlertList({ alerts, now, onShow }: AlertListProps) {
             <Box component="span" sx={{ color: 'text.secondary' }}>
               {a.detail}
             </Box>
-            <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }} title={new Date(a.since).toLocaleString()}>
-              {telemetryText.alertSince(sampleTime(a.since, now))}
+            <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+              {telemetryText.alertSince(sampleTime(a.since))}
             </Box>
           </Box>
         ))}

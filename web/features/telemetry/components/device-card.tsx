@@ -83,7 +83,7 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, ale
   const state = cardState(sample, now);
   if (state === 'loading' || !sample) return <PlaceholderCard />;
   const hasData = state === 'fresh' || state === 'stale';
-  const absolute = sample._time ? new Date(sample._time).toLocaleString() : '';
+  const absolute = sample._time ? sampleTime(sample._time) : '';
   return (
     <Paper
       component="article"
@@ -116,7 +116,7 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, ale
         <div>
           <span className="caption">{telemetryText.latestSample}</span>
           <span data-testid="latest-sample" title={absolute || undefined}>
-            {sample._time ? sampleTime(sample._time, now) : telemetryText.missing}
+            {sample._time ? sampleTime(sample._time) : telemetryText.missing}
           </span>
         </div>
         <span className="age" data-testid="last-seen" title={absolute || undefined}>

@@ -31,6 +31,7 @@ import { BuildingList } from './building-list';
 import { DeviceGrid, PlaceholderGrid } from './device-grid';
 import { EquipmentList } from './equipment-list';
 import { ThresholdsDialog } from './thresholds-dialog';
+import { titleCase } from '../../../components/text/display-name';
 
 export interface TelemetryDashboardProps {
   /** The portal customer id whose equipment is shown (the viewed customer's first customer). */
@@ -88,7 +89,7 @@ export function TelemetryDashboard({ customerId, customerName, properties, canEd
             {telemetryText.title(productName)}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="telemetry-insights">
-            {telemetryText.viewingInsightsFor} <strong>{customerName || telemetryText.noName}</strong>
+            {telemetryText.viewingInsightsFor} <strong>{customerName ? titleCase(customerName) : telemetryText.noName}</strong>
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -108,7 +109,7 @@ export function TelemetryDashboard({ customerId, customerName, properties, canEd
         </Box>
       </Box>
 
-      {alerts.data && alerts.data.length > 0 && <AlertList alerts={alerts.data} now={now} onShow={(equipmentId) => dispatch({ type: 'equipment', equipmentId })} />}
+      {alerts.data && alerts.data.length > 0 && <AlertList alerts={alerts.data} onShow={(equipmentId) => dispatch({ type: 'equipment', equipmentId })} />}
 
       {/* Below 900 px the panes stack: side by side, the snapshot pane was squeezed to a sliver at 700 px. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(240px, 320px) minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { EQUIPMENT_KINDS } from '../../../../lambdas/shared/contract/answers/alerts';
 import { titleCase } from '../../../components/text/display-name';
+import { writtenTime as formatTime } from '../../../components/text/dates';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { SuccessPopup } from '../../../components/ui/success-popup';
 import { refusalMessage } from '../../../lib/api-client';
@@ -37,7 +38,6 @@ export interface ThresholdsDialogProps {
   canEdit: boolean;
 }
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Alert Thresholds" (beyond the spec: issue 20): a property's alert rules by kind of equipment; administrators change them. */
 export function ThresholdsDialog({ open, onClose, customerId, properties, canEdit }: ThresholdsDialogProps) {
