@@ -16,6 +16,7 @@
  */
 import type { ChartData, Column, Figure, Format, PageData, PageName, Row, TablePage } from '../contract/reports.js';
 import type { Period } from '../contract/period.js';
+import { writtenDay } from '../contract/writing.js';
 
 export type { Period };
 import type { AssetRow, Dataset, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../data/report-rows.js';
@@ -776,9 +777,13 @@ export function tableRows(page: PageName, every: PageInput, opts: { sort?: strin
   const ofPage = def.where ? all.filter((r) => def.where!(r)) : all;
   const inWhere = narrowed(ofPage, span, (r) => toMs(def.dated!(r)));
   const inScope = inWhere.filter((r) => input.names.has(r.propertyId));
-  // A search matches the text of any cell as the table shows it (dates and money as stored).
+  // A search matches the text of any cell as the table shows it ('1 Sep 2026') or as stored (2026-09-01; money too).
   const q = opts.q?.trim().toLowerCase() ?? '';
-  const shown = q ? inScope.filter((r) => def.columns.some((c) => String(c.value(r, ctx) ?? '').toLowerCase().includes(q))) : inScope;
+  const matches = (c: ColumnDef<ReportRow>, r: ReportRow) => {
+    const v = String(c.value(r, ctx) ?? '');
+    return v.toLowerCase().includes(q) || (c.type === 'date' && writtenDay(v).toLowerCase().includes(q));
+  };
+  const shown = q ? inScope.filter((r) => def.columns.some((c) => matches(c as ColumnDef<ReportRow>, r))) : inScope;
   const key = (r: ReportRow): Sortable => (col.sortValue ? col.sortValue(r, ctx) : col.value(r, ctx));
   const keyed = shown.map((r) => ({ r, k: key(r) }));
   const sign = dir === 'desc' ? -1 : 1;

@@ -180,6 +180,9 @@ describe('table sort and CSV', () => {
     expect(tableRows('dashboard', input(), { q: 'leak' }).rows.map((r) => r.id)).toEqual(['W1']);
     expect(tableRows('dashboard', input(), { q: 'no such text' })).toMatchObject({ rows: [], total: 0 });
     expect(toCsv(tableRows('dashboard', input(), { q: 'leak', limit: null })).split('\r\n')).toHaveLength(3);
+     // A date is found as the screens write it and as it is stored.
+    expect(tableRows('dashboard', input(), { q: '10 mar 2026' }).rows.map((r) => r.id)).toEqual(['W1']);
+    expect(tableRows('dashboard', input(), { q: '2026-03-10' }).rows.map((r) => r.id)).toEqual(['W1']);
   });
   it('leaves out rows of properties not in scope from the table', () => {
     const t = tableRows('dashboard', { ...input(), names: new Map([['P1', 'North Tower']]) });
