@@ -25,6 +25,8 @@ function random(seed: number) {
 }
 
 const DAY = 86_400_000;
+/** The demo provider's payment pages (an example address: a real provider's come from its processor, imported as `payment_url`). */
+export const DEMO_PAYMENTS = 'https://pay.example-hvac.com/invoice';
 const TECHNICIANS = ['J. Alvarez', 'M. Chen', 'R. Okafor', 'S. Patel', 'T. Nguyen', 'K. Johansson', 'L. Moreau', 'D. Kowalski'];
 const EQUIPMENT: { type: string; makes: string[]; prefix: string }[] = [
   { type: 'Rooftop Unit', makes: ['Carrier', 'Trane', 'Lennox', 'York'], prefix: 'RTU' },
@@ -178,10 +180,12 @@ export function generateReportRows(
           const paid = paidAt !== null && paidAt < opts.now;
           const voided = !paid && r.next() < 0.05;
           inv += 1;
+          const number = `INV-${pre}${String(100000 + inv)}`;
+          const owed = !paid && !voided;
           rows.invoices.push({
             dataset: 'invoice',
             id: `IN-${pre}${String(inv).padStart(6, '0')}`,
-            number: `INV-${pre}${String(100000 + inv)}`,
+            number,
             propertyId: p.id,
             workOrderId: id,
             issuedAt: iso(issued),
@@ -190,6 +194,9 @@ export function generateReportRows(
             amount,
             balance: paid || voided ? 0 : amount,
             status: voided ? 'Void' : paid ? 'Paid' : due < opts.now ? 'Overdue' : 'Open',
+            // Most owed invoices have the provider's payment page (an example address: the demo has no
+            // processor); every seventh has none, as an invoice paid by cheque or transfer would.
+            ...(owed && inv % 7 !== 0 ? { paymentUrl: `${DEMO_PAYMENTS}/${number}` } : {}),
           });
         }
       }

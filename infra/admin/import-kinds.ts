@@ -99,6 +99,27 @@ const oneOf = <T extends string>(values: readonly T[]) =>
     .refine((s): s is T => (values as readonly string[]).includes(s), `must be one of ${values.join(', ')}`)
     .transform((s) => s as T);
 
+/**
+ * A link the portal shows customers to open in a new tab: https only (no javascript:, data: or
+ * plain http), no user name or password in it, at most 2,000 characters.
+ */
+const optionalHttpsUrl = z
+  .string()
+  .trim()
+  .max(2000, 'must be at most 2000 characters')
+  .refine((s) => s === '' || isHttpsUrl(s), 'must be an https:// address such as https://pay.example.com/invoice/123')
+  .default('')
+  .transform((s) => s || undefined);
+
+function isHttpsUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'https:' && !u.username && !u.password && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
 const property = (r: { property_id: string }): Reference => ({ column: 'property_id', kind: 'property', id: r.property_id });
 
 export const importKinds: ImportKind[] = [
@@ -227,7 +248,7 @@ export const importKinds: ImportKind[] = [
   }),
   kind({
     flag: 'invoices',
-    description: 'id,number,property_id,work_order_id,issued_at,due_at,paid_at,amount,balance,status',
+    description: 'id,number,property_id,work_order_id,issued_at,due_at,paid_at,amount,balance,status,payment_url',
     required: 'id,number,property_id,issued_at,due_at,amount,balance,status',
     row: z.object({
       id,
@@ -240,6 +261,7 @@ export const importKinds: ImportKind[] = [
       amount: money,
       balance: money,
       status: oneOf(['Open', 'Paid', 'Overdue', 'Void'] as const),
+      payment_url: optionalHttpsUrl,
     }),
     refs: (r) => [property(r), ...(r.work_order_id ? [{ column: 'work_order_id', kind: 'workOrder' as const, id: r.work_order_id, propertyId: r.property_id }] : [])],
     target: (r) => ({
@@ -256,6 +278,7 @@ export const importKinds: ImportKind[] = [
         amount: r.amount,
         balance: r.balance,
         status: r.status,
+        ...(r.payment_url ? { paymentUrl: r.payment_url } : {}),
       },
     }),
   }),

@@ -65,7 +65,7 @@ test('the table sorts in SQL and exports CSV; a fresh token reaches the page wit
   expect(download.suggestedFilename()).toMatch(/^invoicing-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await (await download.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString('utf8');
-  expect(text.split('\r\n')[0]).toBe('Invoice,Property,Work Order,Issued,Due,Paid,Status,Amount,Balance');
+  expect(text.split('\r\n')[0]).toBe('Invoice,Property,Work Order,Issued,Due,Paid,Status,Amount,Balance,Pay online');
   expect(text).toContain('Northwind');
   expect(text).not.toMatch(/Harborview|Lakeside|Summit/);
 
@@ -83,6 +83,62 @@ test('the table sorts in SQL and exports CSV; a fresh token reaches the page wit
   await expect(amount).toHaveAttribute('aria-sort', 'descending');
   await amount.getByRole('button').click();
   await expect(amount).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test('Pay opens an owed invoice\'s payment page in a new tab; an owed invoice without one says so; paid ones show the date paid', async ({ page, context }) => {
+  // The provider's payment pages are its processor's; here a stand-in answers them (no traffic leaves the machine).
+  const opened: string[] = [];
+  await context.route('https://pay.example-hvac.com/**', (route) => {
+    opened.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Payment</title><h1>Payment page</h1>' });
+  });
+  await logIn(page, demo.northwind);
+  await sidebar(page).getByRole('button', { name: 'Invoicing', exact: true }).click();
+  const frame = reportFrame(page);
+  const table = frame.getByRole('table');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const headers = (await table.locator('thead th').allTextContents()).map((h) => h.replace(/[▲▼]/g, '').trim());
+  expect(headers).toEqual(['Invoice', 'Property', 'Work Order', 'Issued', 'Due', 'Paid', 'Status', 'Amount', 'Balance', 'Pay online']);
+  const cell = (row: ReturnType<typeof table.locator>, name: string) => row.locator('td').nth(headers.indexOf(name));
+
+  const row = table.locator('tbody tr').filter({ has: frame.getByRole('link') }).first();
+  const pay = row.getByRole('link', { name: /^Pay \$[\d,]+\.\d{2} for INV-\S+ \(opens in a new tab\)$/ });
+  await expect(pay).toBeVisible();
+  const number = (await cell(row, 'Invoice').textContent())!.trim();
+  const balance = (await cell(row, 'Balance').textContent())!.trim();
+  await expect(pay).toHaveText(`Pay ${balance} for ${number}`);
+  expect(['Open', 'Overdue']).toContain((await cell(row, 'Status').textContent())!.trim());
+  await expect(pay).toHaveAttribute('target', '_blank');
+  await expect(pay).toHaveAttribute('rel', 'noopener noreferrer');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), pay.click()]);
+  await expect(popup.getByRole('heading', { name: 'Payment page' })).toBeVisible();
+  expect(popup.url()).toBe(`https://pay.example-hvac.com/invoice/${number}`);
+  expect(opened).toEqual([`https://pay.example-hvac.com/invoice/${number}`]);
+  await popup.close();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTitle('Sigma Report').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/shots/invoicing-pay-1440.png' });
+  await expectNoSeriousA11yViolations(page);
+
+  // An owed invoice without a payment page says so, and offers no link.
+  await frame.getByRole('searchbox', { name: 'Search rows' }).fill('no online payment');
+  await expect(frame.locator('.table-count')).toContainText('matching "no online payment"');
+  const without = table.locator('tbody tr');
+  await expect(without.first()).toBeVisible();
+  for (const r of await without.all()) {
+    await expect(cell(r, 'Pay online')).toHaveText('No online payment');
+    expect(['Open', 'Overdue']).toContain((await cell(r, 'Status').textContent())!.trim());
+  }
+  await expect(without.getByRole('link')).toHaveCount(0);
+
+  // A paid invoice shows the day it was paid and no Pay.
+  await frame.getByRole('searchbox', { name: 'Search rows' }).fill('Paid');
+  await expect(frame.locator('.table-count')).toContainText('matching "paid"');
+  const paid = table.locator('tbody tr').filter({ has: frame.locator(`td:nth-child(${headers.indexOf('Status') + 1})`, { hasText: /^Paid$/ }) }).first();
+  await expect(cell(paid, 'Paid')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await expect(cell(paid, 'Pay online')).toHaveText('—');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: '.tmp/shots/invoicing-paid-1280.png' });
 });
 
 test('an administrator viewing as a customer sees that customer\'s rows only', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatCell } from './format';
+import { formatCell, paymentLink } from './format';
 import { embedFetch, type TokenKeeper } from './token';
 import type { Column, TablePage } from './types';
 
@@ -9,6 +9,18 @@ const cellClass = (key: string, type: Column['type']) =>
   type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' ? 'wrap name' : undefined;
 
 const PAGE_ROWS = 200;
+
+/** A cell as shown; an owed invoice with a payment page gets its Pay link (a new tab: the provider's page, no card data here). */
+function Cell({ value, type, row }: { value: string | number | null; type: Column['type']; row: Record<string, string | number | null> }) {
+  const pay = type === 'payment' && typeof value === 'string' && value ? paymentLink(value, row) : null;
+  if (type === 'payment' && value && !pay) return <>—</>;
+  if (!pay) return <>{formatCell(value, type)}</>;
+  return (
+    <a className="button pay" href={pay.href} target="_blank" rel="noopener noreferrer" aria-label={`${pay.text} (opens in a new tab)`}>
+      {pay.text}
+    </a>
+  );
+}
 const query = (t: { sort: string; dir: string; q?: string }, offset = 0) =>
   `sort=${encodeURIComponent(t.sort)}&dir=${t.dir}${t.q ? `&q=${encodeURIComponent(t.q)}` : ''}${offset ? `&offset=${offset}` : ''}`;
 
@@ -130,7 +142,7 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
                 <tr key={`${String(row[table.columns[0]!.key])}-${i}`}>
                   {table.columns.map((c) => (
                     <td key={c.key} className={cellClass(c.key, c.type)}>
-                      {formatCell(row[c.key] ?? null, c.type)}
+                      <Cell value={row[c.key] ?? null} type={c.type} row={row} />
                     </td>
                   ))}
                 </tr>

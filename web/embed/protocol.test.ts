@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EMBED_MESSAGE, isEmbedMessage, tokenExpiry, tokenFromUrl } from './protocol';
-import { formatCell, formatValue } from './format';
+import { formatCell, formatValue, paymentLink } from './format';
 
 describe('embed frame protocol', () => {
   it('accepts only well-formed messages', () => {
@@ -31,5 +31,14 @@ describe('embed frame protocol', () => {
     expect(formatCell(125.5, 'money')).toBe('$125.50');
     expect(formatCell(null, 'date')).toBe('—');
     expect(formatCell('2026-09-01', 'date')).toBe('1 Sep 2026');
+  });
+});
+
+describe('an owed invoice\'s Pay link', () => {
+  it('names the amount and the invoice, links only an https page, says when there is none', () => {
+    expect(paymentLink('https://pay.example.com/i/1?a=2', { balance: 1234.5, number: 'INV-7' })).toEqual({ href: 'https://pay.example.com/i/1?a=2', text: 'Pay $1,234.50 for INV-7' });
+    for (const bad of ['http://pay.example.com/i/1', 'javascript:alert(1)', 'not a url']) expect(paymentLink(bad, { balance: 1, number: 'N' })).toBeNull();
+    expect(formatCell('', 'payment')).toBe('No online payment');
+    expect(formatCell(null, 'payment')).toBe('—');
   });
 });

@@ -92,8 +92,11 @@ export const ChartData = z.object({
   series: z.array(z.object({ name: z.string(), data: z.array(z.number()) })),
 });
 export type ChartData = z.output<typeof ChartData>;
-export const ColumnType = z.enum(['text', 'date', 'money', 'number']);
+/** `payment`: the invoice's payment page (https) when something is owed and it has one, '' when it has none, null when nothing is owed. */
+export const ColumnType = z.enum(['text', 'date', 'money', 'number', 'payment']);
 export type ColumnType = z.output<typeof ColumnType>;
+/** What an owed invoice without a payment page shows in its `payment` cell (and a search finds). */
+export const NO_ONLINE_PAYMENT = 'No online payment';
 export const Column = z.object({ key: z.string(), label: z.string(), type: ColumnType });
 export type Column = z.output<typeof Column>;
 export const Cell = z.union([z.string(), z.number(), z.null()]);

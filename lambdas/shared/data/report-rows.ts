@@ -80,6 +80,8 @@ export interface InvoiceRow {
   amount: number;
   balance: number;
   status: 'Open' | 'Paid' | 'Overdue' | 'Void';
+  /** The provider's own payment page for this invoice (its processor's; https). No card data passes through the portal. */
+  paymentUrl?: string;
 }
 export interface AssetRow {
   dataset: 'asset';

@@ -14,7 +14,7 @@
  * figures (open work orders, balances, ages) do not change; monthly charts cover the period's months
  * (at most the last 24 of them). Without a period every page is as it always was.
  */
-import type { ChartData, Column, Figure, Format, PageData, PageName, Row, TablePage } from '../contract/reports.js';
+import { NO_ONLINE_PAYMENT, type ChartData, type Column, type Figure, type Format, type PageData, type PageName, type Row, type TablePage } from '../contract/reports.js';
 import type { Period } from '../contract/period.js';
 import { writtenDay } from '../contract/writing.js';
 
@@ -643,6 +643,14 @@ const ranked = <R>(key: string, label: string, get: (r: R) => string | undefined
     return i < 0 ? null : i + 1;
   },
 });
+/** An owed invoice's payment page, '' when it has none (the page says so), null when nothing is owed. */
+const payment: ColumnDef<InvoiceRow> = {
+  key: 'pay',
+  label: 'Pay online',
+  type: 'payment',
+  value: (r) => ((r.status === 'Open' || r.status === 'Overdue') && r.balance > 0 ? (r.paymentUrl ?? '') : null),
+  sortValue: (r) => ((r.status === 'Open' || r.status === 'Overdue') && r.balance > 0 ? (r.paymentUrl ? 1 : 0) : null),
+};
 const property = <R extends ReportRow>(): ColumnDef<R> => ({ key: 'property', label: 'Property', type: 'text', value: (r, ctx) => ctx.names.get(r.propertyId) ?? '' });
 
 const workOrderColumns: ColumnDef<WorkOrderRow>[] = [
@@ -709,6 +717,7 @@ const tableDefs: Record<PageName, TableDef<WorkOrderRow> | TableDef<QuoteRow> | 
       text('status', 'Status', (r) => r.status),
       money('amount', 'Amount', (r) => r.amount),
       money('balance', 'Balance', (r) => r.balance),
+      payment,
     ],
     sort: 'issued',
     dir: 'desc',
@@ -781,6 +790,7 @@ export function tableRows(page: PageName, every: PageInput, opts: { sort?: strin
   const q = opts.q?.trim().toLowerCase() ?? '';
   const matches = (c: ColumnDef<ReportRow>, r: ReportRow) => {
     const v = String(c.value(r, ctx) ?? '');
+    if (c.type === 'payment') return c.value(r, ctx) === '' && NO_ONLINE_PAYMENT.toLowerCase().includes(q);
     return v.toLowerCase().includes(q) || (c.type === 'date' && writtenDay(v).toLowerCase().includes(q));
   };
   const shown = q ? inScope.filter((r) => def.columns.some((c) => matches(c as ColumnDef<ReportRow>, r))) : inScope;

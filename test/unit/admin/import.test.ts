@@ -63,6 +63,11 @@ describe('admin import: a bad file writes nothing', () => {
     expect(await failure({ quotes: date })).toBe(`${date}:2:5: created_at is not a real date`);
     const invoice = file('id,number,property_id,work_order_id,issued_at,due_at,amount,balance,status\nI-1,N-1,P-1,W-404,2026-03-01,2026-03-31,10,10,Open\n');
     expect(await failure({ invoices: invoice })).toBe(`${invoice}:2:4: work_order_id: unknown work order "W-404" at property "P-1"`);
+    // A payment page opens in the customer's browser: https only, no credentials in it.
+    for (const url of ['http://pay.example.com/1', 'javascript:alert(1)', 'https://user:pw@pay.example.com/1', 'pay.example.com/1', '"data:text/html,x"']) {
+      const bad = file(`id,number,property_id,issued_at,due_at,amount,balance,status,payment_url\nI-1,N-1,P-1,2026-03-01,2026-03-31,10,10,Open,${url}\n`);
+      expect(await failure({ invoices: bad })).toBe(`${bad}:2:9: payment_url must be an https:// address such as https://pay.example.com/invoice/123`);
+    }
     expect(db.writes()).toBe(0);
   });
 
@@ -87,10 +92,10 @@ describe('admin import: a good import', () => {
       equipment: file('id,customer_id,property_id,building_name,name,equipment_type,telemetry_data\nKE-1,K-1,KP-1,Acme HQ,RTU-1,Rooftop Unit,"{""tons"":5}"\nKE-2,K-2,,Yard,Pump,,\n'),
       'telemetry-mappings': file('customer_id,telemetry_customer_id,telemetry_customer_name\nK-2,t-2,Globex T\n'),
       'work-orders': file('id,property_id,kind,status,priority,created_at,amount\nW-1,KP-1,service,Completed,High,2026-03-31 14:05,120.50\n'),
-      invoices: file('id,number,property_id,work_order_id,issued_at,due_at,amount,balance,status\nI-1,N-1,KP-1,W-1,2026-04-01T10:00:00+0200,2026-05-01,120.50,0,Paid\n'),
+      invoices: file('id,number,property_id,work_order_id,issued_at,due_at,amount,balance,status,payment_url\nI-1,N-1,KP-1,W-1,2026-04-01T10:00:00+0200,2026-05-01,120.50,0,Paid,\nI-2,N-2,KP-1,,2026-04-02,2026-05-02,80,80,Open,https://pay.example.com/i/N-2?a=80\n'),
       assets: file('id,property_id,name,installed_on,condition\nA-1,KP-2,Boiler,2014-06-30,\n'),
     });
-    expect(counts).toEqual({ customers: 2, properties: 2, equipment: 2, 'telemetry-mappings': 1, 'work-orders': 1, invoices: 1, assets: 1 });
+    expect(counts).toEqual({ customers: 2, properties: 2, equipment: 2, 'telemetry-mappings': 1, 'work-orders': 1, invoices: 2, assets: 1 });
     // A name import keeps the telemetry mapping it does not mention.
     expect(db.sorted('customers')).toEqual([
       { id: 'K-1', name: 'Acme, Inc.', telemetryCustomerId: 't-1', telemetryCustomerName: 'Acme T' },
@@ -106,6 +111,8 @@ describe('admin import: a good import', () => {
     expect(rows.find((r) => r.id === 'W-1')).toMatchObject({ dataset: 'wo', propertyId: 'KP-1', createdAt: '2026-03-31T14:05:00.000Z', amount: 120.5, description: '' });
     expect(rows.find((r) => r.id === 'I-1')).toMatchObject({ workOrderId: 'W-1', issuedAt: '2026-04-01T08:00:00.000Z', dueAt: '2026-05-01T00:00:00.000Z', status: 'Paid' });
     expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paidAt');
+    expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paymentUrl');
+    expect(rows.find((r) => r.id === 'I-2')).toMatchObject({ paymentUrl: 'https://pay.example.com/i/N-2?a=80', status: 'Open' });
     expect(rows.find((r) => r.id === 'A-1')).toMatchObject({ installedOn: '2014-06-30', condition: 'Good', assetType: '' });
     expect(db.sorted('audit')).toEqual([expect.objectContaining({ actorEmail: 'cli', action: 'catalogue.import', details: counts })]);
   });

@@ -232,11 +232,11 @@ describe('GET /api/embed/table and table.csv', () => {
     expect(r.headers['content-disposition']).toBe('attachment; filename="invoicing-2026-03-15.csv"');
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.body.split('\r\n')).toEqual([
-      'Invoice,Property,Work Order,Issued,Due,Paid,Status,Amount,Balance',
-      'INV-4,South Annex,,2026-02-01,2026-03-01,,Void,999,0',
-      'INV-2,South Annex,,2025-02-05,2025-03-07,2025-03-20,Paid,300,0',
-      'INV-1,North Tower,W2,2026-01-16,2026-02-15,,Overdue,250.5,250.5',
-      'INV-3,North Tower,,2026-03-01,2026-03-31,,Open,100.1,100.1',
+      'Invoice,Property,Work Order,Issued,Due,Paid,Status,Amount,Balance,Pay online',
+      'INV-4,South Annex,,2026-02-01,2026-03-01,,Void,999,0,',
+      'INV-2,South Annex,,2025-02-05,2025-03-07,2025-03-20,Paid,300,0,',
+      'INV-1,North Tower,W2,2026-01-16,2026-02-15,,Overdue,250.5,250.5,https://pay.example.com/inv/1',
+      'INV-3,North Tower,,2026-03-01,2026-03-31,,Open,100.1,100.1,',
       '',
     ]);
   });

@@ -40,8 +40,8 @@ export const quotes: QuoteRow[] = [
 ];
 
 export const invoices: InvoiceRow[] = [
-  { dataset: 'invoice', id: 'I1', number: 'INV-1', propertyId: 'P1', workOrderId: 'W2', issuedAt: '2026-01-16', dueAt: '2026-02-15', amount: 250.5, balance: 250.5, status: 'Overdue' },
-  { dataset: 'invoice', id: 'I2', number: 'INV-2', propertyId: 'P2', issuedAt: '2025-02-05', dueAt: '2025-03-07', paidAt: '2025-03-20', amount: 300, balance: 0, status: 'Paid' },
+  { dataset: 'invoice', id: 'I1', number: 'INV-1', propertyId: 'P1', workOrderId: 'W2', issuedAt: '2026-01-16', dueAt: '2026-02-15', amount: 250.5, balance: 250.5, status: 'Overdue', paymentUrl: 'https://pay.example.com/inv/1' },
+  { dataset: 'invoice', id: 'I2', number: 'INV-2', propertyId: 'P2', issuedAt: '2025-02-05', dueAt: '2025-03-07', paidAt: '2025-03-20', amount: 300, balance: 0, status: 'Paid', paymentUrl: 'https://pay.example.com/inv/2' },
   { dataset: 'invoice', id: 'I3', number: 'INV-3', propertyId: 'P1', issuedAt: '2026-03-01', dueAt: '2026-03-31', amount: 100.1, balance: 100.1, status: 'Open' },
   { dataset: 'invoice', id: 'I4', number: 'INV-4', propertyId: 'P2', issuedAt: '2026-02-01', dueAt: '2026-03-01', amount: 999, balance: 0, status: 'Void' },
 ];

@@ -120,6 +120,10 @@ describe('quotes, invoicing, assets, analytics', () => {
     expect(chart(d, 'aging')).toMatchObject({ categories: ['Not yet due', '1-30 days', '31-60 days', '61-90 days', '90+ days'], series: [{ data: [100.1, 250.5, 0, 0, 0] }] });
     expect(d.table.rows.map((r) => r.number)).toEqual(['INV-3', 'INV-4', 'INV-1', 'INV-2']);
     expect(d.table.rows[2]).toMatchObject({ workOrder: 'W2', issued: '2026-01-16', paid: null, balance: 250.5 });
+    // Pay online: the payment page of what is owed; '' (said as no online payment) when it has none; nothing once paid or void.
+    expect(d.table.rows.map((r) => [r.number, r.pay])).toEqual([['INV-3', ''], ['INV-4', null], ['INV-1', 'https://pay.example.com/inv/1'], ['INV-2', null]]);
+    expect(tableRows('invoicing', input(), { q: 'no online' }).rows.map((r) => r.number)).toEqual(['INV-3']);
+    expect(tableRows('invoicing', input(), { q: 'example.com' }).total).toBe(0);
   });
   it('Assets', () => {
     const d = pageData('assets', input());
