@@ -9,6 +9,8 @@ import { documentsText as t } from '../strings';
 interface DocumentRowProps {
   document: DocumentRecord;
   propertyName: string;
+  /** Named after the property when the list holds several customers' documents. */
+  customerName?: string;
   canDelete: boolean;
   busy: boolean;
   onView(doc: DocumentRecord): void;
@@ -17,14 +19,15 @@ interface DocumentRowProps {
 }
 
 /** One document: its file name, property and upload date, and its actions. */
-export function DocumentRow({ document, propertyName, canDelete, busy, onView, onDownload, onDelete }: DocumentRowProps) {
+export function DocumentRow({ document, propertyName, customerName, canDelete, busy, onView, onDownload, onDelete }: DocumentRowProps) {
   const name = documentFileName(document.DOCUMENT_URL);
   return (
-    <ListItem divider aria-label={name} sx={{ gap: 2 }}>
+    <ListItem divider aria-label={name} sx={{ gap: 2, py: 0.25 }}>
       <ListItemText
         primary={name}
-        secondary={`${t.uploaded} ${formatUploadedAt(document.UPLOADED_AT)} · ${propertyName}`}
-        slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
+        secondary={`${t.uploaded} ${formatUploadedAt(document.UPLOADED_AT)} · ${propertyName}${customerName ? ` (${customerName})` : ''}`}
+        sx={{ my: 0.25 }}
+        slotProps={{ primary: { sx: { wordBreak: 'break-all', fontWeight: 500 } }, secondary: { variant: 'caption', sx: { display: 'block' } } }}
       />
       <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
         <Button size="small" variant="outlined" disabled={busy} onClick={() => onView(document)}>
