@@ -138,6 +138,9 @@ export function DocumentList({ propertyIds, propertyNames, customerOf, isAdmin, 
         <Typography id="view-documents-title" variant="h6" component="h3" sx={{ flexShrink: 0 }}>
           {t.viewTitle}
         </Typography>
+        <Typography id="documents-count" variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ flexShrink: 0 }}>
+          {loaded ? t.documentCount(shown.length, documents.data.length, searching) : ''}
+        </Typography>
         <TextField
           type="search"
           size="small"
@@ -146,7 +149,6 @@ export function DocumentList({ propertyIds, propertyNames, customerOf, isAdmin, 
           onChange={(e) => setSearch(e.target.value)}
           sx={{ flex: 1, maxWidth: 360, ml: 'auto !important' }}
           slotProps={{
-            htmlInput: { 'aria-controls': 'documents-count' },
             input: {
               endAdornment: search ? (
                 <InputAdornment position="end">
@@ -165,9 +167,6 @@ export function DocumentList({ propertyIds, propertyNames, customerOf, isAdmin, 
           <MenuItem value="name">{t.sortName}</MenuItem>
         </TextField>
       </Stack>
-      <Typography id="documents-count" variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ minHeight: 20, flexShrink: 0 }}>
-        {loaded ? t.documentCount(shown.length, documents.data.length, searching) : ''}
-      </Typography>
       {body}
       <ConfirmDeleteDialog
         fileName={pendingDelete ? documentFileName(pendingDelete.DOCUMENT_URL) : null}

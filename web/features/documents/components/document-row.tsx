@@ -22,14 +22,17 @@ interface DocumentRowProps {
 export function DocumentRow({ document, propertyName, customerName, canDelete, busy, onView, onDownload, onDelete }: DocumentRowProps) {
   const name = documentFileName(document.DOCUMENT_URL);
   return (
-    <ListItem divider aria-label={name} sx={{ gap: 2, py: 0.25 }}>
+    <ListItem divider aria-label={name} sx={{ gap: 2, py: 0.25, minHeight: 40 }}>
       <ListItemText
         primary={name}
         secondary={`${t.uploaded} ${formatUploadedAt(document.UPLOADED_AT)} · ${propertyName}${customerName ? ` (${customerName})` : ''}`}
-        sx={{ my: 0.25 }}
-        slotProps={{ primary: { sx: { wordBreak: 'break-all', fontWeight: 500 } }, secondary: { variant: 'caption', sx: { display: 'block' } } }}
+        sx={{ my: 0 }}
+        slotProps={{
+          primary: { sx: { wordBreak: 'break-all', fontWeight: 500, lineHeight: 1.3 } },
+          secondary: { variant: 'caption', sx: { display: 'block', lineHeight: 1.35 } },
+        }}
       />
-      <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ flexShrink: 0, '& .MuiButton-root': { py: 0.25 } }}>
         <Button size="small" variant="outlined" disabled={busy} onClick={() => onView(document)}>
           {t.view}
         </Button>

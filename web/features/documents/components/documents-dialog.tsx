@@ -127,7 +127,7 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
     <Stack spacing={1.5} sx={{ flex: 1, minHeight: 0 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         {showCustomerPicker && (
-          <Box sx={{ flex: '0 0 34%', minWidth: 0 }}>
+          <Box sx={{ flex: '0 0 40%', minWidth: 0 }}>
             <CustomerPicker
               customers={(isAdmin ? allCustomers.data : accountCustomers) ?? []}
               lead={lead}
