@@ -147,7 +147,7 @@ export function DocumentList({ propertyIds, propertyNames, customerOf, isAdmin, 
           label={t.searchLabel}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ flex: 1, maxWidth: 360, ml: 'auto !important' }}
+          sx={{ flex: 1, maxWidth: 360, ml: 'auto !important', '& input::-webkit-search-cancel-button': { display: 'none' } }}
           slotProps={{
             input: {
               endAdornment: search ? (

@@ -83,19 +83,19 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
   const ofTheAccount = wholeAccount || accountCustomers.some((c) => c.id === customerId);
 
   const buildings = useBuildings(customerId && !ofTheAccount ? customerId : null);
+  const accountLoading = accountBuildings.some((q) => q.isPending) || (isAdmin && !!viewedEmail && assigned.isPending);
+  // Offered once every customer's properties are in, never a part of them (all are selected by default).
   const ofAccount = useMemo(
-    () => accountProperties(accountCustomers, accountBuildings.map((q) => q.data), isAdmin ? (assigned.data ?? new Set()) : null),
+    () => (accountLoading ? [] : accountProperties(accountCustomers, accountBuildings.map((q) => q.data), isAdmin ? (assigned.data ?? new Set()) : null)),
     // The queries' array is new on every render; its data are what matter.
-    [accountCustomers, isAdmin, assigned.data, ...accountBuildings.map((q) => q.data)],
+    [accountLoading, accountCustomers, isAdmin, assigned.data, ...accountBuildings.map((q) => q.data)],
   );
   const customerOf = useMemo(() => (wholeAccount ? new Map(ofAccount.map((p) => [p.id, p.customer])) : undefined), [wholeAccount, ofAccount]);
   const properties = useMemo(
     () => (wholeAccount ? ofAccount : ofTheAccount ? ofAccount.filter((p) => p.customerId === customerId) : (buildings.data ?? [])),
     [wholeAccount, ofTheAccount, customerId, ofAccount, buildings.data],
   );
-  const propertiesLoading = ofTheAccount
-    ? accountBuildings.some((q) => q.isPending) || (isAdmin && assigned.isPending)
-    : !!customerId && buildings.isPending;
+  const propertiesLoading = ofTheAccount ? accountLoading : !!customerId && buildings.isPending;
   const propertyNames = useMemo(() => new Map(properties.map((p) => [p.id, p.name])), [properties]);
   // Not chosen yet: the property the reports are narrowed to, when it is this customer's; else every one (the spec's default).
   const fromView = chosenProperties === null && chosenCustomer === undefined && inView && properties.some((p) => p.id === inView) ? [inView] : null;
