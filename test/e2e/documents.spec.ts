@@ -4,7 +4,7 @@ import { documentsText as t } from '../../web/features/documents/strings.js';
 import { titleCase } from '../../web/components/text/display-name.js';
 import { demo, lastMailTo } from './support/env.js';
 import { policySignature } from '../../infra/local/s3-post-policy.js';
-import { adminToken, logIn, makeCustomer as makeAccount, readTickedOptions, shotter } from './support/session.js';
+import { adminToken, expectNoSeriousA11yViolations, logIn, makeCustomer as makeAccount, readTickedOptions, shotsAtBothSizes, shotter } from './support/session.js';
 
 const stamp = Date.now().toString(36);
 const shot = shotter('documents');
@@ -256,18 +256,192 @@ test('a customer starts on their first customer with all its properties selected
   await shot(page, 'customer-no-properties-found');
 });
 
-test('a customer of two customers chooses among their own customers and sees only their assigned properties', async ({ page }) => {
-  await signIn(page, demo.twoCustomers.email, demo.twoCustomers.password);
-  const dialog = await openDocuments(page);
-  const picker = dialog.getByRole('combobox', { name: t.customerLabel });
-  await expect(picker).toHaveValue('Harborview Medical Center');
-  await picker.click();
-  await expect(page.getByRole('option')).toHaveText(['Harborview Medical Center', 'Lakeside School District']);
-  await page.getByRole('option', { name: 'Lakeside School District' }).click();
-  // Of Lakeside's three properties only the one assigned to this account is offered.
-  expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, `${highSchool.NAME} [x]`]);
-  await expect(dialog.getByRole('tab', { name: t.uploadTab })).toHaveCount(0);
-  await shot(page, 'two-customers-picker');
+/** A document uploaded through the API as an administrator (upload URL, the form to storage, confirm). */
+async function uploadThroughApi(request: APIRequestContext, propertyId: string, fileName: string) {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const body = `${fileName}\n`;
+  const target = await request.post('/api/s3/upload-url', { headers, data: { propertyId, fileName, size: Buffer.byteLength(body) } });
+  expect(target.ok()).toBe(true);
+  const { key, url, fields } = (await target.json()) as { key: string; url: string; fields: Record<string, string> };
+  // The signed fields first, the file last, as a browser's form sends them.
+  const stored = await request.post(url, { multipart: { ...fields, file: { name: fileName, mimeType: 'text/plain', buffer: Buffer.from(body) } } });
+  expect(stored.ok()).toBe(true);
+  expect((await request.post('/api/s3/confirm-upload', { headers, data: { key, propertyId } })).ok()).toBe(true);
+}
+
+const harborview = { ID: 'CUST-1002', NAME: 'HARBORVIEW MEDICAL CENTER' };
+const hospital = 'Harborview Main Hospital';
+const clinic = 'Eastside Outpatient Clinic';
+// Uploaded oldest first: by date the list reads mid, zeta, Alpha; by name Alpha, mid, zeta.
+const handbooks = [`Alpha_handbook-${stamp}.txt`, `zeta_handbook-${stamp}.txt`, `mid_handbook-${stamp}.txt`];
+const notes = `beta_notes-${stamp}.txt`;
+
+/** How many rows of the documents list lie wholly inside both the list's scrolled box and the window. */
+async function rowsInSight(page: Page, dialog: Locator) {
+  const list = dialog.getByRole('list', { name: t.viewTitle });
+  const box = (await list.boundingBox())!;
+  const height = page.viewportSize()!.height;
+  let count = 0;
+  for (const row of await list.getByRole('listitem').all()) {
+    const r = await row.boundingBox();
+    if (r && r.y >= box.y - 0.5 && r.y + r.height <= Math.min(box.y + box.height, height) + 0.5) count++;
+  }
+  return count;
+}
+
+/** The dialog lies wholly inside the window and its content does not scroll: only the list scrolls, inside it. */
+async function dialogFits(page: Page, dialog: Locator) {
+  const box = (await dialog.boundingBox())!;
+  const inside = box.y >= 0 && box.y + box.height <= page.viewportSize()!.height;
+  const contentScrolls = await dialog.locator('.MuiDialogContent-root').evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+  return inside && !contentScrolls;
+}
+
+test.describe('an account of two customers', () => {
+  test.beforeAll(async ({ request }) => {
+    // Lakeside's library was emptied above: four documents on the property this account holds there.
+    for (const name of [...handbooks, notes]) await uploadThroughApi(request, highSchool.ID, name);
+  });
+
+  test('sees the documents of both customers at once, properties grouped by customer, and may narrow to one', async ({ page }) => {
+    const listCalls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/s3/getdocumentsbyproperty?') && listCalls.push(new URL(r.url()).searchParams.get('propertyId') ?? ''));
+    await signIn(page, demo.twoCustomers.email, demo.twoCustomers.password);
+    const dialog = await openDocuments(page);
+    const picker = dialog.getByRole('combobox', { name: t.customerLabel });
+    await expect(picker).toHaveValue(t.allMyCustomers);
+    // Every property of both customers, all selected; the unassigned Harborview Research Annex is not among them.
+    expect(await propertyOptions(page)).toEqual([t.all, clinic, hospital, highSchool.NAME].map((n) => `${n} [x]`));
+    await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
+    const listbox = page.getByRole('listbox');
+    await expect(listbox.getByText(titleCase(harborview.NAME), { exact: true })).toBeVisible();
+    await expect(listbox.getByText(titleCase(lakeside.NAME), { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByTestId('all-properties-selected')).toHaveText(t.allSelected(3));
+
+    // One list: Lakeside's documents beside Harborview's, each row naming its property and customer.
+    const rows = dialog.getByRole('list', { name: t.viewTitle }).getByRole('listitem');
+    await expect(dialog.getByRole('listitem', { name: notes })).toContainText(`${highSchool.NAME} (${titleCase(lakeside.NAME)})`);
+    await expect(dialog.getByRole('listitem', { name: 'Backflow_Test_Certificate.pdf' }).first()).toContainText(titleCase(harborview.NAME));
+    await expect(rows.filter({ hasText: hospital })).not.toHaveCount(0);
+    await expect(rows.filter({ hasText: clinic })).not.toHaveCount(0);
+    await expect(rows.filter({ hasText: highSchool.NAME })).toHaveCount(4);
+    await expect(rows.filter({ hasText: 'Harborview Research Annex' })).toHaveCount(0);
+    expect(listCalls.at(-1)?.split(',').sort()).toEqual(['PROP-1002-01', 'PROP-1002-02', highSchool.ID]);
+    await expect(dialog.getByRole('tab', { name: t.uploadTab })).toHaveCount(0);
+    await expect(rows.first().getByRole('button', { name: t.delete })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await shotsAtBothSizes(shot, page, 'two-customers');
+
+    // Narrowing to one customer is still possible.
+    await picker.click();
+    await expect(page.getByRole('option')).toHaveText([t.allMyCustomers, titleCase(harborview.NAME), titleCase(lakeside.NAME)]);
+    await page.getByRole('option', { name: titleCase(lakeside.NAME) }).click();
+    expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, `${highSchool.NAME} [x]`]);
+    await expect(rows).toHaveCount(4);
+    await picker.click();
+    await page.getByRole('option', { name: t.allMyCustomers }).click();
+    await expect(rows.filter({ hasText: hospital })).not.toHaveCount(0);
+  });
+
+  test('an administrator viewing as that account sees what it sees; on their own, the spec\'s empty customer choice', async ({ page }) => {
+    await signIn(page, demo.admin.email, demo.admin.password);
+    let dialog = await openDocuments(page);
+    await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveValue('');
+    await expect(dialog.getByRole('combobox', { name: t.propertyLabel })).toBeDisabled();
+    await expect(dialog.getByText(t.noDocuments)).toBeVisible();
+    await dialog.getByRole('button', { name: t.close }).click();
+
+    await page.getByRole('combobox', { name: 'Select User View' }).fill(demo.twoCustomers.email);
+    await page.getByRole('option', { name: new RegExp(demo.twoCustomers.email) }).click();
+    dialog = await openDocuments(page);
+    await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveValue(t.allCustomersOf(demo.twoCustomers.email));
+    // The account's three properties, not every property of its two customers.
+    expect(await propertyOptions(page)).toEqual([t.all, clinic, hospital, highSchool.NAME].map((n) => `${n} [x]`));
+    await expect(dialog.getByRole('listitem', { name: notes })).toBeVisible();
+    await expect(dialog.getByRole('listitem', { name: notes }).getByRole('button', { name: t.delete })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shotsAtBothSizes(shot, page, 'admin-view-as-two-customers');
+    // Any other customer, chosen by the administrator, comes with all its properties (spec section 4).
+    await chooseCustomer(page, 'Summit Retail Group');
+    expect(await propertyOptions(page)).toEqual([t.all, 'Summit Distribution Center', 'Summit Mall'].map((n) => `${n} [x]`));
+  });
+
+  test('search narrows the list by file name and says how many match; sort by name or newest first', async ({ page }) => {
+    await signIn(page, demo.twoCustomers.email, demo.twoCustomers.password);
+    const dialog = await openDocuments(page);
+    const rows = dialog.getByRole('list', { name: t.viewTitle }).getByRole('listitem');
+    const status = dialog.getByRole('status');
+    await expect(rows.filter({ hasText: notes })).toHaveCount(1);
+    const total = await rows.count();
+    expect(total).toBeGreaterThanOrEqual(10);
+    await expect(status).toHaveText(t.documentCount(total, total, false));
+    await expect(status).toHaveAttribute('aria-live', 'polite');
+    // Newest first by default.
+    const names = async () => (await rows.all()).map((r) => r.getAttribute('aria-label'));
+    expect((await Promise.all(await names())).slice(0, 4)).toEqual([notes, handbooks[2], handbooks[1], handbooks[0]]);
+
+    const search = dialog.getByRole('searchbox', { name: t.searchLabel });
+    await search.fill(`HANDBOOK-${stamp}`);
+    await expect(rows).toHaveCount(3);
+    await expect(status).toHaveText(t.documentCount(3, total, true));
+    expect(await Promise.all(await names())).toEqual([handbooks[2], handbooks[1], handbooks[0]]);
+    await dialog.getByRole('combobox', { name: t.sortLabel }).click();
+    await page.getByRole('option', { name: t.sortName }).click();
+    expect(await Promise.all(await names())).toEqual([handbooks[0], handbooks[2], handbooks[1]]);
+    await shot(page, 'search-sorted-by-name');
+
+    // Sorted by name without a search: A to Z over every document, whatever the case.
+    await search.fill('');
+    await expect(rows).toHaveCount(total);
+    const all = (await Promise.all(await names())) as string[];
+    expect(all).toEqual([...all].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
+    await dialog.getByRole('combobox', { name: t.sortLabel }).click();
+    await page.getByRole('option', { name: t.sortDate }).click();
+    expect((await Promise.all(await names()))[0]).toBe(notes);
+
+    // Nothing matches: said so, in other words than an empty library.
+    await search.fill('no-such-document-name');
+    await expect(rows).toHaveCount(0);
+    await expect(dialog.getByTestId('no-match')).toHaveText(t.noMatch('no-such-document-name'));
+    await expect(dialog.getByText(t.noDocuments)).toHaveCount(0);
+    await expect(status).toHaveText(t.documentCount(0, total, true));
+    await shot(page, 'search-no-match');
+    await dialog.getByRole('button', { name: t.clearSearch }).click();
+    await expect(search).toHaveValue('');
+    await expect(rows).toHaveCount(total);
+  });
+
+  test('at 1280×720 the list shows at least eight rows without the page scrolling (and at 1440×900)', async ({ page }) => {
+    await signIn(page, demo.twoCustomers.email, demo.twoCustomers.password);
+    for (const [width, height] of [
+      [1280, 720],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const dialog = await openDocuments(page);
+      await expect(dialog.getByRole('listitem', { name: notes })).toBeVisible();
+      expect(await dialog.getByRole('list', { name: t.viewTitle }).getByRole('listitem').count()).toBeGreaterThan(8);
+      expect(await rowsInSight(page, dialog)).toBeGreaterThanOrEqual(8);
+      expect(await dialogFits(page, dialog)).toBe(true);
+      await dialog.getByRole('button', { name: t.close }).click();
+      await expect(dialog).toBeHidden();
+    }
+  });
+
+  test('an administrator too sees at least eight rows at 1280×720', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await signIn(page, demo.admin.email, demo.admin.password);
+    const dialog = await openDocuments(page);
+    await chooseCustomer(page, 'Northwind Properties');
+    await expect(dialog.getByTestId('all-properties-selected')).toHaveText(t.allSelected(4));
+    await expect(dialog.getByRole('list', { name: t.viewTitle }).getByRole('listitem')).not.toHaveCount(0);
+    expect(await dialog.getByRole('list', { name: t.viewTitle }).getByRole('listitem').count()).toBeGreaterThan(8);
+    expect(await rowsInSight(page, dialog)).toBeGreaterThanOrEqual(8);
+    expect(await dialogFits(page, dialog)).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await shotsAtBothSizes(shot, page, 'admin-northwind');
+  });
 });
 
 test('every documents message of section 8, with the server failing on purpose', async ({ page }) => {

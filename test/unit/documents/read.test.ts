@@ -1,13 +1,15 @@
 import { handler as getDocuments } from '../../../lambdas/documents/get-documents-by-property.js';
 import { handler as getPresignedUrl } from '../../../lambdas/documents/get-presigned-url.js';
 import { apiEvent, json } from '../support/events.js';
-import { BUCKET, claims, fakeAws, TABLES } from '../support/fake-aws.js';
+import { BUCKET, claims, fakeAws, TABLES, user } from '../support/fake-aws.js';
 import { admin, alice, bob, customers, doc, properties, setEnv } from './support/fixtures.js';
 
 const LIST = 'GET /api/s3/getdocumentsbyproperty';
 const LINK = 'GET /api/s3/getpresignedurl';
 
-const aws = fakeAws({ users: [admin, alice, bob], customers, properties });
+/** An account of two customers (A and B), with some of each one's properties. */
+const carol = user('carol@ab.test', ['A', 'B'], { 'A-P1': 'A', 'B-P1': 'B' });
+const aws = fakeAws({ users: [admin, alice, bob, carol], customers, properties });
 const w = aws.world;
 doc(w, 'documents/u1/plan.pdf', 'A-P1', '2026-03-01T10:00:00.000Z');
 doc(w, 'documents/u2/later.txt', 'A-P1', '2026-03-02T10:00:00.000Z');
@@ -41,6 +43,21 @@ describe('GET /api/s3/getdocumentsbyproperty', () => {
     expect((await list({ propertyId: 'A-P1' }, bob.email)).statusCode).toBe(403);
     expect((await list({ propertyId: 'A-P2' }, alice.email)).statusCode).toBe(403);
     expect((await list({ propertyId: 'A2-P1' }, alice.email)).statusCode).toBe(403);
+    expect(aws.callsTo(TABLES.DOCUMENTS_TABLE)).toBe(0);
+  });
+  it('an account of two customers lists both customers\' properties in one call, and is still refused any property outside its assignments', async () => {
+    const both = await list({ propertyId: 'A-P1,B-P1' }, carol.email);
+    expect(both.statusCode).toBe(200);
+    const rows = JSON.parse(both.body) as { DOCUMENT_URL: string; PROPERTY_ID: string }[];
+    expect(new Set(rows.map((d) => d.PROPERTY_ID))).toEqual(new Set(['A-P1', 'B-P1']));
+    expect(rows[0]).toEqual({ DOCUMENT_URL: 'documents/u4/beta.pdf', UPLOADED_AT: '2026-03-05T10:00:00.000Z', PROPERTY_ID: 'B-P1' });
+    aws.reset();
+    // B-P2 is of an assigned customer but not assigned; A-P3 likewise; A2-P1 of a customer not assigned at all.
+    for (const ids of ['A-P1,B-P2', 'A-P3,B-P1', 'A2-P1']) {
+      const r = await list({ propertyId: ids }, carol.email);
+      expect(r.statusCode).toBe(403);
+      expect(json(r)).toEqual({ error: `You do not have access to property ${ids.split(',').find((id) => id !== 'A-P1' && id !== 'B-P1')}.` });
+    }
     expect(aws.callsTo(TABLES.DOCUMENTS_TABLE)).toBe(0);
   });
   it('404 naming unknown ids for an administrator', async () => {

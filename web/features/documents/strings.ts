@@ -53,4 +53,15 @@ export const documentsText = {
   // Beyond the spec: presigned uploads take files up to a limit (413 above it).
   tooLarge: (limit: string) => `The file is too large. The largest file you can upload is ${limit}.`,
   uploadDone: (count: number) => `File uploaded to ${count} ${count === 1 ? 'property' : 'properties'}.`,
+  // Beyond the spec: an account of several customers sees them all at once, and the list is searched and sorted.
+  allMyCustomers: 'All my customers',
+  allCustomersOf: (email: string) => `All customers of ${email}`,
+  searchLabel: 'Search by name',
+  sortLabel: 'Sort by',
+  sortDate: 'Newest first',
+  sortName: 'Name (A–Z)',
+  documentCount: (shown: number, total: number, searching: boolean) =>
+    searching ? `${shown} of ${total} ${total === 1 ? 'document' : 'documents'}` : `${total} ${total === 1 ? 'document' : 'documents'}`,
+  noMatch: (query: string) => `No document name contains “${query.trim()}”.`,
+  clearSearch: 'Clear search',
 } as const;

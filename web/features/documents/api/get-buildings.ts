@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { documentKeys } from '../query-keys';
@@ -25,5 +25,15 @@ export function useBuildings(customerId: string | null) {
     queryKey: documentKeys.properties(customerId ?? ''),
     queryFn: ({ signal }) => getBuildings(customerId!, signal),
     enabled: !!customerId,
+  });
+}
+
+/** The properties of several customers at once (an account of several customers): one call per customer, in parallel. */
+export function useBuildingsOf(customerIds: readonly string[]) {
+  return useQueries({
+    queries: customerIds.map((id) => ({
+      queryKey: documentKeys.properties(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getBuildings(id, signal),
+    })),
   });
 }

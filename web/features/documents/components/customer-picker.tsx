@@ -6,25 +6,29 @@ import { documentsText as t } from '../strings';
 
 interface CustomerPickerProps {
   customers: CustomerOption[];
+  /** An entry above the customers, shown as written (every customer of the account at once). */
+  lead?: CustomerOption | null;
   loading: boolean;
   value: string | null;
   onChange(customerId: string | null): void;
 }
 
-/** The administrator's searchable customer dropdown. */
-export function CustomerPicker({ customers, loading, value, onChange }: CustomerPickerProps) {
-  const selected = customers.find((c) => c.id === value) ?? null;
+/** The searchable customer dropdown (administrators; and an account of several customers, to narrow to one). */
+export function CustomerPicker({ customers, lead = null, loading, value, onChange }: CustomerPickerProps) {
+  const options = lead ? [lead, ...customers] : customers;
+  const selected = options.find((c) => c.id === value) ?? null;
   return (
     <Autocomplete
-      options={customers}
+      options={options}
       value={selected}
       loading={loading}
       loadingText={t.loadingCustomers}
       noOptionsText={t.noCustomers}
-      getOptionLabel={(c) => titleCase(c.name)}
+      getOptionLabel={(c) => (c === lead ? c.name : titleCase(c.name))}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, customer) => onChange(customer?.id ?? null)}
       renderInput={(params) => <TextField {...params} label={t.customerLabel} placeholder={t.customerPlaceholder} />}
+      size="small"
       fullWidth
     />
   );

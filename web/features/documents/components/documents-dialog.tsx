@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,7 +9,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
-import { useBuildings } from '../api/get-buildings';
+import { accountProperties } from '../account-properties';
+import { useAssignedProperties } from '../api/get-assigned-properties';
+import { useBuildings, useBuildingsOf } from '../api/get-buildings';
 import { useCustomerByEmail } from '../api/get-customer-by-email';
 import { useCustomers } from '../api/get-customers';
 import { ownEmail } from '../own-email';
@@ -31,9 +34,17 @@ export interface DocumentsDialogProps {
 /** The documents modal (spec section 2). Its state lives in the body, so every opening starts afresh. */
 export function DocumentsDialog({ open, onClose, isAdmin, viewedEmail, inView = null }: DocumentsDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="documents-dialog-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="lg"
+      aria-labelledby="documents-dialog-title"
+      // As tall as the window allows, so the list (which scrolls inside) shows as many rows as fit.
+      slotProps={{ paper: { sx: { height: 'calc(100% - 32px)', maxHeight: 960, my: 2 } } }}
+    >
       <DialogHeading id="documents-dialog-title" title={t.title} closeLabel={t.close} onClose={onClose} />
-      <DialogContent dividers sx={{ minHeight: 420 }}>
+      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', py: 1.5 }}>
         {open && <DocumentsBody isAdmin={isAdmin} viewedEmail={viewedEmail} inView={inView} />}
       </DialogContent>
     </Dialog>
@@ -42,26 +53,54 @@ export function DocumentsDialog({ open, onClose, isAdmin, viewedEmail, inView = 
 
 type TabName = 'view' | 'upload';
 
+/** The customer picker's entry for every customer of the account at once. */
+const ACCOUNT = '\u0000account';
+
 function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogProps, 'isAdmin' | 'viewedEmail'> & { inView: string | null }) {
   const [tab, setTab] = useState<TabName>('view');
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  // undefined: not chosen yet (the default applies); null: cleared by the administrator.
+  // undefined: not chosen yet (the default applies); null: cleared; ACCOUNT: every customer of the account.
   const [chosenCustomer, setChosenCustomer] = useState<string | null | undefined>(undefined);
   // null: not chosen yet for this customer, so every property of it is selected.
   const [chosenProperties, setChosenProperties] = useState<string[] | null>(null);
 
   const allCustomers = useCustomers(isAdmin);
-  // Customers start on their first customer; an administrator viewing as a customer starts on that customer's first.
-  const ownCustomers = useCustomerByEmail(isAdmin ? viewedEmail : ownEmail());
-  const defaultCustomer = ownCustomers.data?.[0]?.id ?? null;
+  // The account whose documents are shown: the signed-in customer's own, or the one an administrator views as.
+  const accountEmail = isAdmin ? viewedEmail : ownEmail();
+  const ownCustomers = useCustomerByEmail(accountEmail);
+  const accountCustomers = useMemo(() => ownCustomers.data ?? [], [ownCustomers.data]);
+  // An administrator viewing as an account sees that account's properties only, as its customer does
+  // (a customer's own calls are narrowed by the server already).
+  const assigned = useAssignedProperties(isAdmin ? viewedEmail : null);
+  const accountBuildings = useBuildingsOf(accountCustomers.map((c) => c.id));
+  // Customers (and an administrator viewing as one) start on every customer of the account at once;
+  // an administrator on their own starts on none (spec section 4).
+  const severalCustomers = accountCustomers.length > 1;
+  const defaultCustomer = !accountEmail ? null : severalCustomers ? ACCOUNT : (accountCustomers[0]?.id ?? null);
   const customerId = chosenCustomer === undefined ? defaultCustomer : chosenCustomer;
+  const wholeAccount = customerId === ACCOUNT;
+  // One of the account's own customers is shown as the account sees it; any other (an administrator's choice) in full.
+  const ofTheAccount = wholeAccount || accountCustomers.some((c) => c.id === customerId);
 
-  const buildings = useBuildings(customerId);
-  const properties = useMemo(() => buildings.data ?? [], [buildings.data]);
+  const buildings = useBuildings(customerId && !ofTheAccount ? customerId : null);
+  const accountLoading = accountBuildings.some((q) => q.isPending) || (isAdmin && !!viewedEmail && assigned.isPending);
+  // Offered once every customer's properties are in, never a part of them (all are selected by default).
+  const ofAccount = useMemo(
+    () => (accountLoading ? [] : accountProperties(accountCustomers, accountBuildings.map((q) => q.data), isAdmin ? (assigned.data ?? new Set()) : null)),
+    // The queries' array is new on every render; its data are what matter.
+    [accountLoading, accountCustomers, isAdmin, assigned.data, ...accountBuildings.map((q) => q.data)],
+  );
+  const customerOf = useMemo(() => (wholeAccount ? new Map(ofAccount.map((p) => [p.id, p.customer])) : undefined), [wholeAccount, ofAccount]);
+  const properties = useMemo(
+    () => (wholeAccount ? ofAccount : ofTheAccount ? ofAccount.filter((p) => p.customerId === customerId) : (buildings.data ?? [])),
+    [wholeAccount, ofTheAccount, customerId, ofAccount, buildings.data],
+  );
+  const propertiesLoading = ofTheAccount ? accountLoading : !!customerId && buildings.isPending;
   const propertyNames = useMemo(() => new Map(properties.map((p) => [p.id, p.name])), [properties]);
   // Not chosen yet: the property the reports are narrowed to, when it is this customer's; else every one (the spec's default).
   const fromView = chosenProperties === null && chosenCustomer === undefined && inView && properties.some((p) => p.id === inView) ? [inView] : null;
-  const propertyIds = customerId ? (chosenProperties ?? fromView ?? properties.map((p) => p.id)) : [];
+  // While the account's properties load, none is selected yet (a partial list would load documents twice).
+  const propertyIds = customerId && !propertiesLoading ? (chosenProperties ?? fromView ?? properties.map((p) => p.id)) : [];
 
   const notify: Notify = (severity, text) => setNotice({ severity, text });
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -77,50 +116,59 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
     setTab('view');
   }
 
-  // Beyond the spec's administrators-only dropdown: a customer assigned to several customers
-  // chooses among their own, else the documents of all but the first would be out of reach.
-  const showCustomerPicker = isAdmin || (ownCustomers.data?.length ?? 0) > 1;
+  // The spec's dropdown is for administrators; an account of several customers gets it too, to narrow to one of them.
+  const showCustomerPicker = isAdmin || severalCustomers;
+  const lead = accountEmail && severalCustomers ? { id: ACCOUNT, name: isAdmin ? t.allCustomersOf(accountEmail) : t.allMyCustomers } : null;
 
-  const customersFailed = (isAdmin ? allCustomers.isError : ownCustomers.isError) || buildings.isError;
+  const customersFailed =
+    (isAdmin ? allCustomers.isError : false) || ownCustomers.isError || buildings.isError || accountBuildings.some((q) => q.isError) || assigned.isError;
 
   return (
-    <Stack spacing={2}>
-      {showCustomerPicker && (
-        <CustomerPicker
-          customers={(isAdmin ? allCustomers.data : ownCustomers.data) ?? []}
-          loading={isAdmin ? allCustomers.isPending : ownCustomers.isPending}
-          value={customerId}
-          onChange={handleCustomerChange}
-        />
-      )}
-      <PropertyPicker
-        properties={properties}
-        loading={!!customerId && buildings.isPending}
-        disabled={!customerId}
-        value={propertyIds}
-        inputRef={pickerRef}
-        onChange={(ids) => {
-          setChosenProperties(ids);
-          setNotice(null);
-        }}
-      />
-      {/* The spec's default is every property; said in words, with a way to pick some instead of unpicking the rest. */}
-      {properties.length > 1 && propertyIds.length === properties.length && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: '4px !important' }}>
-          <Typography variant="body2" data-testid="all-properties-selected">
-            {t.allSelected(properties.length)}
-          </Typography>
-          <Button
-            size="small"
-            onClick={() => {
-              setChosenProperties([]);
-              pickerRef.current?.focus();
+    <Stack spacing={1.5} sx={{ flex: 1, minHeight: 0 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {showCustomerPicker && (
+          <Box sx={{ flex: '0 0 40%', minWidth: 0 }}>
+            <CustomerPicker
+              customers={(isAdmin ? allCustomers.data : accountCustomers) ?? []}
+              lead={lead}
+              loading={isAdmin ? allCustomers.isPending : ownCustomers.isPending}
+              value={customerId}
+              onChange={handleCustomerChange}
+            />
+          </Box>
+        )}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <PropertyPicker
+            properties={properties}
+            customerOf={customerOf}
+            loading={propertiesLoading}
+            disabled={!customerId}
+            value={propertyIds}
+            inputRef={pickerRef}
+            onChange={(ids) => {
+              setChosenProperties(ids);
+              setNotice(null);
             }}
-          >
-            {t.chooseProperties}
-          </Button>
-        </Stack>
-      )}
+          />
+          {/* The spec's default is every property; said in words, with a way to pick some instead of unpicking the rest. */}
+          {properties.length > 1 && propertyIds.length === properties.length && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+              <Typography variant="body2" data-testid="all-properties-selected">
+                {t.allSelected(properties.length)}
+              </Typography>
+              <Button
+                size="small"
+                onClick={() => {
+                  setChosenProperties([]);
+                  pickerRef.current?.focus();
+                }}
+              >
+                {t.chooseProperties}
+              </Button>
+            </Stack>
+          )}
+        </Box>
+      </Stack>
       {customersFailed && <Alert severity="error">{t.fetchFailed}</Alert>}
       <Tabs
         value={tab}
@@ -128,6 +176,7 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
           setTab(next);
           setNotice(null);
         }}
+        sx={{ minHeight: 40, flexShrink: 0, '& .MuiTab-root': { minHeight: 40, py: 1 } }}
       >
         <Tab value="view" label={t.viewTab} />
         {isAdmin && <Tab value="upload" label={t.uploadTab} />}
@@ -138,7 +187,13 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
         </Alert>
       )}
       {tab === 'view' ? (
-        <DocumentList propertyIds={propertyIds} propertyNames={propertyNames} isAdmin={isAdmin} notify={notify} />
+        <DocumentList
+          propertyIds={propertyIds}
+          propertyNames={propertyNames}
+          customerOf={customerOf}
+          isAdmin={isAdmin}
+          notify={notify}
+        />
       ) : (
         <UploadPanel propertyIds={propertyIds} propertyNames={propertyNames} propertyCount={properties.length} onUploaded={handleUploaded} />
       )}

@@ -1,5 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
+import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
 import type { PropertyOption } from '../api/get-buildings';
@@ -9,6 +10,8 @@ const ALL = '\u0000all';
 
 interface PropertyPickerProps {
   properties: PropertyOption[];
+  /** Property id -> its customer's name: the options are grouped under their customers when there are several. */
+  customerOf?: ReadonlyMap<string, string>;
   loading: boolean;
   disabled: boolean;
   value: string[];
@@ -17,10 +20,11 @@ interface PropertyPickerProps {
 }
 
 /** The searchable multi-select of properties, with an 'All' option that selects or clears every one; every chosen one shown. */
-export function PropertyPicker({ properties, loading, disabled, value, onChange, inputRef }: PropertyPickerProps) {
+export function PropertyPicker({ properties, customerOf, loading, disabled, value, onChange, inputRef }: PropertyPickerProps) {
   const names = new Map(properties.map((p) => [p.id, p.name]));
   const allSelected = properties.length > 0 && properties.every((p) => value.includes(p.id));
   const options = properties.length ? [ALL, ...properties.map((p) => p.id)] : [];
+  const grouped = !!customerOf && new Set(properties.map((p) => customerOf.get(p.id))).size > 1;
 
   return (
     <Autocomplete
@@ -33,6 +37,17 @@ export function PropertyPicker({ properties, loading, disabled, value, onChange,
       loadingText={t.loadingProperties}
       noOptionsText={t.noProperties}
       getOptionLabel={(id) => (id === ALL ? t.all : (names.get(id) ?? id))}
+      groupBy={grouped ? (id) => (id === ALL ? '' : (customerOf.get(id) ?? '')) : undefined}
+      renderGroup={(params) => (
+        <li key={params.key}>
+          {params.group && (
+            <ListSubheader component="div" sx={{ lineHeight: '32px', fontWeight: 600 }}>
+              {params.group}
+            </ListSubheader>
+          )}
+          <ul style={{ padding: 0 }}>{params.children}</ul>
+        </li>
+      )}
       filterOptions={(opts, state) => {
         const q = state.inputValue.trim().toLowerCase();
         return q ? opts.filter((id) => id !== ALL && (names.get(id) ?? id).toLowerCase().includes(q)) : opts;
@@ -51,6 +66,7 @@ export function PropertyPicker({ properties, loading, disabled, value, onChange,
         );
       }}
       renderInput={(params) => <TextField {...params} label={t.propertyLabel} inputRef={inputRef} />}
+      size="small"
       fullWidth
     />
   );
