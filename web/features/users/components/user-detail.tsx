@@ -68,7 +68,7 @@ export function UserDetail(props: UserDetailProps) {
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(280px, 340px) minmax(0, 1fr)', gap: 2, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <NameSection key={`${user.EMAIL}:${user.NAME}`} {...props} />
+          <NameSection key={user.EMAIL} {...props} />
           <EmailSection key={user.EMAIL} {...props} />
           <MailSection {...props} />
           {props.onViewAs && (
@@ -115,21 +115,20 @@ function NameSection({ user, onNotice, onUsersChanged }: UserDetailProps) {
     }
     setError(null);
     onNotice(null);
-    change.mutate(
-      { email: user.EMAIL, name },
-      {
-        onSuccess: () => {
-          onNotice({ severity: 'success', text: t.nameChanged(titleCase(name.toLowerCase())) });
-          onUsersChanged?.();
-        },
-        onError: (err) => setError(err instanceof ApiError && err.status < 500 ? err.message : t.changeNameFailed),
+    // The promise, not mutate's callbacks, which are dropped if this section is unmounted meanwhile.
+    change.mutateAsync({ email: user.EMAIL, name }).then(
+      () => {
+        setValue(titleCase(name.toLowerCase()));
+        onNotice({ severity: 'success', text: t.nameChanged(titleCase(name.toLowerCase())) });
+        onUsersChanged?.();
       },
+      (err: unknown) => setError(err instanceof ApiError && err.status < 500 ? err.message : t.changeNameFailed),
     );
   }
 
   return (
     <Section title={t.nameSection}>
-      <Stack component="form" onSubmit={handleSubmit} noValidate direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Box component="form" onSubmit={handleSubmit} noValidate>
         <TextField
           size="small"
           fullWidth
@@ -143,10 +142,12 @@ function NameSection({ user, onNotice, onUsersChanged }: UserDetailProps) {
           error={!!error}
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
-        <Button type="submit" variant="contained" size="small" disabled={change.isPending || unchanged} sx={{ flexShrink: 0, mt: '4px !important', whiteSpace: 'nowrap' }}>
-          {change.isPending ? t.saving : t.saveName}
-        </Button>
-      </Stack>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+          <Button type="submit" variant="contained" size="small" disabled={change.isPending || unchanged}>
+            {change.isPending ? t.saving : t.saveName}
+          </Button>
+        </Stack>
+      </Box>
       {error && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
           {error}
@@ -243,16 +244,17 @@ function RemoveSection({ user, label, onNotice, onRemoved, onUsersChanged }: Use
   const removal = useRemoveUsers();
   function handleRemove() {
     onNotice(null);
-    removal.mutate([user.EMAIL], {
-      onSuccess: () => {
+    // The promise: once the list no longer has the user this view is gone, and mutate's callbacks with it.
+    removal.mutateAsync([user.EMAIL]).then(
+      () => {
         onUsersChanged?.();
         onRemoved(user.EMAIL);
       },
-      onError: () => {
+      () => {
         setConfirming(false);
         onNotice({ severity: 'error', text: t.removeFailed });
       },
-    });
+    );
   }
   return (
     <Section title={t.removeSection}>

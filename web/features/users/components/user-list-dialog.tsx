@@ -13,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useStaffDomains } from '../api/get-public-config';
@@ -63,9 +64,11 @@ function UserList({ onUsersChanged, onViewAs, onAddUser }: Omit<UserListDialogPr
   const shown = users.filter((u) => matchesSearch(search, u.NAME, u.EMAIL, ...u.CUSTOMER_NAME));
   const opened = openEmail ? (users.find((u) => u.EMAIL === openEmail) ?? null) : null;
   // A user gone from the list (removed elsewhere) closes their view once the list is current.
+  // Not while a change is on its way (an email change or a removal names the next view itself).
+  const changing = useIsMutating() > 0;
   useEffect(() => {
-    if (openEmail && !opened && accounts.isSuccess && !accounts.isFetching) setOpenEmail(null);
-  }, [openEmail, opened, accounts.isSuccess, accounts.isFetching]);
+    if (openEmail && !opened && accounts.isSuccess && !accounts.isFetching && !changing) setOpenEmail(null);
+  }, [openEmail, opened, accounts.isSuccess, accounts.isFetching, changing]);
 
   // Back from a user's view: their row's button has the focus again.
   useEffect(() => {

@@ -22,15 +22,14 @@ export function useChangeEmailForm(email: string | null, onChanged: (newEmail: s
       return;
     }
     setError(null);
-    change.mutate(
-      { email, newEmail },
-      {
-        onSuccess: () => {
-          setValue('');
-          onChanged(newEmail);
-        },
-        onError: (err) => setError(err instanceof ApiError && err.status === 422 ? t.exists : err instanceof ApiError && err.status === 400 ? err.message : t.changeEmailFailed),
+    // The promise, not mutate's callbacks: these run even when the view that asked is gone by
+    // then (the user list's detail is keyed by the email that just changed).
+    change.mutateAsync({ email, newEmail }).then(
+      () => {
+        setValue('');
+        onChanged(newEmail);
       },
+      (err: unknown) => setError(err instanceof ApiError && err.status === 422 ? t.exists : err instanceof ApiError && err.status === 400 ? err.message : t.changeEmailFailed),
     );
   }
 
