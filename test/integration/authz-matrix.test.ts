@@ -172,6 +172,10 @@ export const matrix: Record<string, Entry> = {
     request: async () => ({ path: `/api/users/${await newUser()}/email`, body: { email: `moved-${++seq}@tenant-a.test` } }),
     expect: adminOnly(),
   },
+  'PUT /api/users/{email}/name': {
+    request: async () => ({ path: `/api/users/${await newUser()}/name`, body: { name: `renamed ${++seq}` } }),
+    expect: adminOnly(),
+  },
   'POST /api/users/remove-users': { request: async () => ({ path: '/api/users/remove-users', body: { users: [await newUser()] } }), expect: adminOnly() },
   // The invitation again, to a fresh invited user per call (the reset-code kind is in users.test.ts).
   'POST /api/users/send-account-mail': {

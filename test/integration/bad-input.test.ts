@@ -64,6 +64,7 @@ const samples: Record<string, Sample> = {
   'PUT /api/users/{email}/properties': { params: { email: TARGET }, body: { properties: [{ ID: 'P-A1', NAME: 'Alpha One' }] } },
   // Its own account: the valid sample moves it (and back would need a second call), TARGET stays put.
   'PUT /api/users/{email}/email': { params: { email: 'rename@tenant-a.test' }, body: { email: 'moved@tenant-a.test' } },
+  'PUT /api/users/{email}/name': { params: { email: TARGET }, body: { name: 'target person' } },
   'POST /api/users/signup': {
     body: {
       name: 'bad input',

@@ -216,6 +216,48 @@ describe('POST /api/users/remove-users', () => {
   });
 });
 
+describe('PUT /api/users/{email}/name (beyond the spec)', () => {
+  const rename = (email: string, body: unknown, token?: string) => request('PUT', `/api/users/${email}/name`, { token, body });
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { name?: string };
+
+  it('401, 400, 403, 404 before renaming anything', async () => {
+    expect((await rename('a@customer.test', { name: 'anna' })).status).toBe(401);
+    expect((await rename('a@customer.test', { name: 'anna' }, tokens.a)).status).toBe(403);
+    expect(((await rename('a@customer.test', { name: ' ' }, tokens.admin)).json as { error: string }).error).toBe('Invalid body.name: is required');
+    expect((await rename('a@customer.test', { name: 'n'.repeat(201) }, tokens.admin)).status).toBe(400);
+    expect(((await rename(ADMIN, { name: 'boss' }, tokens.admin)).json as { error: string }).error).toBe(`${ADMIN} is a staff account; the user list renames customer accounts only.`);
+    expect((await rename('ghost@customer.test', { name: 'ghost' }, tokens.admin)).status).toBe(404);
+    expect(await getUserByEmail(t.db, 'a@customer.test')).toMatchObject({ name: 'user a' });
+  });
+
+  it("renames the row and Cognito's name: the list, the user's next token and the mails greet by the new name", async () => {
+    const email = 'rename.name@customer.test';
+    const created = await request('POST', '/api/users/signup', {
+      token: tokens.admin,
+      body: { name: 'old name', email, password: 'First!pass12', buildops_customer_ids: ['C-A'], buildops_property_ids: ['P-A0'] },
+    });
+    expect(created.status).toBe(201);
+    const r = await rename('Rename.Name@Customer.test', { name: '  Dana Fox ' }, tokens.admin);
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ message: 'Name changed.', EMAIL: email, NAME: 'dana fox' });
+    expect(await getUserByEmail(t.db, email)).toMatchObject({ name: 'dana fox', customerIds: ['C-A'], properties: { 'P-A0': 'C-A' } });
+    const cognitoUser = await t.cognito.send(new AdminGetUserCommand({ UserPoolId: t.stack.userPoolId, Username: email }));
+    expect(cognitoUser.UserAttributes?.find((a) => a.Name === 'name')?.Value).toBe('dana fox');
+    const list = (await request('GET', '/api/users', { token: tokens.admin })).json as { NAME: string; EMAIL: string }[];
+    expect(list.find((u) => u.EMAIL === email)?.NAME).toBe('dana fox');
+    expect(await auditActions()).toContain(`user.name ${email}`);
+    // The invitation again greets by the new name (the custom-message trigger reads Cognito's).
+    expect((await request('POST', '/api/users/send-account-mail', { token: tokens.admin, body: { email, mail: 'invitation' } })).status).toBe(200);
+    expect((await t.outbox()).filter((m) => m.to === email).at(-1)!.text).toMatch(/^Hello Dana Fox,$/m);
+
+    // An active user keeps their session; their next token carries the new name.
+    const before = tokens.b!;
+    expect((await rename('b@customer.test', { name: 'Bea Stone' }, tokens.admin)).status).toBe(200);
+    expect((await request('GET', '/api/users/getproperty/b@customer.test', { token: before })).status).toBe(200);
+    expect(claimsOf(await signIn('b@customer.test', 'Passw0rd')).name).toBe('bea stone');
+  });
+});
+
 describe("the administrators' user list: GET /api/users?view=accounts", () => {
   type Account = { NAME: string; EMAIL: string; STATUS: string; LAST_SIGN_IN: string | null; CUSTOMER_NAME: string[]; BUILDOPS_CUSTOMER_ID: string[] };
 

@@ -51,6 +51,7 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'PUT /api/users/{email}/properties': { params: users.EmailParams, body: users.PutPropertiesBody, response: users.AssignmentsReply },
   'POST /api/users/signup': { body: users.SignupBody, response: users.SignupReply, status: 201 },
   'PUT /api/users/{email}/email': { params: users.EmailParams, body: users.ChangeEmailBody, response: users.ChangeEmailReply },
+  'PUT /api/users/{email}/name': { params: users.EmailParams, body: users.ChangeNameBody, response: users.ChangeNameReply },
   'POST /api/users/remove-users': { body: users.RemoveUsersBody, response: users.RemoveUsersReply },
   'POST /api/users/send-account-mail': { body: users.AccountMailBody, response: users.AccountMessageReply, errors: [401, 403, 404, 429] },
 

@@ -33,9 +33,12 @@ const SentCustomer = z.union([
 /** At most `max` items; [] when absent. */
 const listOf = <T extends ZodType>(item: T, max: number) => z._default(z.array(item).check(z.maxLength(max)), []);
 
+/** A person's name as stored: trimmed and lower-cased, as the create-user form sends it (spec section 5). */
+const PersonName = () => z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'is required'), z.maxLength(200));
+
 /** Spec section 3, "New user". */
 export const SignupBody = z.object({
-  name: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'is required'), z.maxLength(200)),
+  name: PersonName(),
   email: Email,
   password: z.string().check(z.minLength(5, 'must be at least 5 characters'), z.maxLength(200)),
   customers: listOf(SentCustomer, 10_000),
@@ -48,6 +51,10 @@ export const SignupReply = z.object({ message: z.string(), EMAIL: z.string() });
 /** PUT /api/users/{email}/email: an administrator moves an account to another address. */
 export const ChangeEmailBody = z.object({ email: Email });
 export const ChangeEmailReply = z.object({ message: z.string(), EMAIL: z.string() });
+
+/** PUT /api/users/{email}/name (beyond the spec): an administrator renames an account. */
+export const ChangeNameBody = z.object({ name: PersonName() });
+export const ChangeNameReply = z.object({ message: z.string(), EMAIL: z.string(), NAME: z.string() });
 
 /** GET /api/users?view=accounts (beyond the spec): each user with their pool state and last sign-in. */
 export const ListUsersQuery = z.object({ view: z.optional(z.enum(['accounts'])) });
@@ -65,6 +72,8 @@ export const userMessages = {
   removed: 'Users Removed successfully!',
   updated: 'Customers and Properties updated successfully!',
   emailChanged: 'Email changed. The user signs in with the new address from now on.',
+  nameChanged: 'Name changed.',
+  staffName: (email: string) => `${email} is a staff account; the user list renames customer accounts only.`,
   sameEmail: 'The new email is the same as the current one.',
   staffDomainForCustomer: 'A customer account cannot take a staff-domain email; create a staff account for that address instead.',
   customerDomainForStaff: 'A staff account keeps an email in a staff domain.',

@@ -22,6 +22,7 @@
  * - create: PutItem if the sub is absent; remove: DeleteItem
  * - set customers (dropping properties of dropped customers) / set properties: UpdateItem
  * - move tokensValidAfter on (password reset, email change): UpdateItem
+ * - rename (an administrator's change): UpdateItem of name
  * - note a sign-in (the pre-token trigger): UpdateItem of lastSignInAt alone
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -177,6 +178,28 @@ export async function changeEmail(db: DynamoDBDocumentClient, sub: string, from:
     return true;
   } catch (e) {
     if (conditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** Renames an existing account (an administrator's change); undefined if the account is gone. */
+export async function setName(db: DynamoDBDocumentClient, sub: string, name: string): Promise<UserItem | undefined> {
+  forgetUser(sub);
+  try {
+    const r = await db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { sub },
+        UpdateExpression: 'SET #n = :n, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(#s)',
+        ExpressionAttributeNames: { '#s': 'sub', '#n': 'name' },
+        ExpressionAttributeValues: { ':n': name, ':now': new Date().toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return r.Attributes as UserItem;
+  } catch (e) {
+    if (conditionFailed(e)) return undefined;
     throw e;
   }
 }

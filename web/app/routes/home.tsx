@@ -303,7 +303,19 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
         {isAdmin && mounted.has('editUser') && (
           <EditUserDialog open={openDialog === 'editUser'} onClose={handleClose} onUsersChanged={handleUsersChanged} />
         )}
-        {isAdmin && mounted.has('userList') && <UserListDialog open={openDialog === 'userList'} onClose={handleClose} />}
+        {isAdmin && mounted.has('userList') && (
+          <UserListDialog
+            open={openDialog === 'userList'}
+            onClose={handleClose}
+            onUsersChanged={handleUsersChanged}
+            onAddUser={() => handleOpen('createUser')}
+            // "View as" from the list: the dialog closes on the portal as that user sees it.
+            onViewAs={(email) => {
+              viewAs.chooseUser(email);
+              handleClose();
+            }}
+          />
+        )}
         {!isAdmin && mounted.has('notifications') && <NotificationsDialog open={openDialog === 'notifications'} onClose={handleClose} />}
         {mounted.has('changePassword') && (
           <ChangePasswordDialog open={openDialog === 'changePassword'} staff={isAdmin} onClose={handleClose} onChanged={() => onSignOut('passwordChanged')} />

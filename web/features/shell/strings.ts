@@ -15,6 +15,7 @@ export const shellStrings = {
   editUser: 'Edit User',
   // Beyond the spec: the administrators' user list.
   users: 'Users',
+  usersHint: 'Manage users: open one to rename, assign, mail, view as or remove',
   // Beyond the spec (issue 20): customers' mail settings, in the user menu.
   notifications: 'Notifications',
   reportsNav: 'Reports',

@@ -61,9 +61,12 @@ export function AppHeader(props: AppHeaderProps) {
             <Button variant="outlined" onClick={props.onEditUser}>
               {s.editUser}
             </Button>
-            <Button variant="outlined" onClick={props.onUsers} aria-haspopup="dialog">
-              {s.users}
-            </Button>
+            {/* Beyond the spec: the list is where users are administered; the hint says so (a description, so the name stays 'Users'). */}
+            <Tooltip title={s.usersHint} describeChild>
+              <Button variant="outlined" onClick={props.onUsers} aria-haspopup="dialog">
+                {s.users}
+              </Button>
+            </Tooltip>
           </Box>
         )}
         {props.actions}

@@ -6,9 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { useChangeEmail } from '../api/change-email';
+import { useId } from 'react';
+import { useChangeEmailForm } from '../hooks/use-change-email-form';
 import { usersText as t } from '../strings';
 
 export interface ChangeEmailDialogProps {
@@ -24,40 +23,16 @@ export interface ChangeEmailDialogProps {
  */
 export function ChangeEmailDialog({ email, onClose, onChanged }: ChangeEmailDialogProps) {
   const titleId = useId();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const change = useChangeEmail();
-
-  function handleSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!email) return;
-    const newEmail = value.trim().toLowerCase();
-    if (!newEmail) {
-      setError(t.newEmailRequired);
-      return;
-    }
-    setError(null);
-    change.mutate(
-      { email, newEmail },
-      {
-        onSuccess: () => {
-          setValue('');
-          onChanged(newEmail);
-        },
-        onError: (err) => setError(err instanceof ApiError && err.status === 422 ? t.exists : err instanceof ApiError && err.status === 400 ? err.message : t.changeEmailFailed),
-      },
-    );
-  }
+  const form = useChangeEmailForm(email, onChanged);
 
   function handleClose() {
-    setValue('');
-    setError(null);
+    form.reset();
     onClose();
   }
 
   return (
     <Dialog open={email !== null} onClose={handleClose} maxWidth="xs" fullWidth aria-labelledby={titleId}>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <DialogTitle id={titleId}>{t.changeEmailTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t.changeEmailText(email ?? '')}</DialogContentText>
@@ -66,23 +41,20 @@ export function ChangeEmailDialog({ email, onClose, onChanged }: ChangeEmailDial
             fullWidth
             type="email"
             label={t.newEmail}
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(null);
-            }}
-            disabled={change.isPending}
+            value={form.value}
+            onChange={(e) => form.setValue(e.target.value)}
+            disabled={form.pending}
           />
-          {error && (
+          {form.error && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {error}
+              {form.error}
             </Alert>
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={handleClose}>{t.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={change.isPending}>
-            {change.isPending ? t.saving : t.changeEmail}
+          <Button type="submit" variant="contained" disabled={form.pending}>
+            {form.pending ? t.saving : t.changeEmail}
           </Button>
         </DialogActions>
       </form>

@@ -1,7 +1,7 @@
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -55,19 +55,31 @@ export function SearchChecklist({ label, searchLabel, items, selected, onToggle,
           const labelId = `check-${label}-${item.id}`.replace(/\s+/g, '-');
           return (
             <ListItem key={item.id} disablePadding>
-              <ListItemButton dense disabled={disabled} onClick={() => onToggle(item.id)}>
+              {/* A label around the checkbox, not a button around it (a control inside a control): the checkbox is the tab stop, the whole row toggles it. */}
+              <Box
+                component="label"
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  width: '100%',
+                  px: 2,
+                  py: 0.25,
+                  cursor: disabled ? 'default' : 'pointer',
+                  '&:hover': disabled ? undefined : { bgcolor: 'action.hover' },
+                }}
+              >
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <Checkbox
                     edge="start"
                     size="small"
                     checked={selected.has(item.id)}
-                    tabIndex={-1}
-                    disableRipple
+                    disabled={disabled}
+                    onChange={() => onToggle(item.id)}
                     slotProps={{ input: { 'aria-labelledby': labelId } }}
                   />
                 </ListItemIcon>
-                <ListItemText id={labelId} primary={item.primary} secondary={item.secondary} />
-              </ListItemButton>
+                <ListItemText id={labelId} primary={item.primary} secondary={item.secondary} sx={{ color: disabled ? 'text.disabled' : undefined }} />
+              </Box>
             </ListItem>
           );
         })}

@@ -13,7 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useStaffDomains } from '../api/get-public-config';
 import { useAccounts, type UserAccount } from '../api/get-accounts';
@@ -22,26 +23,38 @@ import { isStaffEmail, matchesSearch } from '../staff';
 import { usersText as t } from '../strings';
 import type { UserDialogProps } from './create-user-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
+import { lastSignIn, statusText, UserDetail, type Notice } from './user-detail';
 import { titleCase } from '../../../components/text/display-name';
 
-const lastSignIn = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : t.never);
+export interface UserListDialogProps extends Pick<UserDialogProps, 'open' | 'onClose' | 'onUsersChanged'> {
+  /** Shows the portal as this user sees it (the home screen's "view as"); the dialog closes. */
+  onViewAs?: (email: string) => void;
+  /** Opens Create New User. */
+  onAddUser?: () => void;
+}
 
-/** Users (administrators; beyond the spec): every customer user with invited / active, last sign-in and customers. */
-export function UserListDialog({ open, onClose }: Pick<UserDialogProps, 'open' | 'onClose'>) {
+/**
+ * Users (administrators; beyond the spec): every customer user with invited / active, last sign-in
+ * and customers; a row opens the user, in the same dialog, where they are administered.
+ */
+export function UserListDialog({ open, onClose, ...rest }: UserListDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="user-list-title">
       <DialogHeading id="user-list-title" title={t.listTitle} closeLabel={t.close} onClose={onClose} />
-      {open && <UserList />}
+      {open && <UserList {...rest} />}
     </Dialog>
   );
 }
 
-function UserList() {
+function UserList({ onUsersChanged, onViewAs, onAddUser }: Omit<UserListDialogProps, 'open' | 'onClose'>) {
   const accounts = useAccounts();
   const staffDomains = useStaffDomains();
   const [search, setSearch] = useState('');
-  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<Notice | null>(null);
   const send = useSendAccountMail();
+  // The user shown in detail (null: the list), and the row whose button gets the focus back.
+  const [openEmail, setOpenEmail] = useState<string | null>(null);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
 
   // Staff are left out, as in the spec's other administrator user lists.
   const users = useMemo(
@@ -49,6 +62,20 @@ function UserList() {
     [accounts.data, staffDomains.data],
   );
   const shown = users.filter((u) => matchesSearch(search, u.NAME, u.EMAIL, ...u.CUSTOMER_NAME));
+  const opened = openEmail ? (users.find((u) => u.EMAIL === openEmail) ?? null) : null;
+  // A user gone from the list (removed elsewhere) closes their view once the list is current.
+  // Not while a change is on its way (an email change or a removal names the next view itself).
+  const changing = useIsMutating() > 0;
+  useEffect(() => {
+    if (openEmail && !opened && accounts.isSuccess && !accounts.isFetching && !changing) setOpenEmail(null);
+  }, [openEmail, opened, accounts.isSuccess, accounts.isFetching, changing]);
+
+  // Back from a user's view: their row's button has the focus again.
+  useEffect(() => {
+    if (openEmail || !returnTo) return;
+    document.querySelector<HTMLElement>(`[data-testid="user-row"][data-email="${CSS.escape(returnTo)}"] button`)?.focus();
+    setReturnTo(null);
+  }, [openEmail, returnTo]);
 
   function handleSend(kind: AccountMail, email: string) {
     setMessage(null);
@@ -63,11 +90,57 @@ function UserList() {
 
   const busyFor = (kind: AccountMail, email: string) => send.isPending && send.variables?.kind === kind && send.variables.email === email;
 
+  function openUser(email: string) {
+    setMessage(null);
+    setOpenEmail(email);
+  }
+
+  function backToList() {
+    setReturnTo(openEmail);
+    setOpenEmail(null);
+  }
+
+  const notice = message && (
+    <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'} closeText={t.dismiss} onClose={() => setMessage(null)}>
+      {message.text}
+    </Alert>
+  );
+
+  if (openEmail) {
+    return (
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          {notice}
+          {opened ? (
+            <UserDetail
+              user={opened}
+              onBack={backToList}
+              onNotice={setMessage}
+              onSend={handleSend}
+              sending={send.isPending}
+              busyFor={busyFor}
+              onEmailChanged={setOpenEmail}
+              onRemoved={(email) => {
+                setOpenEmail(null);
+                setReturnTo(null);
+                setMessage({ severity: 'success', text: t.userRemoved(email) });
+              }}
+              onViewAs={onViewAs}
+              onUsersChanged={onUsersChanged}
+            />
+          ) : (
+            <Typography variant="body2">{t.loading}</Typography>
+          )}
+        </Stack>
+      </DialogContent>
+    );
+  }
+
   return (
     <DialogContent dividers>
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
-          {t.listNote}
+          {t.listOpenNote} {t.listNote}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <TextField
@@ -78,15 +151,16 @@ function UserList() {
             onChange={(e) => setSearch(e.target.value)}
             sx={{ flex: '0 1 360px' }}
           />
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
+          <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ flex: 1 }}>
             {accounts.isSuccess ? t.listCount(shown.length, users.length) : ''}
           </Typography>
+          {onAddUser && (
+            <Button variant="outlined" onClick={onAddUser} sx={{ flexShrink: 0 }}>
+              {t.addUser}
+            </Button>
+          )}
         </Stack>
-        {message && (
-          <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'} closeText={t.dismiss} onClose={() => setMessage(null)}>
-            {message.text}
-          </Alert>
-        )}
+        {notice}
         {accounts.isError && <Alert severity="error">{t.fetchUsersFailed}</Alert>}
         <TableContainer sx={{ maxHeight: '60vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table stickyHeader size="small" aria-labelledby="user-list-title">
@@ -112,7 +186,7 @@ function UserList() {
                 </TableRow>
               )}
               {shown.map((u) => (
-                <UserRow key={u.EMAIL} user={u} busy={send.isPending} busyFor={busyFor} onSend={handleSend} />
+                <UserRow key={u.EMAIL} user={u} busy={send.isPending} busyFor={busyFor} onSend={handleSend} onOpen={openUser} />
               ))}
             </TableBody>
           </Table>
@@ -127,19 +201,39 @@ interface UserRowProps {
   busy: boolean;
   busyFor(kind: AccountMail, email: string): boolean;
   onSend(kind: AccountMail, email: string): void;
+  onOpen(email: string): void;
 }
 
-function UserRow({ user, busy, busyFor, onSend }: UserRowProps) {
-  const status = user.STATUS === 'invited' ? t.statusInvited : user.STATUS === 'active' ? t.statusActive : t.statusUnknown;
+function UserRow({ user, busy, busyFor, onSend, onOpen }: UserRowProps) {
   const customers = user.CUSTOMER_NAME.map(titleCase).join(', ');
+  const label = user.NAME ? titleCase(user.NAME) : user.EMAIL;
   return (
-    <TableRow hover data-testid="user-row" data-email={user.EMAIL}>
-      <TableCell>{user.NAME ? titleCase(user.NAME) : '—'}</TableCell>
+    <TableRow
+      hover
+      data-testid="user-row"
+      data-email={user.EMAIL}
+      // The whole row opens the user for the mouse; its name is the button for the keyboard.
+      onClick={(e) => {
+        if (!(e.target as HTMLElement).closest('button')) onOpen(user.EMAIL);
+      }}
+      sx={{ cursor: 'pointer' }}
+    >
+      <TableCell>
+        <Button
+          variant="text"
+          size="small"
+          aria-label={t.openUser(label)}
+          onClick={() => onOpen(user.EMAIL)}
+          sx={{ textTransform: 'none', justifyContent: 'flex-start', textAlign: 'left', fontWeight: 600, ml: -1, px: 1 }}
+        >
+          {user.NAME ? titleCase(user.NAME) : '—'}
+        </Button>
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.EMAIL}</TableCell>
       <TableCell>
         <Chip
           size="small"
-          label={status}
+          label={statusText(user)}
           color={user.STATUS === 'active' ? 'success' : 'default'}
           variant={user.STATUS === 'active' ? 'filled' : 'outlined'}
           data-testid="user-status"

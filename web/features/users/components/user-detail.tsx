@@ -1,0 +1,345 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import SvgIcon from '@mui/material/SvgIcon';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { titleCase } from '../../../components/text/display-name';
+import { ApiError } from '../../../lib/api-client';
+import type { UserAccount } from '../api/get-accounts';
+import { useChangeName } from '../api/change-name';
+import { useRemoveUsers } from '../api/remove-users';
+import type { AccountMail } from '../api/send-account-mail';
+import { useAssignmentEditor } from '../hooks/use-assignment-editor';
+import { useChangeEmailForm } from '../hooks/use-change-email-form';
+import { usersText as t } from '../strings';
+import { AssignmentFields } from './assignment-fields';
+import { InlineConfirm } from './inline-confirm';
+
+export type Notice = { severity: 'success' | 'error'; text: string };
+
+export interface UserDetailProps {
+  user: UserAccount;
+  onBack(): void;
+  /** A message above the view (the list's, kept when going back). */
+  onNotice(notice: Notice | null): void;
+  onSend(kind: AccountMail, email: string): void;
+  sending: boolean;
+  busyFor(kind: AccountMail, email: string): boolean;
+  onEmailChanged(newEmail: string): void;
+  onRemoved(email: string): void;
+  onViewAs?: (email: string) => void;
+  onUsersChanged?: () => void;
+}
+
+export const lastSignIn = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : t.never);
+export const statusText = (user: UserAccount) => (user.STATUS === 'invited' ? t.statusInvited : user.STATUS === 'active' ? t.statusActive : t.statusUnknown);
+
+/**
+ * One user of the list (administrators; beyond the spec), in the same dialog: their name, email,
+ * customers and properties, account mail, view as, and removal with one question in place.
+ */
+export function UserDetail(props: UserDetailProps) {
+  const { user } = props;
+  const label = user.NAME ? titleCase(user.NAME) : user.EMAIL;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening a user moves the focus to its heading (the row's button is gone).
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <Stack spacing={2} aria-label={t.detailLabel(label)} role="region">
+      <Box>
+        <Button size="small" onClick={props.onBack} startIcon={<BackIcon />} sx={{ ml: -1 }}>
+          {t.backToList}
+        </Button>
+      </Box>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography ref={heading} tabIndex={-1} variant="h6" component="h3" sx={{ outline: 'none', overflowWrap: 'anywhere' }} data-testid="user-detail-name">
+          {label}
+        </Typography>
+        <Chip size="small" label={statusText(user)} color={user.STATUS === 'active' ? 'success' : 'default'} variant={user.STATUS === 'active' ? 'filled' : 'outlined'} />
+        <Typography variant="body2" color="text.secondary">
+          {user.EMAIL} · {t.lastSignInLabel} {lastSignIn(user.LAST_SIGN_IN)}
+        </Typography>
+      </Stack>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(280px, 340px) minmax(0, 1fr)', gap: 2, alignItems: 'start' }}>
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <NameSection key={user.EMAIL} {...props} />
+          <EmailSection key={user.EMAIL} {...props} />
+          <MailSection {...props} />
+          {props.onViewAs && (
+            <Section title={t.viewAsSection}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t.viewAsNote}
+              </Typography>
+              <Button variant="outlined" size="small" onClick={() => props.onViewAs?.(user.EMAIL)}>
+                {t.viewAsUser}
+              </Button>
+            </Section>
+          )}
+          <RemoveSection {...props} label={label} />
+        </Stack>
+        <AssignmentSection key={user.EMAIL} {...props} />
+      </Box>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: 1.5, minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function NameSection({ user, onNotice, onUsersChanged }: UserDetailProps) {
+  const [value, setValue] = useState(() => titleCase(user.NAME));
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeName();
+  const unchanged = value.trim().toLowerCase() === user.NAME;
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    const name = value.trim();
+    if (!name) {
+      setError(t.nameRequired);
+      return;
+    }
+    setError(null);
+    onNotice(null);
+    // The promise, not mutate's callbacks, which are dropped if this section is unmounted meanwhile.
+    change.mutateAsync({ email: user.EMAIL, name }).then(
+      () => {
+        setValue(titleCase(name.toLowerCase()));
+        onNotice({ severity: 'success', text: t.nameChanged(titleCase(name.toLowerCase())) });
+        onUsersChanged?.();
+      },
+      (err: unknown) => setError(err instanceof ApiError && err.status < 500 ? err.message : t.changeNameFailed),
+    );
+  }
+
+  return (
+    <Section title={t.nameSection}>
+      <Box component="form" onSubmit={handleSubmit} noValidate>
+        <TextField
+          size="small"
+          fullWidth
+          label={t.name}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+          disabled={change.isPending}
+          error={!!error}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+          <Button type="submit" variant="contained" size="small" disabled={change.isPending || unchanged}>
+            {change.isPending ? t.saving : t.saveName}
+          </Button>
+        </Stack>
+      </Box>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+    </Section>
+  );
+}
+
+function EmailSection({ user, onNotice, onEmailChanged, onUsersChanged }: UserDetailProps) {
+  const [editing, setEditing] = useState(false);
+  const form = useChangeEmailForm(user.EMAIL, (next) => {
+    setEditing(false);
+    onNotice({ severity: 'success', text: t.emailChanged(next) });
+    onEmailChanged(next);
+    onUsersChanged?.();
+  });
+  return (
+    <Section title={t.emailSection}>
+      {!editing ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {user.EMAIL}
+          </Typography>
+          <Button size="small" onClick={() => setEditing(true)} sx={{ flexShrink: 0 }}>
+            {t.changeEmail}
+          </Button>
+        </Stack>
+      ) : (
+        <Box component="form" onSubmit={form.submit} noValidate>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {t.changeEmailText(user.EMAIL)}
+          </Typography>
+          <TextField
+            autoFocus
+            size="small"
+            fullWidth
+            type="email"
+            label={t.newEmail}
+            value={form.value}
+            onChange={(e) => form.setValue(e.target.value)}
+            disabled={form.pending}
+            error={!!form.error}
+          />
+          {form.error && (
+            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+              {form.error}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
+            <Button
+              size="small"
+              onClick={() => {
+                form.reset();
+                setEditing(false);
+              }}
+            >
+              {t.cancel}
+            </Button>
+            <Button type="submit" size="small" variant="contained" disabled={form.pending}>
+              {form.pending ? t.saving : t.changeEmail}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+function MailSection({ user, onSend, sending, busyFor }: UserDetailProps) {
+  if (user.STATUS !== 'invited' && user.STATUS !== 'active') return null;
+  const invited = user.STATUS === 'invited';
+  const kind: AccountMail = invited ? 'invitation' : 'resetCode';
+  return (
+    <Section title={t.mailSection}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {invited ? t.invitedNote : t.activeNote}
+      </Typography>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={sending}
+        aria-label={invited ? t.resendInvitationTo(user.EMAIL) : t.sendResetCodeTo(user.EMAIL)}
+        onClick={() => onSend(kind, user.EMAIL)}
+      >
+        {busyFor(kind, user.EMAIL) ? t.sending : invited ? t.resendInvitation : t.sendResetCode}
+      </Button>
+    </Section>
+  );
+}
+
+function RemoveSection({ user, label, onNotice, onRemoved, onUsersChanged }: UserDetailProps & { label: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const removal = useRemoveUsers();
+  function handleRemove() {
+    onNotice(null);
+    // The promise: once the list no longer has the user this view is gone, and mutate's callbacks with it.
+    removal.mutateAsync([user.EMAIL]).then(
+      () => {
+        onUsersChanged?.();
+        onRemoved(user.EMAIL);
+      },
+      () => {
+        setConfirming(false);
+        onNotice({ severity: 'error', text: t.removeFailed });
+      },
+    );
+  }
+  return (
+    <Section title={t.removeSection}>
+      {confirming ? (
+        <InlineConfirm
+          danger
+          busy={removal.isPending}
+          title={t.removeUserConfirmTitle(label)}
+          text={t.removeUserConfirmText(user.EMAIL)}
+          confirmLabel={removal.isPending ? t.removing : t.removeUser}
+          cancelLabel={t.cancel}
+          onConfirm={handleRemove}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : (
+        <Button size="small" color="error" variant="outlined" onClick={() => setConfirming(true)}>
+          {t.removeUser}
+        </Button>
+      )}
+    </Section>
+  );
+}
+
+/** Spec section 4's Edit User rules for this one user; Save Changes runs the customer update, then the property update. */
+function AssignmentSection({ user, onNotice, onUsersChanged }: UserDetailProps) {
+  const editor = useAssignmentEditor(user.EMAIL);
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  function save() {
+    setConfirmingEmpty(false);
+    setFailed(false);
+    onNotice(null);
+    editor.saveSelection({
+      onSuccess: () => {
+        onNotice({ severity: 'success', text: t.updated });
+        onUsersChanged?.();
+      },
+      onError: () => setFailed(true),
+    });
+  }
+
+  return (
+    <Section title={t.assignmentsSection}>
+      <Stack spacing={1.5}>
+        <AssignmentFields editor={editor} onChange={() => setFailed(false)} height={260} />
+        {editor.errors.map((e) => (
+          <Alert key={e} severity="error">
+            {e}
+          </Alert>
+        ))}
+        {failed && (
+          <Alert severity="error" role="alert">
+            {t.updateFailed}
+          </Alert>
+        )}
+        {confirmingEmpty ? (
+          <InlineConfirm
+            title={t.saveNoPropertiesTitle}
+            text={editor.selectedCustomerIds.length ? t.saveNoPropertiesText(user.EMAIL) : t.saveNoCustomersText(user.EMAIL)}
+            confirmLabel={t.saveAnyway}
+            cancelLabel={t.goBack}
+            onConfirm={save}
+            onCancel={() => setConfirmingEmpty(false)}
+          />
+        ) : (
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button
+              variant="contained"
+              disabled={editor.busy}
+              onClick={() => (editor.selectedPropertyIds.length === 0 ? setConfirmingEmpty(true) : save())}
+            >
+              {editor.busy ? t.saving : t.saveChanges}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function BackIcon() {
+  return (
+    <SvgIcon fontSize="small">
+      <path d="M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z" />
+    </SvgIcon>
+  );
+}
