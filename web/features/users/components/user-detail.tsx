@@ -19,6 +19,7 @@ import { useChangeEmailForm } from '../hooks/use-change-email-form';
 import { usersText as t } from '../strings';
 import { AssignmentFields } from './assignment-fields';
 import { InlineConfirm } from './inline-confirm';
+import { writtenTime } from '../../../components/text/dates';
 
 export type Notice = { severity: 'success' | 'error'; text: string };
 
@@ -36,7 +37,7 @@ export interface UserDetailProps {
   onUsersChanged?: () => void;
 }
 
-export const lastSignIn = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : t.never);
+export const lastSignIn = (iso: string | null) => (iso ? writtenTime(iso) : t.never);
 export const statusText = (user: UserAccount) => (user.STATUS === 'invited' ? t.statusInvited : user.STATUS === 'active' ? t.statusActive : t.statusUnknown);
 
 /**
