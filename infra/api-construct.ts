@@ -24,6 +24,7 @@ import { removalPolicyOf, type Stage } from './config.js';
 import { serverClient } from './definitions.js';
 import { PortalFunction, type RolloutTarget } from './function-construct.js';
 import { limitPublicRoutes } from './public-routes.js';
+import { eventBusName, eventSource } from './events-construct.js';
 import { secretEnv } from './secrets-construct.js';
 import { tables, type TableName } from './tables.js';
 
@@ -153,6 +154,7 @@ export class RouteFunctions extends Construct {
     const environment = { ...props.environment };
     for (const name of route.secrets ?? []) environment[secretEnv[name]] = props.secrets[name].secretArn;
     if ((serverClient.handlers as readonly string[]).includes(route.handler)) environment[serverClient.env] = props.serverClient.userPoolClientId;
+    if (route.events) Object.assign(environment, { EVENT_BUS_NAME: eventBusName(props.stage), EVENT_SOURCE: eventSource(props.stage) });
     const pf = new PortalFunction(this, functionId(route.handler), {
       stage: props.stage,
       handler: route.handler,
@@ -166,10 +168,12 @@ export class RouteFunctions extends Construct {
       preHook: props.preHook,
     });
     const fn = pf.fn;
-    for (const [name, access] of Object.entries(route.tables ?? {}) as [TableName, 'read' | 'write'][]) {
+    for (const [name, access] of Object.entries(route.tables ?? {}) as [TableName, 'read' | 'write' | 'append'][]) {
       const table = props.tables[name];
       if (access === 'write') table.grantReadWriteData(fn);
       else table.grantReadData(fn);
+      // Append-only: new items, never a change or a delete of one (the decision records).
+      if (access === 'append') table.grant(fn, 'dynamodb:PutItem');
     }
     for (const grant of route.bucket ?? []) {
       fn.addToRolePolicy(
@@ -186,6 +190,10 @@ export class RouteFunctions extends Construct {
     }
     for (const name of route.secrets ?? []) props.secrets[name].grantRead(fn);
     if (route.mail) grantSendMail(pf, props.stage);
+    if (route.events) {
+      const stack = Stack.of(pf);
+      pf.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['events:PutEvents'], resources: [stack.formatArn({ service: 'events', resource: 'event-bus', resourceName: eventBusName(props.stage) })] }));
+    }
     acknowledgeScopedWildcards(pf, route, props);
     this.functions.set(route.handler, pf);
     return pf;

@@ -72,6 +72,16 @@ export const StageSchema = z.strictObject({
    * Service requests (issue 20): the provider's dispatch mailbox, mailed each new request (through
    * `mail`; without it nothing is mailed), and the phone shown for emergencies. Optional.
    */
+  /**
+   * Quote decisions (issue 30): the stage's EventBridge bus `portal-<stage>` carries each
+   * `portal.quote.decided` event. `subscriberAccounts`: AWS accounts (the provider's field-service
+   * system) allowed to put rules on the bus that send its events to them. Default: none.
+   */
+  events: z
+    .strictObject({
+      subscriberAccounts: z.array(z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id')).default([]),
+    })
+    .default({ subscriberAccounts: [] }),
   dispatch: z
     .strictObject({
       email: email.optional(),

@@ -11,6 +11,7 @@ import { AuthConstruct } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { DataConstruct } from './data-construct.js';
 import { EDGE_REGION, EdgeResources } from './edge-stack.js';
+import { EventsConstruct } from './events-construct.js';
 import { Rollout } from './function-construct.js';
 import { SecretsConstruct } from './secrets-construct.js';
 import { StorageConstruct, documentsBucketName } from './storage-construct.js';
@@ -107,6 +108,8 @@ export class PortalStack extends Stack {
   readonly alerting: AlertingConstruct;
   /** A canary stage's CodeDeploy application and role (stage setting `canary`). */
   readonly rollout?: Rollout;
+  /** The stage's EventBridge bus (quote decisions). */
+  readonly events: EventsConstruct;
 
   constructor(scope: Construct, stage: Stage, props: PortalStackProps = {}) {
     super(scope, stackName(stage), {
@@ -123,6 +126,7 @@ export class PortalStack extends Stack {
     this.data = new DataConstruct(this, 'Data', { stage });
     this.storage = new StorageConstruct(this, 'Storage', { stage });
     this.secrets = new SecretsConstruct(this, 'Secrets', { stage });
+    this.events = new EventsConstruct(this, 'Events', { stage });
     // The functions' PUBLIC_URL is the distribution's address, which is made after them: resolved
     // lazily at synth. No cycle: the distribution depends on the API resource, not its routes.
     const publicUrl = Lazy.string({ produce: () => this.web.url });
@@ -162,6 +166,7 @@ export class PortalStack extends Stack {
     out('UserPoolClientId', this.auth.client.userPoolClientId, 'Cognito app client of the web app');
     out('Region', Aws.REGION, 'Region of the stack');
     out('DocumentsBucket', this.storage.documents.bucketName, 'Documents bucket');
+    out('EventBusName', this.events.bus.eventBusName, 'EventBridge bus of portal.quote.decided events');
     for (const name of Object.keys(t) as TableName[]) out(tableOutputId(name), t[name].tableName, `DynamoDB table ${tables[name].id}`);
     this.acknowledgeLibraryProviders(stage);
   }

@@ -78,6 +78,12 @@ export const tables = {
   notificationSettings: { id: 'notification-settings', env: 'NOTIFICATION_SETTINGS_TABLE', partitionKey: S('sub') },
   /** Addresses no mail goes to: SES reported a permanent bounce or a complaint (lambdas/shared/data/mail-suppression.ts). */
   mailSuppression: { id: 'mail-suppression', env: 'MAIL_SUPPRESSION_TABLE', partitionKey: S('address') },
+  /**
+   * Customers' decisions on quotes (issue 30), append-only: partition `propertyId`, sort
+   * `quote#<quoteId>#<decidedAt>` (a decision record) or `conflict#<quoteId>#<at>` (an import whose
+   * source decided otherwise). No route may update or delete an item (lambdas/shared/data/quote-decisions.ts).
+   */
+  quoteDecisions: { id: 'quote-decisions', env: 'QUOTE_DECISIONS_TABLE', partitionKey: S('propertyId'), sortKey: S('sk') },
   rateLimits: { id: 'rate-limits', env: 'RATE_LIMITS_TABLE', partitionKey: S('key'), ttl: 'expiresAt' },
 } as const satisfies Record<string, TableDef>;
 

@@ -8,14 +8,16 @@
  * - `tables`, `bucket`, `cognito`, `secrets`: what the function's role is granted, nothing more
  *   (test/iam checks every AWS call the tests make against them, and lists grants no call used).
  *   Tables: `read` or `write` (write includes read); bucket: per prefix, `read`/`write`/`delete`;
- *   `mail`: may send through the stage's SES identity.
+ *   `mail`: may send through the stage's SES identity; `events`: may put events on the stage's
+ *   EventBridge bus (infra/events-construct.ts) and nothing else of EventBridge.
  * - `slash`: the spec writes this path with a trailing slash too; both reach the function.
  * - `legacy`: a form kept for one release for the previous release's web app (see `Legacy`).
  */
 import type { TableName } from '../infra/tables.js';
 
 export type Access = 'public' | 'user' | 'admin';
-export type TableAccess = 'read' | 'write';
+/** `append`: read, and PutItem only (no UpdateItem, DeleteItem or BatchWriteItem): records no function may change. */
+export type TableAccess = 'read' | 'write' | 'append';
 /**
  * Cognito's IAM-authorised operations only: for the sign-in operations the accounts routes call
  * (InitiateAuth, RespondToAuthChallenge, ForgotPassword, ConfirmForgotPassword) "Amazon Cognito
@@ -55,6 +57,8 @@ export interface Route {
   secrets?: SecretName[];
   /** Sends mail through SES as the stage's `mail` identity (ses:SendEmail on that identity only). */
   mail?: true;
+  /** Puts events on the stage's EventBridge bus (events:PutEvents on that bus only; EVENT_BUS_NAME). */
+  events?: true;
   /** Larger memory or timeout than the default (256 MB, 10 s). */
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -115,6 +119,11 @@ export const routes: Route[] = [
   {
     method: 'POST', path: '/api/users/remove-users', handler: 'users/remove-users', access: 'admin', denied: 'remove users',
     tables: { users: 'write', audit: 'write' }, cognito: ['AdminDeleteUser'],
+  },
+  // Beyond the spec (issue 30): who of a customer's users may approve quotes, and up to what amount.
+  {
+    method: 'PUT', path: '/api/users/{email}/quote-approval', handler: 'users/put-quote-approval', access: 'admin', denied: 'change who approves quotes',
+    tables: { users: 'write', audit: 'write' },
   },
   // Beyond the spec: the user list's mails (an invitation again, a reset code). GET /api/users?view=accounts is the list.
   {
@@ -224,6 +233,19 @@ export const routes: Route[] = [
     tables: { users: 'read', notificationSettings: 'write' }, secrets: ['embed'],
   },
 
+  // Quote decisions (issue 30): the Sent quotes of the served user's properties with their
+  // decisions and approvers, and a customer's decision (approve with a signature, decline, ask
+  // for changes), recorded append-only, mailed and put on the stage's bus.
+  {
+    method: 'GET', path: '/api/quotes', handler: 'quotes/list-quotes', access: 'user',
+    tables: { users: 'read', properties: 'read', reportRows: 'read', quoteDecisions: 'read' },
+  },
+  {
+    method: 'POST', path: '/api/quotes/{quoteId}/decision', handler: 'quotes/decide-quote', access: 'user',
+    tables: { users: 'read', customers: 'read', properties: 'read', reportRows: 'write', quoteDecisions: 'append', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
+    mail: true, events: true, secrets: ['embed'], timeoutSeconds: 29,
+  },
+
   // Reports
   { method: 'GET', path: '/api/reports', handler: 'reports/get-reports', access: 'user', tables: { ...caller, reports: 'read' } },
   {
@@ -289,8 +311,8 @@ export const areas = {
   users: ['users', 'catalog'],
   /** The document library. */
   documents: ['documents'],
-  /** Reports and the built-in report host's data. */
-  reports: ['reports'],
+  /** Reports, the built-in report host's data and quote decisions. */
+  reports: ['reports', 'quotes'],
   /** Equipment telemetry and alerts, service requests, notifications, analytics and the audit log. */
   operations: ['telemetry', 'analytics', 'alerts', 'requests', 'notifications', 'audit'],
 } as const satisfies Record<string, readonly string[]>;

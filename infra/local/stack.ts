@@ -39,6 +39,7 @@ import { withPortFallback } from './ports.js';
 import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
 import { persistentSecret, startSecrets } from './secrets.js';
 import { startSes } from './ses.js';
+import { startEventBridge } from './eventbridge.js';
 import { demoFaultSchedule } from './simulator/faults.js';
 import { fleetFor } from './simulator/fleet.js';
 import { startSimulator } from './simulator/simulator.js';
@@ -74,6 +75,8 @@ export interface LocalStack {
   userPoolId: string;
   userPoolClientId: string;
   outboxDir: string;
+  /** Where the EventBridge stand-in writes each event put on the bus (./eventbridge.ts). */
+  eventsDir: string;
   /** With `demo`: the demo sign-ins (public demo passwords), for the start-up message. */
   demoAccounts: DemoAccount[];
   /** With MALWARE_SCAN=true: resolves when the stand-in scanner has tagged every object written so far (tests). */
@@ -228,7 +231,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const c of closers.splice(0).reverse()) await c.close().catch((err: unknown) => log.warn(`stopping ${c.name} failed`, { err }));
   };
   try {
-    const dirs = { cognito: path.join(dataDir, 'cognito'), dynamodb: path.join(dataDir, 'dynamodb'), s3: path.join(dataDir, 's3'), outbox: path.join(dataDir, 'outbox') };
+    const dirs = { cognito: path.join(dataDir, 'cognito'), dynamodb: path.join(dataDir, 'dynamodb'), s3: path.join(dataDir, 's3'), outbox: path.join(dataDir, 'outbox'), events: path.join(dataDir, 'events') };
     for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
     const stateFile = path.join(dataDir, 'local-stack.json');
     const state = readState(stateFile);
@@ -301,6 +304,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The portal's own mail (service requests) through an SES stand-in writing to the outbox.
     const ses = await startSes(dirs.outbox, { onFeedback: async (event) => (await loadHandler<unknown, unknown>('notifications/mail-feedback'))(event) });
     closers.push({ name: 'ses', close: ses.close });
+    // The stage's EventBridge bus (quote decisions): a stand-in writing each event to DATA_DIR/events.
+    const eventBridge = await startEventBridge(dirs.events, { region: REGION });
+    closers.push({ name: 'eventbridge', close: eventBridge.close });
     const issuer = `${cognito.url}/${ids.userPoolId}`;
     const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
 
@@ -314,6 +320,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: eventBridge.url,
+      EVENT_BUS_NAME: 'portal-local',
+      EVENT_SOURCE: 'portal.local',
       MAIL_FROM: `${config.productName} <no-reply@localhost>`,
       DISPATCH_EMAIL: config.dispatch.email,
       DISPATCH_PHONE: config.dispatch.phone,
@@ -446,6 +455,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPoolId: ids.userPoolId,
       userPoolClientId: ids.userPoolClientId,
       outboxDir: dirs.outbox,
+      eventsDir: dirs.events,
       demoAccounts: options.demo ? (state.demoAccounts ?? []) : [],
       evaluateAlerts: alerts.runOnce,
       malwareScans: () => malwareScans(),

@@ -10,6 +10,7 @@ import type { core } from '../shared/zod.js';
 import { settings } from '../shared/env.js';
 import { ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
+import { QUOTE_DECIDED, QuoteDecidedDetail } from '../shared/contract/quotes.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,6 +26,7 @@ const errorResponses = {
   401: ['Unauthorized', 'No valid credential, or the session has expired or been revoked.'],
   403: ['Forbidden', 'The caller may not do this or see this data.'],
   404: ['NotFound', 'What the request names does not exist.'],
+  409: ['Conflict', 'The object is no longer in the state the request expects (a quote expired, decided or changed).'],
   429: ['TooManyRequests', 'Too many attempts; try again later.'],
 } as const;
 
@@ -106,7 +108,8 @@ export function openApiDocument(): Json {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The Cognito ID token from POST /api/users/login.' },
         embed: { type: 'http', scheme: 'bearer', description: 'The report host\'s embed token, from the frame URL POST /api/sigma/filtered answers.' },
       },
-      schemas: { Error: errorSchema },
+      // The detail of the EventBridge event the stage's bus carries for each quote decision (README "Quote decisions").
+      schemas: { Error: errorSchema, QuoteDecidedEvent: { ...jsonSchema(QuoteDecidedDetail, 'output'), 'x-portal-event': { detailType: QUOTE_DECIDED, source: 'portal.<stage>', bus: 'portal-<stage>' } } },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [
           name,

@@ -10,6 +10,7 @@ export {
   gte,
   int,
   looseObject,
+  literal,
   lte,
   maxLength,
   minLength,

@@ -145,7 +145,7 @@ describe('scheduled functions', () => {
     for (const job of scheduled) {
       const pf = s.jobs.stack.schedules.functions.get(job.handler)!;
       const statements = statementsOf(pf);
-      expectTableGrants(job.handler, statements, job.tables ?? {});
+      expectTableGrants(job.handler, statements, (job.tables ?? {}) as Partial<Record<TableName, 'read' | 'write'>>);
       for (const name of Object.keys(secretEnv) as (keyof typeof secretEnv)[]) {
         const secret = logicalId(s, s.stack.secrets.secrets[name]);
         const reads = statements.some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && resourcesOf(st).some((r) => refId(fromPortal(s, r)) === secret));

@@ -11,6 +11,7 @@ import * as audit from './audit.js';
 import * as catalog from './catalog.js';
 import * as documents from './documents.js';
 import * as notifications from './notifications.js';
+import * as quotes from './quotes.js';
 import * as reports from './reports.js';
 import * as requests from './requests.js';
 import * as telemetry from './telemetry.js';
@@ -33,7 +34,7 @@ export interface OpenApiEntry {
   /** The success answer is text of this type, not JSON. */
   text?: string;
   /** The error statuses besides 400, where the route table's access and grants do not tell them. */
-  errors?: (401 | 403 | 404 | 429)[];
+  errors?: (401 | 403 | 404 | 409 | 429)[];
 }
 
 export const openApiRegistry: Record<string, OpenApiEntry> = {
@@ -47,6 +48,9 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'GET /api/users/getcustomerbyemail/{email}': { params: users.EmailParams, response: users.UserCustomersReply },
   // With ?view=accounts each user also carries STATUS and LAST_SIGN_IN (users.UserAccounts).
   'GET /api/users': { query: users.ListUsersQuery, response: users.PortalUsers },
+  'PUT /api/users/{email}/quote-approval': { params: users.EmailParams, body: quotes.QuoteApprovalBody, response: quotes.QuoteApprovalReply, errors: [404] },
+  'GET /api/quotes': { query: quotes.QuotesQuery, response: quotes.QuotesReply, errors: [403, 404] },
+  'POST /api/quotes/{quoteId}/decision': { params: quotes.QuoteParams, body: quotes.DecisionBody, response: quotes.DecisionReply, errors: [403, 404, 409] },
   'PUT /api/users/{email}/customers': { params: users.EmailParams, body: users.PutCustomersBody, response: users.AssignmentsReply },
   'PUT /api/users/{email}/properties': { params: users.EmailParams, body: users.PutPropertiesBody, response: users.AssignmentsReply },
   'POST /api/users/signup': { body: users.SignupBody, response: users.SignupReply, status: 201 },

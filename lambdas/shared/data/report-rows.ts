@@ -34,7 +34,9 @@
  * - one dataset of one property (unindexed partitions, writers): Query propertyId = :p AND
  *   begins_with(sk, '<dataset>#')
  * - upsert (import, demo seed): the same Query (consistent), ADD to the index, then a conditional
- *   Put or Delete of each item whose bucket changed
+ *   Put or Delete of each item whose bucket changed; an import of quotes merges each row with the
+ *   stored one in the same step (a portal decision kept), and a quote's decision changes its one
+ *   row the same way (updateReportRow)
  * - build the index of data written before it (`admin migrate report-rows-index`): Scan of the
  *   keys, then an UpdateItem per property and dataset (ADD, so safe beside writers and to repeat)
  */
@@ -67,6 +69,10 @@ export interface QuoteRow {
   createdAt: string;
   expiresAt?: string;
   decidedAt?: string;
+  /** Who decided it in the portal (the signature typed, or the account's name), issue 30. */
+  decidedBy?: string;
+  /** 'portal': the status and decidedAt are a customer's decision in the portal, which imports keep while the source still says Sent. */
+  decidedIn?: 'portal';
 }
 export interface InvoiceRow {
   dataset: 'invoice';
@@ -443,9 +449,13 @@ export async function* storedKeys(db: DynamoDBDocumentClient): AsyncGenerator<{ 
   } while (start);
 }
 
-async function upsertPartition(db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, incoming: ReadonlyMap<string, ReportRow>): Promise<void> {
+/** What is written into a partition: the incoming rows, or made from the stored ones (read in the same attempt). */
+type Incoming = ReadonlyMap<string, ReportRow> | ((stored: ReadonlyMap<string, ReportRow>) => ReadonlyMap<string, ReportRow>);
+
+async function upsertPartition(db: DynamoDBDocumentClient, propertyId: string, dataset: Dataset, given: Incoming): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const stored = await partitionItems(db, propertyId, dataset, { ConsistentRead: true });
+    const incoming = typeof given === 'function' ? given(new Map(stored.flatMap(unpackItem).map((r) => [r.id, r]))) : given;
     const plan = planPartition(propertyId, dataset, stored, incoming);
     // Before the items: a reader that finds the index item must find every item of the partition.
     if (plan.puts.length || plan.deletes.length) await addToIndex(db, propertyId, dataset, [...stored.map((i) => i.sk), ...plan.puts.map((p) => p.item.sk)]);
@@ -464,7 +474,7 @@ async function upsertPartition(db: DynamoDBDocumentClient, propertyId: string, d
  * Inserts or replaces rows by (property, dataset, id); a repeated id in `rows`: the later wins.
  * Partitions are written independently (a failure can leave earlier partitions written).
  */
-export async function putReportRows(db: DynamoDBDocumentClient, rows: ReportRow[]): Promise<void> {
+export async function putReportRows(db: DynamoDBDocumentClient, rows: ReportRow[], options: { merge?: MergeRow } = {}): Promise<void> {
   const partitions = new Map<string, { propertyId: string; dataset: Dataset; rows: Map<string, ReportRow> }>();
   for (const r of rows) {
     const k = `${r.propertyId}\u0000${r.dataset}`;
@@ -472,5 +482,42 @@ export async function putReportRows(db: DynamoDBDocumentClient, rows: ReportRow[
     if (!p) partitions.set(k, (p = { propertyId: r.propertyId, dataset: r.dataset, rows: new Map() }));
     p.rows.set(r.id, r);
   }
-  await eachLimited([...partitions.values()], CONCURRENT_PARTITIONS, (p) => upsertPartition(db, p.propertyId, p.dataset, p.rows));
+  const { merge } = options;
+  await eachLimited([...partitions.values()], CONCURRENT_PARTITIONS, (p) =>
+    upsertPartition(db, p.propertyId, p.dataset, merge ? (stored) => new Map([...p.rows].map(([id, r]) => [id, merge(stored.get(id), r)])) : p.rows),
+  );
+}
+
+/**
+ * How an import writes a row over the stored one (read in the same conditional write, so a change
+ * made meanwhile is merged, not lost): the row to store. May be called again on a retry.
+ */
+export type MergeRow = (stored: ReportRow | undefined, incoming: ReportRow) => ReportRow;
+
+/**
+ * Changes one stored row (a quote's decision) within the partition's conditional writes: `change`
+ * gets the row as stored now (undefined: there is none) and answers the row to store, or throws to
+ * refuse (nothing is written); on a concurrent writer it runs again on the fresh row. Answers the
+ * row stored.
+ */
+export async function updateReportRow<D extends Dataset>(
+  db: DynamoDBDocumentClient,
+  propertyId: string,
+  dataset: D,
+  id: string,
+  change: (row: RowOf<D> | undefined) => RowOf<D>,
+): Promise<RowOf<D>> {
+  let written: RowOf<D> | undefined;
+  await upsertPartition(db, propertyId, dataset, (stored) => {
+    written = change(stored.get(id) as RowOf<D> | undefined);
+    return new Map([[id, written as ReportRow]]);
+  });
+  return written!;
+}
+
+/** One stored row of a property's dataset, or undefined (a consistent read of the partition). */
+export async function getReportRow<D extends Dataset>(db: DynamoDBDocumentClient, propertyId: string, dataset: D, id: string): Promise<RowOf<D> | undefined> {
+  const items = await partitionItems(db, propertyId, dataset, { ConsistentRead: true });
+  for (const item of items) for (const row of unpackItem(item)) if (row.id === id) return row as RowOf<D>;
+  return undefined;
 }

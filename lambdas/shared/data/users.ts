@@ -4,7 +4,11 @@
  *
  * Item: { sub, email, userId, name, customerIds: string[], properties: { <propertyId>: <customerId> },
  *         tokensValidAfter?: epoch ms, pending?: true (temporary password not yet replaced),
- *         mfaEnrolled?: true, lastSignInAt?: ISO time of the last sign-in, createdAt, updatedAt }
+ *         mfaEnrolled?: true, lastSignInAt?: ISO time of the last sign-in,
+ *         quoteApproval?: { limit: number | null } (may approve quotes up to limit; null: any amount;
+ *         absent: may not approve), createdAt, updatedAt }
+ * quoteApproval is a permission: it lives here, written by administrators' routes only, never in a
+ * Cognito attribute (which the user can rewrite with their own access token).
  * The assignments live on the user's own item, so the caller and their whole scope are one
  * GetItem, and each change of assignments is one atomic UpdateItem (no transactions needed).
  * The email is unique because it is the pool's username: Cognito refuses a second account with it
@@ -23,6 +27,8 @@
  * - set customers (dropping properties of dropped customers) / set properties: UpdateItem
  * - move tokensValidAfter on (password reset, email change): UpdateItem
  * - rename (an administrator's change): UpdateItem of name
+ * - set or clear the quote-approval permission (an administrator's change): UpdateItem
+ * - the approvers of a customer (the quotes list): Scan, filtered to rows with quoteApproval
  * - note a sign-in (the pre-token trigger): UpdateItem of lastSignInAt alone
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -43,8 +49,14 @@ export interface UserItem {
   mfaEnrolled?: boolean;
   /** When the account last signed in (any client), for the administrators' user list. */
   lastSignInAt?: string;
+  /** May approve quotes up to `limit` dollars (null: any amount); absent: may not approve (issue 30). */
+  quoteApproval?: QuoteApproval;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface QuoteApproval {
+  limit: number | null;
 }
 
 const table = () => tableName('users');
@@ -225,3 +237,29 @@ export async function recordSignIn(db: DynamoDBDocumentClient, sub: string, at =
     if (!conditionFailed(e)) throw e;
   }
 }
+
+/** Sets (or with undefined, clears) who may approve quotes; undefined if the account is gone. */
+export async function setQuoteApproval(db: DynamoDBDocumentClient, sub: string, approval: QuoteApproval | undefined): Promise<UserItem | undefined> {
+  forgetUser(sub);
+  try {
+    const r = await db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { sub },
+        UpdateExpression: approval ? 'SET quoteApproval = :q, updatedAt = :now' : 'SET updatedAt = :now REMOVE quoteApproval',
+        ConditionExpression: 'attribute_exists(#s)',
+        ExpressionAttributeNames: { '#s': 'sub' },
+        ExpressionAttributeValues: { ...(approval ? { ':q': approval } : {}), ':now': new Date().toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return r.Attributes as UserItem;
+  } catch (e) {
+    if (conditionFailed(e)) return undefined;
+    throw e;
+  }
+}
+
+/** Every account that may approve some quote (a Scan filtered to rows with the permission). */
+export const listApprovers = (db: DynamoDBDocumentClient) =>
+  scanAll<UserItem>(db, { TableName: table(), FilterExpression: 'attribute_exists(quoteApproval)' });

@@ -94,6 +94,7 @@ export function requestsFor(c: Recorded, stage: StageIam, fn: FunctionIam): IamR
       ...(set ? one(arn('ses', `configuration-set/${set}`, stage.mail.sesRegion)) : []),
     ];
   }
+  if ('bus' in t) return one(arn('events', `event-bus/${env('EVENT_BUS_NAME')}`));
   if ('function' in t) return one(t.function.startsWith('arn:') ? t.function : arn('lambda', `function:${t.function}${t.qualifier ? `:${t.qualifier}` : ''}`));
   if ('deploymentGroup' in t) return { none: 'the deployment group is named by CodeDeploy at run time (checked by the hook\'s template test)' };
   return { none: 'nothing to authorise' };

@@ -18,7 +18,7 @@ export interface Unused {
   why: string;
 }
 
-type Grants = Pick<Route, 'handler' | 'tables' | 'bucket' | 'cognito' | 'secrets' | 'mail'>;
+type Grants = Pick<Route, 'handler' | 'tables' | 'bucket' | 'cognito' | 'secrets' | 'mail' | 'events'>;
 /** Every function whose grants a row declares, by handler. */
 export const declared: Map<string, Grants> = new Map(
   [...routes, ...scheduled, mailFeedback as Grants].map((g) => [g.handler, g]),
@@ -30,10 +30,11 @@ const WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)$/;
 export function unusedRowGrants(g: Grants, calls: Recorded[]): Unused[] {
   const mine = calls.filter((c) => c.fn === g.handler);
   const out: Unused[] = [];
-  for (const [name, access] of Object.entries(g.tables ?? {}) as [TableName, 'read' | 'write'][]) {
+  for (const [name, access] of Object.entries(g.tables ?? {}) as [TableName, 'read' | 'write' | 'append'][]) {
     const on = mine.filter((c) => 'table' in c.target && c.target.table === name);
     if (on.length === 0) out.push({ fn: g.handler, grant: `tables.${name}: ${access}`, why: `no call on the ${tables[name].id} table` });
     else if (access === 'write' && !on.some((c) => WRITES.test(c.action))) out.push({ fn: g.handler, grant: `tables.${name}: write`, why: 'only reads were made (read would do)' });
+    else if (access === 'append' && !on.some((c) => c.action === 'dynamodb:PutItem')) out.push({ fn: g.handler, grant: `tables.${name}: append`, why: 'no item was put (read would do)' });
   }
   for (const b of g.bucket ?? []) {
     for (const a of b.actions) {
@@ -50,6 +51,7 @@ export function unusedRowGrants(g: Grants, calls: Recorded[]): Unused[] {
     if (!mine.some((c) => 'secret' in c.target && c.target.secret === s)) out.push({ fn: g.handler, grant: `secrets ${s}`, why: 'never read' });
   }
   if (g.mail && !mine.some((c) => c.action === 'ses:SendEmail')) out.push({ fn: g.handler, grant: 'mail', why: 'no mail sent' });
+  if (g.events && !mine.some((c) => c.action === 'events:PutEvents')) out.push({ fn: g.handler, grant: 'events', why: 'no event put' });
   return out;
 }
 
@@ -57,7 +59,7 @@ export function unusedRowGrants(g: Grants, calls: Recorded[]): Unused[] {
 const pattern = (p: string) => new RegExp(`^${p.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
 
 /** The services whose calls the recorder hears; statements of others (logs, X-Ray) are the platform's. */
-export const HEARD = /^(dynamodb|s3|cognito-idp|secretsmanager|ses|lambda|codedeploy|kms):/;
+export const HEARD = /^(dynamodb|s3|cognito-idp|secretsmanager|ses|events|lambda|codedeploy|kms):/;
 
 /**
  * For a function the constructs grant: each Allow statement's actions (of the services heard) on

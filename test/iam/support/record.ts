@@ -28,6 +28,7 @@ export type Target =
   | { pool: true }
   | { secret: SecretName }
   | { mail: true }
+  | { bus: true }
   | { function: string; qualifier?: string }
   | { deploymentGroup: true }
   | { unknown: string };
@@ -169,6 +170,11 @@ export function authorisationsOf(call: AwsCall, env: NodeJS.ProcessEnv): Omit<Re
     }
     case 'SESv2':
       return [{ action: `ses:${op}`, target: { mail: true } }];
+    case 'EventBridge': {
+      // PutEvents is authorised per entry against the bus each names.
+      const buses = op === 'PutEvents' ? [...new Set(((i.Entries as { EventBusName?: string }[]) ?? []).map((e) => e.EventBusName ?? 'default'))] : [String(i.EventBusName ?? i.Name ?? 'default')];
+      return buses.map((b) => ({ action: `events:${op}`, target: b === env.EVENT_BUS_NAME ? { bus: true as const } : { unknown: `event bus ${b}` } }));
+    }
     case 'Lambda':
       return [{ action: op === 'Invoke' ? 'lambda:InvokeFunction' : `lambda:${op}`, target: { function: String(i.FunctionName), ...(i.Qualifier ? { qualifier: String(i.Qualifier) } : {}) } }];
     case 'CodeDeploy':

@@ -85,6 +85,7 @@ export interface Rows {
   serviceRequests: ServiceRequestItem[];
   notificationSettings: object[];
   mailSuppression: object[];
+  quoteDecisions: object[];
   rateLimits: object[];
 }
 /** A stored object; `size` stands in for a body too large to hold in a test. */

@@ -1,0 +1,46 @@
+import { dynamo } from '../shared/clients.js';
+import { QuotesQuery, quoteMessages, type QuotesReply } from '../shared/contract/quotes.js';
+import { getProperties } from '../shared/data/properties.js';
+import { decisionsOf } from '../shared/data/quote-decisions.js';
+import { rowsOf } from '../shared/data/report-rows.js';
+import { forbidden, ok } from '../shared/http.js';
+import { api } from '../shared/middleware.js';
+import { quoteView } from '../shared/quotes/decision.js';
+import { approverNames, listApprovers, servedForQuotes } from '../shared/quotes/served.js';
+
+/** How long a quote decided in the portal stays in the list after its decision. */
+const DECIDED_DAYS = 90;
+
+/**
+ * GET /api/quotes?email=&propertyIds= (beyond the spec, issue 30): the quotes sent to the served
+ * user (the caller, or the customer an administrator views as) at their properties, or at those of
+ * them named: every Sent quote (expired ones marked), and those decided in the portal in the last
+ * 90 days, each with its decisions and the names of who may approve it. Drafts never. Properties
+ * named outside the scope: 403 before any read of them.
+ */
+export const handler = api({ query: QuotesQuery }, async ({ query, caller }) => {
+  const db = dynamo();
+  const served = await servedForQuotes(db, caller!, query.email);
+  const named = query.propertyIds ? [...new Set(query.propertyIds.split(',').map((p) => p.trim()).filter(Boolean))] : undefined;
+  const inScope = (p: string) => (served.isAdmin && !served.row ? true : served.propertyIds.has(p));
+  if (named?.some((p) => !inScope(p))) throw forbidden(quoteMessages.outsideList);
+  const propertyIds = named ?? [...served.propertyIds];
+  const [properties, quotes, decisions, approvers] = await Promise.all([
+    getProperties(db, propertyIds),
+    rowsOf(db, 'quote', propertyIds),
+    decisionsOf(db, propertyIds),
+    listApprovers(db),
+  ]);
+  const names = new Map(properties.map((p) => [p.id, p.name]));
+  const since = new Date(Date.now() - DECIDED_DAYS * 86400_000).toISOString();
+  const shown = quotes
+    .filter((q) => names.has(q.propertyId))
+    .filter((q) => q.status === 'Sent' || (q.decidedIn === 'portal' && (q.decidedAt ?? '') >= since))
+    .sort((a, b) => (a.expiresAt ?? '9999').localeCompare(b.expiresAt ?? '9999') || a.id.localeCompare(b.id));
+  const reply: QuotesReply = {
+    approval: served.row?.quoteApproval ?? null,
+    canDecide: !served.isAdmin,
+    quotes: shown.map((q) => quoteView(q, names.get(q.propertyId)!, decisions, approverNames(approvers, q.propertyId, q.amount))),
+  };
+  return ok(reply);
+});

@@ -1,0 +1,73 @@
+/**
+ * Quote decisions' answers (issue 30), in zod/mini: the handlers' reply types and the web app's
+ * parsers. No Node imports here: Vite bundles this file.
+ */
+import * as z from 'zod/mini';
+
+export const QUOTE_DECISIONS = ['approve', 'decline', 'request-changes'] as const;
+export type QuoteDecisionKind = (typeof QUOTE_DECISIONS)[number];
+
+/** The limits of the decision form, shared by the handler and the dialog. */
+export const quoteLimits = { signatureMax: 200, reasonMax: 2000, commentMax: 2000, poNumberMax: 100, approvalLimitMax: 100_000_000 } as const;
+
+/** One decision on a quote as the list shows it (the record keeps more: sub, address, user agent, hash). */
+export const QuoteDecisionView = z.object({
+  decision: z.enum(QUOTE_DECISIONS),
+  decidedAt: z.string(),
+  /** The typed signature for an approval, else the account's name. */
+  by: z.string(),
+  reason: z.nullable(z.string()),
+  comment: z.nullable(z.string()),
+  poNumber: z.nullable(z.string()),
+});
+export type QuoteDecisionView = z.infer<typeof QuoteDecisionView>;
+
+export const QuoteView = z.object({
+  id: z.string(),
+  propertyId: z.string(),
+  propertyName: z.string(),
+  title: z.string(),
+  amount: z.number(),
+  status: z.enum(['Sent', 'Approved', 'Declined', 'Expired']),
+  createdAt: z.string(),
+  expiresAt: z.nullable(z.string()),
+  /** Sent and past its expiry (or marked Expired): shown, never decided. */
+  expired: z.boolean(),
+  decidedAt: z.nullable(z.string()),
+  decidedBy: z.nullable(z.string()),
+  /** Newest first. */
+  decisions: z.array(QuoteDecisionView),
+  /** The names of the customer's users who may approve this amount (for "Ask … to approve"). */
+  approvers: z.array(z.string()),
+});
+export type QuoteView = z.infer<typeof QuoteView>;
+
+/** GET /api/quotes: what the served user may do, and the quotes of their properties that were sent to them. */
+export const QuotesReply = z.object({
+  /** The served user's permission: null may not approve; { limit: null } any amount. */
+  approval: z.nullable(z.object({ limit: z.nullable(z.number()) })),
+  /** false for an administrator (also viewing as a customer): they see, never decide. */
+  canDecide: z.boolean(),
+  quotes: z.array(QuoteView),
+});
+export type QuotesReply = z.infer<typeof QuotesReply>;
+
+export const DecisionReply = z.object({ message: z.string(), quote: QuoteView, hash: z.string() });
+export type DecisionReply = z.infer<typeof DecisionReply>;
+
+/** The permission as the user list writes it: 'Up to $5,000', 'Any amount', '—'. */
+export function approvalText(approval: { limit: number | null } | null | undefined): string {
+  if (!approval) return '—';
+  if (approval.limit === null) return 'Any amount';
+  return `Up to ${dollars(approval.limit)}`;
+}
+
+/** Whole dollars without cents, cents when there are any: '$5,000', '$1,234.50'. */
+export function dollars(n: number): string {
+  const cents = Math.round(n * 100) % 100 !== 0;
+  return n.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 });
+}
+
+/** May a user with this permission approve this amount? */
+export const mayApprove = (approval: { limit: number | null } | null | undefined, amount: number) =>
+  Boolean(approval) && (approval!.limit === null || amount <= approval!.limit);

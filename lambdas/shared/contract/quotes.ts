@@ -1,0 +1,116 @@
+/**
+ * Quote decisions' calls (issue 30, beyond the spec): GET /api/quotes, POST
+ * /api/quotes/{quoteId}/decision, and the administrators' PUT /api/users/{email}/quote-approval.
+ * The answers the web app parses live in ./answers/quotes.ts.
+ */
+import { emailString, idString, z } from '../zod.js';
+import { QUOTE_DECISIONS, quoteLimits } from './answers/quotes.js';
+
+export * from './answers/quotes.js';
+
+const text = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+
+export const QuoteParams = z.object({ quoteId: idString() });
+
+export const QuotesQuery = z.object({
+  /** The viewed customer (an administrator's "view as"); a customer may name only themself. */
+  email: z.optional(emailString()),
+  /** Comma-separated property ids to narrow to (each in the served user's scope). */
+  propertyIds: z.optional(z.string().check(z.maxLength(20_000))),
+});
+
+/** What the customer saw when deciding: refused unless it is the quote as stored now. */
+const Shown = z.object({
+  amount: z.number(),
+  title: z.string().check(z.maxLength(1000)),
+  expiresAt: z.nullable(z.string().check(z.maxLength(40))),
+});
+
+export const DecisionBody = z.object({
+  propertyId: idString(),
+  decision: z.enum(QUOTE_DECISIONS),
+  /** The approver's full name, typed as a signature (approve). */
+  signature: text(quoteLimits.signatureMax),
+  /** The tick of "I approve this quote of $X for <property>" (approve). */
+  agreed: z.optional(z.boolean()),
+  reason: text(quoteLimits.reasonMax),
+  comment: text(quoteLimits.commentMax),
+  poNumber: text(quoteLimits.poNumberMax),
+  shown: Shown,
+});
+export type DecisionBody = z.infer<typeof DecisionBody>;
+
+/** PUT /api/users/{email}/quote-approval: `{ limit: N }` up to N dollars, `{ limit: null }` any amount, `{ allowed: false }` none. */
+export const QuoteApprovalBody = z.union([
+  z.object({ limit: z.nullable(z.number().check(z.gte(1, 'must be at least 1'), z.lte(quoteLimits.approvalLimitMax, `must be at most ${quoteLimits.approvalLimitMax}`))) }),
+  z.object({ allowed: z.literal(false) }),
+]);
+export const QuoteApprovalReply = z.object({ message: z.string(), EMAIL: z.string(), QUOTE_APPROVAL: z.nullable(z.object({ limit: z.nullable(z.number()) })) });
+
+export const quoteMessages = {
+  staffCannotDecide: 'Administrators cannot decide quotes, also not while viewing the portal as a customer: the customer decides.',
+  outside: 'You may only decide quotes of your own properties.',
+  outsideList: 'You may only see quotes of your own properties.',
+  noQuote: (id: string) => `No quote ${id} at this property.`,
+  notSent: (status: string) => `This quote is ${status.toLowerCase()} and can no longer be decided.`,
+  expired: (day: string) => `This quote expired on ${day} and can no longer be decided.`,
+  changed: 'The quote changed; review it again.',
+  noPermission: 'You may not approve quotes. Ask a colleague who may approve quotes, or your administrator.',
+  overLimit: (limit: string) => `You may approve quotes up to ${limit}; this one is over your limit.`,
+  signature: 'Invalid body.signature: type your full name to sign the approval',
+  agreed: 'Invalid body.agreed: tick "I approve this quote" to approve it',
+  reason: 'Invalid body.reason: say why you decline the quote',
+  comment: 'Invalid body.comment: say what should change',
+  approved: 'Quote approved. The provider has been told.',
+  declined: 'Quote declined. The provider has been told.',
+  changesRequested: 'Your request for changes has been sent to the provider.',
+  approvalSaved: 'Quote approval saved.',
+  staffApproval: (email: string) => `${email} is a staff account; only customer accounts approve quotes.`,
+} as const;
+
+/** The EventBridge event's detail-type (the event's `source` is `portal.<stage>`). */
+export const QUOTE_DECIDED = 'portal.quote.decided';
+
+const DecisionRecordSchema = z.object({
+  propertyId: z.string(),
+  sk: z.string(),
+  kind: z.enum(['decision']),
+  quoteId: z.string(),
+  customerId: z.string(),
+  decision: z.enum(QUOTE_DECISIONS),
+  decidedAt: z.string(),
+  by: z.object({ sub: z.string(), email: z.string(), name: z.string(), signature: z.optional(z.string()) }),
+  sourceIp: z.string(),
+  userAgent: z.string(),
+  shown: z.object({ amount: z.number(), title: z.string(), expiresAt: z.nullable(z.string()), propertyId: z.string(), propertyName: z.string() }),
+  poNumber: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  comment: z.optional(z.string()),
+  /** SHA-256 (hex) of the canonical JSON (keys sorted, no whitespace) of the record without `hash`. */
+  hash: z.string(),
+});
+
+/**
+ * The detail of a `portal.quote.decided` event (README "Quote decisions"): what changed, in the
+ * provider's terms, and the whole signature record whose hash the receiver can check.
+ */
+export const QuoteDecidedDetail = z.object({
+  version: z.literal(1),
+  quoteId: z.string(),
+  propertyId: z.string(),
+  propertyName: z.string(),
+  customerId: z.string(),
+  decision: z.enum(QUOTE_DECISIONS),
+  /** The quote's status after the decision: Approved, Declined, or Sent for request-changes. */
+  status: z.enum(['Approved', 'Declined', 'Sent']),
+  decidedAt: z.string(),
+  decidedBy: z.object({ email: z.string(), name: z.string() }),
+  amount: z.number(),
+  title: z.string(),
+  expiresAt: z.nullable(z.string()),
+  poNumber: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  comment: z.nullable(z.string()),
+  record: DecisionRecordSchema,
+});
+export type QuoteDecidedDetail = z.infer<typeof QuoteDecidedDetail>;
