@@ -19,6 +19,8 @@ import { AdminInputError, createPortalUser, resetMfa, resetMfaHelp } from '../in
 import { DEMO_TOTP_SECRET, totpCode } from '../infra/local/totp.js';
 import { createSmokeAccounts, createSmokeAccountsHelp, poolOfEnv, smokeSecretId } from '../infra/smoke/accounts.js';
 import { liftSuppression, suppressionOf } from '../lambdas/shared/data/mail-suppression.js';
+import { listConflicts } from '../lambdas/shared/data/quote-decisions.js';
+import { formatConflicts } from '../infra/admin/quote-merge.js';
 import { isStaffEmail } from '../lambdas/shared/env.js';
 import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/passwords.js';
 
@@ -147,6 +149,20 @@ const commands: Record<string, Command> = {
       }
       const { reports, source } = await catalogueInForce();
       console.log(v.json ? JSON.stringify({ reports }, null, 2) : formatCatalogue(reports, source));
+      return 0;
+    },
+  },
+  'quotes-conflicts': {
+    summary: 'list the quotes whose import decided otherwise than a customer did in the portal',
+    help: `Usage: admin quotes-conflicts [--stage NAME | --local] [--json]
+
+An import keeps a decision made in the portal while the source still shows the quote as Sent; when
+the source shows a decision of its own, the source's is stored, and where it differs from the
+portal's the pair is recorded (README "Quote decisions"). This lists them, oldest first.`,
+    options: { json: { type: 'boolean' } },
+    async run(v) {
+      const conflicts = await listConflicts(dynamo());
+      console.log(v.json ? JSON.stringify({ conflicts }, null, 2) : formatConflicts(conflicts));
       return 0;
     },
   },

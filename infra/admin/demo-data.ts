@@ -75,6 +75,8 @@ export interface DemoUser {
   customers: string[];
   properties: string[];
   note: string;
+  /** May approve quotes up to this amount (null: any amount); absent: may not approve (issue 30). */
+  quoteApproval?: { limit: number | null };
 }
 
 export function demoUsers(staffA: string, staffB: string): DemoUser[] {
@@ -87,7 +89,8 @@ export function demoUsers(staffA: string, staffB: string): DemoUser[] {
       password: DEMO_CUSTOMER_PASSWORD,
       customers: ['CUST-1001'],
       properties: ['PROP-1001-01', 'PROP-1001-02', 'PROP-1001-03', 'PROP-1001-04'],
-      note: 'customer: Northwind Properties (telemetry mapped)',
+      note: 'customer: Northwind Properties (telemetry mapped); approves quotes up to $25,000',
+      quoteApproval: { limit: 25_000 },
     },
     {
       email: 'operations@harborview.test',
@@ -103,7 +106,8 @@ export function demoUsers(staffA: string, staffB: string): DemoUser[] {
       password: DEMO_CUSTOMER_PASSWORD,
       customers: ['CUST-1003'],
       properties: ['PROP-1003-01', 'PROP-1003-02', 'PROP-1003-03'],
-      note: 'customer: Lakeside School District',
+      note: 'customer: Lakeside School District; approves quotes of any amount',
+      quoteApproval: { limit: null },
     },
     {
       email: 'newhire@summit.test',

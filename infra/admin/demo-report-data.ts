@@ -253,5 +253,23 @@ export function demoNow(at = Date.now()): number {
 /** Every demo report row for `now`, all datasets together. */
 export function demoReportRows(now = demoNow()): ReportRow[] {
   const r = generateReportRows(demoReportProperties(), { now });
-  return [...r.assets, ...r.workOrders, ...r.quotes, ...r.invoices];
+  return [...r.assets, ...r.workOrders, ...r.quotes, ...demoDecisionQuotes(now), ...r.invoices];
+}
+
+/**
+ * Quotes for trying quote decisions (issue 30), fixed rather than drawn, so the generator's draws
+ * and every other figure stay as they were: Sent quotes at Northwind's first two properties (one
+ * expired three days ago) and at Lakeside's first, which Harborview's user sees too.
+ */
+export function demoDecisionQuotes(now = demoNow()): QuoteRow[] {
+  const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+  const sent = (id: string, propertyId: string, title: string, amount: number, created: number, expires: number): QuoteRow => ({
+    dataset: 'quote', id, propertyId, title, status: 'Sent', amount, createdAt: `${day(created)}T15:00:00Z`, expiresAt: day(expires),
+  });
+  return [
+    sent('QT-DEMO-0001', 'PROP-1001-01', 'Replace condenser fan motor on RTU-2', 4_850, -5, 30),
+    sent('QT-DEMO-0002', 'PROP-1001-01', 'Boiler descaling and burner tune-up', 2_340, -50, -3),
+    sent('QT-DEMO-0003', 'PROP-1001-02', 'Chiller plant controls upgrade', 9_200, -8, 21),
+    sent('QT-DEMO-0004', 'PROP-1003-01', 'Gym air handler belt and bearing replacement', 1_780, -4, 26),
+  ];
 }

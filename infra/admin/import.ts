@@ -13,6 +13,8 @@ import { getCustomers, putCustomers, type CustomerItem } from '../../lambdas/sha
 import { putEquipment, type EquipmentItem } from '../../lambdas/shared/data/equipment.js';
 import { getProperties, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
 import { putReportRows, rowsOf, type ReportRow } from '../../lambdas/shared/data/report-rows.js';
+import { putConflict } from '../../lambdas/shared/data/quote-decisions.js';
+import { keepPortalDecisions, type Conflict } from './quote-merge.js';
 import { importKinds, type ImportKind, type Reference, type Target } from './import-kinds.js';
 
 export class ImportError extends Error {}
@@ -154,9 +156,13 @@ export async function importFiles(files: Record<string, string>, actor = 'cli'):
   await putCustomers(db, plan.customers);
   await putProperties(db, plan.properties);
   await putEquipment(db, plan.equipment);
-  await putReportRows(db, plan.reportRows);
-  await appendAudit(db, actor, 'catalogue.import', Object.keys(plan.counts).join(','), plan.counts);
-  return plan.counts;
+  // Quotes decided in the portal keep their decision while the source still says Sent (./quote-merge.ts).
+  const conflicts = new Map<string, Conflict>();
+  await putReportRows(db, plan.reportRows, { merge: keepPortalDecisions(conflicts) });
+  for (const c of conflicts.values()) await putConflict(db, c);
+  const counts = conflicts.size ? { ...plan.counts, 'quote conflicts (see admin quotes-conflicts)': conflicts.size } : plan.counts;
+  await appendAudit(db, actor, 'catalogue.import', Object.keys(plan.counts).join(','), counts);
+  return counts;
 }
 
 export const importHelp = `Usage: admin import [--stage NAME | --local [--data-dir DIR]] --<kind> FILE [--<kind> FILE ...]

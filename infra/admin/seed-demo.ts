@@ -10,7 +10,7 @@ import { equipmentOfCustomer, putEquipment } from '../../lambdas/shared/data/equ
 import { getDocument, putDocument } from '../../lambdas/shared/data/documents.js';
 import { getProperties, putProperties } from '../../lambdas/shared/data/properties.js';
 import { putReportRows, rowsOf } from '../../lambdas/shared/data/report-rows.js';
-import { getUserByEmail } from '../../lambdas/shared/data/users.js';
+import { getUserByEmail, setQuoteApproval } from '../../lambdas/shared/data/users.js';
 import { settings } from '../../lambdas/shared/env.js';
 import { DEMO_STAFF_DOMAINS, demoCustomerItems, demoCustomers, demoEquipment, demoPropertyItems, demoUsers } from './demo-data.js';
 import { contentTypeFor } from '../../lambdas/shared/documents/files.js';
@@ -99,7 +99,8 @@ export async function seedDemo(opts: { staffDomains?: string[]; now?: number } =
   // One at a time: the local pool's store writes one file.
   for (const u of users) {
     if (await getUserByEmail(dynamo(), u.email)) continue;
-    await createPortalUser({ email: u.email, name: u.name, password: u.password, customers: u.customers, properties: u.properties, permanent: true });
+    const r = await createPortalUser({ email: u.email, name: u.name, password: u.password, customers: u.customers, properties: u.properties, permanent: true });
+    if (u.quoteApproval) await setQuoteApproval(dynamo(), r.user.sub, u.quoteApproval);
     created += 1;
   }
   return {
