@@ -193,8 +193,10 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
         const named = new Set(statements.flatMap((st) => [...tablesIn(st.Resource)]));
         expect([...named].sort()).toEqual(Object.keys(r.tables ?? {}).sort());
         for (const name of named) {
-          const writes = statements.filter((st) => tablesIn(st.Resource).has(name)).some((st) => actionsOf(st).some((a) => DYNAMO_WRITES.includes(a)));
-          expect({ route: r.handler, table: name, writes }).toEqual({ route: r.handler, table: name, writes: r.tables![name] === 'write' });
+          const writes = statements.filter((st) => tablesIn(st.Resource).has(name)).flatMap((st) => actionsOf(st).filter((a) => DYNAMO_WRITES.includes(a)));
+          // append: PutItem only, never a change or delete of an item.
+          const expected = r.tables![name] === 'write' ? DYNAMO_WRITES : r.tables![name] === 'append' ? ['dynamodb:PutItem'] : [];
+          expect({ route: r.handler, table: name, writes: [...new Set(writes)].sort() }).toEqual({ route: r.handler, table: name, writes: [...expected].sort() });
         }
       }
     });
@@ -226,6 +228,47 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
           { actions: ['ses:SendEmail'], resources: byJson([arn(`identity/${s.stage.mail.sesIdentity}`), arn(`configuration-set/portal-${stageName}`)]) },
         ]);
         expect((fnOf(r).props.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_CONFIGURATION_SET).toBe(`portal-${stageName}`);
+      }
+    });
+
+    it('lets only the functions whose row puts events put them, on the stage\'s bus only, and nothing else of EventBridge', () => {
+      const bus = s.stack.resolve(s.stack.formatArn({ service: 'events', resource: 'event-bus', resourceName: `portal-${stageName}` })) as unknown;
+      for (const r of routes) {
+        const ev = fnOf(r).statements.filter((st) => actionsOf(st).some((a) => a.startsWith('events:')));
+        const env = (fnOf(r).props.Environment as { Variables: Record<string, unknown> }).Variables;
+        if (!r.events) {
+          expect({ route: r.handler, ev }).toEqual({ route: r.handler, ev: [] });
+          expect(env).not.toHaveProperty('EVENT_BUS_NAME');
+          continue;
+        }
+        expect(ev.map((st) => ({ actions: actionsOf(st), resources: resourcesOf(st) }))).toEqual([{ actions: ['events:PutEvents'], resources: [bus] }]);
+        expect(env).toMatchObject({ EVENT_BUS_NAME: `portal-${stageName}`, EVENT_SOURCE: `portal.${stageName}` });
+      }
+      expect(routes.filter((r) => r.events).map((r) => r.handler)).toEqual(['quotes/decide-quote']);
+    });
+
+    it('keeps the quote decision records append-only: the deciding function may put, never update or delete, an item', () => {
+      const decide = routes.find((r) => r.handler === 'quotes/decide-quote')!;
+      const onTable = fnOf(decide).statements.filter((st) => JSON.stringify(st.Resource).includes(`:table/portal-${stageName}-quote-decisions`));
+      const actions = onTable.flatMap(actionsOf);
+      expect(actions).toContain('dynamodb:PutItem');
+      for (const a of ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:*']) expect(actions).not.toContain(a);
+      for (const r of routes.filter((x) => x.tables?.quoteDecisions)) expect({ route: r.handler, access: r.tables!.quoteDecisions }).toEqual({ route: r.handler, access: r.handler === decide.handler ? 'append' : 'read' });
+    });
+
+    it('has the stage\'s EventBridge bus, with a resource policy only where the stage names subscriber accounts', () => {
+      const buses = ofType(s, 'AWS::Events::EventBus');
+      expect(buses).toHaveLength(1);
+      expect(buses[0]![1].Properties).toMatchObject({ Name: `portal-${stageName}` });
+      const policies = ofType(s, 'AWS::Events::EventBusPolicy');
+      const accounts = s.stage.events.subscriberAccounts;
+      if (accounts.length === 0) {
+        expect(policies).toEqual([]);
+        expect(buses[0]![1].Properties!.Policy).toBeUndefined();
+      } else {
+        const statement = JSON.stringify(policies.length ? policies : buses[0]![1].Properties!.Policy);
+        for (const a of accounts) expect(statement).toContain(a);
+        expect(statement).not.toMatch(/"events:\*"|"\*"/);
       }
     });
 
@@ -441,7 +484,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   it('outputs the portal and API addresses, pool and client ids, region, bucket and every table', () => {
     // `PublishOutput…`: what the us-east-1 stacks read across regions (Fn::GetStackOutput), made by CDK.
     const outputs = Object.keys(s.template.toJSON().Outputs as object).filter((o) => !o.startsWith('PublishOutput'));
-    const expected = ['PortalUrl', 'DistributionDomain', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'Region', 'DocumentsBucket', ...tableNames.map(tableOutputId)];
+    const expected = ['PortalUrl', 'DistributionDomain', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'Region', 'DocumentsBucket', 'EventBusName', ...tableNames.map(tableOutputId)];
     expect(outputs.sort()).toEqual(expected.sort());
   });
 

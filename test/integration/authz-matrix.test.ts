@@ -12,7 +12,8 @@
  */
 import { jest } from '@jest/globals';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
-import { deleteUser } from '../../lambdas/shared/data/users.js';
+import { deleteUser, setQuoteApproval } from '../../lambdas/shared/data/users.js';
+import { putReportRows } from '../../lambdas/shared/data/report-rows.js';
 import { routeKey, routes } from '../../lambdas/routes.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
 import { unsubscribeToken } from '../../lambdas/shared/notifications/unsubscribe-token.js';
@@ -86,6 +87,14 @@ async function newUpload(): Promise<string> {
   const sent = await postToStorage(target, 'matrix');
   if (!sent.ok) throw new Error(`fixture POST to the upload form: ${sent.status}`);
   return target.key;
+}
+
+const QUOTE_SHOWN = (id: string) => ({ amount: 1200, title: `Matrix ${id}`, expiresAt: '2999-12-31' });
+/** A fresh Sent quote of property P-A1. */
+async function newQuote(): Promise<string> {
+  const id = `QT-M${++seq}`;
+  await putReportRows(t.db, [{ dataset: 'quote', id, propertyId: 'P-A1', title: `Matrix ${id}`, status: 'Sent', amount: 1200, createdAt: '2026-01-05T10:00:00Z', expiresAt: '2999-12-31' }]);
+  return id;
 }
 
 /** A fresh tenant-A user, for writes that change or remove a user. */
@@ -175,6 +184,20 @@ export const matrix: Record<string, Entry> = {
   'PUT /api/users/{email}/name': {
     request: async () => ({ path: `/api/users/${await newUser()}/name`, body: { name: `renamed ${++seq}` } }),
     expect: adminOnly(),
+  },
+  'PUT /api/users/{email}/quote-approval': {
+    request: async () => ({ path: `/api/users/${await newUser()}/quote-approval`, body: { limit: 5000 } }),
+    expect: adminOnly(),
+  },
+  // Quote decisions (issue 30): a fresh Sent quote of tenant A per call; customer A may approve
+  // any amount; administrators see but never decide, also not when viewing as a customer.
+  'GET /api/quotes': { request: () => ({ path: '/api/quotes?propertyIds=P-A1' }), expect: scoped() },
+  'POST /api/quotes/{quoteId}/decision': {
+    request: async () => {
+      const id = await newQuote();
+      return { path: `/api/quotes/${id}/decision`, body: { propertyId: 'P-A1', decision: 'approve', signature: 'Matrix Approver', agreed: true, shown: QUOTE_SHOWN(id) } };
+    },
+    expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 403, removed: 401, reset: 401 },
   },
   'POST /api/users/remove-users': { request: async () => ({ path: '/api/users/remove-users', body: { users: [await newUser()] } }), expect: adminOnly() },
   // The invitation again, to a fresh invited user per call (the reset-code kind is in users.test.ts).
@@ -285,6 +308,7 @@ beforeAll(async () => {
   ]);
   await createTestUser({ email: ADMIN, password: PASSWORD });
   subA = (await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] })).sub;
+  await setQuoteApproval(t.db, subA, { limit: null });
   await createTestUser({ email: USER_B, password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
   const removedRow = await createTestUser({ email: REMOVED, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
   await createTestUser({ email: RESET, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });

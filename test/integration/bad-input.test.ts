@@ -65,6 +65,13 @@ const samples: Record<string, Sample> = {
   // Its own account: the valid sample moves it (and back would need a second call), TARGET stays put.
   'PUT /api/users/{email}/email': { params: { email: 'rename@tenant-a.test' }, body: { email: 'moved@tenant-a.test' } },
   'PUT /api/users/{email}/name': { params: { email: TARGET }, body: { name: 'target person' } },
+  'PUT /api/users/{email}/quote-approval': { params: { email: TARGET }, body: { limit: 5000 }, fractional: ['limit'], lenient: ['limit'] },
+  'GET /api/quotes': { query: { email: USER_A, propertyIds: 'P-A1' } },
+  'POST /api/quotes/{quoteId}/decision': {
+    params: { quoteId: 'QT-BAD-1' },
+    body: { propertyId: 'P-A1', decision: 'decline', reason: 'bad input', poNumber: 'PO-1', signature: 'Bad Input', agreed: true, comment: 'bad input', shown: { amount: 100, title: 'Bad input', expiresAt: '2999-12-31' } },
+    fractional: ['amount'],
+  },
   'POST /api/users/signup': {
     body: {
       name: 'bad input',
