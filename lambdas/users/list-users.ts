@@ -43,6 +43,6 @@ export const handler = api({ query: ListUsersQuery }, async ({ query }) => {
   rows.sort((a, b) => a.email.localeCompare(b.email));
   const users = await toPortalUsers(db, rows.map(assignedOf));
   if (!statuses) return ok(users);
-  const accounts: UserAccount[] = users.map((u, i) => ({ ...u, STATUS: statusOf(statuses.get(rows[i]!.sub)), LAST_SIGN_IN: rows[i]!.lastSignInAt ?? null }));
+  const accounts: UserAccount[] = users.map((u, i) => ({ ...u, STATUS: statusOf(statuses.get(rows[i]!.sub)), LAST_SIGN_IN: rows[i]!.lastSignInAt ?? null, QUOTE_APPROVAL: rows[i]!.quoteApproval ?? null }));
   return ok(accounts);
 });

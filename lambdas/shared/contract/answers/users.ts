@@ -33,6 +33,8 @@ export const UserAccount = z.extend(PortalUser, {
   STATUS: AccountStatus,
   /** ISO time of the last sign-in; null when the account has never signed in (since this was recorded). */
   LAST_SIGN_IN: z.nullable(z.string()),
+  /** Beyond the spec (issue 30): may approve quotes up to `limit` dollars (null: any amount); null: may not approve. */
+  QUOTE_APPROVAL: z.optional(z.nullable(z.object({ limit: z.nullable(z.number()) }))),
 });
 export const UserAccounts = z.array(UserAccount);
 

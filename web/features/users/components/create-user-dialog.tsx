@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateUser } from '../api/create-user';
+import { setQuoteApproval } from '../api/set-quote-approval';
+import { approvalOf, QuoteApprovalFields } from './user-detail';
 import { useAllCustomers, type CustomerEntry } from '../api/get-all-customers';
 import { useCustomerProperties, type PropertyEntry } from '../api/get-customer-properties';
 import { useStaffDomains } from '../api/get-public-config';
@@ -66,6 +68,10 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
   }, [properties, available.isPlaceholderData, available.isFetching]);
   const [confirmingEmpty, setConfirmingEmpty] = useState(false);
   const creation = useCreateUser();
+  // Beyond the spec (issue 30): the quote-approval permission, set by a second call once the spec's create call succeeded.
+  const [approvalKind, setApprovalKind] = useState<'none' | 'limit' | 'any'>('none');
+  const [approvalLimit, setApprovalLimit] = useState('');
+  const [approvalError, setApprovalError] = useState<string | null>(null);
   const locked = created || creation.isPending;
 
   function handleSubmit(event: FormEvent) {
@@ -75,6 +81,11 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
       return;
     }
     setMessage(null);
+    const approval = staff ? null : approvalOf(approvalKind, approvalLimit);
+    if (approval && 'error' in approval) {
+      setApprovalError(approval.error);
+      return;
+    }
     if (!staff && chosenProperties.length === 0) setConfirmingEmpty(true);
     else create();
   }
@@ -97,7 +108,14 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
           setWarning(reply.warning ?? null);
           setCreated(true);
           setMessage({ severity: 'success', text: t.created });
-          onUsersChanged?.();
+          const approval = staff ? null : approvalOf(approvalKind, approvalLimit);
+          if (approval && !('error' in approval)) {
+            const userEmail = email.trim().toLowerCase();
+            setQuoteApproval({ email: userEmail, approval }).then(
+              () => onUsersChanged?.(),
+              () => setWarning(t.createQuoteApprovalFailed(userEmail)),
+            );
+          } else onUsersChanged?.();
         },
         onError: (error) => {
           const exists = error instanceof ApiError && error.status === 422;
@@ -190,6 +208,25 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
                 </Stack>
               </Stack>
               {available.isError && <Alert severity="error">{t.createPropertiesFailed}</Alert>}
+              <QuoteApprovalFields
+                kind={approvalKind}
+                limit={approvalLimit}
+                error={approvalError}
+                disabled={locked}
+                onKind={(k) => {
+                  setApprovalKind(k);
+                  setApprovalError(null);
+                }}
+                onLimit={(v) => {
+                  setApprovalLimit(v);
+                  setApprovalError(null);
+                }}
+              />
+              {approvalError && (
+                <Alert severity="error" role="alert">
+                  {approvalError}
+                </Alert>
+              )}
             </>
           )}
           <Typography variant="body2" color="text.secondary">

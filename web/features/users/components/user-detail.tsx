@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import SvgIcon from '@mui/material/SvgIcon';
@@ -12,6 +13,8 @@ import { titleCase } from '../../../components/text/display-name';
 import { ApiError } from '../../../lib/api-client';
 import type { UserAccount } from '../api/get-accounts';
 import { useChangeName } from '../api/change-name';
+import { useSetQuoteApproval, type QuoteApprovalChoice } from '../api/set-quote-approval';
+import { approvalText } from '../../../../lambdas/shared/contract/answers/quotes';
 import { useRemoveUsers } from '../api/remove-users';
 import type { AccountMail } from '../api/send-account-mail';
 import { useAssignmentEditor } from '../hooks/use-assignment-editor';
@@ -70,6 +73,7 @@ export function UserDetail(props: UserDetailProps) {
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(280px, 340px) minmax(0, 1fr)', gap: 2, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <NameSection key={user.EMAIL} {...props} />
+          <QuoteApprovalSection key={`quotes-${user.EMAIL}`} {...props} label={label} />
           <EmailSection key={user.EMAIL} {...props} />
           <MailSection {...props} />
           {props.onViewAs && (
@@ -146,6 +150,88 @@ function NameSection({ user, onNotice, onUsersChanged }: UserDetailProps) {
         <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
           <Button type="submit" variant="contained" size="small" disabled={change.isPending || unchanged}>
             {change.isPending ? t.saving : t.saveName}
+          </Button>
+        </Stack>
+      </Box>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+    </Section>
+  );
+}
+
+type ApprovalKind = 'none' | 'limit' | 'any';
+const kindOf = (a: QuoteApprovalChoice | undefined): ApprovalKind => (!a ? 'none' : a.limit === null ? 'any' : 'limit');
+
+/** The permission's fields (Create User uses them too): a choice, and the amount for "Up to an amount". */
+export function QuoteApprovalFields(props: { kind: ApprovalKind; limit: string; error: string | null; disabled?: boolean; onKind(k: ApprovalKind): void; onLimit(v: string): void }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TextField select size="small" label={t.quoteChoice} value={props.kind} onChange={(e) => props.onKind(e.target.value as ApprovalKind)} disabled={props.disabled} sx={{ minWidth: 170 }}>
+        <MenuItem value="none">{t.quoteNone}</MenuItem>
+        <MenuItem value="limit">{t.quoteUpTo}</MenuItem>
+        <MenuItem value="any">{t.quoteAny}</MenuItem>
+      </TextField>
+      {props.kind === 'limit' && (
+        <TextField
+          size="small"
+          label={t.quoteLimit}
+          value={props.limit}
+          onChange={(e) => props.onLimit(e.target.value)}
+          disabled={props.disabled}
+          error={!!props.error}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The choice as the route takes it, or an error message. */
+export function approvalOf(kind: ApprovalKind, limit: string): QuoteApprovalChoice | { error: string } {
+  if (kind === 'none') return null;
+  if (kind === 'any') return { limit: null };
+  const n = Number(limit.replace(/[$,\s]/g, ''));
+  return Number.isInteger(n) && n >= 1 && n <= 100_000_000 ? { limit: n } : { error: t.quoteLimitInvalid };
+}
+
+function QuoteApprovalSection({ user, label, onNotice, onUsersChanged }: UserDetailProps & { label: string }) {
+  const [kind, setKind] = useState<ApprovalKind>(() => kindOf(user.QUOTE_APPROVAL));
+  const [limit, setLimit] = useState(() => (user.QUOTE_APPROVAL?.limit ? String(user.QUOTE_APPROVAL.limit) : ''));
+  const [error, setError] = useState<string | null>(null);
+  const save = useSetQuoteApproval();
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    const chosen = approvalOf(kind, limit);
+    if (chosen && 'error' in chosen) {
+      setError(chosen.error);
+      return;
+    }
+    setError(null);
+    onNotice(null);
+    save.mutateAsync({ email: user.EMAIL, approval: chosen }).then(
+      () => {
+        onNotice({ severity: 'success', text: t.quoteApprovalSaved(label, approvalText(chosen) === '—' ? t.quoteNone.toLowerCase() : approvalText(chosen)) });
+        onUsersChanged?.();
+      },
+      (err: unknown) => setError(err instanceof ApiError && err.status < 500 ? err.message : t.quoteApprovalFailed),
+    );
+  }
+
+  return (
+    <Section title={t.quoteSection}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t.quoteNote}
+      </Typography>
+      <Box component="form" onSubmit={handleSubmit} noValidate>
+        <QuoteApprovalFields kind={kind} limit={limit} error={error} disabled={save.isPending} onKind={(k) => { setKind(k); setError(null); }} onLimit={(v) => { setLimit(v); setError(null); }} />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+          <Button type="submit" variant="contained" size="small" disabled={save.isPending}>
+            {save.isPending ? t.saving : t.saveQuoteApproval}
           </Button>
         </Stack>
       </Box>

@@ -21,6 +21,7 @@ import { useAccounts, type UserAccount } from '../api/get-accounts';
 import { useSendAccountMail, type AccountMail } from '../api/send-account-mail';
 import { isStaffEmail, matchesSearch } from '../staff';
 import { usersText as t } from '../strings';
+import { approvalText } from '../../../../lambdas/shared/contract/answers/quotes';
 import type { UserDialogProps } from './create-user-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { lastSignIn, statusText, UserDetail, type Notice } from './user-detail';
@@ -171,18 +172,19 @@ function UserList({ onUsersChanged, onViewAs, onAddUser }: Omit<UserListDialogPr
                 <TableCell>{t.colStatus}</TableCell>
                 <TableCell>{t.colLastSignIn}</TableCell>
                 <TableCell>{t.colCustomers}</TableCell>
+                <TableCell>{t.colApproves}</TableCell>
                 <TableCell>{t.colActions}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {accounts.isPending && (
                 <TableRow>
-                  <TableCell colSpan={6}>{t.loading}</TableCell>
+                  <TableCell colSpan={7}>{t.loading}</TableCell>
                 </TableRow>
               )}
               {accounts.isSuccess && shown.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={6}>{t.noUsers}</TableCell>
+                  <TableCell colSpan={7}>{t.noUsers}</TableCell>
                 </TableRow>
               )}
               {shown.map((u) => (
@@ -243,6 +245,9 @@ function UserRow({ user, busy, busyFor, onSend, onOpen }: UserRowProps) {
         {lastSignIn(user.LAST_SIGN_IN)}
       </TableCell>
       <TableCell>{customers || <Box component="span" sx={{ color: 'text.secondary' }}>{t.noCustomer}</Box>}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="user-approves-quotes">
+        {approvalText(user.QUOTE_APPROVAL)}
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {user.STATUS === 'invited' && (
           <Button size="small" variant="outlined" disabled={busy} aria-label={t.resendInvitationTo(user.EMAIL)} onClick={() => onSend('invitation', user.EMAIL)}>
