@@ -112,9 +112,9 @@ const samples: Record<string, Sample> = {
   // Legacy, answered for one release (the previous release's web app); its other actions' bodies are in `legacyBodies`.
   'POST /api/alerts': { body: { action: 'set-thresholds', customerId: 'C-A', propertyId: 'P-A1', rules: RULES }, fractional: ['limit'] },
   'GET /api/notifications': {},
-  'PATCH /api/notifications': { body: { settings: { documents: true, weekly: false, requests: true, alerts: true } } },
+  'PATCH /api/notifications': { body: { settings: { documents: true, weekly: false, requests: true, alerts: true, quotes: true } } },
   // Legacy, answered for one release.
-  'POST /api/notifications': { body: { action: 'set', settings: { documents: true, weekly: false, requests: true, alerts: true } } },
+  'POST /api/notifications': { body: { action: 'set', settings: { documents: true, weekly: false, requests: true, alerts: true, quotes: true } } },
   'POST /api/notifications/unsubscribe': { body: { token: 'eyJ2IjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } },
   'GET /api/reports': {},
   'POST /api/sigma/filtered': {

@@ -107,8 +107,16 @@ describe('GET /api/openapi.json', () => {
     expect(upload.required?.sort()).toEqual(['file', 'propertyId']);
   });
 
+  it('describes the portal.quote.decided event\'s detail among the components', () => {
+    const event = (doc.components as unknown as { schemas: Record<string, { properties: Record<string, unknown>; required: string[]; 'x-portal-event': unknown }> }).schemas.QuoteDecidedEvent!;
+    expect(event['x-portal-event']).toEqual({ detailType: 'portal.quote.decided', source: 'portal.<stage>', bus: 'portal-<stage>' });
+    expect(event.required).toEqual(expect.arrayContaining(['quoteId', 'propertyId', 'decision', 'status', 'decidedAt', 'amount', 'record']));
+    expect(Object.keys((event.properties.record as { properties: object }).properties)).toEqual(expect.arrayContaining(['hash', 'sourceIp', 'userAgent', 'shown']));
+  });
+
   it('refers to the common { error } answers', () => {
-    expect(Object.keys(doc.components.responses).sort()).toEqual(['BadRequest', 'Forbidden', 'NotFound', 'TooManyRequests', 'Unauthorized']);
+    expect(Object.keys(doc.components.responses).sort()).toEqual(['BadRequest', 'Conflict', 'Forbidden', 'NotFound', 'TooManyRequests', 'Unauthorized']);
+    expect(op('POST /api/quotes/{quoteId}/decision').responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });
     expect(op('GET /api/users').responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
     expect(op('POST /api/users/login').responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     expect(op('POST /api/users/login').responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
