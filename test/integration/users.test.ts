@@ -294,6 +294,8 @@ describe("the administrators' user list: GET /api/users?view=accounts", () => {
       BUILDOPS_CUSTOMER_ID: ['C-B'],
       PROPERTIES: ['B zero'],
       BUILDOPS_PROPERTY_IDS: ['P-B0'],
+      // Beyond the spec (issue 30): may not approve quotes until an administrator says so.
+      QUOTE_APPROVAL: null,
     });
     // Without the view, the spec's answer as before (no pool state).
     const plain = (await request('GET', '/api/users', { token: tokens.admin })).json as Record<string, unknown>[];
