@@ -431,13 +431,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     startedUp = true;
     const alerts = jobTimer('alerts/evaluate', alertsSeconds);
     closers.push({ name: 'equipment alerts timer', close: alerts.stop });
-    // The documents digest and the weekly summary on one timer (NOTIFY_INTERVAL_SECONDS): each
-    // sends a user at most one mail an hour (documents) or a week (summary), whatever the timer.
+    // The documents digest, the weekly summary and the day-before visits on one timer
+    // (NOTIFY_INTERVAL_SECONDS): each sends a user at most one mail an hour (documents), a week
+    // (summary) or a day (visits), whatever the timer.
     const digest = jobTimer('notifications/documents-digest', notifySeconds);
     closers.push({ name: 'documents digest timer', close: digest.stop });
     const weekly = jobTimer('notifications/weekly-summary', notifySeconds);
     closers.push({ name: 'weekly summary timer', close: weekly.stop });
-    const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly]]);
+    const dayBefore = jobTimer('notifications/visits-reminder', notifySeconds);
+    closers.push({ name: 'day-before visits timer', close: dayBefore.stop });
+    const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly], ['notifications/visits-reminder', dayBefore]]);
     return {
       url: gateway.url,
       config,

@@ -22,6 +22,7 @@ const Topics = z.object({
   weekly: z.optional(z.boolean()),
   requests: z.optional(z.boolean()),
   alerts: z.optional(z.boolean()),
+  visits: z.optional(z.boolean()),
 });
 
 /** PATCH /api/notifications { settings }: the topics named are changed, the others kept. */

@@ -4,7 +4,8 @@
  *
  * Item: { sub, email, userId, name, customerIds: string[], properties: { <propertyId>: <customerId> },
  *         tokensValidAfter?: epoch ms, pending?: true (temporary password not yet replaced),
- *         mfaEnrolled?: true, lastSignInAt?: ISO time of the last sign-in, createdAt, updatedAt }
+ *         mfaEnrolled?: true, lastSignInAt?: ISO time of the last sign-in,
+ *         calendarFeed?: { nonce, createdAt } (the user's calendar feed, on; ../visits/feed-token.ts), createdAt, updatedAt }
  * The assignments live on the user's own item, so the caller and their whole scope are one
  * GetItem, and each change of assignments is one atomic UpdateItem (no transactions needed).
  * The email is unique because it is the pool's username: Cognito refuses a second account with it
@@ -23,6 +24,7 @@
  * - set customers (dropping properties of dropped customers) / set properties: UpdateItem
  * - move tokensValidAfter on (password reset, email change): UpdateItem
  * - note a sign-in (the pre-token trigger): UpdateItem of lastSignInAt alone
+ * - turn the calendar feed on or make it a new link / turn it off: UpdateItem of calendarFeed alone
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
@@ -42,6 +44,8 @@ export interface UserItem {
   mfaEnrolled?: boolean;
   /** When the account last signed in (any client), for the administrators' user list. */
   lastSignInAt?: string;
+  /** The calendar feed, on: its address's token must carry this nonce (a new link writes a new one). */
+  calendarFeed?: { nonce: string; createdAt: string };
   createdAt: string;
   updatedAt: string;
 }
@@ -200,5 +204,29 @@ export async function recordSignIn(db: DynamoDBDocumentClient, sub: string, at =
     );
   } catch (e) {
     if (!conditionFailed(e)) throw e;
+  }
+}
+
+/**
+ * Turns the account's calendar feed on with a new nonce (`feed`), or off (null): either way every
+ * address made before stops working. False when the account is gone.
+ */
+export async function setCalendarFeed(db: DynamoDBDocumentClient, sub: string, feed: { nonce: string; createdAt: string } | null): Promise<boolean> {
+  forgetUser(sub);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { sub },
+        UpdateExpression: feed ? 'SET calendarFeed = :f' : 'REMOVE calendarFeed',
+        ConditionExpression: 'attribute_exists(#s)',
+        ExpressionAttributeNames: { '#s': 'sub' },
+        ...(feed ? { ExpressionAttributeValues: { ':f': feed } } : {}),
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (conditionFailed(e)) return false;
+    throw e;
   }
 }

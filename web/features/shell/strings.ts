@@ -17,6 +17,7 @@ export const shellStrings = {
   users: 'Users',
   // Beyond the spec (issue 20): customers' mail settings, in the user menu.
   notifications: 'Notifications',
+  calendarFeed: 'Calendar feed',
   reportsNav: 'Reports',
   documents: 'Documents',
   newBadge: 'NEW',

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 
 /** What a user may be mailed about, each switched on or off in the user menu's Notifications panel. */
-export const NOTIFICATION_TOPICS = ['documents', 'weekly', 'requests', 'alerts'] as const;
+export const NOTIFICATION_TOPICS = ['documents', 'weekly', 'requests', 'alerts', 'visits'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 /** The panel's labels, also named in each mail's footer and on the unsubscribe page. */
@@ -14,16 +14,18 @@ export const topicTitles: Record<NotificationTopic, string> = {
   weekly: 'Weekly summary of work orders and invoices',
   requests: 'Updates to my service requests',
   alerts: 'Equipment alerts',
+  visits: 'Upcoming visits (the day before)',
 };
 
-/** A new user's settings: service-request updates and equipment alerts on, the rest off (README "Notifications"). */
-export const defaultNotificationSettings: Record<NotificationTopic, boolean> = { documents: false, weekly: false, requests: true, alerts: true };
+/** A new user's settings: service-request updates, equipment alerts and upcoming visits on, the rest off (README "Notifications"). */
+export const defaultNotificationSettings: Record<NotificationTopic, boolean> = { documents: false, weekly: false, requests: true, alerts: true, visits: true };
 
 export const NotificationSettings = z.object({
   documents: z.boolean(),
   weekly: z.boolean(),
   requests: z.boolean(),
   alerts: z.boolean(),
+  visits: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
