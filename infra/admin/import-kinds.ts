@@ -89,16 +89,12 @@ const optionalWhen = z
   .transform((s) => s || undefined);
 /** An instant with its time of day (an arrival window's start or end), stored as canonicalTime spells it. */
 const optionalInstant = z
-  .union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/, 'must be a time such as 2026-03-31T08:00:00Z (a date and a time of day)')
-      .pipe(when),
-  ])
+  .string()
+  .trim()
   .default('')
-  .transform((s) => s || undefined);
+  .refine((s) => s === '' || (isoDate.test(s) && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)), 'must be a time such as 2026-03-31T08:00:00Z (a date and a time of day)')
+  .refine((s) => s === '' || validTime(s), 'is not a real date')
+  .transform((s) => (s ? canonicalTime(s) : undefined));
 const day = z
   .string()
   .trim()
