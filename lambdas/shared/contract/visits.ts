@@ -32,5 +32,9 @@ export const VisitsQuery = z.object({
 /** GET /api/calendar/{token}: the feed's signed token, as the feed's address carries it (an optional `.ics` ending). */
 export const FeedParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(600)) });
 
-/** POST /api/calendar takes no fields: it acts on the caller's own account only (an empty object, or no body). */
-export const CalendarBody = z.object({});
+/**
+ * POST /api/calendar { replace }: turns the caller's own feed on (`replace: false` keeps a link
+ * that is on already) or makes a new link (`replace: true`; the old one then answers 404). It acts
+ * on the caller's own account only: there is no field naming another.
+ */
+export const CalendarBody = z.object({ replace: z.boolean() });

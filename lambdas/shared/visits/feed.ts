@@ -23,13 +23,14 @@ async function reply(me: Scope, feed: { nonce: string; createdAt: string } | und
   return ok(body);
 }
 
-export async function calendarFeed(me: Scope, action: 'get' | 'new' | 'off'): Promise<Reply> {
+/** `on`: on, keeping a link that is on already; `new`: a new link, whatever was there. */
+export async function calendarFeed(me: Scope, action: 'get' | 'on' | 'new' | 'off'): Promise<Reply> {
   if (me.isAdmin) throw forbidden(visitMessages.staffFeed);
   const db = dynamo();
   // The middleware read the caller's row for this request: no second read.
   const user = await getUserBySub(db, me.sub);
   if (!user) throw unauthorized();
-  if (action === 'get') return reply(me, user.calendarFeed);
+  if (action === 'get' || (action === 'on' && user.calendarFeed)) return reply(me, user.calendarFeed);
   if (action === 'off') {
     if (!(await setCalendarFeed(db, me.sub, null))) throw unauthorized();
     return reply(me, undefined, visitMessages.turnedOff);

@@ -72,9 +72,9 @@ beforeEach(() => {
 });
 
 const visitsCall = (email: string, query: Record<string, string> = {}) => visitsRoute(apiEvent({ route: 'GET /api/visits', claims: claims(email), query }));
-const feedCall = (route: 'GET' | 'POST' | 'DELETE', email: string) =>
+const feedCall = (route: 'GET' | 'POST' | 'DELETE', email: string, replace = true) =>
   (route === 'GET' ? getFeedRoute : route === 'POST' ? newFeedRoute : offFeedRoute)(
-    apiEvent({ route: `${route} /api/calendar`, claims: claims(email), ...(route === 'POST' ? { body: {} } : {}) }),
+    apiEvent({ route: `${route} /api/calendar`, claims: claims(email), ...(route === 'POST' ? { body: { replace } } : {}) }),
   );
 const fetchFeed = (token: string) => feedRoute(apiEvent({ route: 'GET /api/calendar/{token}', params: { token } }));
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
@@ -206,9 +206,11 @@ describe('GET /api/visits', () => {
 describe('the calendar feed', () => {
   it('is off until turned on; the address serves the user\'s visits as text/calendar, nothing of another customer', async () => {
     expect(json(await feedCall('GET', alice.email))).toEqual({ enabled: false, url: null, createdAt: null });
-    const on = json(await feedCall('POST', alice.email));
+    const on = json(await feedCall('POST', alice.email, false));
     expect(on).toMatchObject({ enabled: true, url: expect.stringMatching(/^https:\/\/portal\.test\/api\/calendar\/[\w-]+\.[\w-]{43}\.ics$/), message: 'Your calendar feed is on. Copy its address into your calendar app.' });
     expect(json(await feedCall('GET', alice.email))).toMatchObject({ enabled: true, url: on.url });
+    // Turning on what is on keeps the link.
+    expect(json(await feedCall('POST', alice.email, false))).toMatchObject({ enabled: true, url: on.url });
     const r = await fetchFeed(tokenOf(on.url as string));
     expect(r.statusCode).toBe(200);
     expect(r.headers).toMatchObject({ 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, max-age=300' });
@@ -241,7 +243,7 @@ describe('the calendar feed', () => {
       const r = await feedCall(method, admin.email);
       expect([r.statusCode, json(r).error]).toEqual([403, expect.stringContaining('Calendar feeds are for customer accounts.')]);
     }
-    const viewingAs = await newFeedRoute(apiEvent({ route: 'POST /api/calendar', claims: claims(admin.email), body: { email: alice.email } }));
+    const viewingAs = await newFeedRoute(apiEvent({ route: 'POST /api/calendar', claims: claims(admin.email), body: { replace: true, email: alice.email } }));
     expect(viewingAs.statusCode).toBe(403);
     expect(w.users.find((u) => u.sub === alice.sub)!.calendarFeed).toBeUndefined();
   });

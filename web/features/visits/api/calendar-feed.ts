@@ -8,9 +8,9 @@ export async function getCalendarFeed(signal?: AbortSignal): Promise<CalendarFee
   return CalendarFeedReply.parse(await api('/api/calendar', { signal }));
 }
 
-/** POST /api/calendar (on, or a new link) and DELETE /api/calendar (off). */
-export async function changeCalendarFeed(action: 'new' | 'off'): Promise<CalendarFeedReply> {
-  return CalendarFeedReply.parse(await api('/api/calendar', action === 'new' ? { method: 'POST', body: {} } : { method: 'DELETE' }));
+/** POST /api/calendar { replace } (on, or a new link) and DELETE /api/calendar (off). */
+export async function changeCalendarFeed(action: 'on' | 'new' | 'off'): Promise<CalendarFeedReply> {
+  return CalendarFeedReply.parse(await api('/api/calendar', action === 'off' ? { method: 'DELETE' } : { method: 'POST', body: { replace: action === 'new' } }));
 }
 
 export function useCalendarFeed(enabled: boolean) {

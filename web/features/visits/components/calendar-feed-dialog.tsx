@@ -106,7 +106,7 @@ function FeedBody({ onClose }: { onClose(): void }) {
           </>
         ) : (
           feed && (
-            <Button variant="contained" onClick={() => change.mutate('new')} disabled={busy}>
+            <Button variant="contained" onClick={() => change.mutate('on')} disabled={busy}>
               {t.turnOn}
             </Button>
           )
