@@ -48,6 +48,7 @@ test('the Dashboard shows Coming up: the next visits with their day, arrival win
   // The report frame is still there below it.
   await expect(page.frameLocator('iframe[title="Sigma Report"]').getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await page.evaluate('window.scrollTo(0, 0)');
   await shotsAtBothSizes(shot, page, 'dashboard');
 
   // One property in view: only its visits, said in the panel.
@@ -60,6 +61,7 @@ test('the Dashboard shows Coming up: the next visits with their day, arrival win
   await page.getByRole('navigation').getByRole('button', { name: /^Maintenance/ }).click();
   await expect(page.frameLocator('iframe[title="Sigma Report"]').getByRole('heading', { level: 1 })).toHaveText('Maintenance');
   await expect(panel).toBeVisible();
+  await page.evaluate('window.scrollTo(0, 0)');
   await shotsAtBothSizes(shot, page, 'maintenance');
   await page.getByRole('navigation').getByRole('button', { name: /^Quotes/ }).click();
   await expect(page.frameLocator('iframe[title="Sigma Report"]').getByRole('heading', { level: 1 })).toHaveText('Quotes');
