@@ -40,7 +40,7 @@ export function ComingUp({ email, propertyId, propertyName }: ComingUpProps) {
   const shown = all ? visits : visits.slice(0, FIRST);
   const manyProperties = !propertyId && new Set(visits.map((v) => v.propertyId)).size > 1;
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="coming-up" sx={{ mb: 2, p: 2 }}>
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-busy={query.isPending} data-testid="coming-up" sx={{ mb: 2, p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5, mb: 1 }}>
         <Typography id={headingId} component="h2" variant="h6" sx={{ fontSize: 18 }}>
           {t.title}
@@ -49,7 +49,11 @@ export function ComingUp({ email, propertyId, propertyName }: ComingUpProps) {
           {propertyName ? t.subtitleProperty(VISIT_DAYS_MAX, titleCase(propertyName)) : t.subtitle(VISIT_DAYS_MAX)}
         </Typography>
       </Box>
-      {query.isPending && <Typography role="status" variant="body2">{t.loading}</Typography>}
+      {query.isPending && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t.loading}
+        </Typography>
+      )}
       {query.isError && <Alert severity="warning">{t.loadFailed}</Alert>}
       {query.isSuccess && visits.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -57,7 +61,8 @@ export function ComingUp({ email, propertyId, propertyName }: ComingUpProps) {
         </Typography>
       )}
       {visits.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
+        // Scrolls sideways in a narrow window: focusable, so a keyboard can scroll it too.
+        <Box tabIndex={0} role="group" aria-labelledby={headingId} sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
