@@ -90,7 +90,8 @@ export const StageSchema = z.strictObject({
     .optional(),
   /**
    * Mail the portal sends on its own schedule (issue 20, the jobs stack): when the weekly summary
-   * goes out, in the time zone its readers live in. Optional; default Monday 07:00 UTC.
+   * goes out, in the time zone its readers live in (default Monday 07:00 UTC), and when the
+   * day-before mail of upcoming visits does (default 16:00 UTC). Optional.
    */
   notifications: z
     .strictObject({
@@ -98,6 +99,13 @@ export const StageSchema = z.strictObject({
         .strictObject({
           day: z.enum(WEEK_DAYS, { error: `must be one of ${WEEK_DAYS.join(', ')}` }).default('MON'),
           hour: z.number().int('must be a whole hour').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(7),
+          timeZone: z.string().refine(isTimeZone, { error: 'must be an IANA time zone name such as Europe/London or UTC' }).default('UTC'),
+        })
+        .prefault({}),
+      /** When the day-before mail of upcoming visits goes out (issue 30), and in which zone "tomorrow" is. Default 16:00 UTC. */
+      dayBefore: z
+        .strictObject({
+          hour: z.number().int('must be a whole hour').min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23').default(16),
           timeZone: z.string().refine(isTimeZone, { error: 'must be an IANA time zone name such as Europe/London or UTC' }).default('UTC'),
         })
         .prefault({}),

@@ -49,9 +49,10 @@ export const firstVisitHandlers = ['users/user-customer-by-email', 'users/get-pr
 /** The Cognito triggers: Cognito waits 5 seconds for one, then fails the sign-in. */
 export const triggerHandlers = ['triggers/pre-token-generation', 'triggers/custom-message', 'triggers/post-confirmation'] as const;
 
-/** How long without a completed run before a job's heartbeat pages: three runs missed, at least 15 minutes; a weekly job, its week. */
+/** How long without a completed run before a job's heartbeat pages: three runs missed, at least 15 minutes; a daily job, two days; a weekly job, its week. */
 export function heartbeatWindow(schedule: (typeof scheduled)[number]['schedule']): Duration {
   if ('weekly' in schedule) return Duration.days(7);
+  if ('daily' in schedule) return Duration.days(2);
   return Duration.minutes(Math.max(15, schedule.everyMinutes * 3));
 }
 

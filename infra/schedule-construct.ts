@@ -2,7 +2,8 @@
  * The functions run on a schedule (lambdas/routes.ts `scheduled`), in the stage's jobs stack: one
  * PortalFunction each with the grants its row lists (tables, secrets, mail), nothing more, and an
  * EventBridge Scheduler schedule invoking its `live` alias: `rate(N minutes)` for `everyMinutes`
- * rows, a weekly cron in the stage's time zone (`notifications.weeklySummary`) for `weekly` rows.
+ * rows, a weekly cron in the stage's time zone (`notifications.weeklySummary`) for `weekly` rows,
+ * a daily one (`notifications.dayBefore`, whose zone the function also gets as DAY_BEFORE_TIME_ZONE) for `daily` rows.
  * One role for the schedules, allowed to invoke those aliases only.
  */
 import { Duration, Stack, TimeZone } from 'aws-cdk-lib';
@@ -43,6 +44,16 @@ export function scheduleOf(job: Pick<Scheduled, 'schedule'>, stage: Stage) {
       maxEventAge: undefined,
     };
   }
+  if ('daily' in job.schedule) {
+    const { hour, timeZone } = stage.notifications.dayBefore;
+    return {
+      expression: scheduler.ScheduleExpression.cron({ minute: '0', hour: String(hour), timeZone: TimeZone.of(timeZone) }),
+      words: `daily at ${String(hour).padStart(2, '0')}:00 ${timeZone}`,
+      // The handler is idempotent per user and day: a failed run is retried twice within the hour.
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
+    };
+  }
   const { day, hour, timeZone } = stage.notifications.weeklySummary;
   return {
     expression: scheduler.ScheduleExpression.cron({ minute: '0', hour: String(hour), weekDay: day, timeZone: TimeZone.of(timeZone) }),
@@ -70,6 +81,7 @@ export class ScheduleConstruct extends Construct {
       const when = scheduleOf(job, stage);
       const environment = { ...props.environment };
       for (const name of job.secrets ?? []) environment[secretEnv[name]] = props.secrets[name].secretArn;
+      if ('daily' in job.schedule) environment.DAY_BEFORE_TIME_ZONE = stage.notifications.dayBefore.timeZone;
       const pf = new PortalFunction(this, functionId(job.handler), {
         stage,
         handler: job.handler,

@@ -252,6 +252,14 @@ export const routes: Route[] = [
     method: 'POST', path: '/api/sigma/filtered', handler: 'reports/filtered', access: 'user',
     tables: { users: 'read', reports: 'read', properties: 'read' }, secrets: ['sigma', 'embed'],
   },
+  // Upcoming visits (issue 30): "Coming up" of the viewed user's properties, and each customer's own
+  // calendar feed, whose address works without signing in (a signed token naming the account and
+  // the feed's nonce on the user's row; a new link or off ends the old one).
+  { method: 'GET', path: '/api/visits', handler: 'visits/list-visits', access: 'user', tables: { ...caller, properties: 'read', reportRows: 'read' } },
+  { method: 'GET', path: '/api/calendar', handler: 'visits/get-calendar', access: 'user', tables: { ...caller }, secrets: ['embed'] },
+  { method: 'POST', path: '/api/calendar', handler: 'visits/create-calendar', access: 'user', tables: { users: 'write' }, secrets: ['embed'] },
+  { method: 'DELETE', path: '/api/calendar', handler: 'visits/delete-calendar', access: 'user', tables: { users: 'write' } },
+  { method: 'GET', path: '/api/calendar/{token}', handler: 'visits/calendar-feed', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'] },
   // The built-in report host's data: the embed token (not a Cognito token) is checked by the handler.
   { method: 'GET', path: '/api/embed/data', handler: 'reports/embed-data', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
   { method: 'GET', path: '/api/embed/table', handler: 'reports/embed-table', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
@@ -261,12 +269,12 @@ export const routes: Route[] = [
 /**
  * Functions run on a schedule rather than by a route, in the stage's jobs stack
  * (infra/jobs-stack.ts): an EventBridge Scheduler schedule invokes the function's `live` alias,
- * every `everyMinutes` or at a weekly time of the stage (`weekly`, stage setting
- * `notifications.weeklySummary`). The local stack runs the same handlers on timers
+ * every `everyMinutes`, at a weekly time of the stage (`weekly`, stage setting
+ * `notifications.weeklySummary`) or at a daily one (`daily`, stage setting `notifications.dayBefore`). The local stack runs the same handlers on timers
  * (ALERTS_INTERVAL_SECONDS, NOTIFY_INTERVAL_SECONDS). Grants as for routes.
  */
 export interface Scheduled extends Pick<Route, 'handler' | 'tables' | 'secrets' | 'memoryMb' | 'timeoutSeconds' | 'mail'> {
-  schedule: { everyMinutes: number } | { weekly: true };
+  schedule: { everyMinutes: number } | { weekly: true } | { daily: true };
   description: string;
 }
 
@@ -285,6 +293,10 @@ export const scheduled: Scheduled[] = [
   },
   {
     handler: 'notifications/weekly-summary', schedule: { weekly: true }, description: 'Notifications: the weekly summary of work orders and invoices to subscribed users',
+    tables: { ...mailing, properties: 'read', reportRows: 'read' }, secrets: ['embed'], mail: true, memoryMb: 1024, timeoutSeconds: 300,
+  },
+  {
+    handler: 'notifications/visits-reminder', schedule: { daily: true }, description: "Notifications: the next day's visits to each user who keeps 'Upcoming visits' on",
     tables: { ...mailing, properties: 'read', reportRows: 'read' }, secrets: ['embed'], mail: true, memoryMb: 1024, timeoutSeconds: 300,
   },
 ];
@@ -311,8 +323,8 @@ export const areas = {
   users: ['users', 'catalog'],
   /** The document library. */
   documents: ['documents'],
-  /** Reports, the built-in report host's data and quote decisions. */
-  reports: ['reports', 'quotes'],
+  /** Reports, the built-in report host's data, quote decisions, upcoming visits and the calendar feed. */
+  reports: ['reports', 'quotes', 'visits'],
   /** Equipment telemetry and alerts, service requests, notifications, analytics and the audit log. */
   operations: ['telemetry', 'analytics', 'alerts', 'requests', 'notifications', 'audit'],
 } as const satisfies Record<string, readonly string[]>;

@@ -234,7 +234,52 @@ export function generateReportRows(
       }
     }
   }
+  rows.workOrders.push(...upcomingVisits(properties, rows.assets, { now: opts.now, seed: (opts.seed ?? 20261122) + 30, idPrefix: pre }));
   return rows;
+}
+
+/**
+ * The visits planned for the next 30 days (scheduled maintenance and service calls, "Coming up"),
+ * appended after the two years above from a generator of their own, so the rows above (and every
+ * figure drawn from them) stay what they were. Each property gets one visit tomorrow and a few
+ * more; most visits have an arrival window of two to four hours, the rest are all day.
+ */
+export function upcomingVisits(
+  properties: { id: string; size: number }[],
+  assets: readonly AssetRow[],
+  opts: { now: number; seed: number; idPrefix: string },
+): WorkOrderRow[] {
+  const r = random(opts.seed);
+  const out: WorkOrderRow[] = [];
+  const today = Math.floor(opts.now / DAY) * DAY;
+  for (const p of properties) {
+    const units = assets.filter((a) => a.propertyId === p.id).map((a) => a.name);
+    const count = 2 + Math.round(r.int(1, 3) * Math.sqrt(p.size));
+    for (let i = 0; i < count; i++) {
+      const kind: WorkOrderRow['kind'] = r.next() < 0.7 ? 'maintenance' : 'service';
+      const dayOffset = i === 0 ? 1 : r.int(2, 30);
+      const startHour = r.int(7, 14);
+      const scheduled = today + dayOffset * DAY + startHour * 3600_000;
+      const windowed = r.next() < 0.75;
+      const hours = r.int(2, 4);
+      out.push({
+        dataset: 'wo',
+        id: `WO-${opts.idPrefix}${String(900000 + out.length + 1)}`,
+        propertyId: p.id,
+        kind,
+        status: 'Open',
+        priority: kind === 'maintenance' ? r.pick(['Low', 'Medium'] as const) : r.pick(['Medium', 'High'] as const),
+        createdAt: iso(opts.now - r.int(2, 20) * DAY),
+        // An all-day visit is scheduled for its day (midnight UTC); a windowed one at its window's start.
+        scheduledAt: iso(windowed ? scheduled : today + dayOffset * DAY),
+        description: r.pick(kind === 'maintenance' ? MAINTENANCE_TASKS : SERVICE_TASKS).replace('%s', units.length ? r.pick(units) : 'the building'),
+        technician: r.pick(TECHNICIANS),
+        amount: 0,
+        ...(windowed ? { windowStart: iso(scheduled), windowEnd: iso(scheduled + hours * 3600_000) } : {}),
+      });
+    }
+  }
+  return out;
 }
 
 const SIZE: Record<string, number> = { Hospital: 2.2, 'Data Center': 1.6, Office: 1.2, Laboratory: 1.1, School: 1, Retail: 1, Warehouse: 0.6, Clinic: 0.7 };

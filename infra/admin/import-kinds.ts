@@ -87,6 +87,14 @@ const optionalWhen = z
   .union([z.literal(''), when])
   .default('')
   .transform((s) => s || undefined);
+/** An instant with its time of day (an arrival window's start or end), stored as canonicalTime spells it. */
+const optionalInstant = z
+  .string()
+  .trim()
+  .default('')
+  .refine((s) => s === '' || (isoDate.test(s) && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)), 'must be a time such as 2026-03-31T08:00:00Z (a date and a time of day)')
+  .refine((s) => s === '' || validTime(s), 'is not a real date')
+  .transform((s) => (s ? canonicalTime(s) : undefined));
 const day = z
   .string()
   .trim()
@@ -179,9 +187,10 @@ export const importKinds: ImportKind[] = [
   }),
   kind({
     flag: 'work-orders',
-    description: 'id,property_id,kind,status,priority,created_at,scheduled_at,completed_at,description,technician,amount',
+    description: 'id,property_id,kind,status,priority,created_at,scheduled_at,completed_at,description,technician,amount,window_start,window_end',
     required: 'id,property_id,kind,status,priority,created_at',
-    row: z.object({
+    row: z
+      .object({
       id,
       property_id: id,
       kind: oneOf(['service', 'maintenance', 'capital'] as const),
@@ -196,7 +205,15 @@ export const importKinds: ImportKind[] = [
         .union([z.literal(''), money])
         .default('')
         .transform((v) => (v === '' ? 0 : v)),
-    }),
+      // The arrival window the provider promised for the visit: both or neither, the end after the start.
+      window_start: optionalInstant,
+      window_end: optionalInstant,
+    })
+      .superRefine((r, ctx) => {
+        if (r.window_start && !r.window_end) ctx.addIssue({ code: 'custom', path: ['window_end'], message: 'is required when window_start is given (both or neither)' });
+        else if (r.window_end && !r.window_start) ctx.addIssue({ code: 'custom', path: ['window_start'], message: 'is required when window_end is given (both or neither)' });
+        else if (r.window_start && r.window_end && r.window_end <= r.window_start) ctx.addIssue({ code: 'custom', path: ['window_end'], message: 'must be after window_start' });
+      }),
     refs: (r) => [property(r)],
     target: (r) => ({
       table: 'reportRows',
@@ -213,6 +230,7 @@ export const importKinds: ImportKind[] = [
         description: r.description,
         technician: r.technician,
         amount: r.amount,
+        ...(r.window_start && r.window_end ? { windowStart: r.window_start, windowEnd: r.window_end } : {}),
       },
     }),
   }),

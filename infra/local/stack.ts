@@ -223,6 +223,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const config = { ...loadLocalConfig(options.env ?? process.env), ...options.overrides };
   const alertsSeconds = alertsIntervalSeconds(options.env ?? process.env, options.demo ?? false);
   const notifySeconds = intervalSeconds(options.env ?? process.env, 'NOTIFY_INTERVAL_SECONDS', options.demo ?? false);
+  const dayBeforeSeconds = intervalSeconds(options.env ?? process.env, 'DAY_BEFORE_INTERVAL_SECONDS', options.demo ?? false);
   const dataDir = config.dataDir;
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
@@ -442,11 +443,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     closers.push({ name: 'equipment alerts timer', close: alerts.stop });
     // The documents digest and the weekly summary on one timer (NOTIFY_INTERVAL_SECONDS): each
     // sends a user at most one mail an hour (documents) or a week (summary), whatever the timer.
+    // The day-before visits on their own (DAY_BEFORE_INTERVAL_SECONDS; at most a mail a day each):
+    // every demo property has a visit tomorrow, so the browser specs, which read the outbox, keep it off.
     const digest = jobTimer('notifications/documents-digest', notifySeconds);
     closers.push({ name: 'documents digest timer', close: digest.stop });
     const weekly = jobTimer('notifications/weekly-summary', notifySeconds);
     closers.push({ name: 'weekly summary timer', close: weekly.stop });
-    const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly]]);
+    const dayBefore = jobTimer('notifications/visits-reminder', dayBeforeSeconds);
+    closers.push({ name: 'day-before visits timer', close: dayBefore.stop });
+    const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly], ['notifications/visits-reminder', dayBefore]]);
     return {
       url: gateway.url,
       config,

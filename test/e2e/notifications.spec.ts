@@ -48,13 +48,13 @@ test.describe.configure({ mode: 'serial' });
 test('a customer switches a mail on in Notifications; it is kept', async ({ page }) => {
   await logIn(page, demo.northwind);
   await userMenu(page).click();
-  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.notifications, shellStrings.changePassword, shellStrings.logOut]);
+  await expect(page.getByRole('menuitem')).toHaveText([shellStrings.contactUs, shellStrings.notifications, shellStrings.calendarFeed, shellStrings.changePassword, shellStrings.logOut]);
   await page.getByRole('menuitem', { name: shellStrings.notifications }).click();
   let dialog = page.getByRole('dialog', { name: n.title });
   const documents = dialog.getByRole('switch', { name: topicTitles.documents });
   await expect(documents).not.toBeChecked();
-  // Northwind has equipment telemetry: all four topics.
-  await expect(dialog.getByRole('switch')).toHaveCount(4);
+  // Northwind has equipment telemetry: all five topics.
+  await expect(dialog.getByRole('switch')).toHaveCount(5);
   await expect(dialog.getByRole('switch', { name: topicTitles.alerts })).toBeVisible();
   await expect(dialog.getByText(n.mailsGoTo(demo.northwind.email))).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });

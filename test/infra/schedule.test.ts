@@ -60,23 +60,30 @@ describe('the jobs stack', () => {
 });
 
 describe('scheduled functions', () => {
-  it('declares the equipment alerts every 5 minutes, the documents digest every hour and the weekly summary', () => {
+  it('declares the equipment alerts every 5 minutes, the documents digest every hour, the weekly summary and the daily day-before mail of visits', () => {
     expect(scheduled.map((j) => [j.handler, j.schedule])).toEqual([
       ['alerts/evaluate', { everyMinutes: 5 }],
       ['notifications/documents-digest', { everyMinutes: 60 }],
       ['notifications/weekly-summary', { weekly: true }],
+      ['notifications/visits-reminder', { daily: true }],
     ]);
     expect([...s.jobs.stack.schedules.functions.keys()]).toEqual(scheduled.map((j) => j.handler));
   });
 
-  const expectedSchedule = (job: Scheduled, weekly = { day: 'MON', hour: 7, timeZone: 'UTC' }) =>
+  const expectedSchedule = (job: Scheduled, weekly = { day: 'MON', hour: 7, timeZone: 'UTC' }, daily = { hour: 16, timeZone: 'UTC' }) =>
     'everyMinutes' in job.schedule
       ? {
           ScheduleExpression: `rate(${job.schedule.everyMinutes} minutes)`,
           ScheduleExpressionTimezone: 'Etc/UTC',
           RetryPolicy: { MaximumEventAgeInSeconds: 86400, MaximumRetryAttempts: 0 },
         }
-      : {
+      : 'daily' in job.schedule
+        ? {
+            ScheduleExpression: `cron(0 ${daily.hour} * * ? *)`,
+            ScheduleExpressionTimezone: daily.timeZone,
+            RetryPolicy: { MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 2 },
+          }
+        : {
           ScheduleExpression: `cron(0 ${weekly.hour} ? * ${weekly.day} *)`,
           ScheduleExpressionTimezone: weekly.timeZone,
           RetryPolicy: { MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 2 },
@@ -112,14 +119,19 @@ describe('scheduled functions', () => {
     }
   });
 
-  it("runs the weekly summary at the stage's notifications.weeklySummary day, hour and time zone", () => {
+  it("runs the weekly summary at the stage's notifications.weeklySummary day, hour and time zone, the day-before mail at its notifications.dayBefore hour and zone", () => {
     const weekly = { day: 'FRI', hour: 16, timeZone: 'Europe/London' };
-    const x = synth('prod', { change: (raw) => (raw.notifications = { weeklySummary: weekly }) });
+    const daily = { hour: 17, timeZone: 'America/Chicago' };
+    const x = synth('prod', { change: (raw) => (raw.notifications = { weeklySummary: weekly, dayBefore: daily }) });
     for (const job of scheduled) {
       const p = schedulesOf(x, job)[0]![1].Properties!;
-      const want = expectedSchedule(job, weekly);
+      const want = expectedSchedule(job, weekly, daily);
       expect([p.ScheduleExpression, p.ScheduleExpressionTimezone]).toEqual([want.ScheduleExpression, want.ScheduleExpressionTimezone]);
     }
+    // The job's "tomorrow" is the next day in that zone.
+    const fn = x.jobs.stack.schedules.functions.get('notifications/visits-reminder')!.fn;
+    const env = (x.jobs.resources[logicalId(x.jobs, fn)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.DAY_BEFORE_TIME_ZONE).toBe('America/Chicago');
   });
 
   it('lets one Scheduler role invoke exactly the live aliases, and nothing else invoke them', () => {
@@ -132,7 +144,7 @@ describe('scheduled functions', () => {
       Statement: [{ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': s.stack.account } } }],
     });
     const statements = roleStatements(s.jobs, role);
-    expect(statements.map((st) => ({ actions: actionsOf(st), resources: resourcesOf(st).map(refId) }))).toEqual([{ actions: ['lambda:InvokeFunction'], resources: aliases }]);
+    expect(statements.map((st) => ({ actions: actionsOf(st), resources: resourcesOf(st).map(refId).sort() }))).toEqual([{ actions: ['lambda:InvokeFunction'], resources: [...aliases].sort() }]);
     expect(s.jobs.resources[role]!.Properties!.ManagedPolicyArns).toBeUndefined();
     // No resource policy on them (and no other role in the stage names them).
     const fnIds = new Set(scheduled.flatMap((j) => [logicalId(s.jobs, s.jobs.stack.schedules.functions.get(j.handler)!.fn), ...aliases]));

@@ -282,6 +282,20 @@ export const matrix: Record<string, Entry> = {
     request: () => ({ path: '/api/sigma/filtered', body: { email: USER_A, _url: '/embed/dashboard', selectedReport: 'dashboard', customers: [], properties: [] } }),
     expect: scoped(),
   },
+  // Upcoming visits: the viewed customer's in scope. The calendar feed's state is each customer's
+  // own (administrators have none); the feed answers whoever holds its signed address.
+  'GET /api/visits': { request: () => ({ path: `/api/visits?email=${encodeURIComponent(USER_A)}` }), expect: scoped() },
+  'GET /api/calendar': { request: () => ({ path: '/api/calendar' }), expect: ownSettings },
+  'POST /api/calendar': { request: () => ({ path: '/api/calendar', body: { replace: true } }), expect: ownSettings },
+  'DELETE /api/calendar': { request: () => ({ path: '/api/calendar' }), expect: ownSettings },
+  'GET /api/calendar/{token}': {
+    request: async () => {
+      const r = await request('POST', '/api/calendar', { token: tokens.customerA, body: { replace: false } });
+      if (r.status !== 200) throw fail('fixture calendar feed', r);
+      return { path: new URL((r.json as { url: string }).url).pathname };
+    },
+    expect: publicRoute(200),
+  },
   // The report host's data calls: the embed token is the credential, whoever else asks.
   'GET /api/embed/data': { request: () => ({ path: '/api/embed/data', headers: embedHeaders() }), expect: publicRoute(200) },
   'GET /api/embed/table': { request: () => ({ path: '/api/embed/table?sort=createdAt&dir=desc', headers: embedHeaders() }), expect: publicRoute(200) },

@@ -122,6 +122,11 @@ const samples: Record<string, Sample> = {
     // The old client sends ids as strings or numbers, lists or comma text, and anything as userDetails.
     lenient: ['userId', 'selectedReport', 'customers', 'properties', 'userDetails'],
   },
+  'GET /api/visits': { query: { email: USER_A, propertyId: 'P-A1', days: '7' } },
+  'GET /api/calendar': {},
+  'POST /api/calendar': { body: { replace: true } },
+  'DELETE /api/calendar': {},
+  'GET /api/calendar/{token}': { params: { token: 'eyJ2IjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics' } },
   'GET /api/embed/data': { embed: true },
   'GET /api/embed/table': { embed: true, query: { sort: 'created', dir: 'desc' }, lenientQuery: ['sort'] },
   'GET /api/embed/table.csv': { embed: true, query: { sort: 'created', dir: 'asc' }, lenientQuery: ['sort'] },

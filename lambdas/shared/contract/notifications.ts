@@ -23,6 +23,7 @@ const Topics = z.object({
   requests: z.optional(z.boolean()),
   alerts: z.optional(z.boolean()),
   quotes: z.optional(z.boolean()),
+  visits: z.optional(z.boolean()),
 });
 
 /** PATCH /api/notifications { settings }: the topics named are changed, the others kept. */

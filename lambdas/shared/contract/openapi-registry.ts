@@ -16,6 +16,7 @@ import * as reports from './reports.js';
 import * as requests from './requests.js';
 import * as telemetry from './telemetry.js';
 import * as users from './users.js';
+import * as visits from './visits.js';
 
 /** Any zod 4 schema, classic (requests, most answers) or mini (the answers the web app parses, ./answers/*.ts). */
 type Schema = core.$ZodType;
@@ -113,4 +114,11 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'GET /api/embed/data': { response: reports.PageData },
   'GET /api/embed/table': { query: reports.EmbedTableQuery, response: reports.TablePage },
   'GET /api/embed/table.csv': { query: reports.EmbedTableQuery, text: 'text/csv' },
+
+  'GET /api/visits': { query: visits.VisitsQuery, response: visits.VisitsReply, errors: [401, 403, 404] },
+  'GET /api/calendar': { response: visits.CalendarFeedReply, errors: [401, 403] },
+  'POST /api/calendar': { body: visits.CalendarBody, response: visits.CalendarFeedReply, errors: [401, 403] },
+  'DELETE /api/calendar': { response: visits.CalendarFeedReply, errors: [401, 403] },
+  // The feed itself (iCalendar); any token that is not a live feed's: 404.
+  'GET /api/calendar/{token}': { params: visits.FeedParams, text: 'text/calendar', errors: [404] },
 };

@@ -90,6 +90,14 @@ export function writtenTime(value: string | number | Date, timeZone?: string): s
   return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.period}`;
 }
 
+/** The time of day of an instant: '2:03 PM' (in `timeZone`; the runtime's own when not given). */
+export function writtenClock(value: string | number | Date, timeZone?: string): string {
+  const d = instantOf(value);
+  if (!d) return String(value);
+  const p = partsOf(d, timeZone);
+  return `${p.hour}:${p.minute} ${p.period}`;
+}
+
 /** An instant as the mails write it: in UTC, saying so: '25 Nov 2026, 2:03 PM UTC'. */
 export function mailTime(value: string | number | Date): string {
   return instantOf(value) ? `${writtenTime(value, 'UTC')} UTC` : String(value);

@@ -1,10 +1,10 @@
 /**
  * notificationSettings: each user's mail settings (issue 20), keyed by Cognito's `sub`.
  *
- * Item: { sub, email, documents?, weekly?, requests?, alerts? (booleans; absent: the default of
+ * Item: { sub, email, documents?, weekly?, requests?, alerts?, visits? (booleans; absent: the default of
  *   contract/answers/notifications.ts), documentsSince? (ISO: documents uploaded after it are not
  *   mailed yet), lastDocumentsMailAt? (ISO), lastWeeklyFor? (the week mailed, YYYY-MM-DD of its
- *   Monday), updatedAt }
+ *   Monday), lastVisitsFor? (the day whose visits were mailed the day before, YYYY-MM-DD), updatedAt }
  * Written by the user (the Notifications panel), by the unsubscribe link (one topic off) and by the
  * mail jobs (watermarks). No item: every topic at its default.
  *
@@ -16,6 +16,8 @@
  * - change topics: UpdateItem of those attributes; turning documents on moves documentsSince to now
  * - claim the hour's document mail: UpdateItem if lastDocumentsMailAt is absent or older than an hour
  * - claim the week's summary: UpdateItem if lastWeeklyFor is not that week
+ * - claim the day-before mail of a day's visits: UpdateItem if lastVisitsFor is not that day (the
+ *   topic is on by default, so the item is made when there is none)
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { defaultNotificationSettings, NOTIFICATION_TOPICS, type NotificationSettings, type NotificationTopic } from '../contract/answers/notifications.js';
@@ -29,6 +31,7 @@ export interface NotificationSettingsItem extends Partial<NotificationSettings> 
   documentsSince?: string;
   lastDocumentsMailAt?: string;
   lastWeeklyFor?: string;
+  lastVisitsFor?: string;
   updatedAt: string;
 }
 
@@ -150,6 +153,29 @@ export async function releaseWeeklyMail(db: DynamoDBDocumentClient, sub: string,
     UpdateExpression: previous ? 'SET lastWeeklyFor = :p' : 'REMOVE lastWeeklyFor',
     ConditionExpression: 'lastWeeklyFor = :w',
     ExpressionAttributeValues: previous ? { ':w': week, ':p': previous } : { ':w': week },
+  });
+}
+
+/**
+ * Claims the day-before mail of `day`'s visits (YYYY-MM-DD) for the user; false when it was mailed
+ * already (or another run claimed it). Makes the item when there is none: the topic is on by default.
+ */
+export function claimVisitsMail(db: DynamoDBDocumentClient, user: { sub: string; email: string }, day: string, at = new Date().toISOString()): Promise<boolean> {
+  return updateIf(db, {
+    Key: { sub: user.sub },
+    UpdateExpression: 'SET lastVisitsFor = :d, email = if_not_exists(email, :e), updatedAt = if_not_exists(updatedAt, :at)',
+    ConditionExpression: 'attribute_not_exists(lastVisitsFor) OR lastVisitsFor <> :d',
+    ExpressionAttributeValues: { ':d': day, ':e': user.email, ':at': at },
+  });
+}
+
+/** Gives a claimed day-before mail back (its send failed): a retried run sends it. */
+export async function releaseVisitsMail(db: DynamoDBDocumentClient, sub: string, day: string, previous: string | undefined): Promise<void> {
+  await updateIf(db, {
+    Key: { sub },
+    UpdateExpression: previous ? 'SET lastVisitsFor = :p' : 'REMOVE lastVisitsFor',
+    ConditionExpression: 'lastVisitsFor = :d',
+    ExpressionAttributeValues: previous ? { ':d': day, ':p': previous } : { ':d': day },
   });
 }
 

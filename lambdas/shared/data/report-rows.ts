@@ -58,6 +58,9 @@ export interface WorkOrderRow {
   description: string;
   technician: string;
   amount: number;
+  /** The arrival window promised for the visit (ISO instants, both or neither, end after start): import columns window_start, window_end. */
+  windowStart?: string;
+  windowEnd?: string;
 }
 export interface QuoteRow {
   dataset: 'quote';

@@ -6,7 +6,8 @@
  *         tokensValidAfter?: epoch ms, pending?: true (temporary password not yet replaced),
  *         mfaEnrolled?: true, lastSignInAt?: ISO time of the last sign-in,
  *         quoteApproval?: { limit: number | null } (may approve quotes up to limit; null: any amount;
- *         absent: may not approve), createdAt, updatedAt }
+ *         absent: may not approve),
+ *         calendarFeed?: { nonce, createdAt } (the user's calendar feed, on; ../visits/feed-token.ts), createdAt, updatedAt }
  * quoteApproval is a permission: it lives here, written by administrators' routes only, never in a
  * Cognito attribute (which the user can rewrite with their own access token).
  * The assignments live on the user's own item, so the caller and their whole scope are one
@@ -30,6 +31,7 @@
  * - set or clear the quote-approval permission (an administrator's change): UpdateItem
  * - the approvers of a customer (the quotes list): Scan, filtered to rows with quoteApproval
  * - note a sign-in (the pre-token trigger): UpdateItem of lastSignInAt alone
+ * - turn the calendar feed on or make it a new link / turn it off: UpdateItem of calendarFeed alone
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../env.js';
@@ -51,6 +53,8 @@ export interface UserItem {
   lastSignInAt?: string;
   /** May approve quotes up to `limit` dollars (null: any amount); absent: may not approve (issue 30). */
   quoteApproval?: QuoteApproval;
+  /** The calendar feed, on: its address's token must carry this nonce (a new link writes a new one). */
+  calendarFeed?: { nonce: string; createdAt: string };
   createdAt: string;
   updatedAt: string;
 }
@@ -263,3 +267,26 @@ export async function setQuoteApproval(db: DynamoDBDocumentClient, sub: string, 
 /** Every account that may approve some quote (a Scan filtered to rows with the permission). */
 export const listApprovers = (db: DynamoDBDocumentClient) =>
   scanAll<UserItem>(db, { TableName: table(), FilterExpression: 'attribute_exists(quoteApproval)' });
+/**
+ * Turns the account's calendar feed on with a new nonce (`feed`), or off (null): either way every
+ * address made before stops working. False when the account is gone.
+ */
+export async function setCalendarFeed(db: DynamoDBDocumentClient, sub: string, feed: { nonce: string; createdAt: string } | null): Promise<boolean> {
+  forgetUser(sub);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { sub },
+        UpdateExpression: feed ? 'SET calendarFeed = :f' : 'REMOVE calendarFeed',
+        ConditionExpression: 'attribute_exists(#s)',
+        ExpressionAttributeNames: { '#s': 'sub' },
+        ...(feed ? { ExpressionAttributeValues: { ':f': feed } } : {}),
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (conditionFailed(e)) return false;
+    throw e;
+  }
+}

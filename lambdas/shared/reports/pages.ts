@@ -746,7 +746,7 @@ export const pageDatasets: Record<PageName, Dataset[]> = {
  * Every field of a work order row (the key fields aside); the compiler refuses the list when the
  * row type gains a field it lacks.
  */
-const workOrderFields = ['kind', 'status', 'priority', 'createdAt', 'scheduledAt', 'completedAt', 'description', 'technician', 'amount'] as const;
+const workOrderFields = ['kind', 'status', 'priority', 'createdAt', 'scheduledAt', 'completedAt', 'description', 'technician', 'amount', 'windowStart', 'windowEnd'] as const;
 type Unlisted = Exclude<keyof WorkOrderRow, (typeof workOrderFields)[number] | 'dataset' | 'id' | 'propertyId'>;
 const everyWorkOrderField: [Unlisted] extends [never] ? true : Unlisted = true;
 

@@ -71,6 +71,24 @@ describe('admin import: a bad file writes nothing', () => {
     expect(db.writes()).toBe(0);
   });
 
+  it("rejects a work order's arrival window that is half given, ends before it starts or has no time of day", async () => {
+    db.put('properties', { id: 'P-1', customerId: 'C-1', name: 'Tower', propertyType: 'Office' });
+    const head = 'id,property_id,kind,status,priority,created_at,scheduled_at,window_start,window_end\n';
+    const cases: [string, string][] = [
+      ['W-1,P-1,maintenance,Open,Low,2026-03-01,2026-03-31,2026-03-31T08:00:00Z,', '2:9: window_end is required when window_start is given (both or neither)'],
+      ['W-1,P-1,maintenance,Open,Low,2026-03-01,2026-03-31,,2026-03-31T10:00:00Z', '2:8: window_start is required when window_end is given (both or neither)'],
+      ['W-1,P-1,maintenance,Open,Low,2026-03-01,2026-03-31,2026-03-31T10:00:00Z,2026-03-31T08:00:00Z', '2:9: window_end must be after window_start'],
+      ['W-1,P-1,maintenance,Open,Low,2026-03-01,2026-03-31,2026-03-31T10:00:00Z,2026-03-31T10:00:00Z', '2:9: window_end must be after window_start'],
+      ['W-1,P-1,maintenance,Open,Low,2026-03-01,2026-03-31,2026-03-31,2026-04-01', '2:8: window_start must be a time such as 2026-03-31T08:00:00Z (a date and a time of day)'],
+      ['W-1,P-1,maintenance,Open,Low,2026-03-01,2026-03-31,2026-02-30T08:00,2026-03-31T10:00', '2:8: window_start is not a real date'],
+    ];
+    for (const [line, where] of cases) {
+      const wo = file(head + line + '\n');
+      expect(await failure({ 'work-orders': wo })).toBe(`${wo}:${where}`);
+    }
+    expect(db.writes()).toBe(0);
+  });
+
   it('reports the first bad row of a file, whether its value or its reference is wrong', async () => {
     const properties = file('id,customer_id,name\nP-1,C-404,Tower\nP-2,C-1,\n');
     expect(await failure({ properties })).toBe(`${properties}:2:2: customer_id: unknown customer "C-404"`);
@@ -91,11 +109,13 @@ describe('admin import: a good import', () => {
       properties: file('id,customer_id,name,property_type\nKP-1,K-1,Acme HQ,Office\nKP-2,K-2,Globex Plant,Factory\n'),
       equipment: file('id,customer_id,property_id,building_name,name,equipment_type,telemetry_data\nKE-1,K-1,KP-1,Acme HQ,RTU-1,Rooftop Unit,"{""tons"":5}"\nKE-2,K-2,,Yard,Pump,,\n'),
       'telemetry-mappings': file('customer_id,telemetry_customer_id,telemetry_customer_name\nK-2,t-2,Globex T\n'),
-      'work-orders': file('id,property_id,kind,status,priority,created_at,amount\nW-1,KP-1,service,Completed,High,2026-03-31 14:05,120.50\n'),
+      'work-orders': file(
+        'id,property_id,kind,status,priority,created_at,amount,scheduled_at,window_start,window_end\nW-1,KP-1,service,Completed,High,2026-03-31 14:05,120.50,,,\nW-2,KP-1,maintenance,Open,Low,2026-03-31,,2026-04-07,2026-04-07 08:00-0400,2026-04-07T11:00:00-04:00\n',
+      ),
       invoices: file('id,number,property_id,work_order_id,issued_at,due_at,amount,balance,status,payment_url\nI-1,N-1,KP-1,W-1,2026-04-01T10:00:00+0200,2026-05-01,120.50,0,Paid,\nI-2,N-2,KP-1,,2026-04-02,2026-05-02,80,80,Open,https://pay.example.com/i/N-2?a=80\n'),
       assets: file('id,property_id,name,installed_on,condition\nA-1,KP-2,Boiler,2014-06-30,\n'),
     });
-    expect(counts).toEqual({ customers: 2, properties: 2, equipment: 2, 'telemetry-mappings': 1, 'work-orders': 1, invoices: 2, assets: 1 });
+    expect(counts).toEqual({ customers: 2, properties: 2, equipment: 2, 'telemetry-mappings': 1, 'work-orders': 2, invoices: 2, assets: 1 });
     // A name import keeps the telemetry mapping it does not mention.
     expect(db.sorted('customers')).toEqual([
       { id: 'K-1', name: 'Acme, Inc.', telemetryCustomerId: 't-1', telemetryCustomerName: 'Acme T' },
@@ -109,6 +129,8 @@ describe('admin import: a good import', () => {
     expect(db.sorted('report-rows').map((i) => i.sk).sort()).toEqual(['asset#-#1', 'index#asset', 'index#invoice', 'index#wo', 'invoice#2026#1', 'wo#2026#1']);
     const rows = db.sorted('report-rows').filter((i) => !String(i.sk).startsWith('index#')).flatMap((i) => unpackItem(i as ReportRowsItem));
     expect(rows.find((r) => r.id === 'W-1')).toMatchObject({ dataset: 'wo', propertyId: 'KP-1', createdAt: '2026-03-31T14:05:00.000Z', amount: 120.5, description: '' });
+    expect(rows.find((r) => r.id === 'W-1')).not.toHaveProperty('windowStart');
+    expect(rows.find((r) => r.id === 'W-2')).toMatchObject({ scheduledAt: '2026-04-07T00:00:00.000Z', windowStart: '2026-04-07T12:00:00.000Z', windowEnd: '2026-04-07T15:00:00.000Z' });
     expect(rows.find((r) => r.id === 'I-1')).toMatchObject({ workOrderId: 'W-1', issuedAt: '2026-04-01T08:00:00.000Z', dueAt: '2026-05-01T00:00:00.000Z', status: 'Paid' });
     expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paidAt');
     expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paymentUrl');

@@ -17,6 +17,30 @@ describe('seedDemo', () => {
     expect(a.filter((r) => r.dataset === 'wo').length).toBeGreaterThan(2000);
   });
 
+  it('plans visits for the next 30 days at every demo property, one of them tomorrow, most with an arrival window', () => {
+    const wos = demoReportRows(NOW).filter((r): r is WorkOrderRow => r.dataset === 'wo');
+    const upcoming = wos.filter((w) => w.status !== 'Completed' && w.status !== 'Cancelled' && w.scheduledAt && Date.parse(w.scheduledAt) >= NOW && Date.parse(w.scheduledAt) < NOW + 31 * 86_400_000);
+    const planned = wos.filter((w) => /^WO-D9\d{5}$/.test(w.id));
+    expect(planned.length).toBeGreaterThan(30);
+    for (const w of planned) {
+      expect(upcoming).toContain(w);
+      expect(['maintenance', 'service']).toContain(w.kind);
+      expect(Date.parse(w.createdAt)).toBeLessThan(NOW);
+      if (w.windowStart) {
+        expect(w.scheduledAt).toBe(w.windowStart);
+        const hours = (Date.parse(w.windowEnd!) - Date.parse(w.windowStart)) / 3_600_000;
+        expect(hours >= 2 && hours <= 4).toBe(true);
+      } else expect(w.scheduledAt).toMatch(/T00:00:00\.000Z$/);
+    }
+    expect(planned.filter((w) => w.windowStart).length).toBeGreaterThan(planned.length / 2);
+    expect(planned.some((w) => !w.windowStart)).toBe(true);
+    const tomorrow = new Date(NOW + 86_400_000).toISOString().slice(0, 10);
+    for (const p of demoCustomers.flatMap((c) => c.properties.map((x) => x.id)))
+      expect({ p, tomorrow: planned.some((w) => w.propertyId === p && w.scheduledAt!.startsWith(tomorrow)) }).toEqual({ p, tomorrow: true });
+    // Ids of their own, apart from the two years of history.
+    expect(new Set(wos.map((w) => w.id)).size).toBe(wos.length);
+  });
+
   it('lists every telemetry equipment row among its property\'s assets under the same name, and no other asset by that name', () => {
     const assets = demoReportRows(NOW).filter((r): r is AssetRow => r.dataset === 'asset');
     for (const e of demoEquipment) {

@@ -54,19 +54,19 @@ const unsubscribe = (token: string) => unsubscribeRoute(apiEvent({ route: 'POST 
 const linkOf = (text: string) => /\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(text)?.[1];
 
 describe('GET and PATCH /api/notifications', () => {
-  it('answers the defaults (service requests and alerts on), the address and whether alerts apply', async () => {
+  it('answers the defaults (service requests, alerts and upcoming visits on), the address and whether alerts apply', async () => {
     const r = await settingsCall(alice.email, { action: 'get' });
     expect(r.statusCode).toBe(200);
-    expect(json(r)).toEqual({ email: alice.email, settings: { documents: false, weekly: false, requests: true, alerts: true, quotes: true }, suppressed: false, telemetry: true });
+    expect(json(r)).toEqual({ email: alice.email, settings: { documents: false, weekly: false, requests: true, alerts: true, quotes: true, visits: true }, suppressed: false, telemetry: true });
     expect(json(await settingsCall(bob.email, { action: 'get' })).telemetry).toBe(false);
   });
 
   it('changes the topics named and keeps the others; says so; starts the documents watermark when switched on', async () => {
     const r = await settingsCall(alice.email, { action: 'set', settings: { documents: true, alerts: false } });
     expect(r.statusCode).toBe(200);
-    expect(json(r)).toMatchObject({ message: 'Notification settings saved.', settings: { documents: true, weekly: false, requests: true, alerts: false } });
+    expect(json(r)).toMatchObject({ message: 'Notification settings saved.', settings: { documents: true, weekly: false, requests: true, alerts: false, quotes: true, visits: true } });
     expect(w.notificationSettings).toEqual([expect.objectContaining({ sub: alice.sub, email: alice.email, documents: true, alerts: false, documentsSince: expect.any(String) })]);
-    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: true, weekly: false, requests: true, alerts: false, quotes: true });
+    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: true, weekly: false, requests: true, alerts: false, quotes: true, visits: true });
   });
 
   it('401 without a token; 403 for administrators; 400 for a bad body; shows a suppressed address', async () => {
@@ -92,8 +92,8 @@ describe("the previous release's POST /api/notifications by action (answered for
     expect(json(await legacyCall(alice.email, { action: 'set', settings: { weekly: 1 } })).error).toMatch(/^Invalid body\.settings\.weekly: /);
     expect(json(await legacyCall(alice.email, { action: 'get' }))).toEqual(json(await settingsCall(alice.email, { action: 'get' })));
     const set = await legacyCall(alice.email, { action: 'set', settings: { weekly: true } });
-    expect(json(set)).toMatchObject({ message: 'Notification settings saved.', settings: { documents: false, weekly: true, requests: true, alerts: true } });
-    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: false, weekly: true, requests: true, alerts: true, quotes: true });
+    expect(json(set)).toMatchObject({ message: 'Notification settings saved.', settings: { documents: false, weekly: true, requests: true, alerts: true, quotes: true, visits: true } });
+    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: false, weekly: true, requests: true, alerts: true, quotes: true, visits: true });
   });
 });
 
@@ -104,7 +104,7 @@ describe('the unsubscribe link', () => {
     const r = await unsubscribe(token);
     expect(r.statusCode).toBe(200);
     expect(json(r)).toEqual({ topic: 'weekly', message: 'You will no longer be mailed: Weekly summary of work orders and invoices. You can turn it back on under Notifications in the user menu.' });
-    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: true, weekly: false, requests: true, alerts: true, quotes: true });
+    expect(json(await settingsCall(alice.email, { action: 'get' })).settings).toEqual({ documents: true, weekly: false, requests: true, alerts: true, quotes: true, visits: true });
   });
 
   it('refuses a changed, foreign or malformed token (400) and an account that is gone (404)', async () => {

@@ -18,6 +18,7 @@ export const shellStrings = {
   usersHint: 'Manage users: open one to rename, assign, mail, view as or remove',
   // Beyond the spec (issue 20): customers' mail settings, in the user menu.
   notifications: 'Notifications',
+  calendarFeed: 'Calendar feed',
   reportsNav: 'Reports',
   documents: 'Documents',
   newBadge: 'NEW',

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 
 /** What a user may be mailed about, each switched on or off in the user menu's Notifications panel. */
-export const NOTIFICATION_TOPICS = ['documents', 'weekly', 'requests', 'alerts', 'quotes'] as const;
+export const NOTIFICATION_TOPICS = ['documents', 'weekly', 'requests', 'alerts', 'quotes', 'visits'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 /** The panel's labels, also named in each mail's footer and on the unsubscribe page. */
@@ -15,10 +15,11 @@ export const topicTitles: Record<NotificationTopic, string> = {
   requests: 'Updates to my service requests',
   alerts: 'Equipment alerts',
   quotes: 'Quote decisions',
+  visits: 'Upcoming visits (the day before)',
 };
 
-/** A new user's settings: service-request updates, equipment alerts and quote decisions on, the rest off (README "Notifications"). */
-export const defaultNotificationSettings: Record<NotificationTopic, boolean> = { documents: false, weekly: false, requests: true, alerts: true, quotes: true };
+/** A new user's settings: service-request updates, equipment alerts, quote decisions and upcoming visits on, the rest off (README "Notifications"). */
+export const defaultNotificationSettings: Record<NotificationTopic, boolean> = { documents: false, weekly: false, requests: true, alerts: true, quotes: true, visits: true };
 
 export const NotificationSettings = z.object({
   documents: z.boolean(),
@@ -26,6 +27,7 @@ export const NotificationSettings = z.object({
   requests: z.boolean(),
   alerts: z.boolean(),
   quotes: z.boolean(),
+  visits: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 

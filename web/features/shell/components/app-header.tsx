@@ -32,6 +32,8 @@ export interface AppHeaderProps {
   onUsers(): void;
   /** Beyond the spec (issue 20): the user menu's 'Notifications' (customer accounts only; absent for staff). */
   onNotifications?: () => void;
+  /** Beyond the spec (issue 30): the user menu's 'Calendar feed' (customer accounts only; absent for staff). */
+  onCalendarFeed?: () => void;
 }
 
 /** Home button, current report name, customer names, administrator controls and the user menu. */
@@ -76,6 +78,7 @@ export function AppHeader(props: AppHeaderProps) {
           contactUrl={props.contactUrl}
           onLogOut={props.onLogOut}
           onNotifications={props.onNotifications}
+          onCalendarFeed={props.onCalendarFeed}
           onChangePassword={props.onChangePassword}
         />
       </Toolbar>

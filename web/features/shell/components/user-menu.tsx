@@ -17,10 +17,12 @@ export interface UserMenuProps {
   onLogOut(): void;
   /** Beyond the spec (issue 20): customer accounts' mail settings; absent, no 'Notifications' item. */
   onNotifications?: () => void;
+  /** Beyond the spec (issue 30): a customer account's own calendar feed; absent, no 'Calendar feed' item. */
+  onCalendarFeed?: () => void;
 }
 
-/** The username button with the account's email, 'Contact us' (the contact page in a new tab), 'Notifications' (customers), 'Change Password' and 'Log out'. */
-export function UserMenu({ username, email, contactUrl, onLogOut, onNotifications, onChangePassword }: UserMenuProps) {
+/** The username button with the account's email, 'Contact us' (the contact page in a new tab), 'Notifications' and 'Calendar feed' (customers), 'Change Password' and 'Log out'. */
+export function UserMenu({ username, email, contactUrl, onLogOut, onNotifications, onCalendarFeed, onChangePassword }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -33,6 +35,10 @@ export function UserMenu({ username, email, contactUrl, onLogOut, onNotification
   const handleNotifications = () => {
     handleClose();
     onNotifications?.();
+  };
+  const handleCalendarFeed = () => {
+    handleClose();
+    onCalendarFeed?.();
   };
   const handleChangePassword = () => {
     handleClose();
@@ -68,6 +74,11 @@ export function UserMenu({ username, email, contactUrl, onLogOut, onNotification
         {onNotifications && (
           <MenuItem onClick={handleNotifications} aria-haspopup="dialog">
             {s.notifications}
+          </MenuItem>
+        )}
+        {onCalendarFeed && (
+          <MenuItem onClick={handleCalendarFeed} aria-haspopup="dialog">
+            {s.calendarFeed}
           </MenuItem>
         )}
         {onChangePassword && (

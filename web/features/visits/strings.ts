@@ -1,0 +1,36 @@
+/** Every user-visible text of "Coming up" and the calendar feed (issue 30, beyond the spec). */
+export const visitsText = {
+  // "Coming up" on the Dashboard and Maintenance
+  title: 'Coming up',
+  subtitle: (days: number) => `Scheduled visits of the next ${days} days`,
+  subtitleProperty: (days: number, property: string) => `Scheduled visits of the next ${days} days at ${property}`,
+  loading: 'Loading the coming visits...',
+  loadFailed: 'Unable to load the coming visits. Please try again later.',
+  none: 'No visits are scheduled for the next 30 days.',
+  allDay: 'All day',
+  arrival: 'Arrival',
+  technician: 'Technician',
+  noTechnician: 'Technician to be assigned',
+  workOrder: (id: string) => `Work order ${id}`,
+  showAll: (n: number) => `Show all ${n} visits`,
+  showFewer: 'Show fewer',
+  columns: { date: 'Date', time: 'Arrival', property: 'Property', what: 'What', technician: 'Technician', workOrder: 'Work order' },
+  // The user menu's calendar feed
+  menuItem: 'Calendar feed',
+  dialogTitle: 'Calendar feed',
+  intro:
+    'Subscribe to this address in Outlook, Google Calendar or Apple Calendar to see the visits of your properties in your own calendar. It is updated as visits are scheduled.',
+  keepPrivate: 'Anyone who has this address can see your visits. Keep it private; if it was shared, make a new link.',
+  offIntro: 'Your calendar feed is off. Turn it on to get an address your calendar app can subscribe to.',
+  turnOn: 'Turn on',
+  feedAddress: 'Calendar address',
+  copy: 'Copy',
+  copied: 'Copied',
+  regenerate: 'Regenerate link',
+  regenerateHint: 'A new link stops the previous one from working.',
+  turnOff: 'Turn off',
+  close: 'Close',
+  working: 'Working...',
+  loadFeedFailed: 'Unable to load your calendar feed. Please try again.',
+  actionFailed: 'That did not work. Please try again.',
+} as const;
