@@ -341,6 +341,8 @@ describe('README', () => {
         counts.set(kind, { ...counts.get(kind), [stageName]: Object.keys(template.Resources).length });
       }
     }
-    for (const [kind, byStage] of counts) expect(readme).toContain(`| \`${kind}\` | ${names.map((n) => byStage[n]).join(' | ')} |`);
+    const wanted = [...counts].map(([kind, byStage]) => `| \`${kind}\` | ${names.map((n) => byStage[n]).join(' | ')} |`);
+    // All of them named at once when the table is stale, so one run tells what to write.
+    expect(wanted.filter((line) => !readme.includes(line))).toEqual([]);
   });
 });
