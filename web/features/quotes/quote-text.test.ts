@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { agreeText, approveChoice, decidable, expiryText, listNames, statusText } from './quote-text';
+
+const sent = { status: 'Sent' as const, expired: false, decisions: [], decidedAt: null, decidedBy: null };
+
+describe('a quote as the panel writes it', () => {
+  it('writes the expiry day as a calendar day, Expired once past it, or No expiry', () => {
+    expect(expiryText({ expired: false, expiresAt: '2026-06-09' }, 'America/Los_Angeles')).toBe('9 Jun 2026');
+    expect(expiryText({ expired: true, expiresAt: '2026-06-09' })).toBe('Expired');
+    expect(expiryText({ expired: false, expiresAt: null })).toBe('No expiry');
+  });
+
+  it('says who decided and when, else Expired or awaiting', () => {
+    const approved = { ...sent, status: 'Approved' as const, decisions: [{ decision: 'approve' as const, decidedAt: '2026-06-01T15:00:00.000Z', by: 'dana facilities', reason: null, comment: null, poNumber: null }] };
+    expect(statusText(approved, 'UTC')).toBe('Approved by Dana Facilities on 1 Jun 2026');
+    const declined = { ...sent, status: 'Declined' as const, decisions: [{ ...approved.decisions[0]!, decision: 'decline' as const, by: 'Lee Park' }] };
+    expect(statusText(declined, 'UTC')).toBe('Declined by Lee Park on 1 Jun 2026');
+    const changes = { ...sent, decisions: [{ ...approved.decisions[0]!, decision: 'request-changes' as const, by: 'Lee Park' }] };
+    expect(statusText(changes, 'UTC')).toBe('Changes requested by Lee Park on 1 Jun 2026');
+    expect(statusText({ ...sent, expired: true })).toBe('Expired');
+    expect(statusText(sent)).toBe('Awaiting your decision');
+  });
+
+  it('decides only Sent quotes that have not expired', () => {
+    expect(decidable(sent)).toBe(true);
+    expect(decidable({ ...sent, expired: true })).toBe(false);
+    expect(decidable({ ...sent, status: 'Approved' })).toBe(false);
+  });
+
+  it('lets an approver within the limit approve, and names whom to ask otherwise', () => {
+    const q = { amount: 9200, approvers: ['Dana Facilities', 'Lee Park'] };
+    expect(approveChoice({ approval: { limit: 25000 } }, q)).toEqual({ may: true });
+    expect(approveChoice({ approval: { limit: null } }, q)).toEqual({ may: true });
+    expect(approveChoice({ approval: { limit: 9200 } }, q)).toEqual({ may: true });
+    expect(approveChoice({ approval: { limit: 5000 } }, q, 'Dana Facilities')).toEqual({
+      may: false,
+      why: 'You may approve quotes up to $5,000; this one is over your limit.',
+      ask: 'Ask Lee Park to approve',
+    });
+    expect(approveChoice({ approval: null }, q)).toMatchObject({ may: false, ask: 'Ask Dana Facilities and Lee Park to approve' });
+    expect(approveChoice({ approval: null }, { amount: 1, approvers: [] })).toMatchObject({ ask: expect.stringContaining('Nobody') });
+  });
+
+  it('lists names as people do and writes the tick with the amount and property', () => {
+    expect(listNames(['A', 'B', 'C'])).toBe('A, B and C');
+    expect(agreeText({ amount: 4850, propertyName: 'northwind tower' })).toBe('I approve this quote of $4,850 for Northwind Tower');
+  });
+});
