@@ -25,6 +25,8 @@ export const WORK_HISTORY_GROUP = 'Work History';
 /** Reports listed after the groups, in this order. */
 export const TRAILING_REPORT_NAMES = ['Utilities', 'Analytics'] as const;
 export const ANALYTICS_REPORT_NAME = 'Analytics';
+/** The report above which "Quotes awaiting approval" (issue 30) is shown. */
+export const QUOTES_REPORT_NAME = 'Quotes';
 /** The reports above which "Coming up" (the next 30 days' visits, issue 30) is shown. */
 export const COMING_UP_REPORT_NAMES: readonly string[] = [DEFAULT_REPORT_NAME, 'Maintenance'];
 

@@ -1,0 +1,114 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { dollars } from '../../../../lambdas/shared/contract/answers/quotes';
+import { titleCase } from '../../../components/text/display-name';
+import { useQuotes } from '../api/get-quotes';
+import { expiryText, statusText } from '../quote-text';
+import { quotesText as t } from '../strings';
+import { ReviewDialog } from './review-dialog';
+
+export interface QuotesPanelProps {
+  /** The viewed user (the signed-in customer, or the customer an administrator views as). */
+  email: string;
+  /** Their name, left out of "Ask … to approve". */
+  name?: string;
+  /** The reports' property filter: only this property's quotes, or all of the user's. */
+  propertyId: string | null;
+  propertyName: string | null;
+}
+
+/**
+ * "Quotes awaiting approval" (issue 30): above the Quotes report, the viewed user's Sent quotes
+ * and those decided in the portal lately, each with Review. An administrator viewing as a customer
+ * sees them read-only (the server refuses staff decisions), and is told why.
+ */
+export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPanelProps) {
+  const query = useQuotes(email, propertyId);
+  const headingId = useId();
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  const quotes = query.data?.quotes ?? [];
+  const current = quotes.find((q) => q.id === reviewing);
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-busy={query.isPending} data-testid="quotes-panel" sx={{ mb: 2, p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5, mb: 1 }}>
+        <Typography id={headingId} component="h2" variant="h6" sx={{ fontSize: 18 }}>
+          {t.title}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {propertyName ? t.subtitleProperty(titleCase(propertyName)) : t.subtitle}
+        </Typography>
+      </Box>
+      {query.data && !query.data.canDecide && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t.staffReadOnly}
+        </Alert>
+      )}
+      {query.isPending && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t.loading}
+        </Typography>
+      )}
+      {query.isError && <Alert severity="warning">{t.loadFailed}</Alert>}
+      {query.isSuccess && quotes.length === 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t.none}
+        </Typography>
+      )}
+      {quotes.length > 0 && (
+        <Box tabIndex={0} role="group" aria-labelledby={headingId} sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">{t.columns.quote}</TableCell>
+                <TableCell scope="col">{t.columns.property}</TableCell>
+                <TableCell scope="col" align="right">
+                  {t.columns.amount}
+                </TableCell>
+                <TableCell scope="col">{t.columns.expires}</TableCell>
+                <TableCell scope="col">{t.columns.status}</TableCell>
+                <TableCell scope="col">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t.columns.action}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {quotes.map((q) => (
+                <TableRow key={q.id} data-quote={q.id}>
+                  <TableCell>
+                    <Box sx={{ fontWeight: 500 }}>{q.title || q.id}</Box>
+                    <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{q.id}</Box>
+                  </TableCell>
+                  <TableCell>{titleCase(q.propertyName)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {dollars(q.amount)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', color: q.expired ? 'error.main' : undefined }}>{expiryText(q)}</TableCell>
+                  <TableCell>{statusText(q)}</TableCell>
+                  <TableCell align="right">
+                    <Button size="small" variant="outlined" onClick={() => setReviewing(q.id)} aria-label={t.reviewLabel(q.id, q.title)}>
+                      {t.review}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {current && query.data && <ReviewDialog key={current.id} quote={current} reply={query.data} ownName={name} onClose={() => setReviewing(null)} />}
+    </Paper>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

@@ -1,0 +1,165 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { dollars, quoteLimits, type QuoteDecisionKind, type QuotesReply, type QuoteView } from '../../../../lambdas/shared/contract/answers/quotes';
+import { titleCase } from '../../../components/text/display-name';
+import { writtenDate } from '../../../components/text/dates';
+import { refusalMessage } from '../../../lib/api-client';
+import { useDecideQuote } from '../api/decide-quote';
+import { agreeText, approveChoice, decidable, expiryDay, expiryText, statusText } from '../quote-text';
+import { quotesText as t } from '../strings';
+
+export interface ReviewDialogProps {
+  quote: QuoteView;
+  reply: Pick<QuotesReply, 'approval' | 'canDecide'>;
+  /** The viewed user's name, left out of "Ask … to approve". */
+  ownName?: string;
+  onClose: () => void;
+}
+
+/**
+ * Review (issue 30): the quote's facts, then Approve (typed signature, the tick, optional PO
+ * number), Decline (a reason) or Request changes (a comment). What is sent as `shown` is the quote
+ * as this dialog shows it; the server's refusal (4xx) is shown here.
+ */
+export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogProps) {
+  const titleId = useId();
+  const decide = useDecideQuote();
+  const choice = approveChoice(reply, quote, ownName);
+  const open = decidable(quote) && reply.canDecide;
+  const [decision, setDecision] = useState<QuoteDecisionKind | null>(null);
+  const [signature, setSignature] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [poNumber, setPoNumber] = useState('');
+  const [reason, setReason] = useState('');
+  const [comment, setComment] = useState('');
+  const ready =
+    (decision === 'approve' && signature.trim() !== '' && agreed) ||
+    (decision === 'decline' && reason.trim() !== '') ||
+    (decision === 'request-changes' && comment.trim() !== '');
+  const error = decide.error ? (refusalMessage(decide.error) ?? t.failed) : null;
+  const done = decide.isSuccess;
+
+  const send = () => {
+    if (!decision || !ready) return;
+    decide.mutate({ quote, decision, signature, agreed, poNumber, reason, comment });
+  };
+  const sendLabel = decision === 'approve' ? t.sendApprove : decision === 'decline' ? t.sendDecline : t.sendChanges;
+
+  return (
+    <Dialog open onClose={decide.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t.dialogTitle(quote.id)}</DialogTitle>
+      <DialogContent>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 2, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+          <dt>{t.facts.title}</dt>
+          <dd>{quote.title || quote.id}</dd>
+          <dt>{t.facts.property}</dt>
+          <dd>{titleCase(quote.propertyName)}</dd>
+          <dt>{t.facts.amount}</dt>
+          <dd>{dollars(quote.amount)}</dd>
+          <dt>{t.facts.expires}</dt>
+          <dd>{expiryText(quote)}</dd>
+          <dt>{t.facts.sent}</dt>
+          <dd>{writtenDate(quote.createdAt)}</dd>
+        </Box>
+        {quote.decisions.length > 0 && (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {statusText(quote)}
+          </Typography>
+        )}
+        {!reply.canDecide && <Alert severity="info">{t.staffNote}</Alert>}
+        {reply.canDecide && quote.expired && <Alert severity="warning">{t.expiredNote(expiryDay(quote))}</Alert>}
+        {reply.canDecide && !done && !quote.expired && quote.status !== 'Sent' && <Alert severity="info">{t.decidedNote}</Alert>}
+        {open && !done && (
+          <>
+            <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+              {t.choose}
+            </Typography>
+            {!choice.may && (
+              <Alert severity="info" sx={{ mb: 1.5 }}>
+                <strong>{choice.ask}</strong>. {choice.why}
+              </Alert>
+            )}
+            <ToggleButtonGroup exclusive color="primary" size="small" value={decision} onChange={(_, v: QuoteDecisionKind | null) => setDecision(v)} aria-label={t.choose} sx={{ mb: 2, flexWrap: 'wrap' }}>
+              {choice.may && <ToggleButton value="approve">{t.approve}</ToggleButton>}
+              <ToggleButton value="decline">{t.decline}</ToggleButton>
+              <ToggleButton value="request-changes">{t.requestChanges}</ToggleButton>
+            </ToggleButtonGroup>
+            {decision === 'approve' && (
+              <Box sx={{ display: 'grid', gap: 1.5 }}>
+                <TextField
+                  label={t.signature}
+                  helperText={t.signatureHelp}
+                  value={signature}
+                  onChange={(e) => setSignature(e.target.value)}
+                  required
+                  autoComplete="name"
+                  slotProps={{ htmlInput: { maxLength: quoteLimits.signatureMax } }}
+                />
+                <FormControlLabel control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />} label={agreeText(quote)} />
+                <TextField label={t.poNumber} value={poNumber} onChange={(e) => setPoNumber(e.target.value)} slotProps={{ htmlInput: { maxLength: quoteLimits.poNumberMax } }} />
+              </Box>
+            )}
+            {decision === 'decline' && (
+              <TextField
+                label={t.reason}
+                helperText={t.reasonHelp}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                required
+                multiline
+                minRows={3}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: quoteLimits.reasonMax } }}
+              />
+            )}
+            {decision === 'request-changes' && (
+              <TextField
+                label={t.comment}
+                helperText={t.commentHelp}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                required
+                multiline
+                minRows={3}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: quoteLimits.commentMax } }}
+              />
+            )}
+          </>
+        )}
+        {done && (
+          <Alert severity="success" role="status">
+            {decide.data.message}
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={decide.isPending}>
+          {done || !open ? t.close : t.cancel}
+        </Button>
+        {open && !done && decision && (
+          <Button variant="contained" onClick={send} disabled={!ready || decide.isPending}>
+            {decide.isPending ? t.sending : sendLabel}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

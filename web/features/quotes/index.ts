@@ -1,0 +1,4 @@
+// Quote decisions (issue 30): "Quotes awaiting approval" above the Quotes report, with Review.
+export { QuotesPanel } from './components/quotes-panel';
+export type { QuotesPanelProps } from './components/quotes-panel';
+export { quotesText } from './strings';
