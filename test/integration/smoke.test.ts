@@ -64,7 +64,7 @@ it('passes every step on a working portal, and leaves no document behind', async
   expect(okSteps(lines)).toEqual([...smokeSteps.full]);
   expect(lines).toContain('     (customer SMOKE-TEST has no telemetry mapping: 404 as specified)');
   // Read only: the smoke customer keeps the defaults.
-  expect(lines).toContain('     (0 active alerts; mail on: requests, alerts, quotes)');
+  expect(lines).toContain('     (0 active alerts; mail on: requests, alerts, quotes, visits)');
   expect(await documentsLeft()).toEqual([]);
 });
 
