@@ -53,8 +53,8 @@ test('a customer switches a mail on in Notifications; it is kept', async ({ page
   let dialog = page.getByRole('dialog', { name: n.title });
   const documents = dialog.getByRole('switch', { name: topicTitles.documents });
   await expect(documents).not.toBeChecked();
-  // Northwind has equipment telemetry: all five topics.
-  await expect(dialog.getByRole('switch')).toHaveCount(5);
+  // Northwind has equipment telemetry: all six topics.
+  await expect(dialog.getByRole('switch')).toHaveCount(6);
   await expect(dialog.getByRole('switch', { name: topicTitles.alerts })).toBeVisible();
   await expect(dialog.getByText(n.mailsGoTo(demo.northwind.email))).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
