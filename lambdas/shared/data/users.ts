@@ -128,12 +128,16 @@ export async function deleteUser(db: DynamoDBDocumentClient, sub: string): Promi
   await db.send(new DeleteCommand({ TableName: table(), Key: { sub } }));
 }
 
-/** Replaces the assignments of an existing user in one write; undefined if the user is gone. */
-export async function setAssignments(
+/**
+ * One UpdateItem of an existing account's row (`SET <set>, updatedAt`); undefined if the account is
+ * gone (the condition keeps a removed account from coming back as a partial row).
+ */
+async function updateExisting(
   db: DynamoDBDocumentClient,
   sub: string,
-  customerIds: string[],
-  properties: Record<string, string>,
+  set: string,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
 ): Promise<UserItem | undefined> {
   forgetUser(sub);
   try {
@@ -141,10 +145,10 @@ export async function setAssignments(
       new UpdateCommand({
         TableName: table(),
         Key: { sub },
-        UpdateExpression: 'SET customerIds = :c, properties = :p, updatedAt = :now',
+        UpdateExpression: `SET ${set}, updatedAt = :now`,
         ConditionExpression: 'attribute_exists(#s)',
-        ExpressionAttributeNames: { '#s': 'sub' },
-        ExpressionAttributeValues: { ':c': customerIds, ':p': properties, ':now': new Date().toISOString() },
+        ExpressionAttributeNames: { '#s': 'sub', ...names },
+        ExpressionAttributeValues: { ...values, ':now': new Date().toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -154,6 +158,10 @@ export async function setAssignments(
     throw e;
   }
 }
+
+/** Replaces the assignments of an existing user in one write; undefined if the user is gone. */
+export const setAssignments = (db: DynamoDBDocumentClient, sub: string, customerIds: string[], properties: Record<string, string>) =>
+  updateExisting(db, sub, 'customerIds = :c, properties = :p', {}, { ':c': customerIds, ':p': properties });
 
 /** Refuses every token issued before now (password reset, registration); clears `pending`. */
 export async function revokeTokens(db: DynamoDBDocumentClient, sub: string, at = Date.now()): Promise<void> {
@@ -199,26 +207,7 @@ export async function changeEmail(db: DynamoDBDocumentClient, sub: string, from:
 }
 
 /** Renames an existing account (an administrator's change); undefined if the account is gone. */
-export async function setName(db: DynamoDBDocumentClient, sub: string, name: string): Promise<UserItem | undefined> {
-  forgetUser(sub);
-  try {
-    const r = await db.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { sub },
-        UpdateExpression: 'SET #n = :n, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(#s)',
-        ExpressionAttributeNames: { '#s': 'sub', '#n': 'name' },
-        ExpressionAttributeValues: { ':n': name, ':now': new Date().toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return r.Attributes as UserItem;
-  } catch (e) {
-    if (conditionFailed(e)) return undefined;
-    throw e;
-  }
-}
+export const setName = (db: DynamoDBDocumentClient, sub: string, name: string) => updateExisting(db, sub, '#n = :n', { '#n': 'name' }, { ':n': name });
 
 /**
  * Notes a sign-in (the pre-token trigger). It writes lastSignInAt and nothing else, so the trigger's

@@ -135,7 +135,7 @@ describe('POST /api/requests: filing', () => {
     expect(w.objects.get(`requests/${reference}/1-leak.jpg`)?.contentType).toBe('image/jpeg');
     const [dispatch, confirmation] = mails();
     expect(dispatch!.to).toBe('dispatch@provider.test');
-    expect(dispatch!.subject).toBe(`Service request ${reference}: alpha, Alpha North`);
+    expect(dispatch!.subject).toBe(`Service request ${reference}: Alpha, Alpha North`);
     expect(dispatch!.text).toContain('No cooling on the third floor');
     expect(dispatch!.text).toMatch(/Photos \(links valid for up to 7 days\):\n1\. https?:\/\/\S+requests\/SR-[^?]+1-leak\.jpg\?\S*X-Amz-Expires=604800/);
     expect(dispatch!.text).toContain('sign in and open Service Requests (https://portal.test/home?open=requests)');
