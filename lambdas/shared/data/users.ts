@@ -129,8 +129,9 @@ export async function deleteUser(db: DynamoDBDocumentClient, sub: string): Promi
 }
 
 /**
- * One UpdateItem of an existing account's row (`SET <set>, updatedAt`); undefined if the account is
- * gone (the condition keeps a removed account from coming back as a partial row).
+ * One UpdateItem of an existing account's row (`SET <set>, updatedAt`, then `REMOVE <remove>` when
+ * given); undefined if the account is gone (the condition keeps a removed account from coming back
+ * as a partial row).
  */
 async function updateExisting(
   db: DynamoDBDocumentClient,
@@ -138,6 +139,7 @@ async function updateExisting(
   set: string,
   names: Record<string, string>,
   values: Record<string, unknown>,
+  remove?: string,
 ): Promise<UserItem | undefined> {
   forgetUser(sub);
   try {
@@ -145,7 +147,7 @@ async function updateExisting(
       new UpdateCommand({
         TableName: table(),
         Key: { sub },
-        UpdateExpression: `SET ${set}, updatedAt = :now`,
+        UpdateExpression: `SET ${set ? `${set}, ` : ''}updatedAt = :now${remove ? ` REMOVE ${remove}` : ''}`,
         ConditionExpression: 'attribute_exists(#s)',
         ExpressionAttributeNames: { '#s': 'sub', ...names },
         ExpressionAttributeValues: { ...values, ':now': new Date().toISOString() },
@@ -232,50 +234,18 @@ export async function recordSignIn(db: DynamoDBDocumentClient, sub: string, at =
 }
 
 /** Sets (or with undefined, clears) who may approve quotes; undefined if the account is gone. */
-export async function setQuoteApproval(db: DynamoDBDocumentClient, sub: string, approval: QuoteApproval | undefined): Promise<UserItem | undefined> {
-  forgetUser(sub);
-  try {
-    const r = await db.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { sub },
-        UpdateExpression: approval ? 'SET quoteApproval = :q, updatedAt = :now' : 'SET updatedAt = :now REMOVE quoteApproval',
-        ConditionExpression: 'attribute_exists(#s)',
-        ExpressionAttributeNames: { '#s': 'sub' },
-        ExpressionAttributeValues: { ...(approval ? { ':q': approval } : {}), ':now': new Date().toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return r.Attributes as UserItem;
-  } catch (e) {
-    if (conditionFailed(e)) return undefined;
-    throw e;
-  }
-}
+export const setQuoteApproval = (db: DynamoDBDocumentClient, sub: string, approval: QuoteApproval | undefined) =>
+  approval ? updateExisting(db, sub, 'quoteApproval = :q', {}, { ':q': approval }) : updateExisting(db, sub, '', {}, {}, 'quoteApproval');
 
 /** Every account that may approve some quote (a Scan filtered to rows with the permission). */
 export const listApprovers = (db: DynamoDBDocumentClient) =>
   scanAll<UserItem>(db, { TableName: table(), FilterExpression: 'attribute_exists(quoteApproval)' });
+
 /**
  * Turns the account's calendar feed on with a new nonce (`feed`), or off (null): either way every
  * address made before stops working. False when the account is gone.
  */
 export async function setCalendarFeed(db: DynamoDBDocumentClient, sub: string, feed: { nonce: string; createdAt: string } | null): Promise<boolean> {
-  forgetUser(sub);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { sub },
-        UpdateExpression: feed ? 'SET calendarFeed = :f' : 'REMOVE calendarFeed',
-        ConditionExpression: 'attribute_exists(#s)',
-        ExpressionAttributeNames: { '#s': 'sub' },
-        ...(feed ? { ExpressionAttributeValues: { ':f': feed } } : {}),
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (conditionFailed(e)) return false;
-    throw e;
-  }
+  const row = feed ? await updateExisting(db, sub, 'calendarFeed = :f', {}, { ':f': feed }) : await updateExisting(db, sub, '', {}, {}, 'calendarFeed');
+  return row !== undefined;
 }
