@@ -238,7 +238,7 @@ export const routes: Route[] = [
   // for changes), recorded append-only, mailed and put on the stage's bus.
   {
     method: 'GET', path: '/api/quotes', handler: 'quotes/list-quotes', access: 'user',
-    tables: { users: 'read', properties: 'read', reportRows: 'read', quoteDecisions: 'read' },
+    tables: { users: 'read', properties: 'read', reportRows: 'read', quoteDecisions: 'read', documents: 'read' },
   },
   {
     method: 'POST', path: '/api/quotes/{quoteId}/decision', handler: 'quotes/decide-quote', access: 'user',

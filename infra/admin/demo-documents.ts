@@ -3,11 +3,17 @@
  * small generated PDFs and text files. Keys are derived from property and file name, so seeding
  * twice finds the same keys and adds nothing.
  *
+ * Two of the demo quotes have their quote document (`Quote_<number>.pdf`), which Review links.
+ *
  * Lakeside's and Summit's libraries stay empty: the browser specs use them to show an empty library.
  */
 import { createHash } from 'node:crypto';
 import { newDocumentKey } from '../../lambdas/shared/documents/files.js';
 import { demoCustomers, demoEquipment } from './demo-data.js';
+import { demoDecisionQuotes } from './demo-report-data.js';
+
+/** The demo quotes whose quote document is in the library (named after the quote: README "Quote decisions"). */
+const QUOTES_WITH_DOCUMENTS = new Set(['QT-DEMO-0001', 'QT-DEMO-0003']);
 
 export interface DemoDocument {
   key: string;
@@ -108,6 +114,19 @@ export function demoDocuments(now: number): DemoDocument[] {
         Buffer.from(['Equipment,Type,Building', ...units.map((u) => `${u.name},${u.equipmentType},${u.buildingName}`)].join('\n') + '\n'),
       );
     }
+  }
+  for (const q of demoDecisionQuotes(now).filter((x) => QUOTES_WITH_DOCUMENTS.has(x.id))) {
+    add(
+      q.propertyId,
+      `Quote_${q.id}.pdf`,
+      Math.round((now - Date.parse(q.createdAt)) / 86_400_000),
+      simplePdf(`Quote ${q.id}: ${q.title}`, [
+        `Property: ${demoCustomers.flatMap((c) => c.properties).find((p) => p.id === q.propertyId)?.name ?? q.propertyId}`,
+        `Amount: $${q.amount.toLocaleString('en-US')}, valid until ${q.expiresAt}`,
+        'Scope: labour, parts and disposal as described; work during business hours.',
+        'To approve, use Review on the portal\'s Quotes page.',
+      ]),
+    );
   }
   return docs;
 }

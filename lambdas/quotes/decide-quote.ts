@@ -122,7 +122,7 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
   const approvers = users.filter((u) => u.quoteApproval);
   const reply: DecisionReply = {
     message: body.decision === 'approve' ? quoteMessages.approved : body.decision === 'decline' ? quoteMessages.declined : quoteMessages.changesRequested,
-    quote: quoteView(stored, record.shown.propertyName, [record], approverNames(approvers, body.propertyId, quote.amount)),
+    quote: quoteView(stored, record.shown.propertyName, [record], approverNames(approvers, body.propertyId, quote.amount), null),
     hash: record.hash,
   };
   log.info('quote decided', { quoteId: quote.id, decision: body.decision });

@@ -1,11 +1,13 @@
 import { dynamo } from '../shared/clients.js';
 import { QuotesQuery, quoteMessages, type QuotesReply } from '../shared/contract/quotes.js';
+import { documentsOfProperties } from '../shared/data/documents.js';
 import { getProperties } from '../shared/data/properties.js';
 import { decisionsOf } from '../shared/data/quote-decisions.js';
 import { rowsOf } from '../shared/data/report-rows.js';
 import { forbidden, ok } from '../shared/http.js';
 import { api } from '../shared/middleware.js';
 import { quoteView } from '../shared/quotes/decision.js';
+import { quoteDocument } from '../shared/quotes/documents.js';
 import { approverNames, listApprovers, servedForQuotes } from '../shared/quotes/served.js';
 
 /** How long a quote decided in the portal stays in the list after its decision. */
@@ -15,8 +17,9 @@ const DECIDED_DAYS = 90;
  * GET /api/quotes?email=&propertyIds= (beyond the spec, issue 30): the quotes sent to the served
  * user (the caller, or the customer an administrator views as) at their properties, or at those of
  * them named: every Sent quote (expired ones marked), and those decided in the portal in the last
- * 90 days, each with its decisions and the names of who may approve it. Drafts never. Properties
- * named outside the scope: 403 before any read of them.
+ * 90 days, each with its decisions, the names of who may approve it and the provider's quote
+ * document (lambdas/shared/quotes/documents.ts). Drafts never. Properties named outside the
+ * scope: 403 before any read of them.
  */
 export const handler = api({ query: QuotesQuery }, async ({ query, caller }) => {
   const db = dynamo();
@@ -37,10 +40,11 @@ export const handler = api({ query: QuotesQuery }, async ({ query, caller }) => 
     .filter((q) => names.has(q.propertyId))
     .filter((q) => q.status === 'Sent' || (q.decidedIn === 'portal' && (q.decidedAt ?? '') >= since))
     .sort((a, b) => (a.expiresAt ?? '9999').localeCompare(b.expiresAt ?? '9999') || a.id.localeCompare(b.id));
+  const documents = shown.length ? await documentsOfProperties(db, shown.map((q) => q.propertyId)) : [];
   const reply: QuotesReply = {
     approval: served.row?.quoteApproval ?? null,
     canDecide: !served.isAdmin,
-    quotes: shown.map((q) => quoteView(q, names.get(q.propertyId)!, decisions, approverNames(approvers, q.propertyId, q.amount))),
+    quotes: shown.map((q) => quoteView(q, names.get(q.propertyId)!, decisions, approverNames(approvers, q.propertyId, q.amount), quoteDocument(q, documents))),
   };
   return ok(reply);
 });

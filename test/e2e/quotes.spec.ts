@@ -1,8 +1,8 @@
 /**
- * Issue 30 in the browser: "Quotes awaiting approval" above the Quotes report. An approver approves
- * a Sent quote with a typed signature (the dispatch mail, the receipt and the event land; the
- * frame's "Awaiting approval" drops by its amount; the row says who approved it); a user without the
- * permission sees whom to ask; a decline needs a reason; an expired quote cannot be decided; an
+ * Issue 30 in the browser: "Quotes awaiting approval" above the Quotes report. An approver opens a
+ * Sent quote's document and approves it with a typed signature (the dispatch mail, the receipt and
+ * the event land; the frame's "Awaiting approval" drops by its amount; the row says who approved
+ * it); a user without the permission sees whom to ask; a decline needs a reason; an expired quote cannot be decided; an
  * administrator viewing as the customer sees the quotes read-only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -57,6 +57,7 @@ test('a user without the permission sees the quote and whom to ask, and no Appro
   await row(page, 'QT-DEMO-0004').getByRole('button', { name: /^Review QT-DEMO-0004/ }).click();
   const dialog = page.getByRole('dialog', { name: t.dialogTitle('QT-DEMO-0004') });
   await expect(dialog.getByText(/^Ask .+ to approve$/)).toBeVisible();
+  await expect(dialog.getByText(t.facts.document)).toHaveCount(0); // no document names this quote
   await expect(dialog.getByRole('button', { name: t.approve, exact: true })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: t.decline, exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: t.requestChanges, exact: true })).toBeVisible();
@@ -102,6 +103,17 @@ test('Dana approves QT-DEMO-0001 with a typed signature: the row, the mails, the
   await quote.getByRole('button', { name: /^Review QT-DEMO-0001/ }).click();
   const dialog = page.getByRole('dialog', { name: t.dialogTitle('QT-DEMO-0001') });
   await expect(dialog.getByText('$4,850', { exact: true })).toBeVisible();
+  // The provider's quote document (a document of the property named after the quote) opens in a new tab.
+  await expect(dialog.getByText(t.facts.document)).toBeVisible();
+  const popupPromise = page.context().waitForEvent('page');
+  await dialog.getByRole('button', { name: t.openDocument('Quote_QT-DEMO-0001.pdf') }).click();
+  const popup = await popupPromise;
+  await expect.poll(() => popup.url()).toContain('Quote_QT-DEMO-0001.pdf');
+  const served = await page.request.get(popup.url());
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await popup.close();
   await dialog.getByRole('button', { name: t.approve, exact: true }).click();
   const send = dialog.getByRole('button', { name: t.sendApprove });
   await expect(send).toBeDisabled();

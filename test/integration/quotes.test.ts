@@ -18,6 +18,7 @@ import { intact } from '../../lambdas/shared/quotes/decision.js';
 import type { DecisionReply, QuotesReply } from '../../lambdas/shared/contract/quotes.js';
 import type { PageData } from '../../lambdas/shared/contract/reports.js';
 import { adminCli } from '../support/admin-cli.js';
+import { multipart } from '../support/multipart.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(180_000);
@@ -123,6 +124,28 @@ describe('GET /api/quotes', () => {
     expect((await request('GET', `/api/quotes?email=${VIEWER}`, { token: tokens.other })).status).toBe(403);
     const own = (await request('GET', '/api/quotes', { token: tokens.other })).json as QuotesReply;
     expect(own.quotes.map((q) => q.id)).toEqual(['QT-B']);
+  });
+
+  it('links the newest document of the quote\'s own property that names the quote, which the customer may open', async () => {
+    const upload = async (propertyId: string, filename: string) => {
+      const m = multipart([{ name: 'propertyId', value: propertyId }, { name: 'file', value: `%PDF ${filename}`, filename }]);
+      const r = await request('POST', '/api/s3/uploaddocument', { token: tokens.admin, body: m.body, headers: { 'content-type': m.contentType } });
+      expect(r.status).toBe(201);
+      return (r.json as { DOCUMENT_URL: string }).DOCUMENT_URL;
+    };
+    await upload('P-A1', 'Quote_QT-1_first.pdf');
+    const newest = await upload('P-A1', 'qt-1-revised.pdf');
+    await upload('P-A1', 'Quote_QT-10.pdf'); // another number that starts alike: not QT-1's
+    await upload('P-B1', 'Quote_QT-2.pdf'); // names QT-2, but at another customer's property
+    const reply = (await request('GET', '/api/quotes', { token: tokens.viewer })).json as QuotesReply;
+    const byId = new Map(reply.quotes.map((q) => [q.id, q]));
+    expect(byId.get('QT-1')!.document).toEqual({ key: newest, fileName: 'qt-1-revised.pdf' });
+    expect(byId.get('QT-2')!.document).toBeNull();
+    expect(byId.get('QT-4')!.document).toBeNull();
+    const link = await request('GET', `/api/s3/getpresignedurl?key=${encodeURIComponent(newest)}`, { token: tokens.viewer });
+    expect(link.status).toBe(200);
+    const otherLink = await request('GET', `/api/s3/getpresignedurl?key=${encodeURIComponent(newest)}`, { token: tokens.other });
+    expect(otherLink.status).toBe(403);
   });
 
   it('answers an administrator viewing as a customer with that customer\'s quotes and no right to decide', async () => {

@@ -4,7 +4,7 @@
  * read and write; these decide.
  */
 import { createHash } from 'node:crypto';
-import { dollars, mayApprove, quoteMessages, type DecisionBody, type QuoteDecisionView, type QuoteView } from '../contract/quotes.js';
+import { dollars, mayApprove, quoteMessages, type DecisionBody, type QuoteDecisionView, type QuoteDocument, type QuoteView } from '../contract/quotes.js';
 import { writtenDay, titleCase } from '../contract/writing.js';
 import type { DecisionRecord } from '../data/quote-decisions.js';
 import type { QuoteRow } from '../data/report-rows.js';
@@ -91,8 +91,8 @@ export const decisionView = (r: DecisionRecord): QuoteDecisionView => ({
   poNumber: r.poNumber ?? null,
 });
 
-/** A quote as the list answers it, with its decisions (newest first) and who may approve it. */
-export function quoteView(q: QuoteRow, propertyName: string, decisions: DecisionRecord[], approvers: string[], now = Date.now()): QuoteView {
+/** A quote as the list answers it, with its decisions (newest first), who may approve it and its document. */
+export function quoteView(q: QuoteRow, propertyName: string, decisions: DecisionRecord[], approvers: string[], document: QuoteDocument | null, now = Date.now()): QuoteView {
   const expired = q.status === 'Sent' ? isExpired(q, now) : q.status === 'Expired';
   return {
     id: q.id,
@@ -108,5 +108,6 @@ export function quoteView(q: QuoteRow, propertyName: string, decisions: Decision
     decidedBy: q.decidedBy ?? null,
     decisions: decisions.filter((d) => d.quoteId === q.id).sort((a, b) => b.decidedAt.localeCompare(a.decidedAt)).map(decisionView),
     approvers,
+    document,
   };
 }

@@ -21,7 +21,9 @@ export const quotesText = {
   changesRequestedBy: (name: string, day: string) => `Changes requested by ${name} on ${day}`,
   // The Review dialog
   dialogTitle: (id: string) => `Review quote ${id}`,
-  facts: { title: 'Title', property: 'Property', amount: 'Amount', expires: 'Expires', sent: 'Sent' },
+  facts: { title: 'Title', property: 'Property', amount: 'Amount', expires: 'Expires', sent: 'Sent', document: 'Quote document' },
+  openDocument: (fileName: string) => `Open ${fileName}`,
+  documentFailed: 'Unable to open the quote document. Please try again later.',
   choose: 'Your decision',
   approve: 'Approve',
   decline: 'Decline',

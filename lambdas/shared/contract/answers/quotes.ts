@@ -22,6 +22,10 @@ export const QuoteDecisionView = z.object({
 });
 export type QuoteDecisionView = z.infer<typeof QuoteDecisionView>;
 
+/** The provider's quote document: a document of the quote's property naming the quote (README "Quote decisions"). */
+export const QuoteDocument = z.object({ key: z.string(), fileName: z.string() });
+export type QuoteDocument = z.infer<typeof QuoteDocument>;
+
 export const QuoteView = z.object({
   id: z.string(),
   propertyId: z.string(),
@@ -39,6 +43,11 @@ export const QuoteView = z.object({
   decisions: z.array(QuoteDecisionView),
   /** The names of the customer's users who may approve this amount (for "Ask … to approve"). */
   approvers: z.array(z.string()),
+  /**
+   * Opened through GET /api/s3/getpresignedurl?key=, which checks the caller's scope again. A
+   * decision's answer leaves it null (the web app reloads the list after a decision).
+   */
+  document: z.nullable(QuoteDocument),
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 

@@ -8,3 +8,24 @@ export async function getPresignedUrl(key: string): Promise<string> {
   const query = new URLSearchParams({ key });
   return PresignedUrlReply.parse(await api(`/api/s3/getpresignedurl?${query}`)).url;
 }
+
+/**
+ * Opens one document in a new tab. The tab is opened before the call, so that the browser counts it
+ * as the click's own window (a tab opened after an await is blocked as a popup); on a refusal it is
+ * closed again and the error thrown for the caller to show.
+ */
+export async function openDocumentInNewTab(key: string): Promise<void> {
+  const win = window.open('', '_blank');
+  try {
+    const url = await getPresignedUrl(key);
+    if (win) {
+      win.opener = null;
+      win.location.href = url;
+    } else {
+      window.open(url, '_blank', 'noopener');
+    }
+  } catch (err) {
+    win?.close();
+    throw err;
+  }
+}

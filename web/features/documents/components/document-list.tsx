@@ -10,7 +10,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { refusalMessage } from '../../../lib/api-client';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDocuments, type DocumentRecord } from '../api/get-documents';
-import { getPresignedUrl } from '../api/get-presigned-url';
+import { getPresignedUrl, openDocumentInNewTab } from '../api/get-presigned-url';
 import { orderDocuments, type DocumentSort } from '../document-order';
 import { documentFileName } from '../file-name';
 import { documentsText as t } from '../strings';
@@ -41,18 +41,9 @@ export function DocumentList({ propertyIds, propertyNames, customerOf, isAdmin, 
   const [busyKey, setBusyKey] = useState<string | null>(null);
 
   async function handleView(doc: DocumentRecord) {
-    // Opened before the await so that the browser treats it as the click's own window.
-    const win = window.open('', '_blank');
     try {
-      const url = await getPresignedUrl(doc.DOCUMENT_URL);
-      if (win) {
-        win.opener = null;
-        win.location.href = url;
-      } else {
-        window.open(url, '_blank', 'noopener');
-      }
+      await openDocumentInNewTab(doc.DOCUMENT_URL);
     } catch (err) {
-      win?.close();
       // The server's words for a refusal (a document being checked for malware, or found infected).
       notify('error', refusalMessage(err) ?? t.accessFailed);
     }

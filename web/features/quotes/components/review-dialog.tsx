@@ -16,6 +16,7 @@ import { dollars, quoteLimits, type QuoteDecisionKind, type QuotesReply, type Qu
 import { titleCase } from '../../../components/text/display-name';
 import { writtenDate } from '../../../components/text/dates';
 import { refusalMessage } from '../../../lib/api-client';
+import { openDocumentInNewTab } from '../../documents';
 import { useDecideQuote } from '../api/decide-quote';
 import { agreeText, approveChoice, decidable, expiryDay, expiryText, statusText } from '../quote-text';
 import { quotesText as t } from '../strings';
@@ -44,6 +45,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
   const [poNumber, setPoNumber] = useState('');
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
+  const [documentError, setDocumentError] = useState<string | null>(null);
   const ready =
     (decision === 'approve' && signature.trim() !== '' && agreed) ||
     (decision === 'decline' && reason.trim() !== '') ||
@@ -54,6 +56,10 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
   const send = () => {
     if (!decision || !ready) return;
     decide.mutate({ quote, decision, signature, agreed, poNumber, reason, comment });
+  };
+  const openDocument = (key: string) => {
+    setDocumentError(null);
+    openDocumentInNewTab(key).catch((err: unknown) => setDocumentError(refusalMessage(err) ?? t.documentFailed));
   };
   const sendLabel = decision === 'approve' ? t.sendApprove : decision === 'decline' ? t.sendDecline : t.sendChanges;
 
@@ -72,7 +78,22 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
           <dd>{expiryText(quote)}</dd>
           <dt>{t.facts.sent}</dt>
           <dd>{writtenDate(quote.createdAt)}</dd>
+          {quote.document && (
+            <>
+              <dt>{t.facts.document}</dt>
+              <dd>
+                <Button size="small" variant="text" sx={{ p: 0, minWidth: 0, textTransform: 'none', wordBreak: 'break-all', textAlign: 'left' }} onClick={() => openDocument(quote.document!.key)}>
+                  {t.openDocument(quote.document.fileName)}
+                </Button>
+              </dd>
+            </>
+          )}
         </Box>
+        {documentError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {documentError}
+          </Alert>
+        )}
         {quote.decisions.length > 0 && (
           <Typography variant="body2" sx={{ mb: 2 }}>
             {statusText(quote)}
