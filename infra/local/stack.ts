@@ -21,6 +21,7 @@ import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { scanAll } from '../../lambdas/shared/data/batch.js';
+import { parseFaults } from '../../lambdas/shared/faults.js';
 import { log } from '../../lambdas/shared/log.js';
 import { mailFeedback, routes, scheduled } from '../../lambdas/routes.js';
 import { serverClient, userPool, userPoolClient } from '../definitions.js';
@@ -224,6 +225,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const alertsSeconds = alertsIntervalSeconds(options.env ?? process.env, options.demo ?? false);
   const notifySeconds = intervalSeconds(options.env ?? process.env, 'NOTIFY_INTERVAL_SECONDS', options.demo ?? false);
   const dayBeforeSeconds = intervalSeconds(options.env ?? process.env, 'DAY_BEFORE_INTERVAL_SECONDS', options.demo ?? false);
+  // Failures on purpose (lambdas/shared/faults.ts): checked now (a bad FAULTS stops the start naming
+  // it), kept off while the stack starts and seeds, and in force for the functions once it is ready.
+  const faults = ((options.env ?? process.env).FAULTS ?? '').trim();
+  parseFaults(faults);
+  delete process.env.FAULTS;
   const dataDir = config.dataDir;
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
@@ -438,6 +444,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Ready means every function is cold, as on a portal's first day: start-up's own calls
     // (the demo seed's sign-ins) leave no warm process behind.
     if (cold) stopColdInstances();
+    if (faults) {
+      env.FAULTS = faults;
+      process.env.FAULTS = faults;
+      log.warn('failures on purpose are in force (FAULTS)', { faults });
+    }
     startedUp = true;
     const alerts = jobTimer('alerts/evaluate', alertsSeconds);
     closers.push({ name: 'equipment alerts timer', close: alerts.stop });

@@ -12,6 +12,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { faultMiddleware } from './faults.js';
 import { traced } from './observability.js';
 
 export type Service = 'dynamodb' | 's3' | 'cognito' | 'secrets';
@@ -51,11 +52,16 @@ type Next = (args: object) => Promise<object>;
 type Context = { clientName?: string; commandName?: string };
 type AddMiddleware = (mw: (next: Next, context: Context) => Next, options: { step: 'initialize'; name: string }) => void;
 
+type AddAt = (mw: (next: Next, context: Context) => Next, options: { step: 'deserialize'; priority: 'low'; name: string }) => void;
+
 /**
  * Every client a function makes goes through this: its calls counted for the request they belong
- * to (under `service`, where given), and each told to the listener, if one is set.
+ * to (under `service`, where given), and each told to the listener, if one is set. Where the local
+ * stack sets FAULTS, a call may meet a failure on purpose (./faults.ts), inside the SDK's retries
+ * and deserializer, as a real failure would come.
  */
 export function watched<C extends { middlewareStack: object }>(client: C, service?: Service): C {
+  (client.middlewareStack as { add: AddAt }).add(faultMiddleware, { step: 'deserialize', priority: 'low', name: 'portalFaults' });
   (client.middlewareStack as { add: AddMiddleware }).add(
     (next, context) => async (args) => {
       const c = service && counts.getStore();
@@ -75,7 +81,7 @@ let cognito: CognitoIdentityProviderClient | undefined;
 let secrets: SecretsManagerClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
-  ddb ??= DynamoDBDocumentClient.from(traced(watched(new DynamoDBClient({}), 'dynamodb')), {
+  ddb ??= DynamoDBDocumentClient.from(traced(watched(new DynamoDBClient(apiBudget()), 'dynamodb')), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return ddb;
@@ -84,6 +90,7 @@ export function dynamo(): DynamoDBDocumentClient {
 export function storage(): S3Client {
   s3 ??= traced(watched(
     new S3Client({
+      ...apiBudget(),
       // Path-style addressing for S3-compatible stores (the local one); AWS uses virtual hosts.
       forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
       // Presigned PUTs must not carry an empty-body checksum the browser cannot match.
@@ -96,12 +103,12 @@ export function storage(): S3Client {
 }
 
 export function identity(): CognitoIdentityProviderClient {
-  cognito ??= traced(watched(new CognitoIdentityProviderClient({}), 'cognito'));
+  cognito ??= traced(watched(new CognitoIdentityProviderClient(apiBudget(COGNITO_CALLS)), 'cognito'));
   return cognito;
 }
 
 export function secretStore(): SecretsManagerClient {
-  secrets ??= traced(watched(new SecretsManagerClient({}), 'secrets'));
+  secrets ??= traced(watched(new SecretsManagerClient(apiBudget()), 'secrets'));
   return secrets;
 }
 
@@ -138,6 +145,52 @@ export function boundedRetry(maxAttempts: number, backoffMs: number): RetryStrat
     recordSuccess: () => undefined,
   };
 }
+
+/**
+ * The SDK's standard retry as AWS describes it (up to `maxAttempts` attempts, only for what AWS says
+ * to retry: throttles, 5xx, dropped connections; full-jitter exponential backoff from 100 ms, from
+ * 500 ms after a throttle), with one change: an attempt cut off by its timeout is not tried again.
+ * The call may have been done (a retried conditional write would then be refused as a conflict, a
+ * retried AdminCreateUser as "exists"), and a hung service would take the request's whole time.
+ */
+export function apiRetry(maxAttempts: number): RetryStrategy {
+  const token = (count: number, delay: number) => ({ getRetryCount: () => count, getRetryDelay: () => delay });
+  return {
+    acquireInitialRetryToken: async () => token(0, 0),
+    refreshRetryTokenForRetry: async (last, info) => {
+      const count = last.getRetryCount();
+      const name = (info as { error?: { name?: string } }).error?.name;
+      if (count + 1 >= maxAttempts || info.errorType === 'CLIENT_ERROR' || name === 'TimeoutError') throw new Error('No retry left');
+      const base = info.errorType === 'THROTTLING' ? 500 : 100;
+      return token(count + 1, Math.random() * Math.min(20_000, base * 2 ** count));
+    },
+    recordSuccess: () => undefined,
+  };
+}
+
+/**
+ * The calls of the API functions and jobs (DynamoDB, S3, Secrets Manager, SES, EventBridge), which
+ * run 10 s by default (API Gateway waits 29 s at most). These services answer in milliseconds to a
+ * few hundred; an attempt that has sent nothing back for 3 s is cut off (the timer is the socket's
+ * idle time, so an upload that keeps flowing is not) and not tried again; throttles and 5xx are
+ * retried (apiRetry), 3 attempts at most. A hung service thus costs a request about 3 s, a
+ * throttling one about 1.5 s of backoff, then the route answers 503 (middleware.ts) instead of
+ * taking the function's whole timeout and a 502 from API Gateway.
+ */
+export const API_CALLS: CallBudget = { connectionTimeoutMs: 1000, requestTimeoutMs: 3000, maxAttempts: 3, backoffMs: 100 };
+/**
+ * Cognito's calls wait for its triggers, which Cognito itself gives 5 s (a cold custom-message
+ * trigger on AdminCreateUser, ForgotPassword): 7 s per attempt, so a slow trigger is not cut off;
+ * still under the 10 s of a function, as a timeout is not retried.
+ */
+export const COGNITO_CALLS: CallBudget = { connectionTimeoutMs: 1000, requestTimeoutMs: 7000, maxAttempts: 3, backoffMs: 100 };
+
+/** An API client's configuration for a budget: timeouts that end the attempt, apiRetry. */
+export const apiBudget = (b: CallBudget = API_CALLS) => ({
+  maxAttempts: b.maxAttempts,
+  retryStrategy: apiRetry(b.maxAttempts),
+  requestHandler: { connectionTimeout: b.connectionTimeoutMs, requestTimeout: b.requestTimeoutMs, socketTimeout: b.requestTimeoutMs, throwOnRequestTimeout: true },
+});
 
 /** A client's configuration for a budget: timeouts that end the attempt (not only warn), the bounded retry. */
 export const budgeted = (b: CallBudget) => ({

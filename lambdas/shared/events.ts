@@ -6,12 +6,12 @@
  * logged); an entry EventBridge refuses is thrown.
  */
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { watched } from './clients.js';
+import { apiBudget, watched } from './clients.js';
 import { log } from './log.js';
 import { traced } from './observability.js';
 
 let client: EventBridgeClient | undefined;
-const bus = () => (client ??= traced(watched(new EventBridgeClient({}))));
+const bus = () => (client ??= traced(watched(new EventBridgeClient(apiBudget()))));
 
 export const eventSettings = {
   busName: () => process.env.EVENT_BUS_NAME || '',

@@ -6,7 +6,7 @@
  * sent, and a warning is logged for each.
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { watched } from './clients.js';
+import { apiBudget, watched } from './clients.js';
 import { log } from './log.js';
 import { traced } from './observability.js';
 
@@ -19,7 +19,7 @@ export interface OutgoingMail {
 }
 
 let ses: SESv2Client | undefined;
-const client = () => (ses ??= traced(watched(new SESv2Client(process.env.SES_REGION ? { region: process.env.SES_REGION } : {}))));
+const client = () => (ses ??= traced(watched(new SESv2Client({ ...apiBudget(), ...(process.env.SES_REGION ? { region: process.env.SES_REGION } : {}) }))));
 
 export const mailSettings = {
   /** `Name <address>` or an address of the stage's SES identity; unset: no mail. */

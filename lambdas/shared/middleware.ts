@@ -22,7 +22,7 @@ import { routesByKey, type Access } from '../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
 import { getUserBySub } from './data/users.js';
 import { isStaffEmail, mfaRequired } from './env.js';
-import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, SESSION_END_HEADER, unauthorized, VIEWER_ADDRESS_HEADER, type Reply } from './http.js';
+import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, isDependencyFailure, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, SESSION_END_HEADER, unauthorized, unavailable, VIEWER_ADDRESS_HEADER, type Reply } from './http.js';
 import { log } from './log.js';
 import { withRequestCache } from './request-cache.js';
 import { CORRELATION_HEADER, correlationIdOf, countHttp5xx, countMetric, functionVersion, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
@@ -283,6 +283,13 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
       const err = request.error;
       if (err instanceof HttpError) {
         request.response = toResult({ statusCode: err.statusCode, body: { error: err.message }, headers: err.headers });
+        return;
+      }
+      if (isDependencyFailure(err)) {
+        // A service failed even after the SDK's retries (FAULTS makes this happen on purpose locally).
+        log.warn('a service failed', { route: request.event.routeKey, err });
+        const e = unavailable();
+        request.response = toResult({ statusCode: e.statusCode, body: { error: e.message }, headers: e.headers });
         return;
       }
       log.error('request failed', { route: request.event.routeKey, err });

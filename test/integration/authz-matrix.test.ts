@@ -8,13 +8,18 @@
  * whose password was reset after their token was issued. `request` builds one caller's request and
  * may create fresh rows (a user to remove, a document to delete), so writes never depend on each other.
  *
+ * The same entries then run once more with each service the route uses failing on purpose (FAULTS,
+ * lambdas/shared/faults.ts): every answer is the expected one or a 503 with Retry-After and a
+ * message, never another status.
+ *
  * To add a route: add its entry keyed exactly as `routeKey` spells it, e.g. 'GET /api/users/getproperty/{email}'.
  */
 import { jest } from '@jest/globals';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { deleteUser, setQuoteApproval } from '../../lambdas/shared/data/users.js';
 import { putReportRows } from '../../lambdas/shared/data/report-rows.js';
-import { routeKey, routes } from '../../lambdas/routes.js';
+import { routeKey, routes, type Route } from '../../lambdas/routes.js';
+import { RETRY_AFTER_SECONDS } from '../../lambdas/shared/http.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
 import { unsubscribeToken } from '../../lambdas/shared/notifications/unsubscribe-token.js';
 import { postToStorage } from '../support/storage-post.js';
@@ -445,5 +450,60 @@ describe('the authorization matrix', () => {
       expect((await request('GET', path)).status).toBe(401);
       expect((await request('GET', path, { token: embedTokens.removed })).status).toBe(403);
     }
+  });
+});
+
+/**
+ * The faults a route meets, one at a time: its row's services (tables: DynamoDB; bucket: S3;
+ * secrets: Secrets Manager, and the telemetry service behind the telemetry key; mail: SES; events:
+ * EventBridge), and Cognito for every route (the account routes call its public API, which no
+ * grant names).
+ */
+function faultsOf(route: Route): string[] {
+  const out = ['cognito:TooManyRequestsException'];
+  if (route.tables) out.push('dynamodb:throttle');
+  if (route.bucket) out.push('s3:503');
+  if (route.secrets) out.push('secrets:throttle');
+  if (route.secrets?.includes('telemetry')) out.push('telemetry:hang');
+  if (route.mail) out.push('ses:reject');
+  if (route.events) out.push('events:throttle');
+  return out;
+}
+
+describe('every route under failing services (FAULTS)', () => {
+  afterEach(() => {
+    delete process.env.FAULTS;
+  });
+
+  it('answers as expected or 503 with Retry-After and a message, never a 500, whichever service fails', async () => {
+    const wrong: string[] = [];
+    const unavailable: Record<string, number> = {};
+    for (const route of routes) {
+      const key = routeKey(route);
+      const entry = matrix[key];
+      if (!entry) continue;
+      // The caller the route serves: the customer where they may, else the administrator, else anyone.
+      const caller = (['customerA', 'admin', 'anonymous'] as const).find((c) => entry.expect[c] < 300) ?? 'anonymous';
+      for (const fault of faultsOf(route)) {
+        const req = await entry.request(); // fixtures first, with every service healthy
+        process.env.FAULTS = fault;
+        const res = await send(route.method, req, caller);
+        delete process.env.FAULTS;
+        const what = `${key} as ${caller} with ${fault}`;
+        if (res.status === 503) {
+          unavailable[fault] = (unavailable[fault] ?? 0) + 1;
+          const error = (res.json as { error?: unknown } | undefined)?.error;
+          if (res.headers.get('retry-after') !== String(RETRY_AFTER_SECONDS)) wrong.push(`${what}: 503 without Retry-After ${RETRY_AFTER_SECONDS}`);
+          if (typeof error !== 'string' || !/try again/i.test(error)) wrong.push(`${what}: 503 without a try-again message: ${res.text.slice(0, 160)}`);
+        } else if (res.status !== entry.expect[caller]) wrong.push(`${what}: ${res.status} (expected ${entry.expect[caller]} or 503) ${res.text.slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The faults did happen: a signed-in route reads the caller's row first, and S3, Cognito and
+    // the telemetry service's routes cannot answer without them.
+    expect(unavailable['dynamodb:throttle']).toBeGreaterThan(40);
+    expect(unavailable['s3:503']).toBeGreaterThan(0);
+    expect(unavailable['cognito:TooManyRequestsException']).toBeGreaterThan(0);
+    expect(unavailable['telemetry:hang']).toBeGreaterThan(0);
   });
 });

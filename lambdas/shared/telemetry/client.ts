@@ -4,9 +4,10 @@
  * seconds) live as long as the container does. Knows nothing of AWS but the portal's metrics of
  * each call (latency, failures); `service.ts` configures it.
  */
+import type { Sample } from '../contract/telemetry.js';
+import { faultFor } from '../faults.js';
 import { countMetric, millisecondsMetric } from '../observability.js';
 import { z } from '../zod.js';
-import type { Sample } from '../contract/telemetry.js';
 
 /** A device of the telemetry service, tied to a portal equipment row by equipment.id. */
 export interface TelemetryDevice {
@@ -135,11 +136,30 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<Prom
   return results;
 }
 
+/**
+ * The fetch with the FAULTS of the telemetry service (../faults.ts): `telemetry:hang` never answers
+ * (the attempt's own timeout ends it), `telemetry:503` (or any status) answers that status.
+ */
+function withFaults(doFetch: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const fault = process.env.FAULTS ? faultFor('telemetry') : undefined;
+    if (!fault) return doFetch(input, init);
+    if (fault.kind === 'hang')
+      return new Promise((_, reject) => {
+        const signal = init?.signal;
+        if (signal?.aborted) reject(signal.reason);
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+    const status = /^\d{3}$/.test(fault.kind) ? Number(fault.kind) : fault.kind === 'throttle' ? 429 : 503;
+    return Promise.resolve(new Response(JSON.stringify({ message: `Failure on purpose (FAULTS): ${fault.kind}` }), { status, headers: { 'content-type': 'application/json' } }));
+  };
+}
+
 export type TelemetryClientWithStats = TelemetryClient & { stats: { requests: number; retries: number } };
 
 export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryClientWithStats {
   const base = new URL(opts.baseUrl.endsWith('/') ? opts.baseUrl : `${opts.baseUrl}/`);
-  const doFetch = opts.fetch ?? fetch;
+  const doFetch = withFaults(opts.fetch ?? fetch);
   const now = opts.now ?? Date.now;
   const retries = opts.retries ?? 2;
   const backoffMs = opts.backoffMs ?? 200;
