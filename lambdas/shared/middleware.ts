@@ -22,7 +22,7 @@ import { routesByKey, type Access } from '../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
 import { getUserBySub } from './data/users.js';
 import { isStaffEmail, mfaRequired } from './env.js';
-import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, isDependencyFailure, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, SESSION_END_HEADER, unauthorized, unavailable, VIEWER_ADDRESS_HEADER, type Reply } from './http.js';
+import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, isDependencyFailure, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, RETRY_AFTER_SECONDS, SESSION_END_HEADER, unauthorized, unavailable, VIEWER_ADDRESS_HEADER, type Reply } from './http.js';
 import { log } from './log.js';
 import { withRequestCache } from './request-cache.js';
 import { CORRELATION_HEADER, correlationIdOf, countHttp5xx, countMetric, functionVersion, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
@@ -282,7 +282,9 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
     .onError(async (request) => {
       const err = request.error;
       if (err instanceof HttpError) {
-        request.response = toResult({ statusCode: err.statusCode, body: { error: err.message }, headers: err.headers });
+        // Every 503 says when to try again, whoever made it.
+        const headers = err.statusCode === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS), ...err.headers } : err.headers;
+        request.response = toResult({ statusCode: err.statusCode, body: { error: err.message }, headers });
         return;
       }
       if (isDependencyFailure(err)) {

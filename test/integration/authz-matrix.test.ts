@@ -499,11 +499,11 @@ describe('every route under failing services (FAULTS)', () => {
       }
     }
     expect(wrong).toEqual([]);
-    // The faults did happen: a signed-in route reads the caller's row first, and S3, Cognito and
-    // the telemetry service's routes cannot answer without them.
+    // The faults did happen: a signed-in route reads the caller's row first, and the S3 and Cognito
+    // routes cannot answer without them. (The telemetry routes answer from their caches here; the
+    // service's hang is in telemetry.test.ts.)
     expect(unavailable['dynamodb:throttle']).toBeGreaterThan(40);
     expect(unavailable['s3:503']).toBeGreaterThan(0);
     expect(unavailable['cognito:TooManyRequestsException']).toBeGreaterThan(0);
-    expect(unavailable['telemetry:hang']).toBeGreaterThan(0);
   });
 });

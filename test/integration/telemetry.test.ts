@@ -12,6 +12,8 @@ import { createTestUser, putCustomer, putProperty, request, signIn, startTestSta
 jest.setTimeout(60_000);
 
 const KEY = 'integration-telemetry-key';
+/** Each call to the service waits this long at most (TELEMETRY_TIMEOUT_MS). */
+const ATTEMPT_MS = 1500;
 const PASSWORD = 'Passw0rd1';
 let t: TestStack;
 let sim: Simulator;
@@ -38,7 +40,7 @@ const queries = () => sim.requests.filter((r) => r.url === '/v3/telemetry/query'
 beforeAll(async () => {
   // Every equipment row is written before the first device list: the handlers cache it for minutes.
   sim = await startSimulator({ apiKey: KEY, fleet: () => fleetFor(rows.map((r) => r.id)) });
-  t = await startTestStack({ env: { TELEMETRY_BASE_URL: sim.url, TELEMETRY_API_KEY: KEY } });
+  t = await startTestStack({ env: { TELEMETRY_BASE_URL: sim.url, TELEMETRY_API_KEY: KEY, TELEMETRY_TIMEOUT_MS: String(ATTEMPT_MS) } });
   await putCustomer({ id: 'C-A', name: 'Customer A', telemetryCustomerId: 'ncl-a', telemetryCustomerName: 'A' });
   await putCustomer({ id: 'C-B', name: 'Customer B', telemetryCustomerId: 'ncl-b', telemetryCustomerName: 'B' });
   await putCustomer({ id: 'C-U', name: 'Unmapped' });
@@ -134,5 +136,16 @@ describe('POST /api/telemetry/{customerId}/samples', () => {
     expect(res.status).toBe(503);
     expect(res.json).toEqual({ error: 'The telemetry service is not available. Please try again later.' });
     expect(res.text).not.toContain(new URL(sim.url).port);
+  });
+  it('503 with Retry-After when the service hangs (FAULTS=telemetry:hang): each attempt ends at its timeout, well before the function\'s', async () => {
+    process.env.FAULTS = 'telemetry:hang';
+    const started = Date.now();
+    // A device no test asked for: no sample of it is cached.
+    const res = await samplesOf('C-C', userC, { deviceIds: ['SIM-C-C-EQ1'] }).finally(() => delete process.env.FAULTS);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(res.json).toEqual({ error: 'The telemetry service is not available. Please try again later.' });
+    // The client's attempts (3) each end at ATTEMPT_MS, with backoff between: far under the route's 29 s.
+    expect(Date.now() - started).toBeLessThan(3 * ATTEMPT_MS + 3000);
   });
 });
