@@ -10,7 +10,8 @@ import { api } from '../shared/middleware.js';
  * POST /api/s3/confirm-upload { key, propertyId } (administrators): checks the object a presigned
  * upload left under uploads/ (its key's shape, size and type), moves it to
  * `documents/<same uuid>/<file name>` and records it. Answers as the multipart upload does.
- * A refused upload is removed; unconfirmed ones expire by the bucket's lifecycle rule.
+ * A refused upload is removed; unconfirmed ones expire by the bucket's lifecycle rule. A confirm
+ * that failed midway (a service down) can be sent again: it finds the upload where it was.
  */
 export const handler = api({ body: ConfirmBody }, async ({ body, caller }) => {
   const scope = caller!;
@@ -31,10 +32,12 @@ export const handler = api({ body: ConfirmBody }, async ({ body, caller }) => {
     throw badRequest(documentMessages.wrongType(contentType, head.contentType));
   }
 
+  // The upload goes only once the row holds the copy: a failed row write (recordDocument removes
+  // the copy) leaves the upload in place, and the same confirm, sent again, completes it.
   const key = newDocumentKey(upload.fileName, upload.id);
   await copyObject(body.key, key, contentType);
-  await discardObject(body.key);
   const reply = await recordDocument(scope, { key, propertyId: body.propertyId, fileName: upload.fileName, contentType, size: head.size });
   if (!reply) throw badRequest(documentMessages.noUpload);
+  await discardObject(body.key);
   return ok(reply, 201);
 });

@@ -9,7 +9,8 @@
  * - service: dynamodb, s3, cognito, ses, secrets, events, telemetry;
  * - Operation (optional): the API's operation as IAM names it (`PutItem`, `AdminCreateUser`,
  *   `CopyObject`; the document client's `Put` is `PutItem`); `@table` (optional, DynamoDB): the
- *   table's id (`users`, `documents`), so one half of a two-system write can fail alone;
+ *   table's id as infra/tables.ts names it (`accounts` for the users table, `documents`), so one
+ *   half of a two-system write can fail alone;
  * - kind: `throttle` (the service's own throttling error), `503` / `500` (its server error),
  *   `reject` (SES: MessageRejected), `hang` (the connection is accepted and never answered: the
  *   client's timeout must end it), or an error name the service answers (`TooManyRequestsException`);

@@ -56,7 +56,6 @@ export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>
   const reference = newReference();
   const photos: RequestPhoto[] = body.photos.map((_, i) => ({ key: filedPhotoKey(reference, i, names[i]!), fileName: names[i]!, size: heads[i]!.size }));
   await Promise.all(photos.map((p, i) => copyObject(body.photos[i]!, p.key, photoType(p.fileName)!)));
-  await Promise.all(body.photos.map(deleteObject));
 
   const at = new Date().toISOString();
   const item: ServiceRequestItem = {
@@ -79,7 +78,17 @@ export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>
     updatedAt: at,
   };
   // A taken reference (the same second and the same four characters) is refused, never overwritten.
-  if (!(await putServiceRequest(db, item))) throw new HttpError(503, 'Please try again: the request could not be given a reference number.');
+  // Until the row is written the uploaded photos stay where they are: a failed write removes the
+  // copies, and the same request sent again finds its photos (uploads left behind expire).
+  let stored: boolean;
+  try {
+    stored = await putServiceRequest(db, item);
+  } catch (err) {
+    await Promise.all(photos.map((p) => deleteObject(p.key).catch((e: unknown) => log.error('could not remove a filed photo copy (orphaned object)', { key: p.key, err: e }))));
+    throw err;
+  }
+  if (!stored) throw new HttpError(503, 'Please try again: the request could not be given a reference number.');
+  await Promise.all(body.photos.map((k) => deleteObject(k).catch((e: unknown) => log.warn('an uploaded photo stays until the uploads expire', { key: k, err: e }))));
   if (served.onBehalfOf) await appendAudit(db, served.onBehalfOf, 'request-filed', served.email, { reference, customerId, propertyId: property.id, priority: body.priority });
 
   try {
