@@ -137,12 +137,15 @@ describe('POST /api/s3/confirm-upload', () => {
     expect(again.statusCode).toBe(400);
     expect(w.documents).toHaveLength(1);
   });
-  it('removes the copied object again when the row cannot be written', async () => {
+  it('removes the copied object again when the row cannot be written, and keeps the upload for the same confirm sent again', async () => {
     const other = `uploads/${UUID.replace('0f8', 'aaa')}/b.txt`;
     sent(other, 5, 'text/plain');
     aws.failOnce(`Put:${TABLES.DOCUMENTS_TABLE}`);
     expect((await confirm(admin.email, { key: other, propertyId: 'A-P3' })).statusCode).toBe(500);
-    expect([...w.objects.keys()].filter((k) => k.endsWith('/b.txt'))).toEqual([]);
+    expect([...w.objects.keys()].filter((k) => k.endsWith('/b.txt'))).toEqual([other]);
     expect(w.documents).toHaveLength(1);
+    expect((await confirm(admin.email, { key: other, propertyId: 'A-P3' })).statusCode).toBe(201);
+    expect([...w.objects.keys()].filter((k) => k.endsWith('/b.txt'))).toEqual([other.replace('uploads/', 'documents/')]);
+    expect(w.documents).toHaveLength(2);
   });
 });
