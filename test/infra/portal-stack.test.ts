@@ -145,6 +145,14 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       }
     });
 
+    it('sets FAULTS on no function (failures on purpose are the local stack\'s alone: lambdas/shared/faults.ts)', () => {
+      expect(s.functions.size).toBeGreaterThan(routes.length);
+      for (const [handler, { pf, at }] of s.functions) {
+        const env = (at.resources[logicalId(at, pf.fn)]!.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        expect([handler, Object.keys(env).filter((k) => /FAULT/i.test(k))]).toEqual([handler, []]);
+      }
+    });
+
     it('gives every route function the shared settings, and secret ids only for the secrets its row lists', () => {
       const originVerify = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalId(s, s.stack.secrets.originVerify) }, ':SecretString:::}}']] };
       for (const r of routes) {
