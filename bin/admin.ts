@@ -175,9 +175,9 @@ portal's the pair is recorded (README "Quote decisions"). This lists them, oldes
       const grace = v['grace-minutes'] === undefined ? undefined : Number(v['grace-minutes']);
       if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0)) throw new UsageError('--grace-minutes must be a whole number of minutes (0 or more).');
       const db = dynamo();
-      const { findings, userRows } = await findInconsistencies(db, grace === undefined ? {} : { graceMinutes: grace });
+      const { findings, sizes } = await findInconsistencies(db, grace === undefined ? {} : { graceMinutes: grace });
       const found = countOf(findings);
-      const repair = v.fix && found ? await fixInconsistencies(db, findings, userRows) : undefined;
+      const repair = v.fix && found ? await fixInconsistencies(db, findings, sizes) : undefined;
       const left = found - Object.values(repair?.fixed ?? {}).reduce((a, b) => a + (b ?? 0), 0);
       if (v.json) console.log(JSON.stringify({ found, left, findings, ...(repair ? repair : {}) }, null, 2));
       else {

@@ -364,13 +364,19 @@ async function reportRowPartitions(db: DynamoDBDocumentClient): Promise<Map<stri
   return partitions;
 }
 
+/** How many users rows and Cognito users were read (for the guards of the deletes). */
+export interface StoreSizes {
+  userRows: number;
+  poolUsers: number;
+}
+
 export interface CheckOptions {
   now?: number;
   graceMinutes?: number;
 }
 
 /** Reads the stores and answers what disagrees, and how many users rows there are. Reads only. */
-export async function findInconsistencies(db: DynamoDBDocumentClient, opts: CheckOptions = {}): Promise<{ findings: Findings; userRows: number }> {
+export async function findInconsistencies(db: DynamoDBDocumentClient, opts: CheckOptions = {}): Promise<{ findings: Findings; sizes: StoreSizes }> {
   const now = opts.now ?? Date.now();
   const graceMs = (opts.graceMinutes ?? DEFAULT_GRACE_MINUTES) * 60_000;
   const [pool, users, customerItems, propertyItems, documentRows, documentObjects, uploads, partitions, alerts] = await Promise.all([
@@ -422,16 +428,18 @@ export async function findInconsistencies(db: DynamoDBDocumentClient, opts: Chec
     reportIndex: indexFindings(partitions.values()),
     orphanAlerts: alertFindings(alerts, customers, equipment),
   };
-  return { findings, userRows: users.length };
+  return { findings, sizes: { userRows: users.length, poolUsers: pool.length } };
 }
 
 // ---- repairing -----------------------------------------------------------------------------------
 
 /**
  * A users table whose rows mostly have no Cognito user is more likely checked against the wrong
- * pool than damaged: rows are deleted only when those without a user are at most half of them.
+ * pool than damaged, and a pool whose users mostly have no row more likely not migrated yet
+ * (`migrate users-by-sub`) or checked against the wrong table: either side is deleted only when
+ * the orphans are at most half of it.
  */
-export const tooManyOrphanRows = (orphans: number, rows: number) => orphans > 0 && orphans * 2 > rows;
+export const tooManyOrphans = (orphans: number, total: number) => orphans > 0 && orphans * 2 > total;
 
 export interface FixReport {
   fixed: Partial<Record<FindingKind, number>>;
@@ -441,16 +449,18 @@ export interface FixReport {
 
 /**
  * Repairs the findings, each with a write conditional on what was found (a change made since is
- * left alone and reported) and an audit event (actor `cli`). `userRows` is the number of users rows
- * read (for the wrong-pool guard).
+ * left alone and reported) and an audit event (actor `cli`). `sizes`: the number of users rows
+ * and Cognito users read (for the guards: tooManyOrphans).
  */
-export async function fixInconsistencies(db: DynamoDBDocumentClient, f: Findings, userRows: number): Promise<FixReport> {
+export async function fixInconsistencies(db: DynamoDBDocumentClient, f: Findings, sizes: StoreSizes): Promise<FixReport> {
   const fixed: FixReport['fixed'] = {};
   const skipped: string[] = [];
   const done = (k: FindingKind) => (fixed[k] = (fixed[k] ?? 0) + 1);
   const audit = (action: string, target: string, details: Record<string, unknown>) => appendAudit(db, CHECK_ACTOR, action, target, { check: true, ...details });
 
-  for (const u of f.cognitoWithoutRow) {
+  const poolGuard = tooManyOrphans(f.cognitoWithoutRow.length, sizes.poolUsers);
+  if (poolGuard) skipped.push(`${f.cognitoWithoutRow.length} of ${sizes.poolUsers} Cognito users have no users row: has migrate users-by-sub run, is this the stage's table? No Cognito user was deleted.`);
+  for (const u of poolGuard ? [] : f.cognitoWithoutRow) {
     if (u.staff) {
       skipped.push(`${u.email}: a staff account, left alone (create-user --email ${u.email} --password P takes it over)`);
       continue;
@@ -464,8 +474,8 @@ export async function fixInconsistencies(db: DynamoDBDocumentClient, f: Findings
     done('cognitoWithoutRow');
   }
 
-  if (tooManyOrphanRows(f.rowWithoutCognito.length, userRows))
-    skipped.push(`${f.rowWithoutCognito.length} of ${userRows} users rows have no Cognito user: is this the stage's pool? No row was deleted.`);
+  if (tooManyOrphans(f.rowWithoutCognito.length, sizes.userRows))
+    skipped.push(`${f.rowWithoutCognito.length} of ${sizes.userRows} users rows have no Cognito user: is this the stage's pool? No row was deleted.`);
   else
     for (const r of f.rowWithoutCognito) {
       const out = await db.send(new DeleteCommand({ TableName: tableName('users'), Key: { sub: r.sub }, ReturnValues: 'ALL_OLD' }));

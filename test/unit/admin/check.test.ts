@@ -7,7 +7,7 @@ import {
   emptyFindings,
   formatFindings,
   indexFindings,
-  tooManyOrphanRows,
+  tooManyOrphans,
   userFindings,
   type CognitoUserInfo,
   type PartitionKeys,
@@ -47,12 +47,12 @@ describe('userFindings', () => {
     expect(f.rowWithoutCognito.map((r) => r.sub)).toEqual(['s-old']);
   });
 
-  it('refuses to delete rows when most of them have no Cognito user (the wrong pool, more likely)', () => {
-    expect(tooManyOrphanRows(1, 3)).toBe(false);
-    expect(tooManyOrphanRows(2, 4)).toBe(false);
-    expect(tooManyOrphanRows(3, 4)).toBe(true);
-    expect(tooManyOrphanRows(1, 1)).toBe(true);
-    expect(tooManyOrphanRows(0, 0)).toBe(false);
+  it('refuses to delete when most rows (or Cognito users) are orphans: the wrong pool or a migration not run, more likely', () => {
+    expect(tooManyOrphans(1, 3)).toBe(false);
+    expect(tooManyOrphans(2, 4)).toBe(false);
+    expect(tooManyOrphans(3, 4)).toBe(true);
+    expect(tooManyOrphans(1, 1)).toBe(true);
+    expect(tooManyOrphans(0, 0)).toBe(false);
   });
 });
 
