@@ -1,10 +1,12 @@
-/** The consistency check's finding rules (infra/admin/check.ts), on plain data. */
+/** The consistency check's finding rules (infra/admin/check.ts), on plain data, and its repairs' conditions on the AWS fake. */
+import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   alertFindings,
   assignmentFindings,
   countOf,
   documentFindings,
   emptyFindings,
+  fixInconsistencies,
   formatFindings,
   indexFindings,
   tooManyOrphans,
@@ -14,6 +16,9 @@ import {
 } from '../../../infra/admin/check.js';
 import type { EquipmentAlertItem } from '../../../lambdas/shared/data/equipment-alerts.js';
 import type { Dataset } from '../../../lambdas/shared/data/report-rows.js';
+import { dynamo } from '../../../lambdas/shared/clients.js';
+import { user } from '../support/fake-aws.js';
+import { operatorAws } from './support/fixtures.js';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const HOUR = 3600_000;
@@ -173,5 +178,78 @@ describe('formatFindings', () => {
     const text = formatFindings(f, { rowWithoutCognito: 1 });
     expect(text).toContain('users rows without a Cognito user: 1 (1 fixed)');
     expect(text.split('\n').at(-1)).toBe('Found 1; fixed 1, 0 left.');
+  });
+});
+
+describe('fixInconsistencies: each repair only while the finding still holds', () => {
+  const { db, idp } = operatorAws();
+  const sizes = { userRows: 10, poolUsers: 10 };
+  const orphan = (email: string, staff = false) => ({ username: email, sub: `s-${email}`, email, createdAt: ago(5 * HOUR), status: 'CONFIRMED', staff });
+  const auditActions = () => db.all('audit').map((e) => [e.actorEmail, e.action, e.target]);
+
+  it('deletes a customer Cognito user without a row, never a staff one, and audits it', async () => {
+    const f = emptyFindings();
+    f.cognitoWithoutRow.push(orphan('ghost@alpha.test'), orphan('ops@example-hvac.com', true));
+    const r = await fixInconsistencies(dynamo(), f, sizes);
+    expect(idp.commandCalls(AdminDeleteUserCommand).map((c) => c.args[0].input.Username)).toEqual(['ghost@alpha.test']);
+    expect(r.fixed).toEqual({ cognitoWithoutRow: 1 });
+    expect(r.skipped).toEqual(['ops@example-hvac.com: a staff account, left alone (create-user --email ops@example-hvac.com --password P takes it over)']);
+    expect(auditActions()).toEqual([['cli', 'user.remove', 'ghost@alpha.test']]);
+  });
+
+  it('deletes no Cognito user when most of the pool has no row, and no row when most rows have no Cognito user', async () => {
+    const f = emptyFindings();
+    f.cognitoWithoutRow.push(orphan('a@alpha.test'), orphan('b@alpha.test'));
+    f.rowWithoutCognito.push({ sub: 's-1', email: 'x@alpha.test' }, { sub: 's-2', email: 'y@alpha.test' });
+    db.put('accounts', user('x@alpha.test'), user('y@alpha.test'));
+    const r = await fixInconsistencies(dynamo(), f, { userRows: 3, poolUsers: 3 });
+    expect(idp.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+    expect(db.writes()).toBe(0);
+    expect(r.fixed).toEqual({});
+    expect(r.skipped).toEqual([
+      '2 of 3 Cognito users have no users row: has migrate users-by-sub run, is this the stage\'s table? No Cognito user was deleted.',
+      "2 of 3 users rows have no Cognito user: is this the stage's pool? No row was deleted.",
+    ]);
+  });
+
+  it('rewrites assignments only if the row is unchanged since it was read', async () => {
+    db.put('accounts', { ...user('a@alpha.test', ['C-A', 'C-X'], { 'P-A1': 'C-A', 'P-X': 'C-X' }), updatedAt: 't-read' }, { ...user('b@alpha.test', ['C-X']), updatedAt: 't-changed' });
+    const f = emptyFindings();
+    f.staleAssignments.push(
+      { sub: user('a@alpha.test').sub, email: 'a@alpha.test', goneCustomers: ['C-X'], goneProperties: ['P-X'], customerIds: ['C-A'], properties: { 'P-A1': 'C-A' }, updatedAt: 't-read' },
+      { sub: user('b@alpha.test').sub, email: 'b@alpha.test', goneCustomers: ['C-X'], goneProperties: [], customerIds: [], properties: {}, updatedAt: 't-read' },
+    );
+    const r = await fixInconsistencies(dynamo(), f, sizes);
+    expect(db.get('accounts', user('a@alpha.test').sub)).toMatchObject({ customerIds: ['C-A'], properties: { 'P-A1': 'C-A' } });
+    expect(db.get('accounts', user('b@alpha.test').sub)).toMatchObject({ customerIds: ['C-X'], updatedAt: 't-changed' });
+    expect(r.fixed).toEqual({ staleAssignments: 1 });
+    expect(r.skipped).toEqual(['b@alpha.test: the row changed since it was read; run check again']);
+    expect(auditActions()).toEqual([['cli', 'user.assignments', 'a@alpha.test']]);
+  });
+
+  it('keeps a documents row whose object is back, and an object that has a row now', async () => {
+    db.world.objects.set('documents/1/back.pdf', { body: Buffer.from('x'), contentType: 'application/pdf' });
+    db.world.objects.set('documents/2/stray.pdf', { body: Buffer.from('x'), contentType: 'application/pdf' });
+    db.put('documents', { key: 'documents/1/back.pdf', propertyId: 'P-1', uploadedAt: ago(HOUR) }, { key: 'documents/2/stray.pdf', propertyId: 'P-1', uploadedAt: ago(HOUR) });
+    const f = emptyFindings();
+    f.documentWithoutObject.push({ key: 'documents/1/back.pdf', propertyId: 'P-1' });
+    f.objectWithoutRow.push({ key: 'documents/2/stray.pdf', lastModified: ago(2 * HOUR) });
+    const r = await fixInconsistencies(dynamo(), f, sizes);
+    expect(r.fixed).toEqual({});
+    expect(r.skipped).toEqual(['documents/1/back.pdf: its object is there now', 'documents/2/stray.pdf: it has a row now']);
+    expect(db.world.objects.has('documents/2/stray.pdf')).toBe(true);
+    expect(db.writes()).toBe(0);
+  });
+
+  it('deletes an unmapped alert only in the status found', async () => {
+    const state = (key: string, status: 'active' | 'pending') => ({ customerId: 'C-GONE', key, deviceId: 'D-1', rule: 'stale', status, equipmentId: 'E-1' });
+    db.put('equipment-alerts', state('D-1#stale', 'active'), state('D-2#stale', 'pending'));
+    const f = emptyFindings();
+    f.orphanAlerts.push({ ...state('D-1#stale', 'active'), reason: 'customer gone' }, { ...state('D-2#stale', 'active'), reason: 'customer gone' });
+    const r = await fixInconsistencies(dynamo(), f, sizes);
+    expect(db.all('equipment-alerts').map((a) => a.key)).toEqual(['D-2#stale']);
+    expect(r.fixed).toEqual({ orphanAlerts: 1 });
+    expect(r.skipped).toEqual(['C-GONE/D-2#stale: its state changed since it was read; run check again']);
+    expect(auditActions()).toEqual([['cli', 'alert.close', 'C-GONE/D-1#stale']]);
   });
 });
