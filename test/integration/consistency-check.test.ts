@@ -16,7 +16,7 @@ import { listAudit } from '../../lambdas/shared/data/audit.js';
 import { putDocument, type DocumentItem } from '../../lambdas/shared/data/documents.js';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import type { EquipmentAlertItem } from '../../lambdas/shared/data/equipment-alerts.js';
-import { addToIndex, indexKey, putReportRows, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import { addToIndex, indexKey, packRows, putReportRows, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { createUser, getUserByEmail, setAssignments } from '../../lambdas/shared/data/users.js';
 import { adminCli } from '../support/admin-cli.js';
 import { createTestUser, putCustomer, putProperty, startTestStack, type TestStack } from '../support/local-stack.js';
@@ -127,8 +127,9 @@ describe('one of each inconsistency', () => {
     // 3. Assignments naming a customer and a property that do not exist.
     const a = (await getUserByEmail(t.db, 'a@alpha.test'))!;
     await setAssignments(t.db, a.sub, ['C-A', 'C-GONE'], { 'P-A1': 'C-A', 'P-GONE': 'C-A', 'P-X': 'C-GONE' });
-    // 4. An index item listing an item that is not there.
+    // 4. An index item listing an item that is not there, and not listing one that is (written past it).
     await addToIndex(t.db, 'P-A1', 'wo', ['wo#1999#1']);
+    for (const item of packRows([{ ...workOrder('WO-3'), createdAt: '2025-05-01' }])) await t.db.send(new PutCommand({ TableName: tableOf('reportRows'), Item: item }));
     // 5. An alert on equipment whose row is gone.
     await t.db.send(new PutCommand({ TableName: tableOf('equipmentAlerts'), Item: alert('E-GONE') }));
   });
@@ -151,7 +152,7 @@ describe('one of each inconsistency', () => {
     expect(r.stdout).toContain(oldUpload);
     expect(r.stdout).not.toContain(newUpload);
     expect(r.stdout).toMatch(/assignments naming customers or properties that no longer exist: 1\n.*\n {2}a@alpha\.test +C-GONE +P-GONE,P-X/);
-    expect(r.stdout).toMatch(/report-row index items out of step with their items: 1\n.*\n {2}P-A1 +wo +wo#1999#1 +-/);
+    expect(r.stdout).toMatch(/report-row index items out of step with their items: 1\n.*\n {2}P-A1 +wo +wo#1999#1 +wo#2025#1/);
     expect(r.stdout).toMatch(/equipment alerts of devices no longer mapped: 1\n.*\n {2}C-A +D-E-GONE#stale +active +E-GONE +equipment gone/);
     expect(r.stdout.trim().split('\n').at(-1)).toBe('Found 8; nothing was changed (--fix repairs).');
     expect(await snapshot()).toBe(before);
@@ -174,7 +175,7 @@ describe('one of each inconsistency', () => {
     const a = (await getUserByEmail(t.db, 'a@alpha.test'))!;
     expect([a.customerIds, a.properties]).toEqual([['C-A'], { 'P-A1': 'C-A' }]);
     const index = (await t.db.send(new GetCommand({ TableName: tableOf('reportRows'), Key: indexKey('P-A1', 'wo'), ConsistentRead: true }))).Item!;
-    expect([...(index.parts as Set<string>)]).toEqual(['wo#2026#1']);
+    expect([...(index.parts as Set<string>)].sort()).toEqual(['wo#2025#1', 'wo#2026#1']);
     const alerts = ((await t.db.send(new ScanCommand({ TableName: tableOf('equipmentAlerts') }))).Items ?? []).map((i) => i.key as string);
     expect(alerts).toEqual(['D-E-1#stale']);
 
@@ -192,6 +193,7 @@ describe('one of each inconsistency', () => {
         ['alert.close', 'C-A/D-E-GONE#stale'],
       ].sort(),
     );
+    expect(events.find((e) => e.action === 'report-rows.index')!.details).toMatchObject({ listed: ['wo#2025#1'], removed: ['wo#1999#1'] });
     expect(events.find((e) => e.action === 'document.delete')!.details.row).toMatchObject({ key: lost, propertyId: 'P-A1', fileName: 'lost.pdf' });
   });
 
