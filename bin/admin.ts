@@ -172,8 +172,9 @@ portal's the pair is recorded (README "Quote decisions"). This lists them, oldes
     help: checkHelp,
     options: { fix: { type: 'boolean' }, json: { type: 'boolean' }, 'grace-minutes': { type: 'string' } },
     async run(v) {
-      const grace = v['grace-minutes'] === undefined ? undefined : Number(v['grace-minutes']);
-      if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0)) throw new UsageError('--grace-minutes must be a whole number of minutes (0 or more).');
+      const given = v['grace-minutes'];
+      if (given !== undefined && !/^\d{1,6}$/.test(String(given))) throw new UsageError('--grace-minutes must be a whole number of minutes (0 or more).');
+      const grace = given === undefined ? undefined : Number(given);
       const db = dynamo();
       const { findings, sizes } = await findInconsistencies(db, grace === undefined ? {} : { graceMinutes: grace });
       const found = countOf(findings);

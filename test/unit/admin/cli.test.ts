@@ -50,8 +50,8 @@ describe('admin CLI: mistakes exit 1 with a message naming them', () => {
   });
 
   it('refuses a check grace period that is not a whole number of minutes, before any call', async () => {
-    for (const bad of ['abc', '-5', '1.5']) expect(await main(['check', `--grace-minutes=${bad}`])).toBe(1);
-    expect(err).toHaveLength(3);
+    for (const bad of ['abc', '-5', '1.5', '']) expect(await main(['check', `--grace-minutes=${bad}`])).toBe(1);
+    expect(err).toHaveLength(4);
     for (const e of err) expect(e).toMatch(/^--grace-minutes must be a whole number of minutes \(0 or more\)\.\n\nUsage: admin check /);
     expect(db.ddb.calls()).toHaveLength(0);
   });
