@@ -21,6 +21,7 @@ import { createSmokeAccounts, createSmokeAccountsHelp, poolOfEnv, smokeSecretId 
 import { liftSuppression, suppressionOf } from '../lambdas/shared/data/mail-suppression.js';
 import { listConflicts } from '../lambdas/shared/data/quote-decisions.js';
 import { formatConflicts } from '../infra/admin/quote-merge.js';
+import { checkHelp, countOf, findInconsistencies, fixInconsistencies, formatFindings } from '../infra/admin/check.js';
 import { isStaffEmail } from '../lambdas/shared/env.js';
 import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/passwords.js';
 
@@ -164,6 +165,27 @@ portal's the pair is recorded (README "Quote decisions"). This lists them, oldes
       const conflicts = await listConflicts(dynamo());
       console.log(v.json ? JSON.stringify({ conflicts }, null, 2) : formatConflicts(conflicts));
       return 0;
+    },
+  },
+  check: {
+    summary: 'find where users, Cognito, documents, objects, assignments, report-row indexes and alerts disagree; --fix repairs (audited)',
+    help: checkHelp,
+    options: { fix: { type: 'boolean' }, json: { type: 'boolean' }, 'grace-minutes': { type: 'string' } },
+    async run(v) {
+      const given = v['grace-minutes'];
+      if (given !== undefined && !/^\d{1,6}$/.test(String(given))) throw new UsageError('--grace-minutes must be a whole number of minutes (0 or more).');
+      const grace = given === undefined ? undefined : Number(given);
+      const db = dynamo();
+      const { findings, sizes } = await findInconsistencies(db, grace === undefined ? {} : { graceMinutes: grace });
+      const found = countOf(findings);
+      const repair = v.fix && found ? await fixInconsistencies(db, findings, sizes) : undefined;
+      const left = found - Object.values(repair?.fixed ?? {}).reduce((a, b) => a + (b ?? 0), 0);
+      if (v.json) console.log(JSON.stringify({ found, left, findings, ...(repair ? repair : {}) }, null, 2));
+      else {
+        console.log(formatFindings(findings, repair?.fixed));
+        for (const s of repair?.skipped ?? []) console.log(`  left: ${s}`);
+      }
+      return left === 0 ? 0 : 1;
     },
   },
   'mail-unsuppress': {

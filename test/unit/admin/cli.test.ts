@@ -49,6 +49,13 @@ describe('admin CLI: mistakes exit 1 with a message naming them', () => {
     expect(db.ddb.calls()).toHaveLength(0);
   });
 
+  it('refuses a check grace period that is not a whole number of minutes, before any call', async () => {
+    for (const bad of ['abc', '-5', '1.5', '']) expect(await main(['check', `--grace-minutes=${bad}`])).toBe(1);
+    expect(err).toHaveLength(4);
+    for (const e of err) expect(e).toMatch(/^--grace-minutes must be a whole number of minutes \(0 or more\)\.\n\nUsage: admin check /);
+    expect(db.ddb.calls()).toHaveLength(0);
+  });
+
   it('stores nothing from a bad catalogue file and names the entry', async () => {
     const bad = file('bad.json', JSON.stringify({ reports: [{ id: 'dash', name: 'Dash', frames: ['/embed/nope'] }] }));
     expect(await main(['reports', '--load', bad])).toBe(1);
