@@ -67,8 +67,8 @@ export const sources = {
   lambdaTimeout: src('https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html', 'a function runs at most 900 seconds (15 minutes); the job\'s own timeout is its setting in lambdas/routes.ts'),
   apiAccount: src('https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html', 'throttle quota per account and Region across HTTP, REST and WebSocket APIs: 10,000 requests per second, burst 5,000 (2,500 and 1,250 in some newer Regions); adjustable'),
   apiRoute: src('https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html', 'an HTTP API stage\'s default route throttling applies to each route (a token bucket per route); the figure is the stage setting throttle.rateLimit'),
-  cognito: src(COGNITO_QUOTAS, 'request rate per account and Region, per category: UserAuthentication 120 (InitiateAuth; RespondToAuthChallenge has three times that apart), UserCreation 50, UserRead 120 (AdminGetUser); adjustable. Figures read from the page\'s source, awsdocs/amazon-cognito-developer-guide limits.md; the live page gives the same categories'),
-  dynamoPartition: src('https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html', 'each partition (of a table or a global secondary index) serves at most 3,000 read units and 1,000 write units a second, on demand or provisioned; not adjustable'),
+  cognito: src(COGNITO_QUOTAS, 'request rate per account and Region, per category of operations: UserAuthentication 120 a second (InitiateAuth; RespondToAuthChallenge has three times that apart), UserCreation 50 (AdminCreateUser), UserRead 120 (AdminGetUser); adjustable. The live page (stored copies) confirms the categories, UserCreation\'s 50 and the 8-hour, 3:1 sizing example; its table of figures did not render there, so the figures and the read category\'s name are those of the page\'s last published source, awsdocs/amazon-cognito-developer-guide doc_source/limits.md'),
+  dynamoPartition: src('https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html', 'each partition serves at most 3,000 read units and 1,000 write units a second, on demand or provisioned; not adjustable. That the limit holds for a global secondary index\'s partitions as for a table\'s: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html'),
   sesSandbox: src('https://docs.aws.amazon.com/ses/latest/dg/request-production-access.html', 'in the sandbox: 200 messages per 24 hours, 1 message per second, verified recipients only'),
   sesProduction: src('https://docs.aws.amazon.com/ses/latest/dg/quotas.html', 'out of the sandbox the quotas "vary based on your specific use case" (no published default): the figures here, 50,000 a day and 14 a second, are what production access has commonly been granted at first, an assumption; read the account\'s own with `aws sesv2 get-account` (SendQuota)'),
   secrets: src('https://docs.aws.amazon.com/secretsmanager/latest/userguide/reference_limits.html', 'GetSecretValue: 10,000 requests per second per Region (with DescribeSecret)'),
@@ -191,7 +191,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
       source: s.cognito,
       demandBasis: `token issues at the peak (${u0('tokenIssuesPerUser')} a user a month), each one InitiateAuth`,
       demand: tokenRps,
-      change: 'quota request (Service Quotas, Amazon Cognito user pools, "Rate of UserAuthentication requests")',
+      change: 'quota request (Service Quotas, Amazon Cognito user pools: the UserAuthentication category\'s rate)',
     },
     {
       id: 'cognito-read',
@@ -204,7 +204,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
         ? 'every token issue (mfaForCustomers: the trigger reads each user\'s authenticator app)'
         : 'token issues of those who must use two-step verification (staff; counted as every token issue, the upper bound)',
       demand: tokenRps,
-      change: 'quota request (Service Quotas, Amazon Cognito user pools, "Rate of UserRead requests")',
+      change: 'quota request (Service Quotas, Amazon Cognito user pools: the read category\'s rate)',
     },
     {
       id: 'cognito-create',
@@ -215,7 +215,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
       source: s.cognito,
       demandBasis: `invitations and resets (${u0('mailsPerUserPerMonth')} a user a month), all counted as AdminCreateUser`,
       demand: (u) => peakRate((u.users.value * u.mailsPerUserPerMonth.value) / u.daysPerMonth.value),
-      change: 'quota request (Service Quotas, Amazon Cognito user pools, "Rate of UserCreation requests"); a bulk import paced under it',
+      change: 'quota request (Service Quotas, Amazon Cognito user pools: the UserCreation category\'s rate); a bulk import paced under it',
     },
     {
       id: 'ddb-bytime-write',
