@@ -115,8 +115,10 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
   const apiRps = (u: Usage) => peakRate(u.apiCallsPerDay.value);
   const tokenRps = (u: Usage) => peakRate((u.users.value * u.activeUserShare.value * u.tokenIssuesPerUser.value) / u.daysPerMonth.value);
   const loginHandler = 'accounts/login';
+  if (!publicHandlers.has(loginHandler)) throw new Error(`infra/capacity.ts: ${loginHandler} is no public route of lambdas/routes.ts`);
   const publicReserved = [...publicHandlers].reduce((n, h) => n + (publicRouteConcurrency(stage, h) ?? 0), 0);
-  const warm = Object.values(stage.warmFunctions).reduce((n, x) => n + x, 0);
+  // A public route's provisioned instances are inside its reserved concurrency (never below them).
+  const warm = Object.entries(stage.warmFunctions).reduce((n, [h, x]) => n + (stage.publicRouteConcurrency && publicHandlers.has(h) ? 0 : x), 0);
   const loginReserved = publicRouteConcurrency(stage, loginHandler);
   const weeklyTimeout = jobTimeout('notifications/weekly-summary');
   const alertsTimeout = jobTimeout('alerts/evaluate');

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { README, stageCapacityTable, stageSettings } from '../../bin/cost.js';
 import { bindsAt, capacity, CAPACITY_MARKERS, checks, FACTORS, peak, READ, renderCapacityTable, sources, type CapacityStage } from '../../infra/capacity.js';
 import { readmeCostBlock, replaceCostBlock, scale, usage, type Usage } from '../../infra/cost.js';
+import { publicHandlers } from '../../infra/public-routes.js';
 
 const prod = stageSettings('prod');
 const stage: CapacityStage = { name: 'test', throttle: { rateLimit: 100, burstLimit: 200 }, warmFunctions: { 'reports/get-reports': 2 }, publicRouteConcurrency: 10, mfaForCustomers: false };
@@ -56,7 +57,11 @@ describe('demand', () => {
     expect(held).toEqual(['lambda-concurrency']);
     const concurrency = checks(stage).find((c) => c.id === 'lambda-concurrency')!;
     // 2 provisioned, and 10 reserved for each public route's function.
-    expect(concurrency.demand(scale(usage, 0))).toBeGreaterThanOrEqual(2 + 10 * 5);
+    const publicCount = [...publicHandlers].length;
+    expect(concurrency.demand(scale(usage, 0))).toBe(2 + 10 * publicCount);
+    // A public route's provisioned instances are inside its reserved concurrency, not counted twice.
+    const warmLogin = checks({ ...stage, warmFunctions: { 'reports/get-reports': 2, 'accounts/login': 15 } }).find((c) => c.id === 'lambda-concurrency')!;
+    expect(warmLogin.demand(scale(usage, 0))).toBe(2 + 10 * (publicCount - 1) + 15);
   });
 
   test('API demand follows the stated calls a day, token demand the users, at the peak ratio', () => {
