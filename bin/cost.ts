@@ -3,6 +3,10 @@
  * stacks in-process as the template tests do (no bundling, the fixture web build, no AWS call),
  * counts what drives cost in every stack's template and prints the table of infra/cost.ts;
  * --write-readme puts it between the cost markers of README.md.
+ *
+ * With --capacity, the stage's capacity at 1×, 10× and 100× the users instead (infra/capacity.ts:
+ * the same traffic, against AWS's quotas and the stage's settings; no synthesis needed), written
+ * between the capacity markers by --write-readme.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,17 +14,24 @@ import { pathToFileURL } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { stageStacks } from '../infra/app.js';
-import { StageConfigError, loadStage } from '../infra/config.js';
+import { CAPACITY_MARKERS, renderCapacityTable } from '../infra/capacity.js';
+import { StageConfigError, loadStage, type Stage } from '../infra/config.js';
 import { countResources, renderCostTable, replaceCostBlock } from '../infra/cost.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../infra/function-construct.js';
 import { WEB_BUILD_CONTEXT } from '../infra/web-construct.js';
 
 export const README = path.join(ROOT, 'README.md');
 
+const readCdkJson = () => JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: { stages: unknown } & Record<string, unknown> };
+
+/** A stage's settings as cdk.json has them. */
+export function stageSettings(stageName: string): Stage {
+  return loadStage(stageName, readCdkJson().context.stages);
+}
+
 /** One template per stack of the stage, in deploy order. */
 export function stageTemplates(stageName: string): object[] {
-  const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: { stages: unknown } & Record<string, unknown> };
-  const { stages, ...featureFlags } = cdkJson.context;
+  const { stages, ...featureFlags } = readCdkJson().context;
   const stage = loadStage(stageName, stages);
   const app = new App({
     context: {
@@ -38,17 +49,23 @@ export function stageCostTable(stageName: string): string {
   return renderCostTable(stageName, countResources(stageTemplates(stageName)));
 }
 
+/** The README block of a stage's capacity, exactly as --capacity --write-readme writes it. */
+export function stageCapacityTable(stageName: string): string {
+  return renderCapacityTable(stageSettings(stageName));
+}
+
 function main(argv: string[]) {
   const at = argv.indexOf('--stage');
   const stageName = at >= 0 ? argv[at + 1] : undefined;
   if (!stageName) {
-    console.error('Usage: npm run cost -- --stage <name> [--write-readme]');
+    console.error('Usage: npm run cost -- --stage <name> [--capacity] [--write-readme]');
     process.exit(2);
   }
-  const table = stageCostTable(stageName);
+  const capacity = argv.includes('--capacity');
+  const table = capacity ? stageCapacityTable(stageName) : stageCostTable(stageName);
   if (argv.includes('--write-readme')) {
-    writeFileSync(README, replaceCostBlock(readFileSync(README, 'utf8'), table));
-    console.log(`README.md: cost of stage ${stageName} written between the cost markers`);
+    writeFileSync(README, replaceCostBlock(readFileSync(README, 'utf8'), table, capacity ? CAPACITY_MARKERS : undefined));
+    console.log(`README.md: ${capacity ? 'capacity' : 'cost'} of stage ${stageName} written between the ${capacity ? 'capacity' : 'cost'} markers`);
   } else {
     console.log(table);
   }

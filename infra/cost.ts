@@ -740,18 +740,25 @@ export function renderCostTable(stageName: string, counts: Counts, u: Usage = us
 export const COST_START = '<!-- cost:start -->';
 export const COST_END = '<!-- cost:end -->';
 
+/** A pair of README marker lines around a generated block. */
+export interface Markers {
+  start: string;
+  end: string;
+}
+const COST_MARKERS: Markers = { start: COST_START, end: COST_END };
+
 /** The text between the markers (without the newlines next to them), or null without markers. */
-export function readmeCostBlock(readme: string): string | null {
-  const start = readme.indexOf(COST_START);
-  const end = readme.indexOf(COST_END);
+export function readmeCostBlock(readme: string, markers: Markers = COST_MARKERS): string | null {
+  const start = readme.indexOf(markers.start);
+  const end = readme.indexOf(markers.end);
   if (start < 0 || end < start) return null;
-  return readme.slice(start + COST_START.length, end).replace(/^\n/, '').replace(/\n$/, '');
+  return readme.slice(start + markers.start.length, end).replace(/^\n/, '').replace(/\n$/, '');
 }
 
-/** The README with `block` between the markers. */
-export function replaceCostBlock(readme: string, block: string): string {
-  const start = readme.indexOf(COST_START);
-  const end = readme.indexOf(COST_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${COST_START} ... ${COST_END} lines`);
-  return `${readme.slice(0, start + COST_START.length)}\n${block}\n${readme.slice(end)}`;
+/** The README with `block` between the markers (the cost block's, unless others are given). */
+export function replaceCostBlock(readme: string, block: string, markers: Markers = COST_MARKERS): string {
+  const start = readme.indexOf(markers.start);
+  const end = readme.indexOf(markers.end);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${markers.start} ... ${markers.end} lines`);
+  return `${readme.slice(0, start + markers.start.length)}\n${block}\n${readme.slice(end)}`;
 }
