@@ -9,6 +9,7 @@ import { AdminGetUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-i
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { jest } from '@jest/globals';
+import { findInconsistencies } from '../../infra/admin/check.js';
 import { getUserByEmail } from '../../lambdas/shared/data/users.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
 import { multipart } from '../support/multipart.js';
@@ -57,6 +58,9 @@ const poolUser = (email: string) =>
 const poolUsersWithEmail = async (email: string) =>
   (await t.cognito.send(new ListUsersCommand({ UserPoolId: t.stack.userPoolId, Filter: `email = "${email}"` }))).Users ?? [];
 
+/** What `npm run admin -- check` finds now (no grace period: everything planted here is seconds old). */
+const check = async () => (await findInconsistencies(t.db, { graceMinutes: 0 })).findings;
+
 const signup = (email: string) =>
   request('POST', '/api/users/signup', { token: admin, body: { name: 'new person', email, password: 'Temp1234!x', buildops_customer_ids: ['C-A'], buildops_property_ids: ['P-A1'] } });
 const upload = (fileName: string) => {
@@ -100,6 +104,7 @@ describe('accounts: Cognito and the users table', () => {
     const left = await poolUser(email);
     expect(left).toBeDefined();
     expect(await getUserByEmail(t.db, email)).toBeUndefined();
+    expect((await check()).cognitoWithoutRow.map((u) => u.email)).toContain(email);
   });
 
   it('remove users: a row that cannot be deleted after the pool user went answers 503; sent again, the removal completes', async () => {
@@ -109,6 +114,7 @@ describe('accounts: Cognito and the users table', () => {
     expect503(await withFaults('dynamodb.DeleteItem@accounts:throttle', remove));
     expect(await poolUser(email)).toBeUndefined(); // sign-in is over already
     expect(await getUserByEmail(t.db, email)).toBeDefined(); // the half the check lists until it is done
+    expect((await check()).rowWithoutCognito.map((u) => u.email)).toContain(email);
     const again = await remove();
     expect(again.status).toBe(200);
     expect(await getUserByEmail(t.db, email)).toBeUndefined();
@@ -141,6 +147,7 @@ describe('documents: S3 and the documents table', () => {
     expect(orphans).toHaveLength(1);
     expect(orphans[0]).toMatch(new RegExp(`/kept-${seq}\\.pdf$`));
     expect(await documentRows()).toEqual([]);
+    expect((await check()).objectWithoutRow.map((o) => o.key)).toContain(orphans[0]);
   });
 
   it('confirm of a presigned upload: a failed row write keeps the upload, and the same confirm sent again completes it', async () => {
@@ -169,6 +176,7 @@ describe('documents: S3 and the documents table', () => {
     expect(r.status).toBe(200);
     expect(await documentRows()).not.toContain(key);
     expect(await exists(key)).toBe(true);
+    expect((await check()).objectWithoutRow.map((o) => o.key)).toContain(key);
   });
 });
 
