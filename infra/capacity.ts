@@ -14,6 +14,7 @@ import { scheduled } from '../lambdas/routes.js';
 import { LIST_LIMIT } from '../lambdas/shared/data/service-requests.js';
 import type { Stage } from './config.js';
 import { scale, usage as costUsage, type Assumption, type Markers, type Usage } from './cost.js';
+import { ALERTS_CUSTOMERS_AT_ONCE, WEEKLY_MAILS_AT_ONCE } from '../lambdas/shared/job-parallelism.js';
 import { publicHandlers, publicRouteConcurrency, UNRESERVED_MINIMUM } from './public-routes.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -34,8 +35,8 @@ export const peak = {
   signInShare: a(0.25, '% of token issues are sign-ins (the rest refreshes)', 'a working session of about four hours: one sign-in and three hourly refreshes'),
   signInMs: a(600, 'ms a sign-in holds its function', 'the login route waits on a rate-limit read and write and on InitiateAuth, which runs the pre-token-generation trigger inside it'),
   busiestRouteShare: a(1 / costUsage.callsPerPageView.value, '% of API calls go to the busiest route', `one call of each page view (${costUsage.callsPerPageView.value} API calls per page view in the cost model): the caller's own record, which every page asks for`),
-  mailMs: a(100, 'ms per weekly-summary mail', 'the job mails one user after another: a conditional write (the claim), a read of the suppression list and SES SendEmail'),
-  customerPassMs: a(300, 'ms per customer in the equipment alerts pass', 'customers one after another: two DynamoDB queries beside one telemetry query for all its devices (README "Figures": 280 ms for 1,000 devices, cold)'),
+  mailMs: a(100, 'ms per weekly-summary mail', 'one mail of the job (a few at a time): a conditional write (the claim), a read of the suppression list and SES SendEmail'),
+  customerPassMs: a(300, 'ms per customer in the equipment alerts pass', 'one customer of the pass (several at a time): two DynamoDB queries beside one telemetry query for all its devices (README "Figures": 280 ms for 1,000 devices, cold)'),
   serviceRequestsPerCustomerPerMonth: a(5, 'service requests a customer files a month', 'the data file says "a few requests a day per provider" (100 customers); 5 a customer is an upper bound'),
   writesPerServiceRequest: a(4, 'writes per service request', 'filed, then about three status changes, each rewriting the item and its byTime index entry'),
   serviceRequestKb: a(2, 'KB per service request item', 'the description, photo names and the notes appended by status changes'),
@@ -300,24 +301,24 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
     {
       id: 'weekly-run',
       service: 'Lambda',
-      quota: `weekly summary run: mails within its ${weeklyTimeout}-second timeout, one at a time (900 s at most)`,
-      limit: (weeklyTimeout * 1000) / v('mailMs'),
+      quota: `weekly summary run: mails within its ${weeklyTimeout}-second timeout, ${WEEKLY_MAILS_AT_ONCE} at a time (900 s at most)`,
+      limit: ((weeklyTimeout * 1000) / v('mailMs')) * WEEKLY_MAILS_AT_ONCE,
       unit: 'mails',
       source: s.lambdaTimeout,
       demandBasis: `every user subscribed, ${v('mailMs')} ms a mail`,
       demand: (u) => u.users.value,
-      change: 'code: send in parallel under the SES rate, then fan out beyond one run (README "Capacity at 10× and 100×")',
+      change: 'code: more at once as SES\'s rate allows (lambdas/shared/job-parallelism.ts), then fan out beyond one run (README "Capacity at 10× and 100×")',
     },
     {
       id: 'alerts-pass',
       service: 'Lambda',
-      quota: `equipment alerts pass: customers within its ${alertsTimeout}-second timeout, one at a time`,
-      limit: (alertsTimeout * 1000) / v('customerPassMs'),
+      quota: `equipment alerts pass: customers within its ${alertsTimeout}-second timeout, ${ALERTS_CUSTOMERS_AT_ONCE} at a time`,
+      limit: ((alertsTimeout * 1000) / v('customerPassMs')) * ALERTS_CUSTOMERS_AT_ONCE,
       unit: 'customers',
       source: s.lambdaTimeout,
       demandBasis: `every customer mapped to telemetry (the upper bound), ${v('customerPassMs')} ms each`,
       demand: (u) => u.customers.value,
-      change: 'code: evaluate customers in parallel batches, then one run per shard of customers (README "Capacity at 10× and 100×")',
+      change: 'code: more customers at once (lambdas/shared/job-parallelism.ts), then one run per shard of customers (README "Capacity at 10× and 100×")',
     },
   ];
   return out;

@@ -15,6 +15,7 @@ import { listCustomers } from '../shared/data/customers.js';
 import { log } from '../shared/log.js';
 import { runJob } from '../shared/job.js';
 import { tracingReady } from '../shared/observability.js';
+import { ALERTS_CUSTOMERS_AT_ONCE, eachAtMost } from '../shared/job-parallelism.js';
 import { telemetryClient } from '../shared/telemetry/service.js';
 
 export interface EvaluationSummary {
@@ -50,8 +51,10 @@ async function evaluateAll(): Promise<EvaluationSummary> {
     return { ...summary, failed: mapped.map((c) => c.id) };
   }
   const limit = { deadline: now + BUDGET_MS };
-  let users: UserItem[] | undefined;
-  for (const customer of mapped) {
+  // Customers several at a time (job-parallelism.ts); the users are read once per run, and only
+  // when something changed.
+  let users: Promise<UserItem[]> | undefined;
+  await eachAtMost(mapped, ALERTS_CUSTOMERS_AT_ONCE, async (customer) => {
     try {
       const r = await evaluateCustomer(db, telemetry, customer.id, now, limit);
       summary.customers++;
@@ -61,11 +64,10 @@ async function evaluateAll(): Promise<EvaluationSummary> {
       for (const a of r.raised) log.info('equipment alert raised', { customerId: a.customerId, deviceId: a.deviceId, rule: a.rule, detail: a.detail });
       for (const a of r.cleared) log.info('equipment alert cleared', { customerId: a.customerId, deviceId: a.deviceId, rule: a.rule });
       if (r.raised.length || r.cleared.length) {
-        // The users are read once per run, and only when something changed. A mail that fails is
-        // logged (and fails the run): the alert stands and is shown on the dashboard.
+        // A mail that fails is logged (and fails the run): the alert stands and is shown on the dashboard.
         try {
-          users ??= await listUsers(db);
-          summary.mailed += (await mailAlerts(db, users, customer.id, r.raised, r.cleared)).filter((o) => o === 'sent').length;
+          users ??= listUsers(db);
+          summary.mailed += (await mailAlerts(db, await users, customer.id, r.raised, r.cleared)).filter((o) => o === 'sent').length;
         } catch (err) {
           summary.mailFailed.push(customer.id);
           log.error('equipment alert mails failed', { customerId: customer.id, err });
@@ -75,7 +77,7 @@ async function evaluateAll(): Promise<EvaluationSummary> {
       summary.failed.push(customer.id);
       log.warn('equipment alerts of a customer not evaluated', { customerId: customer.id, err });
     }
-  }
+  });
   log.info('equipment alerts evaluated', { ...summary });
   return summary;
 }

@@ -16,6 +16,7 @@ import { greetingName, mailDate, productTitle } from '../shared/mail-text.js';
 import { claimedMail, mailJob } from '../shared/notifications/job.js';
 import { mailUser } from '../shared/notifications/send.js';
 import { assignedScope } from '../shared/scope.js';
+import { eachAtMost, WEEKLY_MAILS_AT_ONCE } from '../shared/job-parallelism.js';
 import { mailLinks } from '../shared/links.js';
 
 const DAY = 86_400_000;
@@ -114,12 +115,13 @@ export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.no
   const figures = figuresByProperty((rows.get('wo') ?? []) as WorkOrderRow[], (rows.get('invoice') ?? []) as InvoiceRow[], from, to);
   const named = new Map(properties.map((p) => [p.id, p]));
 
-  for (const item of due) {
+  // A few users at a time (job-parallelism.ts); each mail is claimed first, so two runs at once send it once.
+  await eachAtMost(due, WEEKLY_MAILS_AT_ONCE, async (item) => {
     const user = users.get(item.sub);
-    if (!user) continue;
+    if (!user) return;
     try {
       const mine = [...assignedScope(user).propertyIds].map((id) => ({ id, name: named.get(id)?.name ?? id })).sort((a, b) => a.name.localeCompare(b.name));
-      if (mine.length === 0) continue;
+      if (mine.length === 0) return;
       const outcome = await claimedMail(
         claimWeeklyMail(db, item.sub, week),
         () => mailUser(db, user, 'weekly', weeklyMail(user.name || user.email, mine, figures, fromMs, toMs), item),
@@ -130,7 +132,7 @@ export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.no
       summary.failed++;
       log.warn('weekly summary of a user failed', { err });
     }
-  }
+  });
   return summary;
 }
 
