@@ -20,7 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { REQUEST_PRIORITIES, requestLimits, type RequestPriority } from '../../../../lambdas/shared/contract/answers/requests';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
-import { refusalMessage } from '../../../lib/api-client';
+import { failureMessage, unavailableMessage } from '../../../lib/api-client';
 import { useRequests, type RequestForm } from '../api/get-requests';
 import { fileRequest } from '../api/write-request';
 import { PHOTO_ACCEPT, photoProblem } from '../photo-rules';
@@ -60,7 +60,7 @@ function RequestServiceBody({ viewedEmail, isAdmin, inView, onClose }: { viewedE
   if (query.isError) {
     return (
       <DialogContent dividers>
-        <Alert severity="error">{t.loadFailed}</Alert>
+        <Alert severity="error">{unavailableMessage(query.error) ?? t.loadFailed}</Alert>
       </DialogContent>
     );
   }
@@ -128,7 +128,7 @@ function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: Reques
       setDone(reply.message);
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
     } catch (err) {
-      setFailure(refusalMessage(err) ?? t.sendFailed);
+      setFailure(failureMessage(err, t.sendFailed));
     } finally {
       setBusy(false);
     }
