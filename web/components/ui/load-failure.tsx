@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-
-/** The button of a failed read on the page (beyond the spec). */
-export const TRY_AGAIN = 'Try again';
+import { commonStrings } from '../../config/strings';
 
 /**
  * A panel's read that failed even after api()'s own repeat: the message, and a Try again button
@@ -14,7 +12,7 @@ export function LoadFailure({ message, retrying, onRetry }: { message: string; r
       severity="warning"
       action={
         <Button color="inherit" size="small" onClick={onRetry} disabled={retrying}>
-          {TRY_AGAIN}
+          {commonStrings.tryAgain}
         </Button>
       }
     >
