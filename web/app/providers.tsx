@@ -5,6 +5,11 @@ import { useState, type ReactNode } from 'react';
 import { SessionProvider } from '../lib/session';
 import { theme } from './theme';
 
+/**
+ * No retries of react-query's own: the server's SDK clients already retry a failing service, and
+ * api() asks a read answered 503 once more by itself (a write never: the user decides), so a
+ * retry here would multiply the load on a service that is struggling.
+ */
 function makeQueryClient() {
   return new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },

@@ -6,4 +6,6 @@ export const commonStrings = {
   footerBrand: 'A Total Comfort Solutions Brand',
   footerRights: 'All rights reserved',
   logoAlt: (product: string) => (product ? `${product} Reporting logo` : 'Logo'),
+  /** Beyond the spec: the button of a panel whose read failed (a service not answering), asking once more. */
+  tryAgain: 'Try again',
 } as const;

@@ -13,7 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_TOPICS, type NotificationSettings, type SettingsReply } from '../../../../lambdas/shared/contract/answers/notifications';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { SuccessPopup } from '../../../components/ui/success-popup';
-import { refusalMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
 import { useNotificationSettings } from '../api/get-settings';
 import { useSaveSettings } from '../api/save-settings';
 import { notificationsText as t, topicTitles } from '../strings';
@@ -59,7 +59,7 @@ function NotificationsBody({ onClose, onSaved }: { onClose(): void; onSaved(mess
     return (
       <>
         <DialogContent dividers>
-          <Alert severity="error">{refusalMessage(query.error) ?? t.loadFailed}</Alert>
+          <Alert severity="error">{failureMessage(query.error, t.loadFailed)}</Alert>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t.close}</Button>
@@ -107,7 +107,7 @@ function SettingsForm({ reply, onClose, onSaved }: { reply: SettingsReply; onClo
           </Typography>
           {save.isError && (
             <Alert severity="error" role="alert">
-              {refusalMessage(save.error) ?? t.saveFailed}
+              {failureMessage(save.error, t.saveFailed)}
             </Alert>
           )}
         </Stack>

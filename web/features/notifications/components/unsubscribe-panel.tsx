@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { refusalMessage } from '../../../lib/api-client';
+import { refusalMessage, unavailableMessage } from '../../../lib/api-client';
 import { useUnsubscribe } from '../api/unsubscribe';
 import { notificationsText as t, topicTitles } from '../strings';
 import { readUnsubscribeToken } from '../unsubscribe-token';
@@ -33,7 +33,7 @@ export function UnsubscribePanel({ token, logInPath }: { token: string | null; l
           <Typography sx={{ overflowWrap: 'anywhere' }}>{view ? t.stopMails(topicTitles[view.topic], view.email) : t.stopMailsUnknown}</Typography>
           {request.isError && (
             <Alert severity="error" role="alert">
-              {t.unsubscribeFailed}
+              {unavailableMessage(request.error) ?? t.unsubscribeFailed}
             </Alert>
           )}
           {token ? (

@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { dollars } from '../../../../lambdas/shared/contract/answers/quotes';
 import { titleCase } from '../../../components/text/display-name';
+import { LoadFailure } from '../../../components/ui/load-failure';
+import { unavailableMessage } from '../../../lib/api-client';
 import { useQuotes } from '../api/get-quotes';
 import { expiryText, statusText } from '../quote-text';
 import { quotesText as t } from '../strings';
@@ -57,7 +59,7 @@ export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPan
           {t.loading}
         </Typography>
       )}
-      {query.isError && <Alert severity="warning">{t.loadFailed}</Alert>}
+      {query.isError && <LoadFailure message={unavailableMessage(query.error) ?? t.loadFailed} retrying={query.isFetching} onRetry={() => void query.refetch()} />}
       {query.isSuccess && quotes.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t.none}

@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import { dollars, quoteLimits, type QuoteDecisionKind, type QuotesReply, type QuoteView } from '../../../../lambdas/shared/contract/answers/quotes';
 import { titleCase } from '../../../components/text/display-name';
 import { writtenDate } from '../../../components/text/dates';
-import { refusalMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
 import { openDocumentInNewTab } from '../../documents';
 import { useDecideQuote } from '../api/decide-quote';
 import { agreeText, approveChoice, decidable, expiryDay, expiryText, statusText } from '../quote-text';
@@ -50,7 +50,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
     (decision === 'approve' && signature.trim() !== '' && agreed) ||
     (decision === 'decline' && reason.trim() !== '') ||
     (decision === 'request-changes' && comment.trim() !== '');
-  const error = decide.error ? (refusalMessage(decide.error) ?? t.failed) : null;
+  const error = decide.error ? failureMessage(decide.error, t.failed) : null;
   const done = decide.isSuccess;
 
   const send = () => {
@@ -59,7 +59,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
   };
   const openDocument = (key: string) => {
     setDocumentError(null);
-    openDocumentInNewTab(key).catch((err: unknown) => setDocumentError(refusalMessage(err) ?? t.documentFailed));
+    openDocumentInNewTab(key).catch((err: unknown) => setDocumentError(failureMessage(err, t.documentFailed)));
   };
   const sendLabel = decision === 'approve' ? t.sendApprove : decision === 'decline' ? t.sendDecline : t.sendChanges;
 

@@ -17,10 +17,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { REQUEST_PRIORITIES, requestLimits, type RequestPriority } from '../../../../lambdas/shared/contract/answers/requests';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
-import { refusalMessage } from '../../../lib/api-client';
+import { failureMessage, unavailableMessage } from '../../../lib/api-client';
 import { useRequests, type RequestForm } from '../api/get-requests';
 import { fileRequest } from '../api/write-request';
 import { PHOTO_ACCEPT, photoProblem } from '../photo-rules';
@@ -60,7 +60,7 @@ function RequestServiceBody({ viewedEmail, isAdmin, inView, onClose }: { viewedE
   if (query.isError) {
     return (
       <DialogContent dividers>
-        <Alert severity="error">{t.loadFailed}</Alert>
+        <Alert severity="error">{unavailableMessage(query.error) ?? t.loadFailed}</Alert>
       </DialogContent>
     );
   }
@@ -97,6 +97,11 @@ function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: Reques
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  // The failure shows under the form, which may be scrolled away in a short window: bring it into sight.
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
 
   const property = form.properties.find((p) => p.id === propertyId);
   const propertyMissing = !property;
@@ -128,7 +133,7 @@ function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: Reques
       setDone(reply.message);
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
     } catch (err) {
-      setFailure(refusalMessage(err) ?? t.sendFailed);
+      setFailure(failureMessage(err, t.sendFailed));
     } finally {
       setBusy(false);
     }
@@ -272,7 +277,11 @@ function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: Reques
             </FormHelperText>
             {photoError && <Alert severity="warning">{photoError}</Alert>}
           </Stack>
-          {failure && <Alert severity="error">{failure}</Alert>}
+          {failure && (
+            <Alert ref={failureRef} severity="error">
+              {failure}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

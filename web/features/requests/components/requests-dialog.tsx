@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { REQUEST_STATUSES, requestLimits, type RequestStatus } from '../../../../lambdas/shared/contract/answers/requests';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unavailableMessage } from '../../../lib/api-client';
 import { useCustomers } from '../api/get-customers';
 import { useRequests, type ServiceRequest } from '../api/get-requests';
 import { changeStatus } from '../api/write-request';
@@ -96,7 +96,7 @@ function RequestsBody({ isAdmin, viewedEmail }: Omit<RequestsDialogProps, 'open'
         </TextField>
       </Stack>
       {query.isPending && <Typography role="status">{t.loading}</Typography>}
-      {query.isError && <Alert severity="error">{t.loadFailed}</Alert>}
+      {query.isError && <Alert severity="error">{unavailableMessage(query.error) ?? t.loadFailed}</Alert>}
       {query.isSuccess && requests.length === 0 && <Typography role="status">{filtered ? t.noneMatching : t.none}</Typography>}
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={allCustomers ? t.allRequests : t.myRequests}>
         {requests.map((r) => (
@@ -201,7 +201,7 @@ function StatusForm({ request: r, onDone }: { request: ServiceRequest; onDone():
       await queryClient.invalidateQueries({ queryKey: requestKeys.all });
       onDone();
     } catch (err) {
-      setFailure(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : t.saveFailed);
+      setFailure(unavailableMessage(err) ?? (err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : t.saveFailed));
       setBusy(false);
     }
   }

@@ -20,7 +20,7 @@ import { titleCase } from '../../../components/text/display-name';
 import { writtenTime as formatTime } from '../../../components/text/dates';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { SuccessPopup } from '../../../components/ui/success-popup';
-import { refusalMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
 import { useThresholds, type ThresholdsReply } from '../api/get-thresholds';
 import { useSaveThresholds } from '../api/save-thresholds';
 import { kindTitles, ruleTitles, telemetryText as t } from '../strings';
@@ -94,7 +94,7 @@ function ThresholdsBody({ customerId, properties, canEdit, onClose, onSaved }: B
         <DialogContent dividers sx={{ minHeight: 360 }}>
           <Stack spacing={2}>
             {select}
-            {query.isError ? <Alert severity="error">{refusalMessage(query.error) ?? t.thresholdsLoadFailed}</Alert> : <Typography role="status">{t.thresholdsLoading}</Typography>}
+            {query.isError ? <Alert severity="error">{failureMessage(query.error, t.thresholdsLoadFailed)}</Alert> : <Typography role="status">{t.thresholdsLoading}</Typography>}
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -221,7 +221,7 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
           </Table>
           {save.isError && (
             <Alert severity="error" role="alert">
-              {refusalMessage(save.error) ?? t.thresholdsSaveFailed}
+              {failureMessage(save.error, t.thresholdsSaveFailed)}
             </Alert>
           )}
         </Stack>

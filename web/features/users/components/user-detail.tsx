@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { titleCase } from '../../../components/text/display-name';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unavailableMessage } from '../../../lib/api-client';
 import type { UserAccount } from '../api/get-accounts';
 import { useChangeName } from '../api/change-name';
 import { useSetQuoteApproval, type QuoteApprovalChoice } from '../api/set-quote-approval';
@@ -127,7 +127,7 @@ function NameSection({ user, onNotice, onUsersChanged }: UserDetailProps) {
         onNotice({ severity: 'success', text: t.nameChanged(titleCase(name.toLowerCase())) });
         onUsersChanged?.();
       },
-      (err: unknown) => setError(err instanceof ApiError && err.status < 500 ? err.message : t.changeNameFailed),
+      (err: unknown) => setError(unavailableMessage(err) ?? (err instanceof ApiError && err.status < 500 ? err.message : t.changeNameFailed)),
     );
   }
 
@@ -218,7 +218,7 @@ function QuoteApprovalSection({ user, label, onNotice, onUsersChanged }: UserDet
         onNotice({ severity: 'success', text: t.quoteApprovalSaved(label, approvalText(chosen) === '—' ? t.quoteNone.toLowerCase() : approvalText(chosen)) });
         onUsersChanged?.();
       },
-      (err: unknown) => setError(err instanceof ApiError && err.status < 500 ? err.message : t.quoteApprovalFailed),
+      (err: unknown) => setError(unavailableMessage(err) ?? (err instanceof ApiError && err.status < 500 ? err.message : t.quoteApprovalFailed)),
     );
   }
 

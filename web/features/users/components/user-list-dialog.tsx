@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unavailableMessage } from '../../../lib/api-client';
 import { useStaffDomains } from '../api/get-public-config';
 import { useAccounts, type UserAccount } from '../api/get-accounts';
 import { useSendAccountMail, type AccountMail } from '../api/send-account-mail';
@@ -84,7 +84,7 @@ function UserList({ onUsersChanged, onViewAs, onAddUser }: Omit<UserListDialogPr
       { kind, email },
       {
         onSuccess: (text) => setMessage({ severity: 'success', text }),
-        onError: (error) => setMessage({ severity: 'error', text: error instanceof ApiError && error.status < 500 ? error.message : t.sendFailed }),
+        onError: (error) => setMessage({ severity: 'error', text: unavailableMessage(error) ?? (error instanceof ApiError && error.status < 500 ? error.message : t.sendFailed) }),
       },
     );
   }

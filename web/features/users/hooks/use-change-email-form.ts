@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unavailableMessage } from '../../../lib/api-client';
 import { useChangeEmail } from '../api/change-email';
 import { usersText as t } from '../strings';
 
@@ -29,7 +29,7 @@ export function useChangeEmailForm(email: string | null, onChanged: (newEmail: s
         setValue('');
         onChanged(newEmail);
       },
-      (err: unknown) => setError(err instanceof ApiError && err.status === 422 ? t.exists : err instanceof ApiError && err.status === 400 ? err.message : t.changeEmailFailed),
+      (err: unknown) => setError(err instanceof ApiError && err.status === 422 ? t.exists : err instanceof ApiError && err.status === 400 ? err.message : (unavailableMessage(err) ?? t.changeEmailFailed)),
     );
   }
 

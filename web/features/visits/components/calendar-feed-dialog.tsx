@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FocusEvent } from 'react';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
-import { refusalMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
 import { useCalendarFeed, useChangeCalendarFeed } from '../api/calendar-feed';
 import { visitsText as t } from '../strings';
 
@@ -55,7 +55,7 @@ function FeedBody({ onClose }: { onClose(): void }) {
     <>
       <DialogContent dividers>
         {query.isPending && <Typography role="status">{t.working}</Typography>}
-        {query.isError && <Alert severity="error">{refusalMessage(query.error) ?? t.loadFeedFailed}</Alert>}
+        {query.isError && <Alert severity="error">{failureMessage(query.error, t.loadFeedFailed)}</Alert>}
         {feed && (
           <Stack spacing={2}>
             {change.data?.message && (
@@ -88,7 +88,7 @@ function FeedBody({ onClose }: { onClose(): void }) {
             )}
             {change.isError && (
               <Alert severity="error" role="alert">
-                {refusalMessage(change.error) ?? t.actionFailed}
+                {failureMessage(change.error, t.actionFailed)}
               </Alert>
             )}
           </Stack>

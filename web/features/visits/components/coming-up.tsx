@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { VISIT_DAYS_MAX } from '../../../../lambdas/shared/contract/answers/visits';
 import { titleCase } from '../../../components/text/display-name';
+import { LoadFailure } from '../../../components/ui/load-failure';
+import { unavailableMessage } from '../../../lib/api-client';
 import { useVisits } from '../api/get-visits';
 import { visitsText as t } from '../strings';
 import { visitWhen } from '../visit-text';
@@ -54,7 +55,7 @@ export function ComingUp({ email, propertyId, propertyName }: ComingUpProps) {
           {t.loading}
         </Typography>
       )}
-      {query.isError && <Alert severity="warning">{t.loadFailed}</Alert>}
+      {query.isError && <LoadFailure message={unavailableMessage(query.error) ?? t.loadFailed} retrying={query.isFetching} onRetry={() => void query.refetch()} />}
       {query.isSuccess && visits.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t.none}
