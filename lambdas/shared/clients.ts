@@ -153,14 +153,20 @@ export function boundedRetry(maxAttempts: number, backoffMs: number): RetryStrat
  * The call may have been done (a retried conditional write would then be refused as a conflict, a
  * retried AdminCreateUser as "exists"), and a hung service would take the request's whole time.
  */
+const cutOffByTimeout = (info: unknown) => {
+  // The SDK names a reset or broken connection a TimeoutError too (its `code` says which): those
+  // are retried, as AWS says; only an attempt our own timer ended is not.
+  const e = (info as { error?: { name?: string; code?: string } }).error;
+  return e?.name === 'TimeoutError' && e.code !== 'ECONNRESET' && e.code !== 'EPIPE';
+};
+
 export function apiRetry(maxAttempts: number): RetryStrategy {
   const token = (count: number, delay: number) => ({ getRetryCount: () => count, getRetryDelay: () => delay });
   return {
     acquireInitialRetryToken: async () => token(0, 0),
     refreshRetryTokenForRetry: async (last, info) => {
       const count = last.getRetryCount();
-      const name = (info as { error?: { name?: string } }).error?.name;
-      if (count + 1 >= maxAttempts || info.errorType === 'CLIENT_ERROR' || name === 'TimeoutError') throw new Error('No retry left');
+      if (count + 1 >= maxAttempts || info.errorType === 'CLIENT_ERROR' || cutOffByTimeout(info)) throw new Error('No retry left');
       const base = info.errorType === 'THROTTLING' ? 500 : 100;
       return token(count + 1, Math.random() * Math.min(20_000, base * 2 ** count));
     },

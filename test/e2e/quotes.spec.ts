@@ -2,10 +2,13 @@
  * Issue 30 in the browser: "Quotes awaiting approval" above the Quotes report. An approver opens a
  * Sent quote's document and approves it with a typed signature (the dispatch mail, the receipt and
  * the event land; the frame's "Awaiting approval" drops by its amount; the row says who approved
- * it); a user without the permission sees whom to ask; a decline needs a reason; an expired quote cannot be decided; an
+ * it, and an import of the same quote as Sent keeps the decision); a user without the permission
+ * sees whom to ask; a decline needs a reason; an expired quote cannot be decided; an
  * administrator viewing as the customer sees the quotes read-only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { quotesText as t } from '../../web/features/quotes/strings.js';
@@ -133,6 +136,18 @@ test('Dana approves QT-DEMO-0001 with a typed signature: the row, the mails, the
   await expect.poll(() => awaitingApproval(page)).toBeCloseTo(before - 4850, 0);
   await page.evaluate('window.scrollTo(0, 0)');
   await shotsAtBothSizes(shot, page, 'approved');
+
+  // The provider's next import still says Sent: the portal's decision stays (README "Imports do not undo it").
+  const q = await page.evaluate(async () => {
+    const r = await fetch('/api/quotes', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return ((await r.json()) as { quotes: { id: string; propertyId: string; amount: number; createdAt: string; title: string; expiresAt: string }[] }).quotes.find((x) => x.id === 'QT-DEMO-0001')!;
+  });
+  const csv = path.join(mkdtempSync(path.join(tmpdir(), 'quotes-import-')), 'quotes.csv');
+  writeFileSync(csv, `id,property_id,status,amount,created_at,title,expires_at\n${q.id},${q.propertyId},Sent,${q.amount},${q.createdAt},${q.title},${q.expiresAt}\n`);
+  execFileSync('npm', ['run', 'admin', '--', 'import', '--local', '--data-dir', e2eDataDir, '--quotes', csv], { cwd: path.resolve('.'), env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: 'pipe' });
+  await page.reload();
+  await expect(panel(page).getByRole('heading', { name: t.title })).toBeVisible();
+  await expect(quote.locator('td').nth(4)).toHaveText(/^Approved by Dana Facilities on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
 
   await expect.poll(() => mailTo('dispatch@example-hvac.com', 'QT-DEMO-0001')).toBeTruthy();
   expect(mailTo('dispatch@example-hvac.com', 'QT-DEMO-0001')).toContain('Dana Facilities');

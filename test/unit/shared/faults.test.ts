@@ -3,7 +3,8 @@
  * service's own error response inside the SDK's retries and deserializer, so the client throws what
  * AWS would make it throw, after the attempts AWS's retry rules give; `hang` sends the call where
  * nothing answers and the client's own timeout ends it, without a retry. The API clients' retry
- * (apiRetry) against a real endpoint: 5xx retried, a refusal and a timeout not.
+ * (apiRetry) against a real endpoint: 5xx and a dropped connection retried, a refusal and a timeout
+ * not.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,13 +19,18 @@ import { isDependencyFailure } from '../../../lambdas/shared/http.js';
 
 let server: Server;
 let requests = 0;
-let answer: 'ok' | 'error' | 'refuse' | 'hang' = 'ok';
+let answer: 'ok' | 'error' | 'refuse' | 'hang' | 'reset-once' = 'ok';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests++;
     req.resume();
     if (answer === 'hang') return;
+    if (answer === 'reset-once') {
+      answer = 'ok';
+      req.socket.destroy(); // the connection drops before any answer
+      return;
+    }
     const [status, type] = answer === 'ok' ? [200, ''] : answer === 'error' ? [500, 'InternalServerError'] : [400, 'com.amazonaws.dynamodb.v20120810#ValidationException'];
     res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'r' });
     res.end(status === 200 ? '{}' : JSON.stringify({ __type: type, message: 'no' }));
@@ -157,5 +163,11 @@ describe('the API clients’ retry against a real endpoint', () => {
     answer = 'hang';
     expect((await failure(ddb(QUICK).send(new GetCommand({ TableName: 't', Key: { sub: 's' } })))).name).toBe('TimeoutError');
     expect(requests).toBe(1);
+  });
+
+  it('retries a dropped connection (which the SDK also names TimeoutError, with its code)', async () => {
+    answer = 'reset-once';
+    await ddb(QUICK).send(new GetCommand({ TableName: 't', Key: { sub: 's' } }));
+    expect(requests).toBe(2);
   });
 });
