@@ -2,7 +2,7 @@
 // once, against the local stack with demo data (`bin/local.ts --demo` as a child process on
 // loopback), in-process (every function in the stack's process) and in cold mode (`COLD=1`: each
 // function in processes of its own, another started when all of a function's are busy, as on
-// Lambda), each beside the previous release measured in the same run (`--baseline <git ref>`,
+// Lambda), each beside the previous release measured in the same run, step for step in turn (`--baseline <git ref>`,
 // default HEAD~1: checked out under .tmp/, with this checkout's node_modules when package-lock.json
 // is the same, else its own `npm ci --offline`; removed after).
 //
@@ -42,6 +42,8 @@ const BASELINE = args.includes('--no-baseline') ? undefined : (flag('--baseline'
 const MODES: Mode[] = QUICK ? ['in-process'] : ['in-process', 'cold'];
 const USERS = QUICK ? [4, 8, 16] : [4, 8, 16, 32, 64, 128, 256];
 const STEP_SECONDS = QUICK ? 2 : 5;
+/** One user of each kind before the ramp, so that no step pays for loading a function the first time. */
+const WARMUP_SECONDS = QUICK ? 3 : 5;
 const LINE_MS = 1000;
 type Mode = 'in-process' | 'cold';
 
@@ -149,8 +151,15 @@ function stat(file: string) {
     return undefined;
   }
 }
+/** The whole machine's busy CPU seconds so far (/proc/stat: all but idle and iowait). */
+function machineBusy() {
+  const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = f.map(Number);
+  return (n.reduce((a, b) => a + b, 0) - n[3]! - n[4]!) / TICK;
+}
 interface Cpu {
   at: number;
+  machine: number;
   main: number;
   threads: number;
   functions: number;
@@ -167,11 +176,13 @@ function cpuNow(pid: number): Cpu {
     if (s?.ppid === pid) functions += s.cpu + s.children;
   }
   const u = process.cpuUsage();
-  return { at: performance.now(), main, threads: (all?.cpu ?? 0) - main, functions, bench: (u.user + u.system) / 1e6 };
+  return { at: performance.now(), machine: machineBusy(), main, threads: (all?.cpu ?? 0) - main, functions, bench: (u.user + u.system) / 1e6 };
 }
 const coresBetween = (a: Cpu, b: Cpu) => {
   const wall = (b.at - a.at) / 1000;
-  return { main: (b.main - a.main) / wall, threads: (b.threads - a.threads) / wall, functions: (b.functions - a.functions) / wall, bench: (b.bench - a.bench) / wall };
+  const c = { main: (b.main - a.main) / wall, threads: (b.threads - a.threads) / wall, functions: (b.functions - a.functions) / wall, bench: (b.bench - a.bench) / wall };
+  // The rest of the machine's busy time: whatever else runs on it (other work on a shared machine).
+  return { ...c, others: Math.max(0, (b.machine - a.machine) / wall - c.main - c.threads - c.functions - c.bench) };
 };
 
 // ---------- the simulated users ----------
@@ -349,7 +360,7 @@ interface StepResult {
 }
 
 /** One step: `users` users at once for STEP_SECONDS, every request's latency kept by route. */
-async function step(stack: Awaited<ReturnType<typeof startStack>>, f: Fixture, users: number): Promise<StepResult> {
+async function step(stack: Awaited<ReturnType<typeof startStack>>, f: Fixture, users: number, seconds = STEP_SECONDS): Promise<StepResult> {
   const routes = new Map<string, RouteFigures>();
   const fig = (label: string) => {
     let r = routes.get(label);
@@ -363,7 +374,7 @@ async function step(stack: Awaited<ReturnType<typeof startStack>>, f: Fixture, u
   const load = (url: string, connections: number, requests: Req[]) => {
     let done: (v?: unknown) => void = () => {};
     const finished = new Promise((r) => (done = r));
-    const instance = autocannon({ url, connections, duration: STEP_SECONDS, timeout: 10, requests }, (err) => done(err));
+    const instance = autocannon({ url, connections, duration: seconds, timeout: 10, requests }, (err) => done(err));
     instance.on('response', (c, status, _bytes, ms) => {
       // The request just answered is still the connection's current one (no pipelining).
       const client = c as unknown as { requestIterator?: { currentRequest?: { label?: string } } };
@@ -392,7 +403,7 @@ async function step(stack: Awaited<ReturnType<typeof startStack>>, f: Fixture, u
     load(stack.base, s.admin, workRound(f, 'admin')),
     load(stack.base, s.customer, workRound(f, 'customer')),
   ]);
-  const seconds = (performance.now() - t0) / 1000;
+  const wall = (performance.now() - t0) / 1000;
   const cores = coresBetween(before, cpuNow(stack.pid));
   // The request lines of the step (the last ones may still be on their way).
   await new Promise((r) => setTimeout(r, 200));
@@ -404,7 +415,7 @@ async function step(stack: Awaited<ReturnType<typeof startStack>>, f: Fixture, u
     if (typeof l.ms === 'number') r.handlerMs.push(l.ms);
     for (const [k, v] of Object.entries(l.calls ?? {})) r.calls[k] = (r.calls[k] ?? 0) + v;
   }
-  return { users, seconds, requests: latencies.length, errors, errorNotes: [...errorNotes].map(([k, v]) => `${k} x${v}`), latencies, routes, cores, coldStarts };
+  return { users, seconds: wall, requests: latencies.length, errors, errorNotes: [...errorNotes].map(([k, v]) => `${k} x${v}`), latencies, routes, cores, coldStarts };
 }
 
 interface Ramp {
@@ -417,22 +428,43 @@ interface Ramp {
 
 const within = (s: StepResult) => s.errors === 0 && percentile(s.latencies, 0.95) <= LINE_MS;
 
-async function ramp(target: Target, mode: Mode): Promise<Ramp> {
-  const t0 = performance.now();
-  const stack = await startStack(target, mode);
-  const startMs = performance.now() - t0;
+/**
+ * The ramp of each target in `mode`, their stacks running side by side and the steps taken in
+ * turn (this checkout's, then the previous release's, at each number of users), so that whatever
+ * else the machine is doing weighs on both alike; each target stops at its first step over the line.
+ */
+async function ramps(targets: Target[], mode: Mode): Promise<Ramp[]> {
+  const running: { stack: Awaited<ReturnType<typeof startStack>>; f?: Fixture; r: Ramp }[] = [];
   try {
-    const f = await fixture(stack.base);
-    const steps: StepResult[] = [];
-    for (const users of USERS) {
-      const s = await step(stack, f, users);
-      steps.push(s);
-      process.stdout.write(`  ${target.label}, ${mode}: ${users} users, ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${percentile(s.latencies, 0.95).toFixed(0)} ms, ${s.errors} errors\n`);
-      if (!within(s)) break;
+    for (const target of targets) {
+      const t0 = performance.now();
+      const stack = await startStack(target, mode);
+      running.push({ stack, r: { target, mode, steps: [], startMs: performance.now() - t0 } });
     }
-    return { target, mode, steps, knee: [...steps].reverse().find(within), startMs };
+    for (const x of running) {
+      x.f = await fixture(x.stack.base);
+      // Every route's function loaded (in cold mode: one process each started) before the ramp:
+      // one user of each kind until every request of the rounds has been answered (4 tries at most).
+      const labels = [...workRound(x.f, 'customer'), ...signInRound(x.f)].map((r) => r.label);
+      for (let i = 0; i < 4; i++) {
+        const warm = await step(x.stack, x.f, 3, WARMUP_SECONDS);
+        process.stdout.write(`  ${x.r.target.label}, ${mode}: warm-up, ${warm.requests} requests, ${warm.errors} errors${mode === 'cold' ? `, ${warm.coldStarts} cold starts` : ''}\n`);
+        if (labels.every((l) => warm.routes.get(l)?.n)) break;
+      }
+    }
+    for (const users of USERS) {
+      const going = running.filter((x) => x.r.steps.every(within));
+      if (!going.length) break;
+      for (const x of going) {
+        const s = await step(x.stack, x.f!, users);
+        x.r.steps.push(s);
+        process.stdout.write(`  ${x.r.target.label}, ${mode}: ${users} users, ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${percentile(s.latencies, 0.95).toFixed(0)} ms, ${s.errors} errors\n`);
+      }
+    }
+    for (const x of running) x.r.knee = [...x.r.steps].reverse().find(within);
+    return running.map((x) => x.r);
   } finally {
-    await stack.stop();
+    for (const x of running) await x.stack.stop();
   }
 }
 
@@ -446,7 +478,7 @@ function printRamp(r: Ramp, base?: Ramp) {
   console.log(`\n${r.mode === 'cold' ? 'Cold mode (COLD=1, each function in processes of its own)' : 'In-process (every function in the stack\'s process)'}: ${r.target.label} (${r.target.commit.slice(0, 10)})`);
   console.log(`  stack ready in ${(r.startMs / 1000).toFixed(1)} s (demo seed included)`);
   console.log(
-    `  ${'users'.padStart(5)} ${'req/s'.padStart(6)} ${'p50'.padStart(5)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(6)}   cores: ${'main'.padStart(4)} ${'other'.padStart(5)} ${'fns'.padStart(4)} ${'load'.padStart(4)}${r.mode === 'cold' ? '  cold starts' : ''}${base ? '   vs previous: req/s  p95' : ''}`,
+    `  ${'users'.padStart(5)} ${'req/s'.padStart(6)} ${'p50'.padStart(5)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(6)}   cores: ${'main'.padStart(4)} ${'other'.padStart(5)} ${'fns'.padStart(4)} ${'load'.padStart(4)} ${'rest'.padStart(4)}${r.mode === 'cold' ? '  cold starts' : ''}${base ? '   vs previous: req/s  p95' : ''}`,
   );
   for (const s of r.steps) {
     const b = base?.steps.find((x) => x.users === s.users);
@@ -454,12 +486,12 @@ function printRamp(r: Ramp, base?: Ramp) {
     const p95 = pct(s.latencies, 0.95);
     console.log(
       `  ${String(s.users).padStart(5)} ${f0(rps).padStart(6)} ${f0(pct(s.latencies, 0.5)).padStart(5)} ${f0(p95).padStart(6)} ${f0(pct(s.latencies, 0.99)).padStart(6)} ${String(s.errors).padStart(6)}         ` +
-        `${s.cores.main.toFixed(2).padStart(4)} ${s.cores.threads.toFixed(2).padStart(5)} ${s.cores.functions.toFixed(2).padStart(4)} ${s.cores.bench.toFixed(2).padStart(4)}` +
+        `${s.cores.main.toFixed(2).padStart(4)} ${s.cores.threads.toFixed(2).padStart(5)} ${s.cores.functions.toFixed(2).padStart(4)} ${s.cores.bench.toFixed(2).padStart(4)} ${s.cores.others.toFixed(2).padStart(4)}` +
         `${r.mode === 'cold' ? String(s.coldStarts).padStart(13) : ''}` +
         `${base ? `   ${b ? `${ratio(rps, b.requests / b.seconds).padStart(17)} ${ratio(p95, pct(b.latencies, 0.95)).padStart(5)}` : '   (not reached)'}` : ''}${within(s) ? '' : '  <- over the line'}`,
     );
   }
-  console.log('  (ms; cores = CPU seconds per second of the step: the stack\'s main thread, its other threads, the function processes, this load generator)');
+  console.log('  (ms; cores = CPU seconds per second of the step: the stack\'s main thread, its other threads, the function processes, this load generator, the rest of the machine)');
   const knee = r.knee;
   console.log(
     `  knee (last step with no error and p95 <= ${LINE_MS} ms): ${knee ? `${knee.users} users, ${f0(knee.requests / knee.seconds)} req/s, p95 ${f0(pct(knee.latencies, 0.95))} ms` : 'none: the first step was over the line'}` +
@@ -486,20 +518,21 @@ function printRamp(r: Ramp, base?: Ramp) {
 /** What ran out first, read from the first step over the line (or the last step). */
 function saturation(r: Ramp) {
   const s = r.steps.find((x) => !within(x)) ?? r.steps.at(-1)!;
-  const total = s.cores.main + s.cores.threads + s.cores.functions + s.cores.bench;
+  let note = '';
+  const total = s.cores.main + s.cores.threads + s.cores.functions + s.cores.bench + s.cores.others;
   const api = [...s.routes].filter(([label]) => label.startsWith('GET ') || label.startsWith('POST '));
-  const seen = api.flatMap(([, x]) => x.latencies);
-  const inHandler = api.flatMap(([, x]) => x.handlerMs);
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-  const handlerShare = mean(inHandler) / mean(seen);
+  // Medians: the request lines of requests still in flight when the step ended have no latency here.
+  const handlerShare = Math.min(1, percentile(api.flatMap(([, x]) => x.handlerMs), 0.5) / percentile(api.flatMap(([, x]) => x.latencies), 0.5));
+  if (s.cores.others >= 0.5) note = ' (other work on the machine took some of its cores: read the ratios)';
   const parts: string[] = [
-    `${r.mode}, ${r.target.label}, at ${s.users} users: ${total.toFixed(2)} of ${os.cpus().length} cores busy (stack main thread ${s.cores.main.toFixed(2)}, other threads ${s.cores.threads.toFixed(2)}, function processes ${s.cores.functions.toFixed(2)}, load generator ${s.cores.bench.toFixed(2)});`,
-    `the API requests spent ${(handlerShare * 100).toFixed(0)}% of their latency inside their handlers (AWS calls to the emulators included), the rest in the gateway and waiting their turn.`,
+    `${r.mode}, ${r.target.label}, at ${s.users} users: ${total.toFixed(2)} of ${os.cpus().length} cores busy (stack main thread ${s.cores.main.toFixed(2)}, other threads ${s.cores.threads.toFixed(2)}, function processes ${s.cores.functions.toFixed(2)}, load generator ${s.cores.bench.toFixed(2)}; the rest of the machine ${s.cores.others.toFixed(2)});`,
+    `the median API request spent ${(handlerShare * 100).toFixed(0)}% of its latency inside its handler (its AWS calls to the emulators included), the rest in the gateway and waiting its turn.`,
   ];
   if (s.cores.main >= 0.85) parts.push('First to saturate: the stack\'s one event loop (the gateway and the in-process emulators, dynalite and s3rver' + (r.mode === 'in-process' ? ', and every handler' : '') + '), which can use one core at most.');
-  else if (total >= os.cpus().length * 0.85) parts.push('First to saturate: the machine\'s cores, shared by the stack, ' + (r.mode === 'cold' ? 'the function processes (one per request in flight), ' : '') + 'the emulators and the load generator.');
+  else if (total - s.cores.others >= os.cpus().length * 0.85) parts.push('First to saturate: the machine\'s cores, shared by the stack, ' + (r.mode === 'cold' ? 'the function processes (one per request in flight), ' : '') + 'the emulators and the load generator.');
+  else if (total >= os.cpus().length * 0.85) parts.push(`First to saturate: the machine's cores, ${s.cores.others.toFixed(2)} of them taken by other work on the machine during the step.`);
   else parts.push('No part was at its CPU limit: the time went to waiting (' + (r.mode === 'cold' ? 'new function processes starting, ' : '') + 'the emulators\' own queues, timeouts).');
-  return parts.join(' ');
+  return parts.join(' ') + note;
 }
 
 // ---------- the previous release ----------
@@ -556,9 +589,8 @@ async function main() {
     if (baseline?.why) console.log(`previous release SKIPPED: ${baseline.why}`);
     const results: { mine: Ramp; prev?: Ramp }[] = [];
     for (const mode of MODES) {
-      const mine = await ramp(self, mode);
-      const prev = baseline?.target ? await ramp(baseline.target, mode) : undefined;
-      results.push({ mine, prev });
+      const [mine, prev] = await ramps(baseline?.target ? [self, baseline.target] : [self], mode);
+      results.push({ mine: mine!, prev });
     }
     for (const { mine, prev } of results) {
       printRamp(mine, prev);
