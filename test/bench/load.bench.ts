@@ -2,9 +2,10 @@
 // once, against the local stack with demo data (`bin/local.ts --demo` as a child process on
 // loopback), in-process (every function in the stack's process) and in cold mode (`COLD=1`: each
 // function in processes of its own, another started when all of a function's are busy, as on
-// Lambda), each beside the previous release measured in the same run, step for step in turn (`--baseline <git ref>`,
-// default HEAD~1: checked out under .tmp/, with this checkout's node_modules when package-lock.json
-// is the same, else its own `npm ci --offline`; removed after).
+// Lambda), each beside the previous release measured in the same run, the two stacks side by side
+// and their steps taken in turn, the order alternating (`--baseline <git ref>`, default HEAD~1:
+// checked out under .tmp/, with this checkout's node_modules when package-lock.json is the same,
+// else its own `npm ci --offline`; removed after).
 //
 // The mix, per 8 simulated users: 1 signing in (the Cognito emulator's InitiateAuth with
 // USER_PASSWORD_AUTH as the web app does; 1 sign-in in 4 is an administrator's, who answers the
@@ -40,7 +41,7 @@ const flag = (name: string) => {
 };
 const BASELINE = args.includes('--no-baseline') ? undefined : (flag('--baseline') ?? (QUICK ? undefined : 'HEAD~1'));
 const MODES: Mode[] = QUICK ? ['in-process'] : ['in-process', 'cold'];
-const USERS = QUICK ? [4, 8, 16] : [4, 8, 16, 32, 64, 128, 256];
+const USERS = QUICK ? [3, 6, 12] : [3, 6, 12, 24, 48, 96, 192];
 const STEP_SECONDS = QUICK ? 2 : 5;
 /** One user of each kind before the ramp, so that no step pays for loading a function the first time. */
 const WARMUP_SECONDS = QUICK ? 3 : 5;
@@ -445,17 +446,18 @@ async function ramps(targets: Target[], mode: Mode): Promise<Ramp[]> {
       x.f = await fixture(x.stack.base);
       // Every route's function loaded (in cold mode: one process each started) before the ramp:
       // one user of each kind until every request of the rounds has been answered (4 tries at most).
-      const labels = [...workRound(x.f, 'customer'), ...signInRound(x.f)].map((r) => r.label);
-      for (let i = 0; i < 4; i++) {
+      const left = new Set([...workRound(x.f, 'customer'), ...signInRound(x.f)].map((r) => r.label));
+      for (let i = 0; i < 4 && left.size; i++) {
         const warm = await step(x.stack, x.f, 3, WARMUP_SECONDS);
-        process.stdout.write(`  ${x.r.target.label}, ${mode}: warm-up, ${warm.requests} requests, ${warm.errors} errors${mode === 'cold' ? `, ${warm.coldStarts} cold starts` : ''}\n`);
-        if (labels.every((l) => warm.routes.get(l)?.n)) break;
+        for (const [label, r] of warm.routes) if (r.n) left.delete(label);
+        process.stdout.write(`  ${x.r.target.label}, ${mode}: warm-up, ${warm.requests} requests, ${warm.errors} errors${mode === 'cold' ? `, ${warm.coldStarts} cold starts` : ''}${left.size ? `; not answered yet: ${[...left].join(', ')}` : ''}\n`);
       }
     }
-    for (const users of USERS) {
+    for (const [i, users] of USERS.entries()) {
       const going = running.filter((x) => x.r.steps.every(within));
       if (!going.length) break;
-      for (const x of going) {
+      // Which goes first alternates from step to step, so neither always meets the other's leftovers.
+      for (const x of i % 2 ? [...going].reverse() : going) {
         const s = await step(x.stack, x.f!, users);
         x.r.steps.push(s);
         process.stdout.write(`  ${x.r.target.label}, ${mode}: ${users} users, ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${percentile(s.latencies, 0.95).toFixed(0)} ms, ${s.errors} errors\n`);
