@@ -281,14 +281,11 @@ function workRound(f: Fixture, who: 'customer' | 'admin'): Req[] {
       { label: 'POST /api/telemetry/{customerId}/samples', method: 'POST', path: `/api/telemetry/${f.customerId}/samples`, headers, body: JSON.stringify({ deviceIds: f.deviceIds }) },
     ],
   };
-  // Spread: the action with the most left to do next, ties in the table's order.
-  const left: Record<string, number> = { ...WORK };
+  // In passes over the table, each action while it has some left: every action comes in the first
+  // pass, so a step too short for whole rounds still has each route.
   const round: Req[] = [];
-  for (;;) {
-    const next = Object.entries(left).sort((a, b) => b[1] - a[1])[0]!;
-    if (next[1] <= 0) break;
-    left[next[0]] = next[1] - 1;
-    round.push(...actions[next[0] as keyof typeof WORK].map((r) => ({ ...r })));
+  for (let pass = 0; pass < Math.max(...Object.values(WORK)); pass++) {
+    for (const [action, times] of Object.entries(WORK)) if (pass < times) round.push(...actions[action as keyof typeof WORK].map((r) => ({ ...r })));
   }
   return round;
 }
