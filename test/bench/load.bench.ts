@@ -26,6 +26,7 @@
 //   --quick: in-process only, 3 steps of 2 s, no baseline unless --baseline is given (under a minute).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -372,7 +373,25 @@ async function step(stack: Awaited<ReturnType<typeof startStack>>, f: Fixture, u
   const load = (url: string, connections: number, requests: Req[]) => {
     let done: (v?: unknown) => void = () => {};
     const finished = new Promise((r) => (done = r));
-    const instance = autocannon({ url, connections, duration: seconds, timeout: 10, requests }, (err) => done(err));
+    // Each refusal noted with what the answer said (its error or __type), beside its route and status.
+    const noted = requests.map((r) => ({
+      ...r,
+      onResponse: (status: number, body: string, context: object, headers: IncomingHttpHeaders | undefined) => {
+        if (status < 200 || status >= 300) {
+          let what = '';
+          try {
+            const j = JSON.parse(body) as { error?: string; __type?: string; message?: string };
+            what = String(j.error ?? j.__type ?? j.message ?? '').slice(0, 100);
+          } catch {
+            what = body.slice(0, 60);
+          }
+          const note = `${r.label}: ${status}${what ? ` (${what})` : ''}`;
+          errorNotes.set(note, (errorNotes.get(note) ?? 0) + 1);
+        }
+        if (typeof r.onResponse === 'function') r.onResponse(status, body, context, headers);
+      },
+    }));
+    const instance = autocannon({ url, connections, duration: seconds, timeout: 10, requests: noted }, (err) => done(err));
     instance.on('response', (c, status, _bytes, ms) => {
       // The request just answered is still the connection's current one (no pipelining).
       const client = c as unknown as { requestIterator?: { currentRequest?: { label?: string } } };
@@ -383,8 +402,6 @@ async function step(stack: Awaited<ReturnType<typeof startStack>>, f: Fixture, u
       if (status < 200 || status >= 300) {
         r.errors++;
         errors++;
-        const note = `${client.requestIterator?.currentRequest?.label}: ${status}`;
-        errorNotes.set(note, (errorNotes.get(note) ?? 0) + 1);
       }
     });
     instance.on('reqError', (err: Error) => {
