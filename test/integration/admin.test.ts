@@ -110,12 +110,14 @@ describe('seedDemo', () => {
       },
     ]);
     expect((await get('/api/users/getproperty/operations@harborview.test', dana)).status).toBe(403);
-    // The library of each Northwind building holds its seeded service report, certificate and drawings.
+    // The library of each Northwind building holds its seeded service report, certificate and
+    // drawings; the first also the quote document of QT-DEMO-0001 (README "Quote decisions").
     const library = (await get('/api/s3/getdocumentsbyproperty?propertyId=PROP-1001-01', dana)).json as { DOCUMENT_URL: string; PROPERTY_ID: string }[];
     expect(library.map((d) => d.DOCUMENT_URL.split('/').pop()).sort()).toEqual([
       'Backflow_Test_Certificate.pdf',
       'Equipment_List.csv',
       'Mechanical_Drawings_Northwind_Tower.pdf',
+      'Quote_QT-DEMO-0001.pdf',
       'Service_Report_RTU-1.pdf',
     ]);
     const sam = await signIn('operations@harborview.test', 'Demo1234');
