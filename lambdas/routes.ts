@@ -162,7 +162,8 @@ export const routes: Route[] = [
     tables: { ...caller, properties: 'read', documents: 'write', audit: 'write' },
     bucket: [
       { prefix: 'uploads/', actions: ['read', 'delete'] },
-      { prefix: 'documents/', actions: ['write'] },
+      // delete: the copy goes again when the row cannot be written (nothing half-written).
+      { prefix: 'documents/', actions: ['write', 'delete'] },
     ], timeoutSeconds: 29,
   },
 
@@ -199,7 +200,8 @@ export const routes: Route[] = [
     tables: { ...caller, customers: 'read', properties: 'read', equipment: 'read', reportRows: 'read', serviceRequests: 'write', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
     bucket: [
       { prefix: 'uploads/requests/', actions: ['read', 'delete'] },
-      { prefix: 'requests/', actions: ['read', 'readTags', 'write'] },
+      // delete: the photo copies go again when the request row cannot be written.
+      { prefix: 'requests/', actions: ['read', 'readTags', 'write', 'delete'] },
     ], mail: true, secrets: ['embed'], timeoutSeconds: 29,
   },
   {

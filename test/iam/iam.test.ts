@@ -31,10 +31,8 @@ const stageNames = Object.keys(stages);
  * report prints it). A grant here that is used after all fails too, so the list stays true.
  */
 const kept: Record<string, string> = {
-  'users/signup cognito AdminDeleteUser':
-    'undoes the Cognito user when the users row cannot be written after AdminCreateUser; the tests cause no such failure',
-  'documents/upload-document bucket documents/: delete':
-    'removes the stored object when the documents row cannot be written after it; the tests cause no such failure',
+  // None today: the compensations of the two-system writes (signup's AdminDeleteUser, the upload's
+  // object delete) are exercised by test/integration/half-written.test.ts.
 };
 
 /** A function whose role is granted something of the services the recorder hears (not only logs and traces). */
