@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { utimesSync } from 'node:fs';
 import path from 'node:path';
 import { AdminCreateUserCommand, AdminGetUserCommand, CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { jest } from '@jest/globals';
 import { tables, type TableName } from '../../infra/tables.js';
@@ -73,7 +73,7 @@ beforeAll(async () => {
   t = await startTestStack();
   const credentials = { accessKeyId: t.env.AWS_ACCESS_KEY_ID!, secretAccessKey: t.env.AWS_SECRET_ACCESS_KEY! };
   cognito = new CognitoIdentityProviderClient({ endpoint: t.stack.endpoints.cognito, region: t.env.AWS_REGION, credentials, maxAttempts: 3 });
-  s3 = new S3Client({ endpoint: t.stack.endpoints.s3, region: t.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: t.env.AWS_ACCESS_KEY_ID!, secretAccessKey: t.env.AWS_SECRET_ACCESS_KEY! } });
+  s3 = t.storage;
   await putCustomer({ id: 'C-A', name: 'alpha', telemetryCustomerId: 'ncl-check-a' });
   await putCustomer({ id: 'C-B', name: 'beta' });
   await putProperty({ id: 'P-A1', customerId: 'C-A', name: 'Alpha One', propertyType: 'Office' });

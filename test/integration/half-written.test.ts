@@ -6,7 +6,7 @@
  * without a row). Through the local stack over HTTP, as the web app calls it.
  */
 import { AdminGetUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { jest } from '@jest/globals';
 import { findInconsistencies } from '../../infra/admin/check.js';
@@ -70,12 +70,7 @@ const upload = (fileName: string) => {
 
 beforeAll(async () => {
   t = await startTestStack();
-  s3 = new S3Client({
-    endpoint: t.stack.endpoints.s3,
-    region: t.env.AWS_REGION,
-    forcePathStyle: true,
-    credentials: { accessKeyId: t.env.AWS_ACCESS_KEY_ID!, secretAccessKey: t.env.AWS_SECRET_ACCESS_KEY! },
-  });
+  s3 = t.storage;
   await putCustomer({ id: 'C-A', name: 'alpha' });
   await putProperty({ id: 'P-A1', customerId: 'C-A', name: 'Alpha One', propertyType: 'Office' });
   await createTestUser({ email: ADMIN, password: PASSWORD });

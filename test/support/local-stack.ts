@@ -17,6 +17,7 @@ import {
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
 import { getProperties, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
@@ -44,6 +45,8 @@ export interface TestStack {
   outbox(): Promise<Mail[]>;
   db: DynamoDBDocumentClient;
   cognito: CognitoIdentityProviderClient;
+  /** The stack's S3 (path-style), for looking into the documents bucket. */
+  storage: S3Client;
 }
 
 let current: TestStack | undefined;
@@ -69,6 +72,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     marshallOptions: { removeUndefinedValues: true },
   });
   const cognito = new CognitoIdentityProviderClient({ endpoint: stack.endpoints.cognito, region: REGION, credentials, maxAttempts: 1 });
+  const storage = new S3Client({ endpoint: stack.endpoints.s3, region: REGION, forcePathStyle: true, credentials });
   const t: TestStack = {
     baseUrl: stack.url,
     dataDir,
@@ -76,12 +80,14 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     stack,
     db,
     cognito,
+    storage,
     outbox: () => readMails(stack.outboxDir),
     async stop({ keepData = false } = {}) {
       await stack.stop();
       flushAwsCalls();
       db.destroy();
       cognito.destroy();
+      storage.destroy();
       if (current === t) current = undefined;
       if (!opts.dataDir && !keepData) rmSync(dataDir, { recursive: true, force: true });
     },
