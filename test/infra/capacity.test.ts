@@ -3,6 +3,7 @@
  * users do, the multiple at which each binds agreeing with its demand, the first to bind being the
  * one the figures say, and README.md's capacity block being what the model prints for `prod`.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { README, stageCapacityTable, stageSettings } from '../../bin/cost.js';
 import { bindsAt, capacity, CAPACITY_MARKERS, checks, FACTORS, peak, READ, renderCapacityTable, sources, type CapacityStage } from '../../infra/capacity.js';
@@ -140,4 +141,9 @@ describe('README block', () => {
     }
     expect(inReadme).toContain(`**First to bind: ${capacity(prod).first.check.service}`);
   });
+
+  test("README's command `npm run cost -- --stage prod --capacity`, run as written, prints the README's block", () => {
+    const out = execFileSync('npm', ['run', 'cost', '--', '--stage', 'prod', '--capacity'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 });
+    expect(out).toContain(readmeCostBlock(readFileSync(README, 'utf8'), CAPACITY_MARKERS)!.trim());
+  }, 90_000);
 });
