@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { appendAudit } from '../lambdas/shared/data/audit.js';
-import { dynamo } from '../lambdas/shared/clients.js';
+import { dynamo } from '../lambdas/shared/platform/clients.js';
 import { AdminEnvError, applyEnv, resolveEnv, stageKeepsData, type AdminTarget } from '../infra/admin/env.js';
 import { importKinds } from '../infra/admin/import-kinds.js';
 import { ImportError, importFiles, importHelp } from '../infra/admin/import.js';
@@ -22,8 +22,8 @@ import { liftSuppression, suppressionOf } from '../lambdas/shared/data/mail-supp
 import { listConflicts } from '../lambdas/shared/data/quote-decisions.js';
 import { formatConflicts } from '../infra/admin/quote-merge.js';
 import { checkHelp, countOf, findInconsistencies, fixInconsistencies, formatFindings } from '../infra/admin/check.js';
-import { isStaffEmail } from '../lambdas/shared/env.js';
-import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/passwords.js';
+import { isStaffEmail } from '../lambdas/shared/platform/env.js';
+import { PASSWORD_RULE_MESSAGE } from '../lambdas/shared/domain/accounts/passwords.js';
 
 type Values = Record<string, string | boolean | undefined>;
 type Option = { type: 'string' | 'boolean' };

@@ -21,19 +21,19 @@ import { Construct } from 'constructs';
 import type { Route, SecretName } from '../lambdas/routes.js';
 import { mailConfigurationSetOf } from './auth-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
-import { serverClient } from './definitions.js';
+import { serverClient } from '../lambdas/shared/resources/definitions.js';
 import { PortalFunction, type RolloutTarget } from './function-construct.js';
 import { limitPublicRoutes } from './public-routes.js';
 import { eventBusName, eventSource } from './events-construct.js';
 import { secretEnv } from './secrets-construct.js';
-import { tables, type TableName } from './tables.js';
+import { tables, type TableName } from '../lambdas/shared/resources/tables.js';
 
 export interface ApiProps {
   stage: Stage;
   pool: cognito.IUserPool;
   /** The web app's client. */
   client: cognito.IUserPoolClient;
-  /** The client of the server-side sign-in routes (infra/definitions.ts serverClient): its id reaches only their functions. */
+  /** The client of the server-side sign-in routes (lambdas/shared/resources/definitions.ts serverClient): its id reaches only their functions. */
   serverClient: cognito.IUserPoolClient;
 }
 
@@ -202,7 +202,7 @@ export class RouteFunctions extends Construct {
 
 /**
  * Mail only where the stage sends through SES (`mail`); without it the function sends none.
- * ses:SendEmail (SES API v2, lambdas/shared/mail.ts) on the stage's identity and, where the stage
+ * ses:SendEmail (SES API v2, lambdas/shared/platform/mail.ts) on the stage's identity and, where the stage
  * has one in this region, on its configuration set (MAIL_CONFIGURATION_SET): SES authorises a send
  * against both.
  */

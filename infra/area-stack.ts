@@ -21,7 +21,7 @@ import { siblingEnvironment, type PortalStack } from './portal-stack.js';
 import { mailConfigurationSetName } from './auth-construct.js';
 import { importTables } from './jobs-stack.js';
 import { documentsBucketName } from './storage-construct.js';
-import type { TableName } from './tables.js';
+import type { TableName } from '../lambdas/shared/resources/tables.js';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 
@@ -70,7 +70,7 @@ export class AreaStack extends Stack {
           environment: { STAGE_PREFIX: `portal-${stage.name}-`, LOG_LEVEL: stage.logLevel },
           description: `CodeDeploy pre-traffic hook of the ${area} routes: probes each new version before it takes traffic (lambdas/${PRE_TRAFFIC_HOOK}.ts)`,
           ticketTopic: main.alerting.ticket,
-          // A probe may wait out a cold start and the SDK's retries (lambdas/shared/clients.ts PROBE_CALLS).
+          // A probe may wait out a cold start and the SDK's retries (lambdas/shared/platform/clients.ts PROBE_CALLS).
           timeoutSeconds: 120,
         })
       : undefined;

@@ -13,9 +13,9 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
-import { userPool as poolDef, userPoolClient as clientDef, serverClient as serverDef } from './definitions.js';
+import { userPool as poolDef, userPoolClient as clientDef, serverClient as serverDef } from '../lambdas/shared/resources/definitions.js';
 import { COGNITO_TRIGGER_WAIT_SECONDS, PortalFunction, type Rollout } from './function-construct.js';
-import { tables } from './tables.js';
+import { tables } from '../lambdas/shared/resources/tables.js';
 
 export interface AuthProps {
   stage: Stage;

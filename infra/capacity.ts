@@ -14,7 +14,7 @@ import { scheduled } from '../lambdas/routes.js';
 import { LIST_LIMIT } from '../lambdas/shared/data/service-requests.js';
 import type { Stage } from './config.js';
 import { scale, usage as costUsage, type Assumption, type Markers, type Usage } from './cost.js';
-import { ALERTS_CUSTOMERS_AT_ONCE, WEEKLY_MAILS_AT_ONCE } from '../lambdas/shared/job-parallelism.js';
+import { ALERTS_CUSTOMERS_AT_ONCE, WEEKLY_MAILS_AT_ONCE } from '../lambdas/shared/platform/job-parallelism.js';
 import { publicHandlers, publicRouteConcurrency, UNRESERVED_MINIMUM } from './public-routes.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -307,7 +307,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
       source: s.lambdaTimeout,
       demandBasis: `every user subscribed, ${v('mailMs')} ms a mail`,
       demand: (u) => u.users.value,
-      change: 'code: more at once as SES\'s rate allows (lambdas/shared/job-parallelism.ts), then fan out beyond one run (README "Capacity at 10× and 100×")',
+      change: 'code: more at once as SES\'s rate allows (lambdas/shared/platform/job-parallelism.ts), then fan out beyond one run (README "Capacity at 10× and 100×")',
     },
     {
       id: 'alerts-pass',
@@ -318,7 +318,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
       source: s.lambdaTimeout,
       demandBasis: `every customer mapped to telemetry (the upper bound), ${v('customerPassMs')} ms each`,
       demand: (u) => u.customers.value,
-      change: 'code: more customers at once (lambdas/shared/job-parallelism.ts), then one run per shard of customers (README "Capacity at 10× and 100×")',
+      change: 'code: more customers at once (lambdas/shared/platform/job-parallelism.ts), then one run per shard of customers (README "Capacity at 10× and 100×")',
     },
   ];
   return out;

@@ -427,7 +427,7 @@ export const usage = {
   alarmMailsPerMonth: a(30, 'alarm mails a month', 'alarm state changes (into alarm and back)'),
   mailsPerUserPerMonth: a(0.1, 'mails per user a month', 'invitations and password resets'),
   notificationMailsPerUserPerMonth: a(10, 'notification mails per user a month', 'where the stage runs the scheduled jobs: the weekly summary (about 4.35 a month), the day-before mail of upcoming visits (one per day with visits at the user\'s properties, a few a month) and a documents digest or equipment alert now and then; an upper bound, every user subscribed'),
-  businessMetrics: a(11, 'custom metrics from the functions (EMF)', "the portal's own: sign-ins (two), reports opened, documents uploaded and downloaded, telemetry latency and errors, each with the one dimension `service` (lambdas/shared/observability.ts), and the four scheduled jobs' heartbeats `JobSucceeded` (dimension `job`); `Http5xx` (per function and version) and `JobFailed` exist only in the hours something failed"),
+  businessMetrics: a(11, 'custom metrics from the functions (EMF)', "the portal's own: sign-ins (two), reports opened, documents uploaded and downloaded, telemetry latency and errors, each with the one dimension `service` (lambdas/shared/platform/observability.ts), and the four scheduled jobs' heartbeats `JobSucceeded` (dimension `job`); `Http5xx` (per function and version) and `JobFailed` exist only in the hours something failed"),
   tracedShare: a(1, '% of invocations recorded by X-Ray', "an upper bound: X-Ray's default rule records the first request each second and 5 % of the rest, and at 50,000 calls a day (under one a second on average) most are first in their second"),
 } satisfies Record<string, Assumption>;
 

@@ -1,8 +1,8 @@
-/** The DynamoDB tables of infra/tables.ts: on-demand, point-in-time recovery, encrypted, TTL where items expire. */
+/** The DynamoDB tables of lambdas/shared/resources/tables.ts: on-demand, point-in-time recovery, encrypted, TTL where items expire. */
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
-import { tables, type KeyDef, type TableName } from './tables.js';
+import { tables, type KeyDef, type TableName } from '../lambdas/shared/resources/tables.js';
 
 const attribute = (k: KeyDef): dynamodb.Attribute => ({
   name: k.name,

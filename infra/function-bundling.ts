@@ -4,7 +4,7 @@
  *
  * - Minified ESM for Node 22, the AWS SDK inside (the version the tests ran, not the runtime's copy).
  * - `@aws-sdk/credential-provider-node`, the SDK's default credential chain, is replaced by
- *   lambdas/shared/lambda-credentials.ts (credentials from the environment, which is where Lambda
+ *   lambdas/shared/platform/lambda-credentials.ts (credentials from the environment, which is where Lambda
  *   puts the role's): the chain's other sources and the STS and SSO clients they bring are about
  *   130 KB of every bundle that no function runs.
  * - Source maps are written beside the synthesised templates (cdk.out/source-maps/<handler>/),
@@ -20,7 +20,7 @@ export const FUNCTION_TARGET = 'node22';
 export const FUNCTION_MAIN_FIELDS = ['module', 'main'];
 /** Package -> replacement, relative to the project's root (esbuild's --alias). */
 export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
-  '@aws-sdk/credential-provider-node': './lambdas/shared/lambda-credentials.ts',
+  '@aws-sdk/credential-provider-node': './lambdas/shared/platform/lambda-credentials.ts',
 };
 /** Where a synth leaves each function's source map (never shipped with the function). */
 export const sourceMapDir = (root: string, handler: string) => path.join(root, 'cdk.out', 'source-maps', ...handler.split('/'));

@@ -20,7 +20,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
-import { METRICS_NAMESPACE, shortName } from '../lambdas/shared/function-names.js';
+import { METRICS_NAMESPACE, shortName } from '../lambdas/shared/resources/function-names.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { CJS_REQUIRE_BANNER, FUNCTION_ALIASES, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, sourceMapDir } from './function-bundling.js';
 
@@ -36,12 +36,12 @@ export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 
 /** The alias API routes and Cognito triggers invoke. */
 export const LIVE_ALIAS = 'live';
-/** The namespace of the portal's own metrics (EMF, lambdas/shared/observability.ts writes to it). */
+/** The namespace of the portal's own metrics (EMF, lambdas/shared/platform/observability.ts writes to it). */
 export { METRICS_NAMESPACE };
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
-/** Where the tracer layer's module is in a function (lambdas/shared/observability.ts imports it). */
+/** Where the tracer layer's module is in a function (lambdas/shared/platform/observability.ts imports it). */
 export const TRACER_MODULE = '/opt/nodejs/portal-tracer.mjs';
 
 /**
@@ -54,7 +54,7 @@ export function tracerLayer(scope: Construct): lambda.ILayerVersion {
   const id = 'PowertoolsTracerLayer';
   const found = stack.node.tryFindChild(id) as lambda.LayerVersion | undefined;
   if (found) return found;
-  const dir = path.join(ROOT, 'lambdas', 'shared', 'tracer-layer');
+  const dir = path.join(ROOT, 'lambdas', 'shared', 'platform', 'tracer-layer');
   const entry = path.join(dir, 'index.ts');
   const version = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', '@aws-lambda-powertools', 'tracer', 'package.json'), 'utf8')) as { version: string }).version;
   return new lambda.LayerVersion(stack, id, {
@@ -95,7 +95,7 @@ export { shortName };
  */
 export const COGNITO_TRIGGER_WAIT_SECONDS = 5;
 
-/** The metric the API middleware emits for every 5xx answer (lambdas/shared/middleware.ts), per function and version. */
+/** The metric the API middleware emits for every 5xx answer (lambdas/shared/platform/middleware.ts), per function and version. */
 export const HTTP_5XX_METRIC = 'Http5xx';
 
 /**

@@ -20,7 +20,7 @@ import { MailFeedbackConstruct } from './mail-feedback-construct.js';
 import { PasswordChangeConstruct } from './password-change-construct.js';
 import { siblingEnvironment, type PortalStack } from './portal-stack.js';
 import { ScheduleConstruct } from './schedule-construct.js';
-import { tables, type TableName } from './tables.js';
+import { tables, type TableName } from '../lambdas/shared/resources/tables.js';
 
 export const jobsStackName = (stage: Pick<Stage, 'name'>) => `Portal-${stage.name}-jobs`;
 /** A table's physical name, as the portal stack's data construct fixes it. */

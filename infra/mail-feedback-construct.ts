@@ -18,7 +18,7 @@ import { mailFeedback } from '../lambdas/routes.js';
 import { functionId } from './api-construct.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { PortalFunction, type RolloutTarget } from './function-construct.js';
-import type { TableName } from './tables.js';
+import type { TableName } from '../lambdas/shared/resources/tables.js';
 
 export interface MailFeedbackProps {
   stage: Stage;

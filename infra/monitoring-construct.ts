@@ -178,7 +178,7 @@ export class MonitoringConstruct extends Construct {
     });
 
     // Scheduled jobs: a run that failed pages at once; a job that stopped running pages when its
-    // heartbeat (a completed run) is missing for its window. Metrics from lambdas/shared/jobs.ts.
+    // heartbeat (a completed run) is missing for its window. Metrics from lambdas/shared/platform/job.ts.
     const jobMetric = (metricName: string, job: string, period: Duration) =>
       new cw.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: prefix, job }, period, statistic: 'Sum' });
     for (const job of scheduled) {
@@ -317,7 +317,7 @@ export class MonitoringConstruct extends Construct {
       graph('DynamoDB throttled requests per table', tableWidgets, { legendPosition: cw.LegendPosition.RIGHT }),
       graph('CloudFront 5xx rate (%, us-east-1)', [cloudFront5xx.with({ label: 'CloudFront 5xx rate (%)' })], { leftAnnotations: [{ value: thresholds.cloudFront5xxPercent, label: 'alarm' }] }),
     );
-    // The portal's own metrics (EMF from the functions, lambdas/shared/observability.ts).
+    // The portal's own metrics (EMF from the functions, lambdas/shared/platform/observability.ts).
     const business = (metricName: string, statistic = 'Sum') =>
       new cw.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: prefix }, period: PERIOD, statistic, label: metricName });
     this.dashboard.addWidgets(

@@ -24,7 +24,7 @@ import { Construct } from 'constructs';
 import type { Stage } from './config.js';
 import { PortalFunction, type RolloutTarget } from './function-construct.js';
 import type * as sns from 'aws-cdk-lib/aws-sns';
-import { tables } from './tables.js';
+import { tables } from '../lambdas/shared/resources/tables.js';
 
 export const PASSWORD_CHANGED_HANDLER = 'triggers/password-changed';
 

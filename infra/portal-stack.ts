@@ -15,7 +15,7 @@ import { EventsConstruct } from './events-construct.js';
 import { Rollout } from './function-construct.js';
 import { SecretsConstruct } from './secrets-construct.js';
 import { StorageConstruct, documentsBucketName } from './storage-construct.js';
-import { tables, type TableName } from './tables.js';
+import { tables, type TableName } from '../lambdas/shared/resources/tables.js';
 import { UserPoolWebAcl } from './waf.js';
 import { WebConstruct } from './web-construct.js';
 

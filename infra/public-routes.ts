@@ -7,7 +7,7 @@
  * CloudFront's private (VPC) origins do not take API Gateway. What such a flood reaches:
  * - routes behind the JWT authorizer: refused by API Gateway before any function runs;
  * - the public routes (sign-in, reset, registration, report host, unsubscribe, config): their
- *   functions run, answer 403 (no origin secret, lambdas/shared/middleware.ts) and spend Lambda
+ *   functions run, answer 403 (no origin secret, lambdas/shared/platform/middleware.ts) and spend Lambda
  *   concurrency, which the account shares with every signed-in call.
  * So each public route's function gets reserved concurrency (stage setting publicRouteConcurrency):
  * a ceiling it cannot pass, so a flood on it is throttled there and the rest of the account's

@@ -19,7 +19,7 @@ import { functionId, grantSendMail } from './api-construct.js';
 import type { Stage } from './config.js';
 import { PortalFunction, shortName, type RolloutTarget } from './function-construct.js';
 import { secretEnv } from './secrets-construct.js';
-import type { TableName } from './tables.js';
+import type { TableName } from '../lambdas/shared/resources/tables.js';
 
 export interface ScheduleProps {
   stage: Stage;

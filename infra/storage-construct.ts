@@ -8,7 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
-import { documentsBucket } from './definitions.js';
+import { documentsBucket } from '../lambdas/shared/resources/definitions.js';
 
 /**
  * The documents bucket's name is fixed from the stage, account and region so that the web
@@ -76,7 +76,7 @@ export class StorageConstruct extends Construct {
    * serves an object of those prefixes only once tagged NO_THREATS_FOUND: not scanned yet, infected
    * or unscannable, GetObject is refused to everyone but the scanner's role, presigned links
    * included; and only that role may write tags. The routes say why before making a link
-   * (lambdas/shared/documents/scan.ts). The service role carries the permissions AWS documents for
+   * (lambdas/shared/domain/documents/scan.ts). The service role carries the permissions AWS documents for
    * the feature, on this bucket only.
    */
   private scanDocuments(): guardduty.CfnMalwareProtectionPlan {

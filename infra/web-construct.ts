@@ -18,7 +18,7 @@ import * as deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { removalPolicyOf, type Stage } from './config.js';
 import { hostedZone } from './edge-stack.js';
-import { ORIGIN_VERIFY_HEADER } from '../lambdas/shared/http.js';
+import { ORIGIN_VERIFY_HEADER } from '../lambdas/shared/platform/http.js';
 import { ROOT } from './function-construct.js';
 
 export const WEB_BUILD = path.join(ROOT, 'dist', 'web');
@@ -135,7 +135,7 @@ export class WebConstruct extends Construct {
           // Every viewer header but Host (API Gateway answers only its own host name), and
           // CloudFront's own headers, CloudFront-Viewer-Address among them: the visitor's address,
           // which the API's per-address limits count once x-origin-verify matched
-          // (lambdas/shared/middleware.ts viewerAddress). Managed policy AllViewerExceptHostHeader:
+          // (lambdas/shared/platform/middleware.ts viewerAddress). Managed policy AllViewerExceptHostHeader:
           // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-origin-request-policies.html
           // A custom policy cannot do both: allViewerAndWhitelistCloudFront sends Host too, allExcept no CloudFront header.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,

@@ -13,7 +13,7 @@
  * - `slash`: the spec writes this path with a trailing slash too; both reach the function.
  * - `legacy`: a form kept for one release for the previous release's web app (see `Legacy`).
  */
-import type { TableName } from '../infra/tables.js';
+import type { TableName } from './shared/resources/tables.js';
 
 export type Access = 'public' | 'user' | 'admin';
 /** `append`: read, and PutItem only (no UpdateItem, DeleteItem or BatchWriteItem): records no function may change. */

@@ -20,15 +20,15 @@
 import { AdminDeleteUserCommand, AdminListGroupsForUserCommand, ListUsersCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
-import { identity, storage } from '../../lambdas/shared/clients.js';
+import { identity, storage } from '../../lambdas/shared/platform/clients.js';
 import { appendAudit } from '../../lambdas/shared/data/audit.js';
 import { ifHolds } from '../../lambdas/shared/data/conditional.js';
 import { deleteDocument, getDocument } from '../../lambdas/shared/data/documents.js';
 import { deleteIf, type EquipmentAlertItem } from '../../lambdas/shared/data/equipment-alerts.js';
 import { DATASETS, addToIndex, indexKey, type Dataset } from '../../lambdas/shared/data/report-rows.js';
-import { deleteObject, headObject } from '../../lambdas/shared/documents/objects.js';
-import { isStaffEmail, settings, tableName } from '../../lambdas/shared/env.js';
-import { documentsBucket, userPool } from '../definitions.js';
+import { deleteObject, headObject } from '../../lambdas/shared/domain/documents/objects.js';
+import { isStaffEmail, settings, tableName } from '../../lambdas/shared/platform/env.js';
+import { documentsBucket, userPool } from '../../lambdas/shared/resources/definitions.js';
 
 /** Who the audit events of the repairs name: the operator command, as the other admin commands do. */
 export const CHECK_ACTOR = 'cli';

@@ -8,7 +8,7 @@
  * Lakeside's and Summit's libraries stay empty: the browser specs use them to show an empty library.
  */
 import { createHash } from 'node:crypto';
-import { newDocumentKey } from '../../lambdas/shared/documents/files.js';
+import { newDocumentKey } from '../../lambdas/shared/domain/documents/files.js';
 import { demoCustomers, demoEquipment } from './demo-data.js';
 import { demoDecisionQuotes } from './demo-report-data.js';
 

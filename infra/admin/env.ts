@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
-import { tables, type TableName } from '../tables.js';
+import { tables, type TableName } from '../../lambdas/shared/resources/tables.js';
 
 export type AdminTarget = { kind: 'stage'; stage: string } | { kind: 'local'; dataDir?: string } | { kind: 'env' };
 

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { dynamo } from '../../lambdas/shared/clients.js';
+import { dynamo } from '../../lambdas/shared/platform/clients.js';
 import { appendAudit } from '../../lambdas/shared/data/audit.js';
 import { getCustomers, putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
 import { putEquipment, type EquipmentItem } from '../../lambdas/shared/data/equipment.js';

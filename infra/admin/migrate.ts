@@ -11,13 +11,13 @@
  */
 import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, identity } from '../../lambdas/shared/clients.js';
+import { dynamo, identity } from '../../lambdas/shared/platform/clients.js';
 import { allProperties } from '../../lambdas/shared/data/properties.js';
 import { DATASETS, ensureIndex, isIndexItem, storedKeys, type Dataset } from '../../lambdas/shared/data/report-rows.js';
 import type { UserItem } from '../../lambdas/shared/data/users.js';
-import { isStaffEmail, required, settings } from '../../lambdas/shared/env.js';
-import { userPool } from '../definitions.js';
-import { tables } from '../tables.js';
+import { isStaffEmail, required, settings } from '../../lambdas/shared/platform/env.js';
+import { userPool } from '../../lambdas/shared/resources/definitions.js';
+import { tables } from '../../lambdas/shared/resources/tables.js';
 
 export const migrations = ['users-by-sub', 'report-rows-index'] as const;
 

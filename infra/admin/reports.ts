@@ -4,10 +4,10 @@
  * the defaults apply again.
  */
 import { readFile } from 'node:fs/promises';
-import { dynamo } from '../../lambdas/shared/clients.js';
+import { dynamo } from '../../lambdas/shared/platform/clients.js';
 import { appendAudit } from '../../lambdas/shared/data/audit.js';
 import { defaultReports, storeReports, storedReports, type Report } from '../../lambdas/shared/data/reports.js';
-import { CatalogueFileError, parseCatalogue } from '../../lambdas/shared/reports/catalogue.js';
+import { CatalogueFileError, parseCatalogue } from '../../lambdas/shared/domain/reports/catalogue.js';
 
 export { CatalogueFileError };
 

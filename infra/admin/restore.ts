@@ -10,12 +10,12 @@
 import { DescribeTableCommand, DynamoDBClient, type TableDescription } from '@aws-sdk/client-dynamodb';
 import { CopyObjectCommand, GetBucketVersioningCommand, ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, NumberValue, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, storage } from '../../lambdas/shared/clients.js';
+import { dynamo, storage } from '../../lambdas/shared/platform/clients.js';
 import { batchWrite, UnprocessedItemsError } from '../../lambdas/shared/data/batch.js';
 import { getDocument } from '../../lambdas/shared/data/documents.js';
-import { settings, tableName } from '../../lambdas/shared/env.js';
-import { documentsBucket } from '../definitions.js';
-import { tables, type TableName } from '../tables.js';
+import { settings, tableName } from '../../lambdas/shared/platform/env.js';
+import { documentsBucket } from '../../lambdas/shared/resources/definitions.js';
+import { tables, type TableName } from '../../lambdas/shared/resources/tables.js';
 import { AdminInputError } from './users.js';
 
 /** A refusal of a restore command, printed as it is. */

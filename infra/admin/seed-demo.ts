@@ -4,17 +4,17 @@
  * Idempotent as the old seeder was: what exists is left as it is, only what is missing is added,
  * so a second run changes nothing visible.
  */
-import { dynamo } from '../../lambdas/shared/clients.js';
+import { dynamo } from '../../lambdas/shared/platform/clients.js';
 import { getCustomers, putCustomers } from '../../lambdas/shared/data/customers.js';
 import { equipmentOfCustomer, putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { getDocument, putDocument } from '../../lambdas/shared/data/documents.js';
 import { getProperties, putProperties } from '../../lambdas/shared/data/properties.js';
 import { putReportRows, rowsOf } from '../../lambdas/shared/data/report-rows.js';
 import { getUserByEmail, setQuoteApproval } from '../../lambdas/shared/data/users.js';
-import { settings } from '../../lambdas/shared/env.js';
+import { settings } from '../../lambdas/shared/platform/env.js';
 import { DEMO_STAFF_DOMAINS, demoCustomerItems, demoCustomers, demoEquipment, demoPropertyItems, demoUsers } from './demo-data.js';
-import { contentTypeFor } from '../../lambdas/shared/documents/files.js';
-import { putObject } from '../../lambdas/shared/documents/objects.js';
+import { contentTypeFor } from '../../lambdas/shared/domain/documents/files.js';
+import { putObject } from '../../lambdas/shared/domain/documents/objects.js';
 import { demoDocuments } from './demo-documents.js';
 import { demoNow, demoReportRows } from './demo-report-data.js';
 import { createPortalUser } from './users.js';

@@ -12,13 +12,13 @@ import {
   AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { dynamo, identity } from '../../lambdas/shared/clients.js';
+import { dynamo, identity } from '../../lambdas/shared/platform/clients.js';
 import { getCustomers } from '../../lambdas/shared/data/customers.js';
 import { getProperties } from '../../lambdas/shared/data/properties.js';
 import { createUser, getUserByEmail, type UserItem } from '../../lambdas/shared/data/users.js';
-import { isStaffEmail, settings } from '../../lambdas/shared/env.js';
-import { newPasswordProblem } from '../../lambdas/shared/passwords.js';
-import { userPool } from '../definitions.js';
+import { isStaffEmail, settings } from '../../lambdas/shared/platform/env.js';
+import { newPasswordProblem } from '../../lambdas/shared/domain/accounts/passwords.js';
+import { userPool } from '../../lambdas/shared/resources/definitions.js';
 
 export class AdminInputError extends Error {}
 

@@ -7,10 +7,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { log } from '../../lambdas/shared/log.js';
+import { log } from '../../lambdas/shared/platform/log.js';
 import { loadHandler } from './handlers.js';
 import { writeMail } from './outbox.js';
-import { userPool } from '../definitions.js';
+import { userPool } from '../../lambdas/shared/resources/definitions.js';
 
 /** The Cognito triggers the portal uses, by cognito-local's trigger name: the handler under lambdas/. */
 export const triggerHandlers = {

@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { functionBuildOptions } from '../function-bundling.js';
-import { log } from '../../lambdas/shared/log.js';
+import { log } from '../../lambdas/shared/platform/log.js';
 
 export const coldMode = (env: NodeJS.ProcessEnv = process.env) => ['1', 'true'].includes((env.COLD ?? '').toLowerCase());
 const idleMs = () => Math.max(1, Number(process.env.COLD_IDLE_SECONDS) || 300) * 1000;

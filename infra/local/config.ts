@@ -74,7 +74,7 @@ export interface LocalConfig {
   };
   embedTokenSeconds: number;
   telemetry: { baseUrl: string | undefined; apiKey: string | undefined; maxPages: number; timeoutMs: number };
-  /** Tests only: ID and access token lifetime of a newly created pool client (default: infra/definitions.ts). */
+  /** Tests only: ID and access token lifetime of a newly created pool client (default: lambdas/shared/resources/definitions.ts). */
   tokenSeconds?: number | undefined;
 }
 

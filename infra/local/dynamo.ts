@@ -1,13 +1,13 @@
 /**
  * DynamoDB on this machine: dynalite on disk, with the portal's tables created from the same
- * definitions the CDK app deploys (infra/tables.ts), only those missing on a restart. dynalite has
+ * definitions the CDK app deploys (lambdas/shared/resources/tables.ts), only those missing on a restart. dynalite has
  * no TTL: readers treat expired items as absent anyway.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, type AttributeDefinition } from '@aws-sdk/client-dynamodb';
-import { tableList, type TableDef } from '../tables.js';
+import { tableList, type TableDef } from '../../lambdas/shared/resources/tables.js';
 import { listenLocal } from './ports.js';
 
 export interface LocalDynamo {

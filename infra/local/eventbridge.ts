@@ -1,6 +1,6 @@
 /**
  * An Amazon EventBridge stand-in: answers the SDK's PutEvents (JSON 1.1, `X-Amz-Target:
- * AWSEvents.PutEvents`) for the portal's own events (lambdas/shared/events.ts) and writes each
+ * AWSEvents.PutEvents`) for the portal's own events (lambdas/shared/platform/events.ts) and writes each
  * entry, as the bus would deliver it to a rule's target, to `DATA_DIR/events/<time>-<id>.json`,
  * so handlers put events exactly as they do on AWS and tests read what the provider would get.
  * Anything else is refused with a message.

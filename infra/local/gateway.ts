@@ -12,8 +12,8 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/shared/http.js';
-import { log } from '../../lambdas/shared/log.js';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/shared/platform/http.js';
+import { log } from '../../lambdas/shared/platform/log.js';
 import { routeKey, type Route } from '../../lambdas/routes.js';
 import { loadHandler, MissingHandlerError } from './handlers.js';
 

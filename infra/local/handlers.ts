@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTAINER_NAME } from '../../lambdas/shared/container.js';
+import { CONTAINER_NAME } from '../../lambdas/shared/platform/container.js';
 import { coldHandler, coldMode } from './cold.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,7 +26,7 @@ const loaded = new Map<string, Promise<Handler<unknown, unknown>>>();
 const invocation = new AsyncLocalStorage<string>();
 export const runningFunction = () => invocation.getStore();
 export const invocations = new Map<string, number>();
-// Each function keeps its own container state, as on Lambda (lambdas/shared/container.ts).
+// Each function keeps its own container state, as on Lambda (lambdas/shared/platform/container.ts).
 (globalThis as { [CONTAINER_NAME]?: () => string | undefined })[CONTAINER_NAME] = runningFunction;
 
 /** The file a handler name stands for, relative to the project root (`lambdas/users/signup.ts`). */

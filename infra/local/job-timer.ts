@@ -1,10 +1,10 @@
 /** The local stack's timers for the scheduled jobs (lambdas/routes.ts `scheduled`), as EventBridge Scheduler runs them in AWS. */
-import { log } from '../../lambdas/shared/log.js';
+import { log } from '../../lambdas/shared/platform/log.js';
 import { loadHandler } from './handlers.js';
 
 /**
  * Runs a scheduled handler now and then every `seconds` (0: only when asked), one pass at a time.
- * A run that throws (a job with a failed part does, as in Lambda: lambdas/shared/job.ts) is logged
+ * A run that throws (a job with a failed part does, as in Lambda: lambdas/shared/platform/job.ts) is logged
  * and the timer goes on; `runOnce`, which tests and the operator call, hands the error to its caller.
  */
 export function jobTimer(handler: string, seconds: number) {

@@ -1,12 +1,12 @@
 /**
  * S3 on this machine: s3rver on disk, with the documents bucket and its CORS rule (the settings of
- * infra/definitions.ts) for the gateway's origin, which changes with the port, so it is set at
+ * lambdas/shared/resources/definitions.ts) for the gateway's origin, which changes with the port, so it is set at
  * every start. s3rver checks no signatures and no POST policy: its address is a front
  * (s3-post-policy.ts) that checks browser uploads' policies as S3 does (size, type, key, expiry,
  * signature) and passes everything else through.
  */
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
-import { documentsBucket } from '../definitions.js';
+import { documentsBucket } from '../../lambdas/shared/resources/definitions.js';
 import S3rver from 's3rver';
 import { withPortFallback } from './ports.js';
 import { startPostPolicyFront } from './s3-post-policy.js';

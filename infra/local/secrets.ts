@@ -1,6 +1,6 @@
 /**
  * A Secrets Manager stand-in: answers the SDK's GetSecretValue (JSON 1.1 protocol) for the secrets
- * the stack defines, so handlers read them exactly as they do on AWS (lambdas/shared/secrets.ts).
+ * the stack defines, so handlers read them exactly as they do on AWS (lambdas/shared/platform/secrets.ts).
  * Operator commands may also CreateSecret and PutSecretValue (the smoke accounts' secret); those
  * are kept in a file of the data folder, so a restart keeps them. DescribeSecret says whether a
  * secret exists and holds a value. Resource policies are not modelled (AWS enforces them; the

@@ -1,6 +1,6 @@
 /**
  * An Amazon SES (API v2) stand-in: answers the SDK's SendEmail (POST /v2/email/outbound-emails,
- * REST JSON) for the portal's own mail (lambdas/shared/mail.ts) and writes each mail, simple
+ * REST JSON) for the portal's own mail (lambdas/shared/platform/mail.ts) and writes each mail, simple
  * content only, to the outbox beside Cognito's, so handlers send exactly as they do on AWS.
  * Like SES's mailbox simulator, a mail to bounce@simulator.amazonses.com or
  * complaint@simulator.amazonses.com comes back as the bounce or complaint event SES would publish

@@ -21,11 +21,11 @@ import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { scanAll } from '../../lambdas/shared/data/batch.js';
-import { parseFaults } from '../../lambdas/shared/faults.js';
-import { log } from '../../lambdas/shared/log.js';
+import { parseFaults } from '../../lambdas/shared/platform/faults.js';
+import { log } from '../../lambdas/shared/platform/log.js';
 import { mailFeedback, routes, scheduled } from '../../lambdas/routes.js';
-import { serverClient, userPool, userPoolClient } from '../definitions.js';
-import { tableList } from '../tables.js';
+import { serverClient, userPool, userPoolClient } from '../../lambdas/shared/resources/definitions.js';
+import { tableList } from '../../lambdas/shared/resources/tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
 import { eventHandlers, startCognito, triggerHandlers } from './cognito.js';
 import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
@@ -225,7 +225,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const alertsSeconds = alertsIntervalSeconds(options.env ?? process.env, options.demo ?? false);
   const notifySeconds = intervalSeconds(options.env ?? process.env, 'NOTIFY_INTERVAL_SECONDS', options.demo ?? false);
   const dayBeforeSeconds = intervalSeconds(options.env ?? process.env, 'DAY_BEFORE_INTERVAL_SECONDS', options.demo ?? false);
-  // Failures on purpose (lambdas/shared/faults.ts): checked now (a bad FAULTS stops the start naming
+  // Failures on purpose (lambdas/shared/platform/faults.ts): checked now (a bad FAULTS stops the start naming
   // it), kept off while the stack starts and seeds, and in force for the functions once it is ready.
   const faults = ((options.env ?? process.env).FAULTS ?? '').trim();
   parseFaults(faults);

@@ -13,14 +13,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { CreateSecretCommand, DescribeSecretCommand, GetSecretValueCommand, PutSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { dynamo, secretStore } from '../../lambdas/shared/clients.js';
+import { dynamo, secretStore } from '../../lambdas/shared/platform/clients.js';
 import { getCustomer, putCustomers } from '../../lambdas/shared/data/customers.js';
 import { putDocument } from '../../lambdas/shared/data/documents.js';
 import { getProperties, putProperties } from '../../lambdas/shared/data/properties.js';
 import { getUserByEmail } from '../../lambdas/shared/data/users.js';
-import { newDocumentKey } from '../../lambdas/shared/documents/files.js';
-import { putObject } from '../../lambdas/shared/documents/objects.js';
-import { isStaffEmail, settings } from '../../lambdas/shared/env.js';
+import { newDocumentKey } from '../../lambdas/shared/domain/documents/files.js';
+import { putObject } from '../../lambdas/shared/domain/documents/objects.js';
+import { isStaffEmail, settings } from '../../lambdas/shared/platform/env.js';
 import { cdkJsonFile, stageKeepsData } from '../admin/env.js';
 import { AdminInputError, createPortalUser, generatePassword } from '../admin/users.js';
 import { totpCode } from '../local/totp.js';

@@ -1,13 +1,13 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { dynamo, identity } from '../shared/clients.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import { accountMessages, LoginBody } from '../shared/contract/accounts.js';
 import { getUserByEmail } from '../shared/data/users.js';
 import { assertUnderLimit, clear, hit, limits } from '../shared/data/rate-limits.js';
-import { settings } from '../shared/env.js';
-import { forbidden, ok, unauthorized } from '../shared/http.js';
-import { log } from '../shared/log.js';
-import { api } from '../shared/middleware.js';
-import { isRefusal, serviceFailure } from './cognito-errors.js';
+import { settings } from '../shared/platform/env.js';
+import { forbidden, ok, unauthorized } from '../shared/platform/http.js';
+import { log } from '../shared/platform/log.js';
+import { api } from '../shared/platform/middleware.js';
+import { isRefusal, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
 
 /**
  * POST /api/users/login/: the ID token for email and password. Every refusal is the same 401

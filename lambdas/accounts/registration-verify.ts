@@ -1,13 +1,13 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { dynamo, identity } from '../shared/clients.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import { accountMessages, VerifyBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, hit, limits } from '../shared/data/rate-limits.js';
 import { getUserByEmail, revokeTokens } from '../shared/data/users.js';
-import { isStaffEmail, settings } from '../shared/env.js';
-import { badRequest, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { newPasswordProblem, PASSWORD_RULE_MESSAGE } from '../shared/passwords.js';
-import { isPolicyRefusal, isRefusal, serviceFailure } from './cognito-errors.js';
+import { isStaffEmail, settings } from '../shared/platform/env.js';
+import { badRequest, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { newPasswordProblem, PASSWORD_RULE_MESSAGE } from '../shared/domain/accounts/passwords.js';
+import { isPolicyRefusal, isRefusal, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
 
 /**
  * POST /api/users/user-registration/verify: the invitation's temporary password (`code`) is

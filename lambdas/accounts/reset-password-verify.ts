@@ -1,12 +1,12 @@
 import { ConfirmForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { dynamo, identity } from '../shared/clients.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import { accountMessages, VerifyBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, clear, hit, limits, overLimit } from '../shared/data/rate-limits.js';
-import { isStaffEmail, settings } from '../shared/env.js';
-import { badRequest, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { newPasswordProblem, PASSWORD_RULE_MESSAGE } from '../shared/passwords.js';
-import { errorName, isPolicyRefusal, serviceFailure } from './cognito-errors.js';
+import { isStaffEmail, settings } from '../shared/platform/env.js';
+import { badRequest, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { newPasswordProblem, PASSWORD_RULE_MESSAGE } from '../shared/domain/accounts/passwords.js';
+import { errorName, isPolicyRefusal, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
 
 /**
  * POST /api/users/reset-password/verify: the mailed code sets a new password. The fifth wrong code

@@ -1,10 +1,10 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { accountMessages, ResetRequestBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, hit, limits } from '../shared/data/rate-limits.js';
 import { getUserByEmail } from '../shared/data/users.js';
-import { badRequest, notFound, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { sendResetCode } from './reset-code.js';
+import { badRequest, notFound, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { sendResetCode } from '../shared/domain/accounts/reset-code.js';
 
 /**
  * POST /api/users/reset-password: Cognito mails a reset code (text by the custom-message trigger).

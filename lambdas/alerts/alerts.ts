@@ -1,7 +1,7 @@
 import { AlertsBody, ListAlertsBody, SetThresholdsBody, ThresholdsBody } from '../shared/contract/alerts.js';
-import { listAlerts } from '../shared/alerts/list.js';
-import { getThresholds, setThresholds } from '../shared/alerts/thresholds.js';
-import { api, parseAs } from '../shared/middleware.js';
+import { listAlerts } from '../shared/domain/alerts/list.js';
+import { getThresholds, setThresholds } from '../shared/domain/alerts/thresholds.js';
+import { api, parseAs } from '../shared/platform/middleware.js';
 
 /**
  * Legacy: the previous release's POST /api/alerts, by `action`: 'list' the customer's active

@@ -1,22 +1,22 @@
 /**
  * The equipment alerts' scheduled evaluation (EventBridge, every 5 minutes; the local stack runs it
  * on a timer, ALERTS_INTERVAL_SECONDS): every customer with a telemetry mapping, one batched pass
- * each through the telemetry client (lambdas/shared/alerts/evaluate.ts), then the pass's raises and
- * clears mailed to the customer's users who keep alerts on (lambdas/shared/alerts/mail.ts). A customer whose pass
+ * each through the telemetry client (lambdas/shared/domain/alerts/evaluate.ts), then the pass's raises and
+ * clears mailed to the customer's users who keep alerts on (lambdas/shared/domain/alerts/mail.ts). A customer whose pass
  * fails is logged and left as it was: the next run tries again; the others go on. A run in which
  * any customer's pass or alert mail failed (or no telemetry client could be made) ends with
- * JobFailed and throws once the others are done (lambdas/shared/job.ts).
+ * JobFailed and throws once the others are done (lambdas/shared/platform/job.ts).
  */
-import { dynamo } from '../shared/clients.js';
-import { evaluateCustomer } from '../shared/alerts/evaluate.js';
-import { mailAlerts } from '../shared/alerts/mail.js';
+import { dynamo } from '../shared/platform/clients.js';
+import { evaluateCustomer } from '../shared/domain/alerts/evaluate.js';
+import { mailAlerts } from '../shared/domain/alerts/mail.js';
 import { listUsers, type UserItem } from '../shared/data/users.js';
 import { listCustomers } from '../shared/data/customers.js';
-import { log } from '../shared/log.js';
-import { runJob } from '../shared/job.js';
-import { tracingReady } from '../shared/observability.js';
-import { ALERTS_CUSTOMERS_AT_ONCE, eachAtMost } from '../shared/job-parallelism.js';
-import { telemetryClient } from '../shared/telemetry/service.js';
+import { log } from '../shared/platform/log.js';
+import { runJob } from '../shared/platform/job.js';
+import { tracingReady } from '../shared/platform/observability.js';
+import { ALERTS_CUSTOMERS_AT_ONCE, eachAtMost } from '../shared/platform/job-parallelism.js';
+import { telemetryClient } from '../shared/domain/telemetry/service.js';
 
 export interface EvaluationSummary {
   customers: number;

@@ -1,6 +1,6 @@
 import { ThresholdsParams, ThresholdsQuery } from '../shared/contract/alerts.js';
-import { getThresholds } from '../shared/alerts/thresholds.js';
-import { api } from '../shared/middleware.js';
+import { getThresholds } from '../shared/domain/alerts/thresholds.js';
+import { api } from '../shared/platform/middleware.js';
 
 /**
  * GET /api/alerts/thresholds/{propertyId}?customerId=: the property's alert rules as the evaluation

@@ -1,6 +1,6 @@
 import { PutThresholdsBody, ThresholdsParams } from '../shared/contract/alerts.js';
-import { setThresholds } from '../shared/alerts/thresholds.js';
-import { api } from '../shared/middleware.js';
+import { setThresholds } from '../shared/domain/alerts/thresholds.js';
+import { api } from '../shared/platform/middleware.js';
 
 /**
  * PUT /api/alerts/thresholds/{propertyId} { customerId, rules } (administrators; the route table

@@ -1,10 +1,10 @@
 import { analyticsMessages, CustomerParams, type AnalyticsRow } from '../shared/contract/analytics.js';
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { getCustomer } from '../shared/data/customers.js';
 import { equipmentOfCustomer, type EquipmentItem } from '../shared/data/equipment.js';
-import { forbidden, notFound, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { canSeeCustomer, canSeeProperty } from '../shared/scope.js';
+import { forbidden, notFound, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { canSeeCustomer, canSeeProperty } from '../shared/platform/scope.js';
 
 const byBuildingThenName = (a: EquipmentItem, b: EquipmentItem) =>
   a.buildingName.localeCompare(b.buildingName) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);

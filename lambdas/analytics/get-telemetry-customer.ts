@@ -1,9 +1,9 @@
 import { analyticsMessages, CustomerParams, type TelemetryCustomerReply } from '../shared/contract/analytics.js';
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { getCustomer } from '../shared/data/customers.js';
-import { forbidden, notFound, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { canSeeCustomer } from '../shared/scope.js';
+import { forbidden, notFound, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { canSeeCustomer } from '../shared/platform/scope.js';
 
 /** The customer's telemetry-service customer (spec: nclarityCustomer); 404 when not mapped. */
 export const handler = api({ params: CustomerParams }, async ({ caller, params }) => {

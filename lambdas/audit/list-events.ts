@@ -1,8 +1,8 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { AuditQuery, type AuditReply } from '../shared/contract/audit.js';
 import { listAudit } from '../shared/data/audit.js';
-import { ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
+import { ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
 
 /** GET /api/audit?limit=&before= (administrators): events newest first; `nextBefore` pages on (null on the last page). */
 export const handler = api({ query: AuditQuery }, async ({ query }) => {

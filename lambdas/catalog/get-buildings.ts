@@ -1,10 +1,10 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { CustomerParams, type SigmaBuildingsReply } from '../shared/contract/catalog.js';
 import { getCustomer } from '../shared/data/customers.js';
 import { propertiesOfCustomers } from '../shared/data/properties.js';
-import { forbidden, notFound, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { canSeeCustomer, canSeeProperty } from '../shared/scope.js';
+import { forbidden, notFound, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { canSeeCustomer, canSeeProperty } from '../shared/platform/scope.js';
 
 /** GET /api/sigma/buildings/{customerId}: the customer's properties in the caller's scope, as parallel arrays. */
 export const handler = api({ params: CustomerParams }, async ({ params, caller }) => {

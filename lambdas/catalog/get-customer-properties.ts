@@ -1,10 +1,10 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { PropertiesBody, type PropertiesReply } from '../shared/contract/catalog.js';
 import { getCustomers } from '../shared/data/customers.js';
 import { propertiesOfCustomers } from '../shared/data/properties.js';
-import { forbidden, listForMessage as list, notFound, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { canSeeCustomer, canSeeProperty } from '../shared/scope.js';
+import { forbidden, listForMessage as list, notFound, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { canSeeCustomer, canSeeProperty } from '../shared/platform/scope.js';
 
 /** POST /api/users/customers/properties { customerIds }: their properties, filtered to the caller's scope. */
 export const handler = api({ body: PropertiesBody }, async ({ body, caller }) => {

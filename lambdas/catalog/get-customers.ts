@@ -1,8 +1,8 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import type { SigmaCustomersReply } from '../shared/contract/catalog.js';
 import { getCustomers, listCustomers } from '../shared/data/customers.js';
-import { ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
+import { ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
 
 /** GET /api/sigma/customers: every customer for administrators, the caller's own for customers. */
 export const handler = api({}, async ({ caller }) => {

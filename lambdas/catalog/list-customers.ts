@@ -1,8 +1,8 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import type { CustomersReply } from '../shared/contract/catalog.js';
 import { listCustomers } from '../shared/data/customers.js';
-import { ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
+import { ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
 
 /** GET /api/users/customers (administrators, by the route table): every customer as { ID, NAME }. */
 export const handler = api({}, async () => {

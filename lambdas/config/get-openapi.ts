@@ -6,10 +6,10 @@
 import { toJSONSchema } from 'zod/mini';
 import { routes, routeKey, type Route } from '../routes.js';
 import { openApiRegistry, type OpenApiEntry } from '../shared/contract/openapi-registry.js';
-import type { core } from '../shared/zod.js';
-import { settings } from '../shared/env.js';
-import { ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
+import type { core } from '../shared/platform/zod.js';
+import { settings } from '../shared/platform/env.js';
+import { ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
 import { QUOTE_DECIDED, QuoteDecidedDetail } from '../shared/contract/quotes.js';
 
 type Json = Record<string, unknown>;

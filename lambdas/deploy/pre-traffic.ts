@@ -1,6 +1,6 @@
 /**
  * CodeDeploy's BeforeAllowTraffic hook of the API functions' deployment groups: before any traffic
- * shifts to a new version, it invokes that version with the probe event (lambdas/shared/probe.ts)
+ * shifts to a new version, it invokes that version with the probe event (lambdas/shared/platform/probe.ts)
  * of the function's route and lets the deployment go on only when the probe answers ok. A version
  * that cannot start (a variable its modules read at import is missing), cannot reach its users table
  * (a grant missing, which the emulators never enforce) or answers 5xx is stopped before it serves
@@ -15,11 +15,11 @@
 import { GetDeploymentCommand, PutLifecycleEventHookExecutionStatusCommand, type LifecycleEventStatus } from '@aws-sdk/client-codedeploy';
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { routeKey, routes, type Route } from '../routes.js';
-import { deployments, functions } from '../shared/clients.js';
-import { shortName } from '../shared/function-names.js';
-import { log } from '../shared/log.js';
-import { tracingReady } from '../shared/observability.js';
-import { probeEvent, type ProbeAnswer } from '../shared/probe.js';
+import { deployments, functions } from '../shared/platform/clients.js';
+import { shortName } from '../shared/resources/function-names.js';
+import { log } from '../shared/platform/log.js';
+import { tracingReady } from '../shared/platform/observability.js';
+import { probeEvent, type ProbeAnswer } from '../shared/platform/probe.js';
 
 /** What CodeDeploy sends a lifecycle hook. */
 export interface HookEvent {

@@ -1,10 +1,10 @@
-import { documentsBucket } from '../../infra/definitions.js';
+import { documentsBucket } from '../shared/resources/definitions.js';
 import { ConfirmBody, documentMessages, tooLargeMessage } from '../shared/contract/documents.js';
-import { contentTypeFor, newDocumentKey, parseUploadKey } from '../shared/documents/files.js';
-import { copyObject, headObject } from '../shared/documents/objects.js';
-import { checkUploadProperty, discardObject, recordDocument } from '../shared/documents/store.js';
-import { badRequest, HttpError, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
+import { contentTypeFor, newDocumentKey, parseUploadKey } from '../shared/domain/documents/files.js';
+import { copyObject, headObject } from '../shared/domain/documents/objects.js';
+import { checkUploadProperty, discardObject, recordDocument } from '../shared/domain/documents/store.js';
+import { badRequest, HttpError, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
 
 /**
  * POST /api/s3/confirm-upload { key, propertyId } (administrators): checks the object a presigned

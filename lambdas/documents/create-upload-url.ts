@@ -1,11 +1,11 @@
-import { documentsBucket } from '../../infra/definitions.js';
+import { documentsBucket } from '../shared/resources/definitions.js';
 import { documentMessages, isValidFileName, tooLargeMessage, UploadUrlBody, type UploadUrlReply } from '../shared/contract/documents.js';
-import { contentTypeFor, newUploadKey } from '../shared/documents/files.js';
-import { uploadForm } from '../shared/documents/objects.js';
-import { checkUploadProperty } from '../shared/documents/store.js';
-import { badRequest, forbidden, HttpError, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { photoUploadForm } from '../shared/requests/photos.js';
+import { contentTypeFor, newUploadKey } from '../shared/domain/documents/files.js';
+import { uploadForm } from '../shared/domain/documents/objects.js';
+import { checkUploadProperty } from '../shared/domain/documents/store.js';
+import { badRequest, forbidden, HttpError, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { photoUploadForm } from '../shared/domain/requests/photos.js';
 
 /**
  * POST /api/s3/upload-url { propertyId, fileName, size } (administrators): a presigned POST for a
@@ -14,7 +14,7 @@ import { photoUploadForm } from '../shared/requests/photos.js';
  * policy limits the size (1 byte to the portal's largest file) and the type: S3 refuses anything
  * else (400 EntityTooLarge, 403 AccessDenied), whatever size the browser announced here.
  * With `purpose: 'request-photo'` (any signed-in user, a property in their scope): a photo for a
- * service request, under uploads/requests/ (lambdas/shared/requests/photos.ts).
+ * service request, under uploads/requests/ (lambdas/shared/domain/requests/photos.ts).
  */
 export const handler = api({ body: UploadUrlBody }, async ({ body, caller }) => {
   if (body.purpose === 'request-photo') return ok(await photoUploadForm(caller!, body));

@@ -1,11 +1,11 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { DeleteBody, documentMessages } from '../shared/contract/documents.js';
 import { appendAudit } from '../shared/data/audit.js';
 import { deleteDocument } from '../shared/data/documents.js';
-import { deleteObject } from '../shared/documents/objects.js';
-import { notFound, ok } from '../shared/http.js';
-import { log } from '../shared/log.js';
-import { api } from '../shared/middleware.js';
+import { deleteObject } from '../shared/domain/documents/objects.js';
+import { notFound, ok } from '../shared/platform/http.js';
+import { log } from '../shared/platform/log.js';
+import { api } from '../shared/platform/middleware.js';
 
 /**
  * POST /api/s3/deletedocument { key, propertyId } (administrators): the row first, so users stop

@@ -1,10 +1,10 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { documentMessages, DocumentsQuery, type DocumentRecord } from '../shared/contract/documents.js';
 import { documentsOfProperties } from '../shared/data/documents.js';
 import { getProperties } from '../shared/data/properties.js';
-import { forbidden, listForMessage as list, notFound, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { canSeeProperty } from '../shared/scope.js';
+import { forbidden, listForMessage as list, notFound, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { canSeeProperty } from '../shared/platform/scope.js';
 
 /** GET /api/s3/getdocumentsbyproperty?propertyId=a,b: the documents of those properties, newest first. */
 export const handler = api({ query: DocumentsQuery }, async ({ query, caller }) => {

@@ -1,13 +1,13 @@
-import { documentsBucket } from '../../infra/definitions.js';
-import { dynamo } from '../shared/clients.js';
+import { documentsBucket } from '../shared/resources/definitions.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { documentMessages, LinkQuery } from '../shared/contract/documents.js';
 import { getDocument } from '../shared/data/documents.js';
-import { linkHeaders } from '../shared/documents/files.js';
-import { downloadUrl } from '../shared/documents/objects.js';
-import { assertServable } from '../shared/documents/scan.js';
-import { forbidden, notFound, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { canSeeProperty } from '../shared/scope.js';
+import { linkHeaders } from '../shared/domain/documents/files.js';
+import { downloadUrl } from '../shared/domain/documents/objects.js';
+import { assertServable } from '../shared/domain/documents/scan.js';
+import { forbidden, notFound, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { canSeeProperty } from '../shared/platform/scope.js';
 
 /**
  * GET /api/s3/getpresignedurl?key=...[&download=1]: a short-lived presigned GET for a document the

@@ -1,12 +1,12 @@
-import { documentsBucket } from '../../infra/definitions.js';
+import { documentsBucket } from '../shared/resources/definitions.js';
 import { documentMessages, PropertyId, tooLargeMessage } from '../shared/contract/documents.js';
-import { contentTypeFor, newDocumentKey } from '../shared/documents/files.js';
-import { parseUploadForm } from '../shared/documents/multipart.js';
-import { putObject } from '../shared/documents/objects.js';
-import { checkUploadProperty, recordDocument } from '../shared/documents/store.js';
-import { badRequest, HttpError, ok } from '../shared/http.js';
-import { log } from '../shared/log.js';
-import { api } from '../shared/middleware.js';
+import { contentTypeFor, newDocumentKey } from '../shared/domain/documents/files.js';
+import { parseUploadForm } from '../shared/domain/documents/multipart.js';
+import { putObject } from '../shared/domain/documents/objects.js';
+import { checkUploadProperty, recordDocument } from '../shared/domain/documents/store.js';
+import { badRequest, HttpError, ok } from '../shared/platform/http.js';
+import { log } from '../shared/platform/log.js';
+import { api } from '../shared/platform/middleware.js';
 
 const MAX_FILE = documentsBucket.maxApiUploadBytes;
 /** Room for the form's boundaries and fields around the largest file. */

@@ -10,13 +10,13 @@ import { documentsAddedSince, type DocumentItem } from '../shared/data/documents
 import { claimDocumentsMail, releaseDocumentsMail, subscribedTo } from '../shared/data/notification-settings.js';
 import { getProperties } from '../shared/data/properties.js';
 import { usersBySub } from '../shared/data/users.js';
-import { isStaffEmail } from '../shared/env.js';
-import { log } from '../shared/log.js';
-import { greetingName, mailTime, productTitle } from '../shared/mail-text.js';
-import { claimedMail, mailJob } from '../shared/notifications/job.js';
-import { mailUser } from '../shared/notifications/send.js';
-import { assignedScope } from '../shared/scope.js';
-import { mailLinks } from '../shared/links.js';
+import { isStaffEmail } from '../shared/platform/env.js';
+import { log } from '../shared/platform/log.js';
+import { greetingName, mailTime, productTitle } from '../shared/platform/mail-text.js';
+import { claimedMail, mailJob } from '../shared/domain/notifications/job.js';
+import { mailUser } from '../shared/domain/notifications/send.js';
+import { assignedScope } from '../shared/platform/scope.js';
+import { mailLinks } from '../shared/platform/links.js';
 
 /** At most one document mail per user in this time (an hourly schedule may start a little early). */
 export const DOCUMENT_MAIL_GAP_MS = 55 * 60_000;

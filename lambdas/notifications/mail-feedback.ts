@@ -1,18 +1,18 @@
 /**
  * SES's bounce and complaint events for the stage's configuration set, through an SNS topic (jobs
  * stack). A permanent bounce or a complaint suppresses the address: no portal mail goes to it
- * again (lambdas/shared/notifications/send.ts) until an administrator lifts it
+ * again (lambdas/shared/domain/notifications/send.ts) until an administrator lifts it
  * (`npm run admin -- mail unsuppress <address>`). Transient bounces (a full mailbox) suppress
  * nothing. A record that is not such an event is logged and skipped: SNS would only redeliver it.
  * An address whose suppression cannot be written is logged, the others are written, and the run
  * then ends with JobFailed and throws, so that Lambda delivers the event again (writing a
  * suppression twice changes nothing).
  */
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { suppress, type SuppressionReason } from '../shared/data/mail-suppression.js';
-import { log } from '../shared/log.js';
-import { runJob } from '../shared/job.js';
-import { tracingReady } from '../shared/observability.js';
+import { log } from '../shared/platform/log.js';
+import { runJob } from '../shared/platform/job.js';
+import { tracingReady } from '../shared/platform/observability.js';
 
 export interface SnsEvent {
   Records?: { Sns?: { Message?: string } }[];

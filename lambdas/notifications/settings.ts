@@ -1,6 +1,6 @@
 import { NotificationsBody, SetBody } from '../shared/contract/notifications.js';
-import { api, parseAs } from '../shared/middleware.js';
-import { ownSettings, refuseStaff } from '../shared/notifications/settings.js';
+import { api, parseAs } from '../shared/platform/middleware.js';
+import { ownSettings, refuseStaff } from '../shared/domain/notifications/settings.js';
 
 /**
  * Legacy: the previous release's POST /api/notifications, { action: 'get' } or { action: 'set',

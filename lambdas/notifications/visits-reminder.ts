@@ -5,20 +5,20 @@
  * time, technician, what, work order. "Tomorrow" is the next calendar day in the stage's zone
  * (DAY_BEFORE_TIME_ZONE, default UTC). Once per user and day (claimed before sending, given back
  * when the send fails), so a retried run mails no one twice; a user with no visits tomorrow gets
- * nothing. Suppressed addresses and the unsubscribe link as for every topic (../shared/notifications/send.ts).
+ * nothing. Suppressed addresses and the unsubscribe link as for every topic (../shared/domain/notifications/send.ts).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Visit } from '../shared/contract/answers/visits.js';
 import { claimVisitsMail, effectiveSettings, notificationSettingsOf, releaseVisitsMail } from '../shared/data/notification-settings.js';
 import { listUsers } from '../shared/data/users.js';
-import { isStaffEmail } from '../shared/env.js';
-import { mailLinks } from '../shared/links.js';
-import { log } from '../shared/log.js';
-import { greetingName, mailDate, mailTime, productTitle } from '../shared/mail-text.js';
-import { claimedMail, mailJob } from '../shared/notifications/job.js';
-import { mailUser } from '../shared/notifications/send.js';
-import { assignedScope } from '../shared/scope.js';
-import { readVisits } from '../shared/visits/select.js';
+import { isStaffEmail } from '../shared/platform/env.js';
+import { mailLinks } from '../shared/platform/links.js';
+import { log } from '../shared/platform/log.js';
+import { greetingName, mailDate, mailTime, productTitle } from '../shared/platform/mail-text.js';
+import { claimedMail, mailJob } from '../shared/domain/notifications/job.js';
+import { mailUser } from '../shared/domain/notifications/send.js';
+import { assignedScope } from '../shared/platform/scope.js';
+import { readVisits } from '../shared/domain/visits/select.js';
 
 export interface VisitsReminder {
   /** The day whose visits were mailed, YYYY-MM-DD in the stage's zone. */

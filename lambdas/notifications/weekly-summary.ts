@@ -10,14 +10,14 @@ import { claimWeeklyMail, releaseWeeklyMail, subscribedTo } from '../shared/data
 import { propertiesAndRows, readIndex } from '../shared/data/report-reads.js';
 import type { InvoiceRow, WorkOrderRow } from '../shared/data/report-rows.js';
 import { usersBySub } from '../shared/data/users.js';
-import { isStaffEmail } from '../shared/env.js';
-import { log } from '../shared/log.js';
-import { greetingName, mailDate, productTitle } from '../shared/mail-text.js';
-import { claimedMail, mailJob } from '../shared/notifications/job.js';
-import { mailUser } from '../shared/notifications/send.js';
-import { assignedScope } from '../shared/scope.js';
-import { eachAtMost, WEEKLY_MAILS_AT_ONCE } from '../shared/job-parallelism.js';
-import { mailLinks } from '../shared/links.js';
+import { isStaffEmail } from '../shared/platform/env.js';
+import { log } from '../shared/platform/log.js';
+import { greetingName, mailDate, productTitle } from '../shared/platform/mail-text.js';
+import { claimedMail, mailJob } from '../shared/domain/notifications/job.js';
+import { mailUser } from '../shared/domain/notifications/send.js';
+import { assignedScope } from '../shared/platform/scope.js';
+import { eachAtMost, WEEKLY_MAILS_AT_ONCE } from '../shared/platform/job-parallelism.js';
+import { mailLinks } from '../shared/platform/links.js';
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,4 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { DecisionBody, QuoteParams, quoteMessages, QUOTE_DECIDED, type DecisionReply, type QuoteDecidedDetail } from '../shared/contract/quotes.js';
 import { appendAudit } from '../shared/data/audit.js';
 import { getCustomer } from '../shared/data/customers.js';
@@ -6,17 +6,17 @@ import { getProperties } from '../shared/data/properties.js';
 import { putDecision, decisionKey, type DecisionRecord } from '../shared/data/quote-decisions.js';
 import { getReportRow, updateReportRow, type QuoteRow } from '../shared/data/report-rows.js';
 import { getUserBySub, listUsers } from '../shared/data/users.js';
-import { isStaffEmail } from '../shared/env.js';
-import { putEvent } from '../shared/events.js';
-import { forbidden, HttpError, notFound, ok } from '../shared/http.js';
-import { log } from '../shared/log.js';
-import { mailSettings, sendMail } from '../shared/mail.js';
-import { api } from '../shared/middleware.js';
-import { mailUser } from '../shared/notifications/send.js';
-import { checkDecision, deciderName, quoteView, recordHash, statusAfter } from '../shared/quotes/decision.js';
-import { colleagueMail, dispatchMail, receiptMail } from '../shared/quotes/mails.js';
-import { approverNames } from '../shared/quotes/served.js';
-import { assignedScope, canSeeProperty } from '../shared/scope.js';
+import { isStaffEmail } from '../shared/platform/env.js';
+import { putEvent } from '../shared/platform/events.js';
+import { forbidden, HttpError, notFound, ok } from '../shared/platform/http.js';
+import { log } from '../shared/platform/log.js';
+import { mailSettings, sendMail } from '../shared/platform/mail.js';
+import { api } from '../shared/platform/middleware.js';
+import { mailUser } from '../shared/domain/notifications/send.js';
+import { checkDecision, deciderName, quoteView, recordHash, statusAfter } from '../shared/domain/quotes/decision.js';
+import { colleagueMail, dispatchMail, receiptMail } from '../shared/domain/quotes/mails.js';
+import { approverNames } from '../shared/domain/quotes/served.js';
+import { assignedScope, canSeeProperty } from '../shared/platform/scope.js';
 
 /** A mail or event that fails is logged; the decision stands (it is recorded and listed). */
 const tell = (what: string, p: Promise<unknown>) => p.catch((err: unknown) => log.error(`${what} failed`, { err }));

@@ -1,14 +1,14 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { QuotesQuery, quoteMessages, type QuotesReply } from '../shared/contract/quotes.js';
 import { documentsOfProperties } from '../shared/data/documents.js';
 import { getProperties } from '../shared/data/properties.js';
 import { decisionsOf } from '../shared/data/quote-decisions.js';
 import { rowsOf } from '../shared/data/report-rows.js';
-import { forbidden, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { quoteView } from '../shared/quotes/decision.js';
-import { quoteDocument } from '../shared/quotes/documents.js';
-import { approverNames, listApprovers, servedForQuotes } from '../shared/quotes/served.js';
+import { forbidden, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { quoteView } from '../shared/domain/quotes/decision.js';
+import { quoteDocument } from '../shared/domain/quotes/documents.js';
+import { approverNames, listApprovers, servedForQuotes } from '../shared/domain/quotes/served.js';
 
 /** How long a quote decided in the portal stays in the list after its decision. */
 const DECIDED_DAYS = 90;
@@ -18,7 +18,7 @@ const DECIDED_DAYS = 90;
  * user (the caller, or the customer an administrator views as) at their properties, or at those of
  * them named: every Sent quote (expired ones marked), and those decided in the portal in the last
  * 90 days, each with its decisions, the names of who may approve it and the provider's quote
- * document (lambdas/shared/quotes/documents.ts). Drafts never. Properties named outside the
+ * document (lambdas/shared/domain/quotes/documents.ts). Drafts never. Properties named outside the
  * scope: 403 before any read of them.
  */
 export const handler = api({ query: QuotesQuery }, async ({ query, caller }) => {

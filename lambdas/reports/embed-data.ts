@@ -1,7 +1,7 @@
-import { dynamo } from '../shared/clients.js';
-import { api } from '../shared/middleware.js';
-import { authorizeEmbed, loadPageInput } from '../shared/reports/embed-request.js';
-import { pageAttributes, pageData, pageDatasets } from '../shared/reports/pages.js';
+import { dynamo } from '../shared/platform/clients.js';
+import { api } from '../shared/platform/middleware.js';
+import { authorizeEmbed, loadPageInput } from '../shared/domain/reports/embed-request.js';
+import { pageAttributes, pageData, pageDatasets } from '../shared/domain/reports/pages.js';
 
 /** A built-in report page's figures, charts and first table rows; the embed token is the credential. */
 export const handler = api({}, async ({ headers }) => {

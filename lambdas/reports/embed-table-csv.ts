@@ -1,8 +1,8 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { EmbedTableQuery } from '../shared/contract/reports.js';
-import { api } from '../shared/middleware.js';
-import { authorizeEmbed, loadPageInput } from '../shared/reports/embed-request.js';
-import { tableDataset, tableRows, toCsv } from '../shared/reports/pages.js';
+import { api } from '../shared/platform/middleware.js';
+import { authorizeEmbed, loadPageInput } from '../shared/domain/reports/embed-request.js';
+import { tableDataset, tableRows, toCsv } from '../shared/domain/reports/pages.js';
 
 /** Every row of a built-in page's table in scope, as CSV, in the table's sort order. */
 export const handler = api({ query: EmbedTableQuery }, async ({ headers, query }) => {

@@ -1,12 +1,12 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { FilteredBody, messages } from '../shared/contract/reports.js';
-import { HttpError, notFound, ok, badRequest } from '../shared/http.js';
-import { log } from '../shared/log.js';
-import { api } from '../shared/middleware.js';
-import { builtInPage, findReport, isBuiltInFrame, loadCatalogue } from '../shared/reports/catalogue.js';
-import { signEmbedToken } from '../shared/reports/embed-token.js';
-import { SigmaEmailError, sigmaConfig, sigmaConfigured, signSigmaUrl } from '../shared/reports/sigma-signer.js';
-import { everyId, resolveViewedUser, resolveViewScope } from '../shared/reports/view-scope.js';
+import { HttpError, notFound, ok, badRequest } from '../shared/platform/http.js';
+import { log } from '../shared/platform/log.js';
+import { api } from '../shared/platform/middleware.js';
+import { builtInPage, findReport, isBuiltInFrame, loadCatalogue } from '../shared/domain/reports/catalogue.js';
+import { signEmbedToken } from '../shared/domain/reports/embed-token.js';
+import { SigmaEmailError, sigmaConfig, sigmaConfigured, signSigmaUrl } from '../shared/domain/reports/sigma-signer.js';
+import { everyId, resolveViewedUser, resolveViewScope } from '../shared/domain/reports/view-scope.js';
 
 /** A signed URL for one frame of a report, filtered to the viewed user's customers and properties. */
 export const handler = api({ body: FilteredBody }, async ({ body, caller }) => {

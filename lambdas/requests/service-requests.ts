@@ -1,10 +1,10 @@
 import { FileBody, ListBody, RequestsBody, StatusBody } from '../shared/contract/requests.js';
-import { api, parseAs } from '../shared/middleware.js';
-import { fileRequest } from '../shared/requests/file.js';
-import { listRequests } from '../shared/requests/list.js';
-import { changeStatus } from '../shared/requests/status.js';
-import type { Scope } from '../shared/scope.js';
-import { z } from '../shared/zod.js';
+import { api, parseAs } from '../shared/platform/middleware.js';
+import { fileRequest } from '../shared/domain/requests/file.js';
+import { listRequests } from '../shared/domain/requests/list.js';
+import { changeStatus } from '../shared/domain/requests/status.js';
+import type { Scope } from '../shared/platform/scope.js';
+import { z } from '../shared/platform/zod.js';
 
 /**
  * The previous release's POST /api/requests with the body's `action` ('list', 'file', 'update'),
@@ -20,7 +20,7 @@ function legacyAction(caller: Scope, body: Record<string, unknown>) {
 }
 
 /**
- * POST /api/requests: files a service request (lambdas/shared/requests/file.ts) for the caller, or
+ * POST /api/requests: files a service request (lambdas/shared/domain/requests/file.ts) for the caller, or
  * for an administrator the customer `email` they view the portal as. A body with an `action` field
  * is the previous release's web app: served the old way, for one release (legacyAction).
  */

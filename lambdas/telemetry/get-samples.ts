@@ -1,7 +1,7 @@
 import { CustomerParams, SamplesBody, telemetryMessages, type SamplesReply } from '../shared/contract/telemetry.js';
-import { forbidden, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { customerDevices, requestDeadline, serviceFailure, telemetryClient } from '../shared/telemetry/service.js';
+import { forbidden, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { customerDevices, requestDeadline, serviceFailure, telemetryClient } from '../shared/domain/telemetry/service.js';
 
 /** The latest sample per device, for devices of the customer's visible equipment only (else 403, before the service is queried). */
 export const handler = api({ params: CustomerParams, body: SamplesBody }, async ({ caller, params, body }) => {

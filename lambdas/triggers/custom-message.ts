@@ -11,8 +11,8 @@
  * wait in the time it takes to format two strings.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { settings } from '../shared/env.js';
-import { greetingName, productTitle } from '../shared/mail-text.js';
+import { settings } from '../shared/platform/env.js';
+import { greetingName, productTitle } from '../shared/platform/mail-text.js';
 
 export { greetingName };
 

@@ -4,7 +4,7 @@
  * Invoked by an EventBridge rule on the CloudTrail event of the call (infra/password-change-construct.ts;
  * locally, the local pool sends the same event after a successful ChangePassword).
  * - the account's tokensValidAfter moves on (the API then refuses every token issued before, on
- *   its next call: `revoked` in lambdas/shared/middleware.ts), as post-confirmation does after a reset;
+ *   its next call: `revoked` in lambdas/shared/platform/middleware.ts), as post-confirmation does after a reset;
  * - AdminUserGlobalSignOut revokes the account's refresh tokens, so no session mints new tokens.
  *   (cognito-local does not have it: there a failure is logged and the first step stands alone.)
  * The session that made the change ends too: Cognito cannot revoke all but one session, and the
@@ -16,11 +16,11 @@
  * of another pool, a failed call (errorCode) or one without a sub changes nothing.
  */
 import { AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { dynamo, identity } from '../shared/clients.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import { getUserBySub, revokeTokens } from '../shared/data/users.js';
-import { settings } from '../shared/env.js';
-import { log } from '../shared/log.js';
-import { tracingReady } from '../shared/observability.js';
+import { settings } from '../shared/platform/env.js';
+import { log } from '../shared/platform/log.js';
+import { tracingReady } from '../shared/platform/observability.js';
 
 export interface CloudTrailApiCallEvent {
   source?: string;

@@ -19,17 +19,17 @@
  * failed note is logged and does not fail the sign-in.
  *
  * Cognito waits 5 s for the trigger. Its calls go through the triggers' clients (TRIGGER_CALLS in
- * ../shared/clients.ts: 1.5 s per call at worst) and it waits on at most two in a row (the row,
+ * ../shared/platform/clients.ts: 1.5 s per call at worst) and it waits on at most two in a row (the row,
  * read beside the pool's record, then the sign-in note): 3.0 s at worst.
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { userPool } from '../../infra/definitions.js';
-import { triggerDynamo, triggerIdentity } from '../shared/clients.js';
+import { userPool } from '../shared/resources/definitions.js';
+import { triggerDynamo, triggerIdentity } from '../shared/platform/clients.js';
 import { getUserBySub, recordSignIn } from '../shared/data/users.js';
-import { mfaRequired } from '../shared/env.js';
-import { log } from '../shared/log.js';
-import { countMetric, publishMetrics, tracingReady } from '../shared/observability.js';
+import { mfaRequired } from '../shared/platform/env.js';
+import { log } from '../shared/platform/log.js';
+import { countMetric, publishMetrics, tracingReady } from '../shared/platform/observability.js';
 
 /** Whether the pool has an authenticator app enabled for the account (TOTP; the pool offers no SMS). */
 async function hasAuthenticatorApp(userPoolId: string, userName: string): Promise<boolean> {

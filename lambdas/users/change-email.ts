@@ -1,14 +1,14 @@
 import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { dynamo, identity } from '../shared/clients.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import { ChangeEmailBody, EmailParams, userMessages } from '../shared/contract/users.js';
 import { appendAudit } from '../shared/data/audit.js';
 import { changeEmail, getUserByEmail } from '../shared/data/users.js';
-import { isStaffEmail, settings } from '../shared/env.js';
-import { badRequest, HttpError, ok } from '../shared/http.js';
-import { log } from '../shared/log.js';
-import { api } from '../shared/middleware.js';
-import { errorName, serviceFailure } from '../accounts/cognito-errors.js';
-import { noUser } from './portal-user.js';
+import { isStaffEmail, settings } from '../shared/platform/env.js';
+import { badRequest, HttpError, ok } from '../shared/platform/http.js';
+import { log } from '../shared/platform/log.js';
+import { api } from '../shared/platform/middleware.js';
+import { errorName, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
+import { noUser } from '../shared/domain/users/portal-user.js';
 
 const setPoolEmail = (from: string, to: string) =>
   identity().send(

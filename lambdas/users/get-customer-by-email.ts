@@ -1,9 +1,9 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { EmailParams } from '../shared/contract/users.js';
 import { getCustomers } from '../shared/data/customers.js';
-import { ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { visibleUser } from './portal-user.js';
+import { ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { visibleUser } from '../shared/domain/users/portal-user.js';
 
 /** GET /api/users/getcustomerbyemail/{email}: the user's customers as parallel arrays. */
 export const handler = api({ params: EmailParams }, async ({ params, caller }) => {

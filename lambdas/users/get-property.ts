@@ -1,8 +1,8 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { EmailParams } from '../shared/contract/users.js';
-import { ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { toPortalUsers, visibleUser } from './portal-user.js';
+import { ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { toPortalUsers, visibleUser } from '../shared/domain/users/portal-user.js';
 
 /** GET /api/users/getproperty/{email}: a one-item list with the user's customers and properties. */
 export const handler = api({ params: EmailParams }, async ({ params, caller }) => {

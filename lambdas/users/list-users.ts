@@ -1,13 +1,13 @@
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { dynamo, identity } from '../shared/clients.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import type { AccountStatus, UserAccount } from '../shared/contract/answers/users.js';
 import { ListUsersQuery } from '../shared/contract/users.js';
 import { listUsers } from '../shared/data/users.js';
-import { settings } from '../shared/env.js';
-import { ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { serviceFailure } from '../accounts/cognito-errors.js';
-import { assignedOf, toPortalUsers } from './portal-user.js';
+import { settings } from '../shared/platform/env.js';
+import { ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
+import { assignedOf, toPortalUsers } from '../shared/domain/users/portal-user.js';
 
 /** Cognito's state of every account in the pool, by sub: 60 users a page (ListUsers' largest). */
 async function poolStatuses(): Promise<Map<string, string>> {

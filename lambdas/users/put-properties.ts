@@ -1,11 +1,11 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { EmailParams, PutPropertiesBody, userMessages } from '../shared/contract/users.js';
 import { appendAudit } from '../shared/data/audit.js';
 import { getProperties } from '../shared/data/properties.js';
 import { setAssignments } from '../shared/data/users.js';
-import { badRequest, listForMessage, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { assignableUser, noUser } from './portal-user.js';
+import { badRequest, listForMessage, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { assignableUser, noUser } from '../shared/domain/users/portal-user.js';
 
 /**
  * PUT /api/users/{email}/properties (administrators): replaces the user's properties; a property

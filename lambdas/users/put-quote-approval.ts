@@ -1,12 +1,12 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { QuoteApprovalBody, quoteMessages } from '../shared/contract/quotes.js';
 import { EmailParams } from '../shared/contract/users.js';
 import { appendAudit } from '../shared/data/audit.js';
 import { getUserByEmail, setQuoteApproval } from '../shared/data/users.js';
-import { isStaffEmail } from '../shared/env.js';
-import { badRequest, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { noUser } from './portal-user.js';
+import { isStaffEmail } from '../shared/platform/env.js';
+import { badRequest, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { noUser } from '../shared/domain/users/portal-user.js';
 
 /**
  * PUT /api/users/{email}/quote-approval (administrators; beyond the spec, issue 30): whether a

@@ -1,12 +1,12 @@
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { dynamo, identity } from '../shared/clients.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import { RemoveUsersBody, userMessages } from '../shared/contract/users.js';
 import { appendAudit } from '../shared/data/audit.js';
 import { deleteUser, getUsersByEmail } from '../shared/data/users.js';
-import { isStaffEmail, settings } from '../shared/env.js';
-import { badRequest, listForMessage, notFound, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { errorName, serviceFailure } from '../accounts/cognito-errors.js';
+import { isStaffEmail, settings } from '../shared/platform/env.js';
+import { badRequest, listForMessage, notFound, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { errorName, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
 
 /**
  * POST /api/users/remove-users (administrators): nothing is removed unless every email is valid

@@ -1,17 +1,17 @@
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamo, identity } from '../shared/clients.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import { AccountMailBody, userMessages } from '../shared/contract/users.js';
 import { appendAudit } from '../shared/data/audit.js';
 import { assertUnderLimit, hit, limits } from '../shared/data/rate-limits.js';
 import { getUserByEmail } from '../shared/data/users.js';
-import { settings } from '../shared/env.js';
-import { HttpError, ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { temporaryPassword } from '../shared/passwords.js';
-import { errorName, serviceFailure } from '../accounts/cognito-errors.js';
-import { sendResetCode } from '../accounts/reset-code.js';
-import { noUser } from './portal-user.js';
+import { settings } from '../shared/platform/env.js';
+import { HttpError, ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { temporaryPassword } from '../shared/domain/accounts/passwords.js';
+import { errorName, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
+import { sendResetCode } from '../shared/domain/accounts/reset-code.js';
+import { noUser } from '../shared/domain/users/portal-user.js';
 
 /**
  * The invitation again: AdminCreateUser with MessageAction RESEND and a new temporary password,

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { userPool } from '../../infra/definitions.js';
-import { dynamo, identity } from '../shared/clients.js';
+import { userPool } from '../shared/resources/definitions.js';
+import { dynamo, identity } from '../shared/platform/clients.js';
 import { SignupBody, userMessages } from '../shared/contract/users.js';
 import { appendAudit } from '../shared/data/audit.js';
 import { getCustomersAndProperties } from '../shared/data/catalog.js';
 import { createUser, getUserByEmail } from '../shared/data/users.js';
-import { isStaffEmail, settings } from '../shared/env.js';
-import { badRequest, HttpError, listForMessage, ok } from '../shared/http.js';
-import { log } from '../shared/log.js';
-import { api } from '../shared/middleware.js';
-import { PASSWORD_RULE_MESSAGE } from '../shared/passwords.js';
-import { errorName } from '../accounts/cognito-errors.js';
+import { isStaffEmail, settings } from '../shared/platform/env.js';
+import { badRequest, HttpError, listForMessage, ok } from '../shared/platform/http.js';
+import { log } from '../shared/platform/log.js';
+import { api } from '../shared/platform/middleware.js';
+import { PASSWORD_RULE_MESSAGE } from '../shared/domain/accounts/passwords.js';
+import { errorName } from '../shared/domain/accounts/cognito-errors.js';
 
 const exists = () => new HttpError(422, userMessages.exists);
 

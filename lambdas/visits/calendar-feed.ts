@@ -1,19 +1,19 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { FEED_DAYS_BACK, FeedParams, VISIT_DAYS_MAX, visitMessages } from '../shared/contract/visits.js';
 import { getUserBySub } from '../shared/data/users.js';
-import { isStaffEmail, settings } from '../shared/env.js';
-import { notFound } from '../shared/http.js';
-import { mailLinks } from '../shared/links.js';
-import { productTitle } from '../shared/mail-text.js';
-import { api } from '../shared/middleware.js';
-import { assignedScope } from '../shared/scope.js';
-import { readFeedToken, sameNonce } from '../shared/visits/feed-token.js';
-import { calendarText } from '../shared/visits/ical.js';
-import { readVisits, visitWindow } from '../shared/visits/select.js';
+import { isStaffEmail, settings } from '../shared/platform/env.js';
+import { notFound } from '../shared/platform/http.js';
+import { mailLinks } from '../shared/platform/links.js';
+import { productTitle } from '../shared/platform/mail-text.js';
+import { api } from '../shared/platform/middleware.js';
+import { assignedScope } from '../shared/platform/scope.js';
+import { readFeedToken, sameNonce } from '../shared/domain/visits/feed-token.js';
+import { calendarText } from '../shared/domain/visits/ical.js';
+import { readVisits, visitWindow } from '../shared/domain/visits/select.js';
 
 /**
  * GET /api/calendar/{token}: a user's calendar feed (iCalendar), without a session: the signed
- * token (lambdas/shared/visits/feed-token.ts) names the account and the feed's nonce. The visits
+ * token (lambdas/shared/domain/visits/feed-token.ts) names the account and the feed's nonce. The visits
  * of that account's properties as assigned now, from 7 days back to 30 ahead, read on every
  * request. A token that is forged, of a feed turned off or replaced, or of an account gone or
  * staff: 404, one answer for all, saying nothing of which.

@@ -1,13 +1,13 @@
-import { dynamo } from '../shared/clients.js';
+import { dynamo } from '../shared/platform/clients.js';
 import { VISIT_DAYS_MAX, VisitsQuery, type VisitsReply } from '../shared/contract/visits.js';
-import { ok } from '../shared/http.js';
-import { api } from '../shared/middleware.js';
-import { readVisits, visitWindow } from '../shared/visits/select.js';
-import { visitPropertyIds } from '../shared/visits/viewed.js';
+import { ok } from '../shared/platform/http.js';
+import { api } from '../shared/platform/middleware.js';
+import { readVisits, visitWindow } from '../shared/domain/visits/select.js';
+import { visitPropertyIds } from '../shared/domain/visits/viewed.js';
 
 /**
  * GET /api/visits?email=&propertyId=&days=: "Coming up", the scheduled visits of the next `days`
- * (at most 30) of the viewed user's properties, or of one of them (lambdas/shared/visits/viewed.ts).
+ * (at most 30) of the viewed user's properties, or of one of them (lambdas/shared/domain/visits/viewed.ts).
  */
 export const handler = api({ query: VisitsQuery }, async ({ query, caller }) => {
   const db = dynamo();

@@ -8,7 +8,7 @@
 // Run: npx tsx test/bench/telemetry.bench.ts
 import type { Page } from '@playwright/test';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
-import { createTelemetryClient } from '../../lambdas/shared/telemetry/client.js';
+import { createTelemetryClient } from '../../lambdas/shared/domain/telemetry/client.js';
 import { generatedFleet } from '../../infra/local/simulator/fleet.js';
 import { startSimulator } from '../../infra/local/simulator/simulator.js';
 import { createTestUser, putCustomer, putProperty, signIn } from '../support/local-stack.js';

@@ -14,7 +14,7 @@ import { expectNoSeriousA11yViolations, logIn, shotter } from './support/session
 
 const shot = shotter('unavailable');
 const stamp = Date.now().toString(36);
-// The server's words for a failing service (lambdas/shared/http.ts unavailable()), as a route answers them.
+// The server's words for a failing service (lambdas/shared/platform/http.ts unavailable()), as a route answers them.
 const WORDS = 'A service the portal needs is not answering. Please try again shortly.';
 // A 1x1 PNG: the photo attached to the request.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -8,7 +8,7 @@ import { routes, type Route } from '../../lambdas/routes.js';
 import { synth } from '../infra/support/synth.js';
 import { checkStage, evaluate, readRecords, requestsFor, type IamRequest } from './support/check.js';
 import { iamOf, stageIam, type FunctionIam, type StageIam } from './support/stage.js';
-import { documentsBucket } from '../../infra/definitions.js';
+import { documentsBucket } from '../../lambdas/shared/resources/definitions.js';
 
 const records = readRecords();
 const SYNTH_MS = 300_000;

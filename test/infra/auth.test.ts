@@ -4,7 +4,7 @@
  * group, threat protection per stage, and the server client's id reaching only its two functions.
  */
 import { routes, scheduled } from '../../lambdas/routes.js';
-import { serverClient, userPool } from '../../infra/definitions.js';
+import { serverClient, userPool } from '../../lambdas/shared/resources/definitions.js';
 import { fnProps, logicalId, ofType, refId, synth, type Synth } from './support/synth.js';
 
 type Props = Record<string, unknown>;
@@ -78,7 +78,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(dependsOn).not.toContain(policyId);
   });
 
-  it('has the staff group of infra/definitions.ts on the pool, with a description', () => {
+  it('has the staff group of lambdas/shared/resources/definitions.ts on the pool, with a description', () => {
     const groups = ofType(s, 'AWS::Cognito::UserPoolGroup');
     expect(groups).toHaveLength(1);
     const g = groups[0]![1].Properties!;

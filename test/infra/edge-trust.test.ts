@@ -8,7 +8,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage } from '../../infra/config.js';
 import { PortalFunction } from '../../infra/function-construct.js';
 import { publicHandlers, UNRESERVED_MINIMUM } from '../../infra/public-routes.js';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/http.js';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/platform/http.js';
 import { routes } from '../../lambdas/routes.js';
 import { ofType, stages, synth, type Synth } from './support/synth.js';
 

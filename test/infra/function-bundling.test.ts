@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { FUNCTION_ALIASES, functionBuildOptions, sourceMapDir } from '../../infra/function-bundling.js';
-import { defaultProvider } from '../../lambdas/shared/lambda-credentials.js';
+import { defaultProvider } from '../../lambdas/shared/platform/lambda-credentials.js';
 
 const root = process.cwd();
 let dir: string;
@@ -28,7 +28,7 @@ const inputs = () => Object.keys(metafile.inputs);
 
 it("replaces the SDK's default credential chain with the environment's credentials", () => {
   expect(Object.keys(FUNCTION_ALIASES)).toEqual(['@aws-sdk/credential-provider-node']);
-  expect(inputs().some((f) => f.endsWith('lambdas/shared/lambda-credentials.ts'))).toBe(true);
+  expect(inputs().some((f) => f.endsWith('lambdas/shared/platform/lambda-credentials.ts'))).toBe(true);
   expect(inputs().some((f) => f.includes('@aws-sdk/credential-provider-env/'))).toBe(true);
   for (const gone of ['credential-provider-node/', 'credential-provider-sso/', 'credential-provider-ini/', 'credential-provider-process/', 'credential-provider-imds/', 'nested-clients/', 'token-providers/']) {
     expect(inputs().filter((f) => f.includes(gone))).toEqual([]);

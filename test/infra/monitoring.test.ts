@@ -7,7 +7,7 @@
  */
 import { mailFeedback, scheduled } from '../../lambdas/routes.js';
 import { loadStage } from '../../infra/config.js';
-import { tables, type TableName } from '../../infra/tables.js';
+import { tables, type TableName } from '../../lambdas/shared/resources/tables.js';
 import { COGNITO_TRIGGER_WAIT_SECONDS, failuresAlarmName } from '../../infra/function-construct.js';
 import { PASSWORD_CHANGED_HANDLER } from '../../infra/password-change-construct.js';
 import { firstVisitHandlers, heartbeatWindow, thresholds, triggerHandlers } from '../../infra/monitoring-construct.js';

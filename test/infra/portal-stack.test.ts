@@ -5,14 +5,14 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { areaOf, routeKey, routes, scheduled, type Route, type SecretName } from '../../lambdas/routes.js';
-import { documentsBucket } from '../../infra/definitions.js';
+import { documentsBucket } from '../../lambdas/shared/resources/definitions.js';
 import { functionId } from '../../infra/api-construct.js';
 import { secretEnv } from '../../infra/secrets-construct.js';
 import type { AreaStack } from '../../infra/area-stack.js';
 import { tableNameOf } from '../../infra/jobs-stack.js';
 import { tableOutputId } from '../../infra/portal-stack.js';
 import { documentsBucketName } from '../../infra/storage-construct.js';
-import { tables, type TableName } from '../../infra/tables.js';
+import { tables, type TableName } from '../../lambdas/shared/resources/tables.js';
 import { actionsOf, fromPortal, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, byJson, type Synth } from './support/synth.js';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -145,7 +145,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       }
     });
 
-    it('sets FAULTS on no function (failures on purpose are the local stack\'s alone: lambdas/shared/faults.ts)', () => {
+    it('sets FAULTS on no function (failures on purpose are the local stack\'s alone: lambdas/shared/platform/faults.ts)', () => {
       expect(s.functions.size).toBeGreaterThan(routes.length);
       for (const [handler, { pf, at }] of s.functions) {
         const env = (at.resources[logicalId(at, pf.fn)]!.Properties!.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};

@@ -5,7 +5,7 @@
  */
 import { routes } from '../../lambdas/routes.js';
 import { TOO_MANY } from '../../lambdas/shared/data/rate-limits.js';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/http.js';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/platform/http.js';
 import { fnProps, logicalId, ofType, refId, synth, type Synth } from './support/synth.js';
 
 interface Rule {

@@ -8,7 +8,7 @@
 import { PASSWORD_CHANGED_HANDLER } from '../../infra/password-change-construct.js';
 import { mailFeedback, scheduled, type Scheduled } from '../../lambdas/routes.js';
 import { secretEnv } from '../../infra/secrets-construct.js';
-import { tables, type TableName } from '../../infra/tables.js';
+import { tables, type TableName } from '../../lambdas/shared/resources/tables.js';
 import type { PortalFunction } from '../../infra/function-construct.js';
 import { actionsOf, fromPortal, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, byJson, type Statement, type Synth } from './support/synth.js';
 

@@ -6,7 +6,7 @@
  * changed setting or construct shows in this table.
  */
 import { areas, routes, scheduled } from '../../lambdas/routes.js';
-import { tables } from '../../infra/tables.js';
+import { tables } from '../../lambdas/shared/resources/tables.js';
 import { logicalId, ofType, stages, synth, type Synth } from './support/synth.js';
 
 type Resources = Synth['resources'];

@@ -9,7 +9,7 @@
  * may create fresh rows (a user to remove, a document to delete), so writes never depend on each other.
  *
  * The same entries then run once more with each service the route uses failing on purpose (FAULTS,
- * lambdas/shared/faults.ts): every answer is the expected one or a 503 with Retry-After and a
+ * lambdas/shared/platform/faults.ts): every answer is the expected one or a 503 with Retry-After and a
  * message, never another status.
  *
  * To add a route: add its entry keyed exactly as `routeKey` spells it, e.g. 'GET /api/users/getproperty/{email}'.
@@ -19,9 +19,9 @@ import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { deleteUser, setQuoteApproval } from '../../lambdas/shared/data/users.js';
 import { putReportRows } from '../../lambdas/shared/data/report-rows.js';
 import { routeKey, routes, type Route } from '../../lambdas/routes.js';
-import { RETRY_AFTER_SECONDS } from '../../lambdas/shared/http.js';
+import { RETRY_AFTER_SECONDS } from '../../lambdas/shared/platform/http.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestResponse, type TestStack } from '../support/local-stack.js';
-import { unsubscribeToken } from '../../lambdas/shared/notifications/unsubscribe-token.js';
+import { unsubscribeToken } from '../../lambdas/shared/domain/notifications/unsubscribe-token.js';
 import { postToStorage } from '../support/storage-post.js';
 import { multipart } from '../support/multipart.js';
 

@@ -11,7 +11,7 @@ import { AdminCreateUserCommand, AdminGetUserCommand, CognitoIdentityProviderCli
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { jest } from '@jest/globals';
-import { tables, type TableName } from '../../infra/tables.js';
+import { tables, type TableName } from '../../lambdas/shared/resources/tables.js';
 import { listAudit } from '../../lambdas/shared/data/audit.js';
 import { putDocument, type DocumentItem } from '../../lambdas/shared/data/documents.js';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';

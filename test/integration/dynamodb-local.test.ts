@@ -1,7 +1,7 @@
 /**
  * The data-access functions (lambdas/shared/data/*.ts) against DynamoDB Local, the official
  * emulator, so dynalite cannot hide a real DynamoDB error: reserved words, key conditions, empty
- * lists and maps, projections, condition expressions, key sizes. Tables come from infra/tables.ts,
+ * lists and maps, projections, condition expressions, key sizes. Tables come from lambdas/shared/resources/tables.ts,
  * as the CDK app and the local stack make them.
  *
  * Needs java: jest.config.js leaves this file out, with one line saying so, when java is not on the
@@ -21,9 +21,9 @@ import { propertiesAndRows, readIndex, userAndIndex } from '../../lambdas/shared
 import { ensureIndex, putReportRows, rowsOf, type ReportRow, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { defaultReports, storedReports, storeReports } from '../../lambdas/shared/data/reports.js';
 import { changeEmail, createUser, deleteUser, getUserByEmail, getUserBySub, getUsersByEmail, listUsers, revokeTokens, setAssignments, type UserItem } from '../../lambdas/shared/data/users.js';
-import { HttpError } from '../../lambdas/shared/http.js';
+import { HttpError } from '../../lambdas/shared/platform/http.js';
 import { ensureTables, localTableName } from '../../infra/local/dynamo.js';
-import { tableList } from '../../infra/tables.js';
+import { tableList } from '../../lambdas/shared/resources/tables.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local.js';
 
 jest.setTimeout(120_000);
@@ -65,7 +65,7 @@ const user = (email: string, over: Partial<UserItem> = {}): UserItem => ({
 });
 
 describe('the tables', () => {
-  it('are created from infra/tables.ts with their indexes, and TTL where a table names one', async () => {
+  it('are created from lambdas/shared/resources/tables.ts with their indexes, and TTL where a table names one', async () => {
     const ttl = await ddb.client.send(new DescribeTimeToLiveCommand({ TableName: localTableName({ id: 'rate-limits' }) }));
     expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
   });

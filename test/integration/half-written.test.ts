@@ -1,6 +1,6 @@
 /**
  * Nothing half-written (issue 31): every write to two systems, with its second half failing on
- * purpose (FAULTS, lambdas/shared/faults.ts, aimed at one operation of one table), ends with the
+ * purpose (FAULTS, lambdas/shared/platform/faults.ts, aimed at one operation of one table), ends with the
  * first half undone, or done completely by the same request sent again; where the undoing itself
  * fails, what is left is what the consistency check looks for (an object without a row, a pool user
  * without a row). Through the local stack over HTTP, as the web app calls it.

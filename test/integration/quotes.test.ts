@@ -14,7 +14,7 @@ import { decisionsOf, putDecision } from '../../lambdas/shared/data/quote-decisi
 import { getReportRow, putReportRows, type QuoteRow } from '../../lambdas/shared/data/report-rows.js';
 import { getUserByEmail } from '../../lambdas/shared/data/users.js';
 import { listAudit } from '../../lambdas/shared/data/audit.js';
-import { intact } from '../../lambdas/shared/quotes/decision.js';
+import { intact } from '../../lambdas/shared/domain/quotes/decision.js';
 import type { DecisionReply, QuotesReply } from '../../lambdas/shared/contract/quotes.js';
 import type { PageData } from '../../lambdas/shared/contract/reports.js';
 import { adminCli } from '../support/admin-cli.js';

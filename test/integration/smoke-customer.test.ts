@@ -9,7 +9,7 @@ import { jest } from '@jest/globals';
  */
 import { GetObjectCommand, PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateSecretCommand, DescribeSecretCommand, GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { documentsBucket } from '../../infra/definitions.js';
+import { documentsBucket } from '../../lambdas/shared/resources/definitions.js';
 import { SMOKE_DOCUMENT_NAME, SMOKE_PROPERTY, smokeSecretId } from '../../infra/smoke/accounts.js';
 import { runSmoke, SmokeFailure, smokeSteps, type SmokeAccounts } from '../../infra/smoke/smoke.js';
 import { documentsOfProperties } from '../../lambdas/shared/data/documents.js';

@@ -7,7 +7,7 @@ import { jest } from '@jest/globals';
  */
 import { PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { documentsBucket } from '../../infra/definitions.js';
+import { documentsBucket } from '../../lambdas/shared/resources/definitions.js';
 import { SMOKE_CUSTOMER, SMOKE_PROPERTY, smokeSecretId } from '../../infra/smoke/accounts.js';
 import { runSmoke, SmokeFailure, smokeSteps, type SmokeAccounts } from '../../infra/smoke/smoke.js';
 import { putCustomers } from '../../lambdas/shared/data/customers.js';

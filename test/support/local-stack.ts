@@ -22,7 +22,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
 import { getProperties, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
 import { createUser, type UserItem } from '../../lambdas/shared/data/users.js';
-import { userPool } from '../../infra/definitions.js';
+import { userPool } from '../../lambdas/shared/resources/definitions.js';
 import { readMails, type Mail } from '../../infra/local/outbox.js';
 import { REGION, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 import { enrolLocalAuthenticator, newTotpSecret, totpCode } from '../../infra/local/totp.js';

@@ -60,7 +60,7 @@ export interface Unauthorized {
   accountRemoved: boolean;
 }
 
-/** The API's header on a 401 for a removed account (lambdas/shared/http.ts). */
+/** The API's header on a 401 for a removed account (lambdas/shared/platform/http.ts). */
 const SESSION_END_HEADER = 'x-session-end';
 const ACCOUNT_REMOVED = 'account-removed';
 

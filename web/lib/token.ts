@@ -22,7 +22,7 @@ export interface TokenClaims {
   mfa: string | null;
 }
 
-/** The user pool group of the provider's staff (infra/definitions.ts userPool.staffGroup). */
+/** The user pool group of the provider's staff (lambdas/shared/resources/definitions.ts userPool.staffGroup). */
 export const STAFF_GROUP = 'staff';
 
 /**

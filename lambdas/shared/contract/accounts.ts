@@ -2,7 +2,7 @@
  * The account calls' requests, answers and messages (spec sections 7 and 8), one definition for the
  * handlers that validate them and the web app that parses them.
  */
-import { z } from '../zod.js';
+import { z } from '../platform/zod.js';
 
 /** POST /api/users/login/ */
 const EmailField = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(320));

@@ -6,7 +6,7 @@
  * POST /api/alerts by the body's `action` ('list', 'thresholds', 'set-thresholds') is answered for
  * one release more. Answers in ./answers/alerts.ts.
  */
-import { idString, z } from '../zod.js';
+import { idString, z } from '../platform/zod.js';
 import { EQUIPMENT_KINDS, RULE_IDS } from './answers/alerts.js';
 
 export * from './answers/alerts.js';
@@ -42,7 +42,7 @@ export const ThresholdsQuery = z.object({ customerId: CustomerId });
 /** PUT /api/alerts/thresholds/{propertyId} { customerId, rules } (administrators) */
 export const PutThresholdsBody = z.object({ customerId: CustomerId, rules: Rules });
 
-/** A property's thresholds as lambdas/shared/alerts/thresholds.ts reads and writes them. */
+/** A property's thresholds as lambdas/shared/domain/alerts/thresholds.ts reads and writes them. */
 export interface PropertyRef {
   customerId: string;
   propertyId: string;

@@ -5,7 +5,7 @@
  * live in ./answers/analytics.ts, in zod/mini, and are re-exported here; the path parameters and the
  * messages are here.
  */
-import { idString, z } from '../zod.js';
+import { idString, z } from '../platform/zod.js';
 
 export { AnalyticsRow, AnalyticsRows, TelemetryCustomerReply } from './answers/analytics.js';
 

@@ -1,5 +1,5 @@
 /** The audit log calls: GET /api/audit and POST /api/audit/view-as (administrators). */
-import { emailString, z } from '../zod.js';
+import { emailString, z } from '../platform/zod.js';
 
 /** An event's cursor: its sort key, `<ISO time>#<uuid>`. */
 const Cursor = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/, 'must be the nextBefore of a previous page'));

@@ -4,7 +4,7 @@
  * as the contract has it (SigmaCustomersReply) lives in ./answers/catalog.ts, in zod/mini, and is
  * re-exported here; the requests and the other answers are zod classic, here.
  */
-import { idString, z } from '../zod.js';
+import { idString, z } from '../platform/zod.js';
 
 export { SigmaCustomersReply } from './answers/catalog.js';
 

@@ -4,7 +4,7 @@
  * web app parses (Document, DocumentsReply, LinkReply, UploadUrlReply) live in ./answers/documents.ts,
  * in zod/mini, and are re-exported here; the requests, the other answers and the messages are here.
  */
-import { idString, z } from '../zod.js';
+import { idString, z } from '../platform/zod.js';
 import { Document } from './answers/documents.js';
 
 export { Document, DocumentsReply, LinkReply, UploadUrlReply, type DocumentRecord } from './answers/documents.js';

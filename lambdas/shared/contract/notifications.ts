@@ -4,7 +4,7 @@
  * answered for one release more) and POST /api/notifications/unsubscribe (a mail's link, without
  * signing in). The answers the web app parses live in ./answers/notifications.ts.
  */
-import { z } from '../zod.js';
+import { z } from '../platform/zod.js';
 
 export * from './answers/notifications.js';
 

@@ -3,7 +3,7 @@
  * /api/quotes/{quoteId}/decision, and the administrators' PUT /api/users/{email}/quote-approval.
  * The answers the web app parses live in ./answers/quotes.ts.
  */
-import { emailString, idString, z } from '../zod.js';
+import { emailString, idString, z } from '../platform/zod.js';
 import { QUOTE_DECISIONS, quoteLimits } from './answers/quotes.js';
 
 export * from './answers/quotes.js';

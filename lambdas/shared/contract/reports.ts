@@ -4,7 +4,7 @@
  * (ReportReply, ReportsReply), which the web app parses, lives in ./answers/reports.ts, in zod/mini,
  * and is re-exported here; the rest is zod classic, here.
  */
-import { idString, z } from '../zod.js';
+import { idString, z } from '../platform/zod.js';
 import { isIsoDate, PERIOD_MAX_YEARS, periodWithinMax } from './period.js';
 
 export { ReportReply, ReportsReply } from './answers/reports.js';

@@ -2,7 +2,7 @@
  * The service-request calls (issue 20, beyond the spec): requests and the messages the portal
  * answers with. The answers the web app parses live in ./answers/requests.ts.
  */
-import { emailString, idString, z } from '../zod.js';
+import { emailString, idString, z } from '../platform/zod.js';
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, requestLimits } from './answers/requests.js';
 
 export * from './answers/requests.js';
@@ -72,5 +72,5 @@ export const StatusChangeBody = z.object({
   status: z.enum(REQUEST_STATUSES),
   note: z.optional(text(requestLimits.noteMax)),
 });
-/** A change of status as lambdas/shared/requests/status.ts takes it (the legacy { action: 'update' } body too). */
+/** A change of status as lambdas/shared/domain/requests/status.ts takes it (the legacy { action: 'update' } body too). */
 export const StatusBody = z.object({ customerId: StatusChangeBody.shape.customerId, reference: Reference, status: StatusChangeBody.shape.status, note: StatusChangeBody.shape.note });

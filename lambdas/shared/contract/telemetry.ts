@@ -4,7 +4,7 @@
  * answers (Device, DevicesReply, MetricValue, Sample, SamplesReply) live in ./answers/telemetry.ts,
  * in zod/mini, and are re-exported here; the requests and the messages are zod classic, here.
  */
-import { z } from '../zod.js';
+import { z } from '../platform/zod.js';
 
 export { Device, DevicesReply, MetricValue, Sample, SamplesReply } from './answers/telemetry.js';
 

@@ -4,7 +4,7 @@
  * (PortalUser, PortalUsers, UserCustomersReply) live in ./answers/users.ts, in zod/mini, and are
  * re-exported here; the requests and the other answers are zod classic, here.
  */
-import { emailString, idString, z, type ZodType } from '../zod.js';
+import { emailString, idString, z, type ZodType } from '../platform/zod.js';
 
 export { PortalUser, PortalUsers, UserAccount, UserAccounts, UserCustomersReply } from './answers/users.js';
 

@@ -4,7 +4,7 @@
  * feed itself (GET /api/calendar/{token}, no session: the signed token is the credential). The
  * answers the web app parses live in ./answers/visits.ts.
  */
-import { emailString, idString, z } from '../zod.js';
+import { emailString, idString, z } from '../platform/zod.js';
 import { VISIT_DAYS_MAX } from './answers/visits.js';
 
 export * from './answers/visits.js';

@@ -3,7 +3,7 @@
  * ./customers.ts and ./properties.ts), for the answers that name a user's customers and properties.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { batchGetTables } from './batch.js';
 import type { CustomerItem } from './customers.js';
 import type { PropertyItem } from './properties.js';

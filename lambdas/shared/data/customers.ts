@@ -11,7 +11,7 @@
  * - import: BatchWriteItem
  */
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { batchGet, batchWrite, scanAll } from './batch.js';
 
 export interface CustomerItem {

@@ -15,7 +15,7 @@
  * - delete the document of a property: DeleteItem with condition propertyId = :p (returns the old item)
  */
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { queryAll } from './batch.js';
 
 export interface DocumentItem {

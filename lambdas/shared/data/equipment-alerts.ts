@@ -7,7 +7,7 @@
  *
  * Beside them, one item per property whose thresholds an administrator changed:
  *   { customerId, key: 'thresholds#<propertyId>', propertyId, rules: { <kind>: { <rule>: { forMinutes, limit } } },
- *     updatedAt, updatedBy } — only what differs from the defaults (lambdas/shared/alerts/rules.ts).
+ *     updatedAt, updatedBy } — only what differs from the defaults (lambdas/shared/domain/alerts/rules.ts).
  *
  * Each write is conditional on the state it moves from, so two evaluations running at once cannot
  * both raise (or both clear) one alert: the loser's write fails and it sends nothing.
@@ -20,9 +20,9 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RuleId } from '../contract/answers/alerts.js';
-import type { EquipmentKind, RuleSettings } from '../alerts/rules.js';
-import type { AlertStatus } from '../alerts/transitions.js';
-import { tableName } from '../env.js';
+import type { EquipmentKind, RuleSettings } from '../domain/alerts/rules.js';
+import type { AlertStatus } from '../domain/alerts/transitions.js';
+import { tableName } from '../platform/env.js';
 import { queryAll } from './batch.js';
 import { ifHolds } from './conditional.js';
 

@@ -9,7 +9,7 @@
  * - import: BatchWriteItem
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { batchWrite, queryAll } from './batch.js';
 
 export interface EquipmentItem {

@@ -10,7 +10,7 @@
  * - lift (an administrator, after the address is mended): DeleteItem (`admin` script)
  */
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 
 export type SuppressionReason = 'bounce' | 'complaint';
 export interface MailSuppressionItem {

@@ -21,7 +21,7 @@
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { defaultNotificationSettings, NOTIFICATION_TOPICS, type NotificationSettings, type NotificationTopic } from '../contract/answers/notifications.js';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { batchGet, scanAll } from './batch.js';
 import { ifHolds } from './conditional.js';
 

@@ -10,7 +10,7 @@
  * - import: BatchWriteItem
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { batchGet, batchWrite, queryAll, scanAll } from './batch.js';
 
 export interface PropertyItem {

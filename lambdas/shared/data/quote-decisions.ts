@@ -19,7 +19,7 @@
  * - every conflict (`admin quotes-conflicts`): Scan filtered to kind = 'conflict' (rare, operator only)
  */
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import type { QuoteDecisionKind } from '../contract/answers/quotes.js';
 import { queryAll, scanAll } from './batch.js';
 import { conditionFailed } from './conditional.js';

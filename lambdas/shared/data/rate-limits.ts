@@ -16,8 +16,8 @@
  * - forget the subject's current window (a sign-in succeeded, a new code was sent): DeleteItem
  */
 import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
-import { HttpError } from '../http.js';
+import { tableName } from '../platform/env.js';
+import { HttpError } from '../platform/http.js';
 
 export interface Limit {
   kind: string;

@@ -9,7 +9,7 @@
  * requests, sent at once. A partition without an index item (not migrated yet) is read by Query.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { batchGetTables } from './batch.js';
 import type { PropertyItem } from './properties.js';
 import { indexKey, listedKeys, rowsIndex, rowsOf, rowsOfItems, unionProjection, type Dataset, type ReportRow, type ReportRowsItem, type RowsIndex } from './report-rows.js';

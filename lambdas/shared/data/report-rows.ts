@@ -42,7 +42,7 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { queryAll } from './batch.js';
 
 export interface WorkOrderRow {

@@ -9,7 +9,7 @@
  * - load a catalogue file: BatchWriteItem (and delete the ids no longer in it)
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { batchWrite, scanAll } from './batch.js';
 
 export interface Report {

@@ -16,7 +16,7 @@
  * - change status and add a note: UpdateItem if the request exists
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
+import { tableName } from '../platform/env.js';
 import { ifHolds } from './conditional.js';
 import type { RequestPriority, RequestStatus } from '../contract/answers/requests.js';
 

@@ -34,8 +34,8 @@
  * - turn the calendar feed on or make it a new link / turn it off: UpdateItem of calendarFeed alone
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../env.js';
-import { cachedUserByEmail, cachedUserBySub, forgetUser, rememberUser } from '../request-cache.js';
+import { tableName } from '../platform/env.js';
+import { cachedUserByEmail, cachedUserBySub, forgetUser, rememberUser } from '../platform/request-cache.js';
 import { batchGet, scanAll } from './batch.js';
 import { conditionFailed } from './conditional.js';
 

@@ -9,9 +9,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
-import { tables } from '../../../infra/tables.js';
-import { secretEnvNames } from '../../../lambdas/shared/secrets.js';
-import { documentsBucket } from '../../../infra/definitions.js';
+import { tables } from '../../../lambdas/shared/resources/tables.js';
+import { secretEnvNames } from '../../../lambdas/shared/platform/secrets.js';
+import { documentsBucket } from '../../../lambdas/shared/resources/definitions.js';
 import { RECORDS_DIR, type Recorded, type RecordFile } from './record.js';
 import type { FunctionIam, Policy, StageIam } from './stage.js';
 
@@ -74,7 +74,7 @@ export function requestsFor(c: Recorded, stage: StageIam, fn: FunctionIam): IamR
   if ('object' in t) {
     const context: IamRequest['context'] = {};
     // Where scanning is on, the portal serves and reads back only objects the scan tagged clean
-    // (lambdas/shared/documents/scan.ts): that is the object S3 sees the request on.
+    // (lambdas/shared/domain/documents/scan.ts): that is the object S3 sees the request on.
     if ((c.action === 's3:GetObject' || c.action === 's3:GetObjectTagging') && stage.scannedPrefixes.some((p) => t.object.startsWith(p))) {
       context[`s3:ExistingObjectTag/${documentsBucket.malwareTag.key}`] = documentsBucket.malwareTag.clean;
     }

@@ -7,7 +7,7 @@
  */
 import { mailFeedback, routes, scheduled, type Route } from '../../../lambdas/routes.js';
 import { bucketActions } from '../../../infra/api-construct.js';
-import { tables, type TableName } from '../../../infra/tables.js';
+import { tables, type TableName } from '../../../lambdas/shared/resources/tables.js';
 import type { Recorded } from './record.js';
 import type { FunctionIam } from './stage.js';
 

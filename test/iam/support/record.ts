@@ -1,6 +1,6 @@
 /**
  * What the portal's functions really call on AWS, heard while the tests run: every call of every
- * client made through lambdas/shared/clients.ts (and each presigned POST form), with the function
+ * client made through lambdas/shared/platform/clients.ts (and each presigned POST form), with the function
  * whose invocation made it (infra/local/handlers.ts `runningFunction`), turned into what IAM
  * authorises: an action and what it acts on, by the portal's own names (a table of tables.ts, the
  * documents bucket and a key, a secret of the route table), so that the IAM check can build the
@@ -12,10 +12,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AWS_CALL_LISTENER, type AwsCall } from '../../../lambdas/shared/clients.js';
+import { AWS_CALL_LISTENER, type AwsCall } from '../../../lambdas/shared/platform/clients.js';
 import { invocations, projectRoot, runningFunction } from '../../../infra/local/handlers.js';
-import { tables, type TableName } from '../../../infra/tables.js';
-import { secretEnvNames } from '../../../lambdas/shared/secrets.js';
+import { tables, type TableName } from '../../../lambdas/shared/resources/tables.js';
+import { secretEnvNames } from '../../../lambdas/shared/platform/secrets.js';
 import type { SecretName } from '../../../lambdas/routes.js';
 
 export const RECORDS_DIR = path.join(projectRoot, '.tmp', 'test-results', 'aws-calls');

@@ -6,7 +6,7 @@
  * resource policies of the bucket, the secrets, the tables and the KMS keys.
  */
 import { Stack } from 'aws-cdk-lib';
-import { documentsBucket } from '../../../infra/definitions.js';
+import { documentsBucket } from '../../../lambdas/shared/resources/definitions.js';
 import { logicalId, synth, type Synth } from '../../infra/support/synth.js';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; Condition?: string };

@@ -1,4 +1,4 @@
-import { dynamo } from '../../../lambdas/shared/clients.js';
+import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import { assertUnderLimit, clear, count, hit, limits } from '../../../lambdas/shared/data/rate-limits.js';
 import { all, get, put, resetAws } from './fixtures.js';
 

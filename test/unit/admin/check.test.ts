@@ -16,7 +16,7 @@ import {
 } from '../../../infra/admin/check.js';
 import type { EquipmentAlertItem } from '../../../lambdas/shared/data/equipment-alerts.js';
 import type { Dataset } from '../../../lambdas/shared/data/report-rows.js';
-import { dynamo } from '../../../lambdas/shared/clients.js';
+import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import { user } from '../support/fake-aws.js';
 import { operatorAws } from './support/fixtures.js';
 

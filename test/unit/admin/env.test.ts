@@ -5,7 +5,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { mockClient } from 'aws-sdk-client-mock';
 import { AdminEnvError, applyEnv, envFromOutputs, envOfLocal, envOfStage, regionOfStage, resolveEnv, stackOutputs } from '../../../infra/admin/env.js';
 import { tableOutputId } from '../../../infra/portal-stack.js';
-import { tables, type TableName } from '../../../infra/tables.js';
+import { tables, type TableName } from '../../../lambdas/shared/resources/tables.js';
 
 const cfn = mockClient(CloudFormationClient);
 beforeEach(() => cfn.reset());

@@ -5,7 +5,7 @@ import {
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { AdminInputError, createPortalUser, ensureAdmin, generatePassword, passwordProblem } from '../../../infra/admin/users.js';
-import { passwordMeetsRule } from '../../../lambdas/shared/passwords.js';
+import { passwordMeetsRule } from '../../../lambdas/shared/domain/accounts/passwords.js';
 import { operatorAws } from './support/fixtures.js';
 
 const { db, idp } = operatorAws();

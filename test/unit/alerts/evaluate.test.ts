@@ -1,7 +1,7 @@
-import { evaluateCustomer } from '../../../lambdas/shared/alerts/evaluate.js';
-import { dynamo } from '../../../lambdas/shared/clients.js';
+import { evaluateCustomer } from '../../../lambdas/shared/domain/alerts/evaluate.js';
+import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import { deleteIf, putRaised } from '../../../lambdas/shared/data/equipment-alerts.js';
-import type { DeviceSample, TelemetryClient, TelemetryDevice } from '../../../lambdas/shared/telemetry/client.js';
+import type { DeviceSample, TelemetryClient, TelemetryDevice } from '../../../lambdas/shared/domain/telemetry/client.js';
 import { fakeAws, setTableEnv } from '../support/fake-aws.js';
 
 const T0 = Date.parse('2026-11-25T12:00:00Z');

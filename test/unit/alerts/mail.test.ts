@@ -1,6 +1,6 @@
 /** Equipment alert mails: who gets one, what it lists, and that a user's settings and suppression are kept. */
-import { alertMail, mailAlerts } from '../../../lambdas/shared/alerts/mail.js';
-import { dynamo } from '../../../lambdas/shared/clients.js';
+import { alertMail, mailAlerts } from '../../../lambdas/shared/domain/alerts/mail.js';
+import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import type { EquipmentAlertItem } from '../../../lambdas/shared/data/equipment-alerts.js';
 import { fakeAws, setTableEnv, STAFF, user } from '../support/fake-aws.js';
 import { fakeSes } from '../support/ses.js';

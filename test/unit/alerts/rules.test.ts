@@ -1,6 +1,6 @@
-import { check, DEFAULT_RULES, equipmentKind, rulesFor, type SampleFields } from '../../../lambdas/shared/alerts/rules.js';
-import { step } from '../../../lambdas/shared/alerts/transitions.js';
-import { STALE_AFTER_MS } from '../../../lambdas/shared/telemetry-state.js';
+import { check, DEFAULT_RULES, equipmentKind, rulesFor, type SampleFields } from '../../../lambdas/shared/domain/alerts/rules.js';
+import { step } from '../../../lambdas/shared/domain/alerts/transitions.js';
+import { STALE_AFTER_MS } from '../../../lambdas/shared/contract/telemetry-state.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

@@ -1,5 +1,5 @@
 /**
- * The request schemas in zod/mini (lambdas/shared/zod.ts): the checks behave as the classic API's
+ * The request schemas in zod/mini (lambdas/shared/platform/zod.ts): the checks behave as the classic API's
  * did, and the messages zod writes itself are English (zod/mini loads no locale of its own).
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
-/** How a document's link tells the browser to treat it (lambdas/shared/documents/files.ts linkHeaders). */
-import { linkHeaders } from '../../../lambdas/shared/documents/files.js';
+/** How a document's link tells the browser to treat it (lambdas/shared/domain/documents/files.ts linkHeaders). */
+import { linkHeaders } from '../../../lambdas/shared/domain/documents/files.js';
 
 describe('link headers', () => {
   it('shows a viewed CSV as text (a browser saves text/csv, which left the View tab blank), and downloads it as CSV', () => {

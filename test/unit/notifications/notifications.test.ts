@@ -12,9 +12,9 @@ import { handler as updateSettingsRoute } from '../../../lambdas/notifications/u
 import { handler as unsubscribeRoute } from '../../../lambdas/notifications/unsubscribe.js';
 import { runDocumentsDigest } from '../../../lambdas/notifications/documents-digest.js';
 import { figuresByProperty, runWeeklySummary, weekOf } from '../../../lambdas/notifications/weekly-summary.js';
-import { dynamo } from '../../../lambdas/shared/clients.js';
-import { signEmbedToken } from '../../../lambdas/shared/reports/embed-token.js';
-import { readUnsubscribeToken, unsubscribeToken } from '../../../lambdas/shared/notifications/unsubscribe-token.js';
+import { dynamo } from '../../../lambdas/shared/platform/clients.js';
+import { signEmbedToken } from '../../../lambdas/shared/domain/reports/embed-token.js';
+import { readUnsubscribeToken, unsubscribeToken } from '../../../lambdas/shared/domain/notifications/unsubscribe-token.js';
 import type { ReportRow } from '../../../lambdas/shared/data/report-rows.js';
 import { packRows, indexItemsOf } from '../../../lambdas/shared/data/report-rows.js';
 import { admin, alice, bob, customers, doc, properties } from '../documents/support/fixtures.js';

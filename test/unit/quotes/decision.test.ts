@@ -1,10 +1,10 @@
-/** The rules of a quote decision (lambdas/shared/quotes/decision.ts), the import's merge and the permission's text. */
+/** The rules of a quote decision (lambdas/shared/domain/quotes/decision.ts), the import's merge and the permission's text. */
 import { keepPortalDecisions, type Conflict } from '../../../infra/admin/quote-merge.js';
 import { approvalText, DecisionBody, mayApprove, QuoteApprovalBody } from '../../../lambdas/shared/contract/quotes.js';
 import type { DecisionRecord } from '../../../lambdas/shared/data/quote-decisions.js';
 import type { QuoteRow } from '../../../lambdas/shared/data/report-rows.js';
-import { canonicalJson, checkDecision, expiryInstant, intact, isExpired, recordHash } from '../../../lambdas/shared/quotes/decision.js';
-import { HttpError } from '../../../lambdas/shared/http.js';
+import { canonicalJson, checkDecision, expiryInstant, intact, isExpired, recordHash } from '../../../lambdas/shared/domain/quotes/decision.js';
+import { HttpError } from '../../../lambdas/shared/platform/http.js';
 
 const NOW = Date.parse('2026-06-10T12:00:00Z');
 const quote: QuoteRow = { dataset: 'quote', id: 'QT-1', propertyId: 'P-1', title: 'Fan motor', status: 'Sent', amount: 4_000, createdAt: '2026-06-01T09:00:00Z', expiresAt: '2026-06-30' };

@@ -1,5 +1,5 @@
-/** Which document is a quote's (lambdas/shared/quotes/documents.ts): its number as a whole word, at its own property, the newest. */
-import { namesQuote, quoteDocument } from '../../../lambdas/shared/quotes/documents.js';
+/** Which document is a quote's (lambdas/shared/domain/quotes/documents.ts): its number as a whole word, at its own property, the newest. */
+import { namesQuote, quoteDocument } from '../../../lambdas/shared/domain/quotes/documents.js';
 
 describe('namesQuote', () => {
   it('finds the number as a whole word, in any case, between any separators', () => {

@@ -1,4 +1,4 @@
-import { ReportCatalogue, builtInPage, findReport, frameOriginsOf, isBuiltInFrame, parseCatalogue } from '../../../lambdas/shared/reports/catalogue.js';
+import { ReportCatalogue, builtInPage, findReport, frameOriginsOf, isBuiltInFrame, parseCatalogue } from '../../../lambdas/shared/domain/reports/catalogue.js';
 import { defaultReports } from '../../../lambdas/shared/data/reports.js';
 
 describe('report catalogue file', () => {

@@ -5,7 +5,7 @@ import { handler as embedCsv } from '../../../lambdas/reports/embed-table-csv.js
 import { handler as embedTable } from '../../../lambdas/reports/embed-table.js';
 import { messages, pageNames, type PageData, type TablePage } from '../../../lambdas/shared/contract/reports.js';
 import type { ReportRow } from '../../../lambdas/shared/data/report-rows.js';
-import { signEmbedToken } from '../../../lambdas/shared/reports/embed-token.js';
+import { signEmbedToken } from '../../../lambdas/shared/domain/reports/embed-token.js';
 import { apiEvent, json } from '../support/events.js';
 import { assets, invoices, NOW, properties, quotes, workOrders } from './fixture.js';
 import { STAFF, TABLES, user } from '../support/fake-aws.js';

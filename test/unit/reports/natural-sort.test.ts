@@ -1,4 +1,4 @@
-import { naturalCompare, pageData, tableRows } from '../../../lambdas/shared/reports/pages.js';
+import { naturalCompare, pageData, tableRows } from '../../../lambdas/shared/domain/reports/pages.js';
 import { input } from './fixture.js';
 
 describe('natural order of ids and names', () => {

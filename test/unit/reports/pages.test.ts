@@ -1,5 +1,5 @@
 import type { PageData } from '../../../lambdas/shared/contract/reports.js';
-import { addMonths, pageData, tableRows, toCsv, toMs, yearsSince } from '../../../lambdas/shared/reports/pages.js';
+import { addMonths, pageData, tableRows, toCsv, toMs, yearsSince } from '../../../lambdas/shared/domain/reports/pages.js';
 import { generateReportRows } from '../../../infra/admin/demo-report-data.js';
 import { input, NOW } from './fixture.js';
 

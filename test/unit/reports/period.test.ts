@@ -1,6 +1,6 @@
 /** The built-in pages under a chosen period (inclusive UTC dates): the fixture's figures worked out by hand. */
 import type { PageData } from '../../../lambdas/shared/contract/reports.js';
-import { pageData, tableRows, toCsv, UNDATED_NOTE, type PageInput } from '../../../lambdas/shared/reports/pages.js';
+import { pageData, tableRows, toCsv, UNDATED_NOTE, type PageInput } from '../../../lambdas/shared/domain/reports/pages.js';
 import { input } from './fixture.js';
 
 const figures = (d: PageData) => Object.fromEntries(d.figures.map((f) => [f.label, f.value]));

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../../lambdas/shared/clients.js';
+import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import { readIndex, propertiesAndRows } from '../../../lambdas/shared/data/report-reads.js';
 import {
   isIndexItem,

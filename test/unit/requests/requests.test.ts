@@ -3,7 +3,7 @@ import { handler as createUploadUrl } from '../../../lambdas/documents/create-up
 import { handler as listRequests } from '../../../lambdas/requests/list-requests.js';
 import { handler as serviceRequests } from '../../../lambdas/requests/service-requests.js';
 import { handler as updateRequest } from '../../../lambdas/requests/update-request.js';
-import { newReference, referenceSince } from '../../../lambdas/shared/requests/served.js';
+import { newReference, referenceSince } from '../../../lambdas/shared/domain/requests/served.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv, TABLES } from '../support/fake-aws.js';

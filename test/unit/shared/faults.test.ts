@@ -1,5 +1,5 @@
 /**
- * Failures on purpose (lambdas/shared/faults.ts) as the SDK meets them: FAULTS answers the
+ * Failures on purpose (lambdas/shared/platform/faults.ts) as the SDK meets them: FAULTS answers the
  * service's own error response inside the SDK's retries and deserializer, so the client throws what
  * AWS would make it throw, after the attempts AWS's retry rules give; `hang` sends the call where
  * nothing answers and the client's own timeout ends it, without a retry. The API clients' retry
@@ -13,9 +13,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { API_CALLS, apiBudget, watched } from '../../../lambdas/shared/clients.js';
-import { FaultSpecError, parseFaults } from '../../../lambdas/shared/faults.js';
-import { isDependencyFailure } from '../../../lambdas/shared/http.js';
+import { API_CALLS, apiBudget, watched } from '../../../lambdas/shared/platform/clients.js';
+import { FaultSpecError, parseFaults } from '../../../lambdas/shared/platform/faults.js';
+import { isDependencyFailure } from '../../../lambdas/shared/platform/http.js';
 
 let server: Server;
 let requests = 0;

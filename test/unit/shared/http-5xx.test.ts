@@ -3,8 +3,8 @@
  * per version (two dimension sets in one EMF record), while the invocation itself succeeds, so
  * Lambda's `Errors` stays at zero; nothing is counted for 2xx or 4xx answers.
  */
-import { HttpError, ok, unavailable } from '../../../lambdas/shared/http.js';
-import { api } from '../../../lambdas/shared/middleware.js';
+import { HttpError, ok, unavailable } from '../../../lambdas/shared/platform/http.js';
+import { api } from '../../../lambdas/shared/platform/middleware.js';
 import { apiEvent, json } from '../support/events.js';
 import { emfOf, linesOf, type EmfRecord } from '../support/stdout.js';
 

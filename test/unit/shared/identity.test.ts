@@ -4,7 +4,7 @@
  * staff-domain email.
  */
 import { get, put, resetAws, STAFF, subOf, user } from '../accounts/fixtures.js';
-import { groupsOf, MFA_SETUP_NEEDED, resolveCaller, SESSION_EXPIRED } from '../../../lambdas/shared/middleware.js';
+import { groupsOf, MFA_SETUP_NEEDED, resolveCaller, SESSION_EXPIRED } from '../../../lambdas/shared/platform/middleware.js';
 import { apiEvent } from '../support/events.js';
 
 const route = 'GET /api/sigma/customers';

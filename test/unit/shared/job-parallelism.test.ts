@@ -1,5 +1,5 @@
-/** eachAtMost (lambdas/shared/job-parallelism.ts): every item once, never more than the limit in flight. */
-import { eachAtMost } from '../../../lambdas/shared/job-parallelism.js';
+/** eachAtMost (lambdas/shared/platform/job-parallelism.ts): every item once, never more than the limit in flight. */
+import { eachAtMost } from '../../../lambdas/shared/platform/job-parallelism.js';
 
 describe('eachAtMost', () => {
   it('runs every item once with at most `limit` in flight, and waits for the last', async () => {

@@ -6,11 +6,11 @@
  */
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { routesByKey } from '../../../lambdas/routes.js';
-import { ok, unauthorized } from '../../../lambdas/shared/http.js';
-import { log } from '../../../lambdas/shared/log.js';
-import { api, businessMetrics, type ApiEvent } from '../../../lambdas/shared/middleware.js';
-import { correlationIdOf, publishMetrics } from '../../../lambdas/shared/observability.js';
-import { createTelemetryClient } from '../../../lambdas/shared/telemetry/client.js';
+import { ok, unauthorized } from '../../../lambdas/shared/platform/http.js';
+import { log } from '../../../lambdas/shared/platform/log.js';
+import { api, businessMetrics, type ApiEvent } from '../../../lambdas/shared/platform/middleware.js';
+import { correlationIdOf, publishMetrics } from '../../../lambdas/shared/platform/observability.js';
+import { createTelemetryClient } from '../../../lambdas/shared/domain/telemetry/client.js';
 import { handler as preToken } from '../../../lambdas/triggers/pre-token-generation.js';
 import { put, resetAws, subOf, user } from '../accounts/fixtures.js';
 import { linesOf } from '../support/stdout.js';

@@ -1,7 +1,7 @@
 /** The API refuses requests that did not come through CloudFront (the x-origin-verify header). */
 import { handler as getConfig } from '../../../lambdas/config/get-config.js';
-import { NOT_THROUGH_PORTAL } from '../../../lambdas/shared/http.js';
-import { viaPortal, viewerAddress } from '../../../lambdas/shared/middleware.js';
+import { NOT_THROUGH_PORTAL } from '../../../lambdas/shared/platform/http.js';
+import { viaPortal, viewerAddress } from '../../../lambdas/shared/platform/middleware.js';
 import { apiEvent, json } from '../support/events.js';
 
 describe('viaPortal', () => {

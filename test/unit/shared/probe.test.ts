@@ -6,9 +6,9 @@
  */
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ok } from '../../../lambdas/shared/http.js';
-import { api, type ApiEvent } from '../../../lambdas/shared/middleware.js';
-import { isProbeEvent, probeEvent, PROBE_SUB, type ProbeAnswer } from '../../../lambdas/shared/probe.js';
+import { ok } from '../../../lambdas/shared/platform/http.js';
+import { api, type ApiEvent } from '../../../lambdas/shared/platform/middleware.js';
+import { isProbeEvent, probeEvent, PROBE_SUB, type ProbeAnswer } from '../../../lambdas/shared/platform/probe.js';
 import { apiEvent, json } from '../support/events.js';
 import { setTableEnv, TABLES } from '../support/fake-aws.js';
 import { emfOf, linesOf } from '../support/stdout.js';

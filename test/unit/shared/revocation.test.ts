@@ -1,4 +1,4 @@
-import { revoked } from '../../../lambdas/shared/middleware.js';
+import { revoked } from '../../../lambdas/shared/platform/middleware.js';
 
 describe('revoked: tokens from before the last password change', () => {
   const change = Date.parse('2026-11-23T10:00:00.500Z');

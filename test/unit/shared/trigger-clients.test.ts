@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { TRIGGER_CALLS, triggerDynamo, worstCaseMs } from '../../../lambdas/shared/clients.js';
+import { TRIGGER_CALLS, triggerDynamo, worstCaseMs } from '../../../lambdas/shared/platform/clients.js';
 
 let server: Server;
 let mode: 'hang' | 'error' | 'refuse' = 'hang';

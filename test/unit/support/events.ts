@@ -1,5 +1,5 @@
 /** HTTP API (payload 2.0) events for calling handlers directly in unit tests. */
-import type { ApiEvent, ApiResult } from '../../../lambdas/shared/middleware.js';
+import type { ApiEvent, ApiResult } from '../../../lambdas/shared/platform/middleware.js';
 
 export interface EventInput {
   /** The route key exactly as in lambdas/routes.ts, e.g. 'GET /api/users/getproperty/{email}'. */

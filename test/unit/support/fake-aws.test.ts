@@ -4,7 +4,7 @@
  */
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, storage } from '../../../lambdas/shared/clients.js';
+import { dynamo, storage } from '../../../lambdas/shared/platform/clients.js';
 import { listAudit } from '../../../lambdas/shared/data/audit.js';
 import { batchGetTables } from '../../../lambdas/shared/data/batch.js';
 import { deleteDocument, documentsOfProperties, putDocument, type DocumentItem } from '../../../lambdas/shared/data/documents.js';

@@ -1,6 +1,6 @@
 /**
  * The one in-memory AWS of the unit tests: `aws-sdk-client-mock` on the DynamoDB document client,
- * the S3 client and (when given secrets) Secrets Manager. Tables are those of infra/tables.ts, named
+ * the S3 client and (when given secrets) Secrets Manager. Tables are those of lambdas/shared/resources/tables.ts, named
  * by their id (the value `setTableEnv` gives each table's variable), keyed by their partition and
  * sort keys; requests are answered by evaluating the key, condition, update and projection
  * expressions the data-access files in lambdas/shared/data write. Every call is recorded; any
@@ -37,7 +37,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { tables, type TableDef, type TableName } from '../../../infra/tables.js';
+import { tables, type TableDef, type TableName } from '../../../lambdas/shared/resources/tables.js';
 import type { AuditItem } from '../../../lambdas/shared/data/audit.js';
 import type { CustomerItem } from '../../../lambdas/shared/data/customers.js';
 import type { DocumentItem } from '../../../lambdas/shared/data/documents.js';
@@ -70,7 +70,7 @@ export function setTableEnv(extra: Record<string, string> = {}) {
   });
 }
 
-/** The rows of every table, by the table's key in infra/tables.ts. */
+/** The rows of every table, by the table's key in lambdas/shared/resources/tables.ts. */
 export interface Rows {
   users: UserItem[];
   legacyUsers: Omit<UserItem, 'sub'>[];

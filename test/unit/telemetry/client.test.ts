@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildLatestQuery, createTelemetryClient, TELEMETRY_FIELDS, TelemetryServiceError, type TelemetryClientOptions } from '../../../lambdas/shared/telemetry/client.js';
+import { buildLatestQuery, createTelemetryClient, TELEMETRY_FIELDS, TelemetryServiceError, type TelemetryClientOptions } from '../../../lambdas/shared/domain/telemetry/client.js';
 import { fleet, startFakeService, type FakeService } from './support/fake-service.js';
 
 const KEY = 'client-test-key';

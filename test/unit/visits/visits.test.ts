@@ -9,12 +9,12 @@ import { handler as newFeedRoute } from '../../../lambdas/visits/create-calendar
 import { handler as offFeedRoute } from '../../../lambdas/visits/delete-calendar.js';
 import { handler as feedRoute } from '../../../lambdas/visits/calendar-feed.js';
 import { runVisitsReminder, tomorrow } from '../../../lambdas/notifications/visits-reminder.js';
-import { dynamo } from '../../../lambdas/shared/clients.js';
+import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import type { Visit } from '../../../lambdas/shared/contract/answers/visits.js';
 import { indexItemsOf, packRows, type WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
-import { feedToken, readFeedToken, sameNonce } from '../../../lambdas/shared/visits/feed-token.js';
-import { calendarText, escapeText, foldLine } from '../../../lambdas/shared/visits/ical.js';
-import { selectVisits, visitWindow } from '../../../lambdas/shared/visits/select.js';
+import { feedToken, readFeedToken, sameNonce } from '../../../lambdas/shared/domain/visits/feed-token.js';
+import { calendarText, escapeText, foldLine } from '../../../lambdas/shared/domain/visits/ical.js';
+import { selectVisits, visitWindow } from '../../../lambdas/shared/domain/visits/select.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv } from '../support/fake-aws.js';

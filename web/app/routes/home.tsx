@@ -185,7 +185,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
     setOpenDialog(name);
   };
 
-  // A mail's link (lambdas/shared/links.ts): ?open=documents or ?open=requests opens that dialog
+  // A mail's link (lambdas/shared/platform/links.ts): ?open=documents or ?open=requests opens that dialog
   // once the screen is there, then leaves the address (a reload does not open it again).
   const openParam = searchParams.get('open');
   useEffect(() => {

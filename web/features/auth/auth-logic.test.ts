@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { IDLE_TIMEOUT_MS, PASSWORD_MIN_LENGTH } from '../../config/constants';
 import { idleTimings } from './idle-timings';
-import { userPool } from '../../../infra/definitions';
+import { userPool } from '../../../lambdas/shared/resources/definitions';
 import { passwordChecks, passwordMeetsRule, setPasswordProblem, STAFF_PASSWORD_MIN_LENGTH } from './password-rules';
 import { authStrings } from './strings';
 

@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '../../config/constants';
 
 /**
  * Staff passwords (emails of the staff domains in config.json) need at least this many characters:
- * the portal's own rule beside the spec's, the same as infra/definitions.ts userPool.staffPasswordMinLength.
+ * the portal's own rule beside the spec's, the same as lambdas/shared/resources/definitions.ts userPool.staffPasswordMinLength.
  */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 

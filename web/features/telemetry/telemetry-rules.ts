@@ -16,8 +16,8 @@ export interface Equipment {
   devices: string[];
 }
 
-export { isCoolOn, isHeatOn, toBool } from '../../../lambdas/shared/telemetry-state';
-import { isStale, num, toBool } from '../../../lambdas/shared/telemetry-state';
+export { isCoolOn, isHeatOn, toBool } from '../../../lambdas/shared/contract/telemetry-state';
+import { isStale, num, toBool } from '../../../lambdas/shared/contract/telemetry-state';
 
 const isTemperature = (key: string) => /^(sadb|radb)/.test(key) || key === 'wst' || key === 'wrt';
 const isAmps = (key: string) => key.startsWith('amps') || key === 'totalAmps';
@@ -109,7 +109,7 @@ export function lastSeenAge(time: string, now: number): string {
   return `${Math.floor(h / 24)}d ago`;
 }
 
-export { isStale, STALE_AFTER_MS } from '../../../lambdas/shared/telemetry-state';
+export { isStale, STALE_AFTER_MS } from '../../../lambdas/shared/contract/telemetry-state';
 
 /** What a card shows for its device. */
 export type CardState = 'loading' | 'error' | 'no-data' | 'stale' | 'fresh';

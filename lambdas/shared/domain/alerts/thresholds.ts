@@ -1,0 +1,63 @@
+/**
+ * A property's alert thresholds (GET and PUT /api/alerts/thresholds/{propertyId}; the legacy POST
+ * /api/alerts 'thresholds' and 'set-thresholds'): the rules
+ * of each kind of equipment as the evaluation applies them at that property, the defaults beside
+ * them. Anyone who may see the property reads them; administrators change them. Only what differs
+ * from the defaults is stored, so a later change of a default reaches every property that kept it.
+ */
+import { dynamo } from '../../platform/clients.js';
+import { alertMessages, EQUIPMENT_KINDS, ruleUnits, type PropertyRef, type PutThresholdsBody, type RuleThreshold, type ThresholdsReply } from '../../contract/alerts.js';
+import { appendAudit } from '../../data/audit.js';
+import { deleteThresholds, getThresholdsItem, putThresholds, type ThresholdsItem } from '../../data/equipment-alerts.js';
+import { getProperties } from '../../data/properties.js';
+import { badRequest, forbidden, notFound, ok, type Reply } from '../../platform/http.js';
+import type { Scope } from '../../platform/scope.js';
+import { canSeeCustomer, canSeeProperty } from '../../platform/scope.js';
+import type { z } from '../../platform/zod.js';
+import { DEFAULT_RULES, rulesFor, type EquipmentKind, type RuleId, type RuleSetting, type RuleSettings } from './rules.js';
+
+async function checkProperty(caller: Scope, customerId: string, propertyId: string): Promise<void> {
+  if (!canSeeCustomer(caller, customerId)) throw forbidden(alertMessages.noAccess);
+  if (!canSeeProperty(caller, propertyId)) throw forbidden(alertMessages.noProperty(propertyId));
+  const [property] = await getProperties(dynamo(), [propertyId]);
+  if (!property || property.customerId !== customerId) throw notFound(alertMessages.notCustomers(propertyId));
+}
+
+export function thresholdsAnswer(propertyId: string, item: ThresholdsItem | undefined, message?: string): ThresholdsReply {
+  const rules: RuleThreshold[] = [];
+  for (const kind of EQUIPMENT_KINDS) {
+    const applied = rulesFor(kind, item?.rules[kind]);
+    for (const [rule, d] of Object.entries(DEFAULT_RULES[kind]) as [RuleId, RuleSetting][]) {
+      const a = applied[rule]!;
+      rules.push({ kind, rule, forMinutes: a.forMinutes, limit: a.limit, unit: ruleUnits[rule], defaultForMinutes: d.forMinutes, defaultLimit: d.limit });
+    }
+  }
+  return { propertyId, rules, updatedAt: item?.updatedAt ?? null, updatedBy: item?.updatedBy ?? null, ...(message ? { message } : {}) };
+}
+
+export async function getThresholds(caller: Scope, body: PropertyRef): Promise<Reply> {
+  await checkProperty(caller, body.customerId, body.propertyId);
+  return ok(thresholdsAnswer(body.propertyId, await getThresholdsItem(dynamo(), body.customerId, body.propertyId)));
+}
+
+export async function setThresholds(caller: Scope, body: PropertyRef & Pick<z.output<typeof PutThresholdsBody>, 'rules'>): Promise<Reply> {
+  if (!caller.isAdmin) throw forbidden(alertMessages.adminOnly);
+  await checkProperty(caller, body.customerId, body.propertyId);
+  const changed: Partial<Record<EquipmentKind, RuleSettings>> = {};
+  for (const r of body.rules) {
+    const d = DEFAULT_RULES[r.kind][r.rule];
+    if (!d) throw badRequest(alertMessages.notARule(r.kind, r.rule));
+    // `stale` has no limit: only its minutes count.
+    // To 0.001: what the dialog sends, so that a limit typed in °F comes back as typed.
+    const limit = r.rule === 'stale' ? 0 : Math.round(r.limit * 1000) / 1000;
+    if (r.forMinutes === d.forMinutes && limit === d.limit) continue;
+    (changed[r.kind] ??= {})[r.rule] = { forMinutes: r.forMinutes, limit };
+  }
+  const db = dynamo();
+  const at = new Date().toISOString();
+  let item: ThresholdsItem | undefined;
+  if (Object.keys(changed).length === 0) await deleteThresholds(db, body.customerId, body.propertyId);
+  else item = await putThresholds(db, { customerId: body.customerId, propertyId: body.propertyId, rules: changed, updatedAt: at, updatedBy: caller.email });
+  await appendAudit(db, caller.email, 'alert-thresholds', body.propertyId, { customerId: body.customerId, rules: changed });
+  return ok(thresholdsAnswer(body.propertyId, item, item ? alertMessages.saved : alertMessages.reset));
+}

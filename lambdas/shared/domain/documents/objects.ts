@@ -1,0 +1,87 @@
+/**
+ * The documents bucket: the only place that builds S3 requests. Keys are always made by the portal
+ * (see files.ts); presigned links carry the headers the portal chose, never the client's.
+ */
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectTaggingCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { noteCall, storage } from '../../platform/clients.js';
+import { settings } from '../../platform/env.js';
+
+const bucket = () => settings.documentsBucket();
+
+export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await storage().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await storage().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/** Size and content type of an object, or null when there is none. */
+export async function headObject(key: string): Promise<{ size: number; contentType: string } | null> {
+  try {
+    const r = await storage().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return { size: r.ContentLength ?? 0, contentType: r.ContentType ?? '' };
+  } catch (e) {
+    const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404) return null;
+    throw e;
+  }
+}
+
+/** Copies within the bucket, setting the content type the portal decided. */
+export async function copyObject(from: string, to: string, contentType: string): Promise<void> {
+  await storage().send(
+    new CopyObjectCommand({
+      Bucket: bucket(),
+      Key: to,
+      CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: contentType,
+      // No tags carried over: the copy is a new object, which the malware scan (where it runs)
+      // tags itself; copying tags would also need s3:GetObjectTagging and s3:PutObjectTagging.
+      TaggingDirective: 'REPLACE',
+    }),
+  );
+}
+
+/** A presigned GET that answers with the given disposition and content type. */
+export function downloadUrl(key: string, opts: { disposition: string; contentType: string; expiresIn: number }): Promise<string> {
+  return getSignedUrl(
+    storage(),
+    new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: opts.disposition, ResponseContentType: opts.contentType }),
+    { expiresIn: opts.expiresIn },
+  );
+}
+
+/**
+ * A presigned POST for `key`: its policy names the key, the content type and a size of 1 byte to
+ * `maxBytes` (content-length-range), so S3 itself refuses a larger file, another type or another key.
+ */
+export function uploadForm(key: string, contentType: string, maxBytes: number, expiresIn: number): Promise<{ url: string; fields: Record<string, string> }> {
+  noteCall({ client: 'S3', command: 'PresignedPost', input: { Bucket: bucket(), Key: key } });
+  return createPresignedPost(storage(), {
+    Bucket: bucket(),
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: expiresIn,
+  });
+}
+
+/** An object's tags (GetObjectTagging), by key. */
+export async function objectTags(key: string): Promise<Record<string, string>> {
+  const r = await storage().send(new GetObjectTaggingCommand({ Bucket: bucket(), Key: key }));
+  return Object.fromEntries((r.TagSet ?? []).map((t) => [t.Key ?? '', t.Value ?? '']));
+}

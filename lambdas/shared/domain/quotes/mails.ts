@@ -1,0 +1,86 @@
+/**
+ * The mails of a quote decision (issue 30): to the provider's dispatch mailbox (the decision and
+ * the whole signature record), the receipt to the customer who decided, and the "Quote decisions"
+ * topic's mail to the customer's other users of that property.
+ */
+import { dollars } from '../../contract/answers/quotes.js';
+import { mailTime, titleCase, writtenDay } from '../../contract/writing.js';
+import type { DecisionRecord } from '../../data/quote-decisions.js';
+import { greetingName, productTitle } from '../../platform/mail-text.js';
+import { mailLinks } from '../../platform/links.js';
+import { deciderName } from './decision.js';
+
+const VERB = { approve: 'approved', decline: 'declined', 'request-changes': 'asked for changes to' } as const;
+const HEADLINE = { approve: 'Quote approved', decline: 'Quote declined', 'request-changes': 'Changes requested' } as const;
+
+function facts(r: DecisionRecord, customerName: string): string[] {
+  return [
+    `Quote: ${r.quoteId} — ${r.shown.title}`,
+    `Customer: ${titleCase(customerName)}`,
+    `Property: ${r.shown.propertyName}`,
+    `Amount: ${dollars(r.shown.amount)}`,
+    `Expires: ${r.shown.expiresAt ? writtenDay(r.shown.expiresAt.slice(0, 10)) : 'no expiry'}`,
+    ...(r.poNumber ? [`Purchase order: ${r.poNumber}`] : []),
+    ...(r.reason ? [`Reason: ${r.reason}`] : []),
+    ...(r.comment ? [`Changes asked for: ${r.comment}`] : []),
+  ];
+}
+
+/** To the provider's dispatch mailbox: the decision and the signature record. */
+export function dispatchMail(r: DecisionRecord, customerName: string) {
+  return {
+    subject: `${HEADLINE[r.decision]}: ${r.quoteId} (${r.shown.propertyName}, ${dollars(r.shown.amount)})`,
+    text: [
+      `${deciderName(r)} of ${titleCase(customerName)} ${VERB[r.decision]} quote ${r.quoteId} in the portal.`,
+      '',
+      ...facts(r, customerName),
+      '',
+      'Signature record:',
+      `Decided at: ${mailTime(r.decidedAt)} (${r.decidedAt})`,
+      `Account: ${r.by.email} (${titleCase(r.by.name || r.by.email)}, id ${r.by.sub})`,
+      ...(r.by.signature ? [`Signed as: ${r.by.signature}`, 'Agreed: "I approve this quote" ticked'] : []),
+      `From address: ${r.sourceIp}`,
+      `User agent: ${r.userAgent}`,
+      `What was shown: ${dollars(r.shown.amount)}, "${r.shown.title}", expiring ${r.shown.expiresAt ?? 'never'}, at ${r.shown.propertyName} (${r.shown.propertyId})`,
+      `Record hash (SHA-256): ${r.hash}`,
+      '',
+      `— ${productTitle()}`,
+    ].join('\n'),
+  };
+}
+
+/** The receipt to the customer who decided (sent whatever their settings: they acted). */
+export function receiptMail(r: DecisionRecord, customerName: string) {
+  return {
+    subject: `Receipt: you ${VERB[r.decision]} quote ${r.quoteId}`,
+    text: [
+      `Hello ${greetingName(r.by.name || r.by.email)},`,
+      '',
+      `You ${VERB[r.decision]} this quote on ${mailTime(r.decidedAt)}; the provider has been told.`,
+      '',
+      ...facts(r, customerName),
+      ...(r.by.signature ? [`Signed as: ${r.by.signature}`] : []),
+      `Record hash (SHA-256): ${r.hash}`,
+      '',
+      `Your quotes: ${mailLinks.reports()}`,
+      '',
+      `— ${productTitle()}`,
+    ].join('\n'),
+  };
+}
+
+/** The topic's mail to the customer's other users of the property. */
+export function colleagueMail(r: DecisionRecord, customerName: string, name: string) {
+  return {
+    subject: `${HEADLINE[r.decision]}: ${r.shown.title} (${r.shown.propertyName})`,
+    text: [
+      `Hello ${greetingName(name)},`,
+      '',
+      `${deciderName(r)} ${VERB[r.decision]} a quote for ${r.shown.propertyName} on ${mailTime(r.decidedAt)}.`,
+      '',
+      ...facts(r, customerName),
+      '',
+      `Your quotes: ${mailLinks.reports()}`,
+    ].join('\n'),
+  };
+}
