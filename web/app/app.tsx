@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { NarrowWindowGuard } from '../components/ui/narrow-window-guard';
 import { commonStrings } from '../config/strings';
 import { useProductName } from '../lib/public-config';

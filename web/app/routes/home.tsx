@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { ANALYTICS_REPORT_NAME, COMING_UP_REPORT_NAMES, QUOTES_REPORT_NAME } from '../../config/constants';
 import { IdleSignOut } from '../../features/auth/components/idle-sign-out';

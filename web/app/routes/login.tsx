@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginStep } from '../../features/auth/api/login';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { LoginForm } from '../../features/auth/components/login-form';

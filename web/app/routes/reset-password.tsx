@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { useEmailFromLink } from './email-from-link';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import type { ResetScreenState } from '../../features/auth/components/forgot-password-form';

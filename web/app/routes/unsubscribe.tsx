@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { notificationsText, UnsubscribePanel } from '../../features/notifications';
 import { useProductName } from '../../lib/public-config';

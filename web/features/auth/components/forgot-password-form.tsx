@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestResetCode } from '../api/request-reset-code';
 import { authStrings } from '../strings';

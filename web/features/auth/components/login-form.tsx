@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { loadCognito } from '../../../lib/cognito';
 import { publicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';

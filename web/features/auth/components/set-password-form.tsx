@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
 import { publicConfig } from '../../../lib/public-config';
 import { emailInDomains } from '../../../lib/token';

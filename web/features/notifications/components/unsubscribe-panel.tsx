@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { refusalMessage, unavailableMessage } from '../../../lib/api-client';
 import { useUnsubscribe } from '../api/unsubscribe';
 import { notificationsText as t, topicTitles } from '../strings';
