@@ -7,15 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  AdminGetUserCommand,
-  CreateGroupCommand,
-  CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
-  ListGroupsCommand,
-  DescribeUserPoolClientCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -24,12 +16,10 @@ import { scanAll } from '../../lambdas/shared/data/batch.js';
 import { parseFaults } from '../../lambdas/shared/platform/faults.js';
 import { log } from '../../lambdas/shared/platform/log.js';
 import { mailFeedback, routes, scheduled } from '../../lambdas/routes.js';
-import { serverClient, userPool, userPoolClient } from '../../lambdas/shared/resources/definitions.js';
 import { tableList } from '../../lambdas/shared/resources/tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
 import { eventHandlers, startCognito, triggerHandlers } from './cognito.js';
 import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
-import { DEMO_TOTP_SECRET, enrolLocalAuthenticator } from './totp.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
 import { startGateway } from './gateway.js';
 import { loadHandler, projectRoot } from './handlers.js';
@@ -38,6 +28,7 @@ import { lockDataDir } from './lock.js';
 import { startMalwareScanner } from './malware-scanner.js';
 import { withPortFallback } from './ports.js';
 import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
+import { ensureStaffGroup, enrolDemoAdministrators, poolAndClient } from './pool.js';
 import { persistentSecret, startSecrets } from './secrets.js';
 import { startSes } from './ses.js';
 import { startEventBridge } from './eventbridge.js';
@@ -107,99 +98,6 @@ function readState(file: string): State {
     return JSON.parse(readFileSync(file, 'utf8')) as State;
   } catch {
     return {};
-  }
-}
-
-async function poolAndClient(
-  client: CognitoIdentityProviderClient,
-  state: State,
-  productName: string,
-  tokenSeconds?: number,
-): Promise<{ userPoolId: string; userPoolClientId: string }> {
-  if (state.userPoolId && state.userPoolClientId) {
-    try {
-      await client.send(new DescribeUserPoolClientCommand({ UserPoolId: state.userPoolId, ClientId: state.userPoolClientId }));
-      return { userPoolId: state.userPoolId, userPoolClientId: state.userPoolClientId };
-    } catch {
-      log.warn('the recorded user pool is gone: creating a new one', { userPoolId: state.userPoolId });
-    }
-  }
-  const p = userPool.passwordPolicy;
-  const arn = (name: string) => `arn:aws:lambda:${REGION}:000000000000:function:portal-local-${name.replace(/\//g, '-')}`;
-  const pool = await client.send(
-    new CreateUserPoolCommand({
-      PoolName: `portal-local`,
-      UsernameAttributes: ['email'],
-      UsernameConfiguration: { CaseSensitive: false },
-      AutoVerifiedAttributes: ['email'],
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
-      Policies: {
-        PasswordPolicy: {
-          MinimumLength: p.minLength,
-          RequireLowercase: p.requireLowercase,
-          RequireUppercase: p.requireUppercase,
-          RequireNumbers: p.requireDigits,
-          RequireSymbols: p.requireSymbols,
-          TemporaryPasswordValidityDays: userPool.temporaryPasswordValidityDays,
-        },
-      },
-      Schema: userPool.standardAttributes.map((name) => ({ Name: name, AttributeDataType: 'String', Mutable: true, Required: name === 'email' })),
-      // As on AWS: TOTP optional per user (staff must enrol: the API holds them to it).
-      MfaConfiguration: 'OPTIONAL',
-      // As on AWS: a user's own email change waits for its code (cognito-local keeps it aside meanwhile).
-      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
-      // Recorded as on AWS; cognito-local invokes the triggers configured in cognito.ts.
-      LambdaConfig: {
-        PreTokenGeneration: arn(triggerHandlers.PreTokenGeneration),
-        CustomMessage: arn(triggerHandlers.CustomMessage),
-        PostConfirmation: arn(triggerHandlers.PostConfirmation),
-      },
-      UserPoolTags: { product: productName },
-    }),
-  );
-  const userPoolId = pool.UserPool!.Id!;
-  const c = userPoolClient;
-  // One local client does the work of both AWS clients (web: SRP; server: USER_PASSWORD_AUTH), as cognito-local has no SRP.
-  const flows = ['ALLOW_REFRESH_TOKEN_AUTH', ...(c.authFlows.userPassword || serverClient.authFlows.userPassword ? ['ALLOW_USER_PASSWORD_AUTH'] : []), ...(c.authFlows.userSrp ? ['ALLOW_USER_SRP_AUTH'] : [])];
-  const created = await client.send(
-    new CreateUserPoolClientCommand({
-      UserPoolId: userPoolId,
-      ClientName: 'portal-web',
-      GenerateSecret: c.generateSecret,
-      ExplicitAuthFlows: flows as never,
-      IdTokenValidity: tokenSeconds ?? c.idTokenValidityMinutes,
-      AccessTokenValidity: tokenSeconds ?? c.accessTokenValidityMinutes,
-      RefreshTokenValidity: c.refreshTokenValidityDays,
-      TokenValidityUnits: tokenSeconds
-        ? { IdToken: 'seconds', AccessToken: 'seconds', RefreshToken: 'days' }
-        : { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
-      PreventUserExistenceErrors: c.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
-      EnableTokenRevocation: c.enableTokenRevocation,
-      // As on AWS: the browser may write its name, no identity attribute (cognito-local records it).
-      WriteAttributes: [...c.writeAttributes],
-    }),
-  );
-  return { userPoolId, userPoolClientId: created.UserPoolClient!.ClientId! };
-}
-
-/** The pool's staff group (administrators are its members), also in a pool made by an earlier release. */
-async function ensureStaffGroup(client: CognitoIdentityProviderClient, userPoolId: string) {
-  // ListGroups, not GetGroup: cognito-local's "group not found" reaches the SDK as an UnknownError.
-  const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
-  if (groups.Groups?.some((g) => g.GroupName === userPool.staffGroup)) return;
-  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: userPool.staffGroup, Description: 'Administrators (with a verified staff-domain email)' }));
-}
-
-/**
- * The demo's administrators sign in with a code from DEMO_TOTP_SECRET (printed by `npm run demo`)
- * from the first start on; one who has since set up an app of their own keeps it.
- */
-async function enrolDemoAdministrators(client: CognitoIdentityProviderClient, endpoint: string, userPoolId: string, accounts: DemoAccount[], staffDomains: string[]) {
-  for (const a of accounts) {
-    if (!staffDomains.includes(a.email.split('@').pop()!.toLowerCase())) continue;
-    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: a.email })).catch(() => undefined);
-    if (!user || user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA')) continue;
-    await enrolLocalAuthenticator(endpoint, userPoolId, a.email, DEMO_TOTP_SECRET);
   }
 }
 
@@ -302,7 +200,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       telemetryUrl = sim.url;
     }
 
-    const [, ids] = await Promise.all([ensureTables(clients.dynamo), poolAndClient(clients.cognito, state, config.productName, config.tokenSeconds)]);
+    const [, ids] = await Promise.all([ensureTables(clients.dynamo), poolAndClient(clients.cognito, state, config.productName, REGION, config.tokenSeconds)]);
     await ensureStaffGroup(clients.cognito, ids.userPoolId);
     const port = (url: string | undefined) => (url ? Number(new URL(url).port) || undefined : undefined);
     state.ports = { dynamodb: port(dynamo.url), s3: port(s3.url), cognito: port(cognito.url), secrets: port(secrets.url), telemetry: config.telemetry.baseUrl ? undefined : port(telemetryUrl) };
