@@ -1,6 +1,6 @@
 /**
  * The report host's reads across tables, in as few BatchGetItem calls as the keys allow (key design
- * in ./users.ts, ./properties.ts and ./report-rows.ts):
+ * in ./users.ts, ./properties.ts and ./report-rows/items.ts):
  * 1. the viewed user's row (by the users table's key) with the index items of the properties'
  *    datasets (which list the sks of their packed items, nothing of the rows themselves);
  * 2. after the caller's scope is checked against that row: the properties' rows (names) with the

@@ -1,0 +1,66 @@
+/** The rows of the report-rows table's datasets, as pages, imports and handlers read them (stored as ./items.ts says). */
+export interface WorkOrderRow {
+  dataset: 'wo';
+  id: string;
+  propertyId: string;
+  kind: 'service' | 'maintenance' | 'capital';
+  status: 'Open' | 'In Progress' | 'On Hold' | 'Completed' | 'Cancelled';
+  priority: 'Low' | 'Medium' | 'High' | 'Emergency';
+  createdAt: string;
+  scheduledAt?: string;
+  completedAt?: string;
+  description: string;
+  technician: string;
+  amount: number;
+  /** The arrival window promised for the visit (ISO instants, both or neither, end after start): import columns window_start, window_end. */
+  windowStart?: string;
+  windowEnd?: string;
+}
+export interface QuoteRow {
+  dataset: 'quote';
+  id: string;
+  propertyId: string;
+  title: string;
+  status: 'Draft' | 'Sent' | 'Approved' | 'Declined' | 'Expired';
+  amount: number;
+  createdAt: string;
+  expiresAt?: string;
+  decidedAt?: string;
+  /** Who decided it in the portal (the signature typed, or the account's name), issue 30. */
+  decidedBy?: string;
+  /** 'portal': the status and decidedAt are a customer's decision in the portal, which imports keep while the source still says Sent. */
+  decidedIn?: 'portal';
+}
+export interface InvoiceRow {
+  dataset: 'invoice';
+  id: string;
+  number: string;
+  propertyId: string;
+  workOrderId?: string;
+  issuedAt: string;
+  dueAt: string;
+  paidAt?: string;
+  amount: number;
+  balance: number;
+  status: 'Open' | 'Paid' | 'Overdue' | 'Void';
+  /** The provider's own payment page for this invoice (its processor's; https). No card data passes through the portal. */
+  paymentUrl?: string;
+}
+export interface AssetRow {
+  dataset: 'asset';
+  id: string;
+  propertyId: string;
+  name: string;
+  assetType: string;
+  make: string;
+  model: string;
+  serial: string;
+  installedOn?: string;
+  condition: 'Good' | 'Fair' | 'Poor' | 'Critical';
+}
+export type ReportRow = WorkOrderRow | QuoteRow | InvoiceRow | AssetRow;
+export type Dataset = ReportRow['dataset'];
+export type RowOf<D extends Dataset> = Extract<ReportRow, { dataset: D }>;
+
+/** A stored item of the table (packed, or one row written before packing). */
+export type ReportRowsItem = Record<string, unknown> & { propertyId: string; sk: string; rev?: number };
