@@ -12,7 +12,7 @@ type Json = Record<string, unknown>;
 
 /** The doc files and the generated parts each holds, in order. */
 export const DOC_PARTS = {
-  'docs/architecture.md': ['architecture', 'sign-in', 'stacks'],
+  'docs/architecture.md': ['architecture', 'stacks', 'request-path', 'sign-in', 'background'],
   'docs/data-model.md': ['tables', 'table-access'],
   'docs/api.md': ['api'],
 } as const;
@@ -30,55 +30,76 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const stackLabel = (s: StackFact) => (s.region === 'stage region' ? s.name : `${s.name} (${s.region})`);
 const areaNode = (a: AreaFact) => `fn_${a.area}`;
 
+const stacksOf = (f: DocFacts, kind: StackFact['kind']) => f.stacks.filter((s) => s.kind === kind);
+const areaLabel = (a: AreaFact) => {
+  const legacy = a.routes.filter((r) => r.legacy).length;
+  return `${a.folders.join(', ')}: ${plural(a.routes.length, 'route')}${a.publicRoutes ? `, ${a.publicRoutes} public` : ''}${legacy ? `, ${legacy} legacy` : ''}`;
+};
+
+/** Every stack of the stage with what it holds, and which deploys before which. */
 export function renderArchitecture(f: DocFacts): string {
-  const byKind = (kind: StackFact['kind']) => f.stacks.filter((s) => s.kind === kind);
-  const main = byKind('main')[0]!;
+  const main = stacksOf(f, 'main')[0]!;
   const L: string[] = ['flowchart TB'];
-  L.push(`  browser([${q('Browser')}])`);
-  for (const edge of byKind('edge')) {
-    L.push(`  subgraph st_edge[${q(stackLabel(edge))}]`, `    edgeWaf[${q('WAF web ACL of CloudFront')}]`, `    cert[${q('Certificate of the portal domain')}]`, '  end');
-  }
+  for (const s of stacksOf(f, 'edge')) L.push(`  subgraph st_edge[${q(stackLabel(s))}]`, `    edgeWaf[${q('WAF web ACL of CloudFront')}]`, `    cert[${q('Certificate')}]`, '  end');
   L.push(
     `  subgraph st_main[${q(stackLabel(main))}]`,
-    `    cf[${q('CloudFront distribution')}]`,
-    `    site[(${q('Web bucket')})]`,
-    `    api[${q('HTTP API')}]`,
-    `    authz{{${q('JWT authorizer')}}}`,
-    `    pool[${q('Cognito user pool')}]`,
-    `    poolWaf[${q('WAF web ACL of the user pool')}]`,
-    `    triggers[${q(`Cognito triggers: ${f.triggers.map((t) => t.handler.replace('triggers/', '')).join(', ')}`)}]`,
-    `    ddb[(${q(`DynamoDB: ${plural(f.tables.length, 'table')}`)})]`,
-    `    docs[(${q('Documents bucket')})]`,
-    `    secrets[${q(`Secrets Manager: ${f.secrets.join(', ')}`)}]`,
-    `    bus[${q('EventBridge bus')}]`,
-    `    ses[${q('SES configuration set')}]`,
-    `    topics[${q('SNS topics: page, ticket')}]`,
+    '    direction TB',
+    `    cf[${q('CloudFront, web bucket')}]`,
+    `    api[${q('HTTP API, JWT authorizer')}]`,
+    `    pool[${q(`Cognito user pool, its WAF, ${plural(f.triggers.length, 'trigger')}`)}]`,
+    `    data[(${q(`DynamoDB: ${plural(f.tables.length, 'table')}; documents bucket`)})]`,
+    `    more[${q(`Secrets: ${f.secrets.join(', ')}; EventBridge bus; SES configuration set; SNS topics page, ticket`)}]`,
+    '    cf ~~~ api ~~~ pool ~~~ data ~~~ more',
     '  end',
   );
-  for (const s of byKind('area')) {
+  for (const s of stacksOf(f, 'area')) {
     const a = f.areas.find((x) => x.area === s.area)!;
-    const legacy = a.routes.filter((r) => r.legacy).length;
-    const label = `${a.folders.join(', ')}: ${plural(a.routes.length, 'route')}${a.publicRoutes ? `, ${a.publicRoutes} public` : ''}${legacy ? `, ${legacy} legacy` : ''}`;
-    L.push(`  subgraph st_${a.area}[${q(stackLabel(s))}]`, `    ${areaNode(a)}[${q(label)}]`, '  end');
+    L.push(`  subgraph st_${a.area}[${q(stackLabel(s))}]`, `    ${areaNode(a)}[${q(areaLabel(a))}]`, '  end');
   }
-  for (const s of byKind('jobs')) {
+  for (const s of stacksOf(f, 'jobs')) {
     L.push(
       `  subgraph st_jobs[${q(stackLabel(s))}]`,
-      `    scheduler[${q('EventBridge Scheduler')}]`,
-      `    jobs[${q(`${plural(f.jobs.length, 'scheduled job')}: ${f.jobs.map((j) => j.handler).join(', ')}`)}]`,
-      ...(f.mailFeedback ? [`    feedback[${q('notifications/mail-feedback')}]`] : []),
-      `    ctRule[${q('EventBridge rule: ChangePassword')}]`,
-      `    pwd[${q(f.passwordChange)}]`,
+      `    jobs[${q(`EventBridge Scheduler, ${plural(f.jobs.length, 'scheduled job')}`)}]`,
+      ...(f.mailFeedback ? [`    feedback[${q('SES feedback: SNS topic, mail-feedback')}]`] : []),
+      `    pwd[${q('ChangePassword rule, password-changed')}]`,
       '  end',
     );
   }
-  for (const s of byKind('watch')) L.push(`  subgraph st_watch[${q(stackLabel(s))}]`, `    dash[${q('CloudWatch dashboard')}]`, `    alarms[${q('CloudWatch alarms')}]`, '  end');
-  for (const s of byKind('edgeWatch')) L.push(`  subgraph st_edgewatch[${q(stackLabel(s))}]`, `    cfAlarm[${q('CloudFront alarm')}]`, `    edgeTopic[${q('SNS topic: page')}]`, '  end');
+  for (const s of stacksOf(f, 'watch')) L.push(`  subgraph st_watch[${q(stackLabel(s))}]`, `    alarms[${q('CloudWatch dashboard and alarms')}]`, '  end');
+  for (const s of stacksOf(f, 'edgeWatch')) L.push(`  subgraph st_edgewatch[${q(stackLabel(s))}]`, `    cfAlarm[${q('CloudFront alarm, SNS topic')}]`, '  end');
+  // Deploy order: what a stack reads from one deployed before it.
+  if (stacksOf(f, 'edge').length) L.push('  st_edge --> st_main');
+  for (const a of f.areas) L.push(`  st_main --> st_${a.area}`);
+  if (stacksOf(f, 'jobs').length) L.push('  st_main --> st_jobs');
+  if (stacksOf(f, 'watch').length) L.push(...f.areas.map((a) => `  st_${a.area} --> st_watch`), '  st_jobs --> st_watch');
+  if (stacksOf(f, 'edgeWatch').length) L.push('  st_main --> st_edgewatch');
+  return fence(L);
+}
 
-  // The request path.
-  L.push(`  browser -->|${q('pages, config.json')}| cf`, '  cf --> site', `  cf -->|${q('/api/*')}| api`);
-  if (byKind('edge').length) L.push('  edgeWaf -.- cf', '  cert -.- cf');
-  L.push(`  api -->|${q('user and admin routes')}| authz`);
+/** Browser → CloudFront → API → authorizer → the area stacks' functions → what their rows grant. */
+export function renderRequestPath(f: DocFacts): string {
+  const main = stacksOf(f, 'main')[0]!;
+  const L: string[] = ['flowchart LR'];
+  L.push(`  browser([${q('Browser')}])`);
+  L.push(`  subgraph entry[${q(`${main.name}: the way in`)}]`, '    direction TB', `    cf[${q('CloudFront')}]`, `    site[(${q('Web bucket')})]`, `    api[${q('HTTP API')}]`, `    authz{{${q('JWT authorizer')}}}`, '  end');
+  L.push(`  subgraph fns[${q('Area stacks: one function per route')}]`, '    direction TB');
+  for (const s of stacksOf(f, 'area')) {
+    const a = f.areas.find((x) => x.area === s.area)!;
+    L.push(`    ${areaNode(a)}[${q(`${s.name}<br/>${areaLabel(a)}`)}]`);
+  }
+  L.push('  end');
+  L.push(
+    `  subgraph data[${q(`${main.name}: what the functions use`)}]`,
+    '    direction TB',
+    `    ddb[(${q(`DynamoDB: ${plural(f.tables.length, 'table')}`)})]`,
+    `    docs[(${q('Documents bucket')})]`,
+    `    secrets[${q(`Secrets: ${f.secrets.join(', ')}`)}]`,
+    `    pool[${q('Cognito user pool')}]`,
+    `    ses[${q('SES')}]`,
+    `    bus[${q('EventBridge bus')}]`,
+    '  end',
+  );
+  L.push(`  browser --> cf`, '  cf --> site', `  cf -->|${q('/api/*')}| api`, `  api -->|${q('user, admin')}| authz`);
   for (const a of f.areas) {
     if (a.signedInRoutes) L.push(`  authz --> ${areaNode(a)}`);
     if (a.publicRoutes) L.push(`  api -.->|${q('public')}| ${areaNode(a)}`);
@@ -88,21 +109,43 @@ export function renderArchitecture(f: DocFacts): string {
     L.push(`  ${n} --> ddb`);
     if (a.bucket) L.push(`  ${n} --> docs`);
     if (a.secrets.length) L.push(`  ${n} --> secrets`);
+    if (a.cognito || a.signIn) L.push(`  ${n} --> pool`);
     if (a.mail) L.push(`  ${n} --> ses`);
     if (a.events) L.push(`  ${n} --> bus`);
-    if (a.cognito) L.push(`  ${n} --> pool`);
-    if (a.signIn) L.push(`  ${n} -->|${q('server-side sign-in')}| pool`);
   }
-  // The sign-in path.
-  L.push(`  browser -->|${q('sign-in (SRP)')}| pool`, '  poolWaf -.- pool', '  pool --> triggers', '  triggers --> ddb', `  authz -.->|${q('checks tokens of')}| pool`);
-  // The jobs, mail feedback and password changes.
-  if (byKind('jobs').length) {
-    L.push('  scheduler --> jobs', '  jobs --> ddb', '  jobs --> secrets', '  jobs --> ses');
-    if (f.mailFeedback) L.push(`  ses -->|${q('bounces, complaints (SNS)')}| feedback`, '  feedback --> ddb');
-    L.push(`  pool -.->|${q('ChangePassword (CloudTrail)')}| ctRule`, '  ctRule --> pwd', '  pwd --> ddb');
+  return fence(L);
+}
+
+/** What runs without a request: schedules, SES feedback, password changes, alarms. */
+export function renderBackground(f: DocFacts): string {
+  const main = stacksOf(f, 'main')[0]!;
+  const L: string[] = ['flowchart LR'];
+  for (const s of stacksOf(f, 'jobs')) {
+    L.push(`  subgraph st_jobs[${q(stackLabel(s))}]`, '    direction TB', `    scheduler[${q('EventBridge Scheduler')}]`);
+    L.push(`    subgraph scheduled[${q('Scheduled jobs')}]`, '      direction TB');
+    f.jobs.forEach((j, i) => L.push(`      job${i}[${q(`${j.handler}<br/>${j.schedule}`)}]`));
+    L.push('    end');
+    if (f.mailFeedback) L.push(`    feedbackTopic[${q('SNS topic')}]`, `    feedback[${q('notifications/mail-feedback')}]`);
+    L.push(`    ctRule[${q('EventBridge rule: ChangePassword')}]`, `    pwd[${q(f.passwordChange)}]`, '  end');
   }
-  if (byKind('watch').length) L.push('  alarms --> topics', '  dash ~~~ alarms');
-  if (byKind('edgeWatch').length) L.push('  cfAlarm --> edgeTopic');
+  L.push(
+    `  subgraph st_main[${q(stackLabel(main))}]`,
+    '    direction TB',
+    `    ddb[(${q('DynamoDB tables')})]`,
+    `    ses[${q('SES configuration set')}]`,
+    `    pool[${q('Cognito user pool')}]`,
+    `    topics[${q('SNS topics: page, ticket')}]`,
+    '  end',
+  );
+  for (const s of stacksOf(f, 'watch')) L.push(`  subgraph st_watch[${q(stackLabel(s))}]`, `    alarms[${q('CloudWatch alarms: API, functions, tables, sign-in, mail')}]`, '  end');
+  for (const s of stacksOf(f, 'edgeWatch')) L.push(`  subgraph st_edgewatch[${q(stackLabel(s))}]`, `    cfAlarm[${q('CloudFront alarm')}]`, `    edgeTopic[${q('SNS topic: page')}]`, '  end');
+  if (stacksOf(f, 'jobs').length) {
+    L.push('  scheduler --> scheduled', '  scheduled --> ddb', `  scheduled -->|${q('mails')}| ses`);
+    if (f.mailFeedback) L.push(`  ses -->|${q('bounces, complaints')}| feedbackTopic`, '  feedbackTopic --> feedback', `  feedback -->|${q('suppressed addresses')}| ddb`);
+    L.push(`  pool -.->|${q('ChangePassword, through CloudTrail')}| ctRule`, '  ctRule --> pwd', `  pwd -->|${q('tokensValidAfter')}| ddb`, `  pwd -->|${q('global sign-out')}| pool`);
+  }
+  if (stacksOf(f, 'watch').length) L.push(`  alarms -->|${q('page or ticket')}| topics`);
+  if (stacksOf(f, 'edgeWatch').length) L.push('  cfAlarm --> edgeTopic');
   return fence(L);
 }
 
@@ -126,7 +169,7 @@ export function renderSignIn(f: DocFacts): string {
     `  T->>U: the account by sub (${preAccess}: GetItem, lastSignInAt)`,
     '  T-->>P: claims BUILDOPS_CUSTOMER_ID, userId',
     '  P-->>B: ID, access and refresh tokens',
-    '  B->>A: /api/... with Authorization: Bearer <ID token>',
+    '  B->>A: /api/... with Authorization: Bearer (the ID token)',
     '  A->>A: signature, issuer, audience, expiry',
     '  A->>F: the request with the token claims',
     "  F->>U: the caller's row (tokensValidAfter, scope)",
@@ -153,7 +196,7 @@ export function renderStacks(f: DocFacts): string {
 
 /** The tables, a few per diagram (an erDiagram of unrelated entities is drawn in one row). */
 export function renderTables(f: DocFacts): string {
-  const PER_DIAGRAM = 5;
+  const PER_DIAGRAM = 3;
   const out: string[] = [];
   for (let i = 0; i < f.tables.length; i += PER_DIAGRAM) {
     const L = ['erDiagram'];
@@ -323,7 +366,13 @@ export function renderApi(f: DocFacts): string {
 
 export function renderAll(f: DocFacts): Rendered {
   return {
-    'docs/architecture.md': { architecture: renderArchitecture(f), 'sign-in': renderSignIn(f), stacks: renderStacks(f) },
+    'docs/architecture.md': {
+      architecture: renderArchitecture(f),
+      stacks: renderStacks(f),
+      'request-path': renderRequestPath(f),
+      'sign-in': renderSignIn(f),
+      background: renderBackground(f),
+    },
     'docs/data-model.md': { tables: renderTables(f), 'table-access': renderTableAccess(f) },
     'docs/api.md': { api: renderApi(f) },
   };
