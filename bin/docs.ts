@@ -3,6 +3,8 @@
  *
  *   npm run docs -- --write   rewrites them from the code (between their markers; the prose stays)
  *   npm run docs -- --check   exits 1 naming each part out of date, and each stack, table or route missing
+ *
+ * DOCS_ROOT: read and write the docs under another folder than the repository (the tests' copies).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +22,8 @@ if (!mode) {
 const facts = docFacts();
 const expected = renderAll(facts);
 const files = Object.keys(DOC_PARTS) as DocFile[];
-const read = (file: DocFile) => (existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file), 'utf8') : undefined);
+const base = process.env.DOCS_ROOT ? path.resolve(process.env.DOCS_ROOT) : ROOT;
+const read = (file: DocFile) => (existsSync(path.join(base, file)) ? readFileSync(path.join(base, file), 'utf8') : undefined);
 
 if (mode === 'write') {
   for (const file of files) {
@@ -28,8 +31,8 @@ if (mode === 'write') {
     let text = before;
     for (const part of DOC_PARTS[file]) text = withPart(text, part, expected[file][part]!);
     if (text === before) continue;
-    mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
-    writeFileSync(path.join(ROOT, file), text);
+    mkdirSync(path.dirname(path.join(base, file)), { recursive: true });
+    writeFileSync(path.join(base, file), text);
     console.log(`wrote ${file}`);
   }
 } else {
