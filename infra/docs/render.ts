@@ -122,9 +122,8 @@ export function renderBackground(f: DocFacts): string {
   const L: string[] = ['flowchart LR'];
   for (const s of stacksOf(f, 'jobs')) {
     L.push(`  subgraph st_jobs[${q(stackLabel(s))}]`, '    direction TB', `    scheduler[${q('EventBridge Scheduler')}]`);
-    L.push(`    subgraph scheduled[${q('Scheduled jobs')}]`, '      direction TB');
-    f.jobs.forEach((j, i) => L.push(`      job${i}[${q(`${j.handler}<br/>${j.schedule}`)}]`));
-    L.push('    end');
+    // One node, a line per job: the jobs share their paths (tables, SES).
+    L.push(`    scheduled[${q([`${plural(f.jobs.length, 'scheduled job')}:`, ...f.jobs.map((j) => `${j.handler}, ${j.schedule.replace(/ \(.*\)$/, '')}`)].join('<br/>'))}]`);
     if (f.mailFeedback) L.push(`    feedbackTopic[${q('SNS topic')}]`, `    feedback[${q('notifications/mail-feedback')}]`);
     L.push(`    ctRule[${q('EventBridge rule: ChangePassword')}]`, `    pwd[${q(f.passwordChange)}]`, '  end');
   }
@@ -141,8 +140,8 @@ export function renderBackground(f: DocFacts): string {
   for (const s of stacksOf(f, 'edgeWatch')) L.push(`  subgraph st_edgewatch[${q(stackLabel(s))}]`, `    cfAlarm[${q('CloudFront alarm')}]`, `    edgeTopic[${q('SNS topic: page')}]`, '  end');
   if (stacksOf(f, 'jobs').length) {
     L.push('  scheduler --> scheduled', '  scheduled --> ddb', `  scheduled -->|${q('mails')}| ses`);
-    if (f.mailFeedback) L.push(`  ses -->|${q('bounces, complaints')}| feedbackTopic`, '  feedbackTopic --> feedback', `  feedback -->|${q('suppressed addresses')}| ddb`);
-    L.push(`  pool -.->|${q('ChangePassword, through CloudTrail')}| ctRule`, '  ctRule --> pwd', `  pwd -->|${q('tokensValidAfter')}| ddb`, `  pwd -->|${q('global sign-out')}| pool`);
+    if (f.mailFeedback) L.push(`  ses -->|${q('bounces, complaints')}| feedbackTopic`, '  feedbackTopic --> feedback', '  feedback --> ddb');
+    L.push(`  pool -.->|${q('ChangePassword, through CloudTrail')}| ctRule`, '  ctRule --> pwd', '  pwd --> ddb', `  pwd -->|${q('global sign-out')}| pool`);
   }
   if (stacksOf(f, 'watch').length) L.push(`  alarms -->|${q('page or ticket')}| topics`);
   if (stacksOf(f, 'edgeWatch').length) L.push('  cfAlarm --> edgeTopic');
