@@ -76,7 +76,7 @@ export function renderArchitecture(f: DocFacts): string {
   return fence(L);
 }
 
-/** Browser → CloudFront → API → authorizer → the area stacks' functions → what their rows grant. */
+/** Browser → CloudFront → API → authorizer → the area stacks' functions → what their rows grant; browser → user pool → triggers → users table. */
 export function renderRequestPath(f: DocFacts): string {
   const main = stacksOf(f, 'main')[0]!;
   const L: string[] = ['flowchart LR'];
@@ -95,11 +95,14 @@ export function renderRequestPath(f: DocFacts): string {
     `    docs[(${q('Documents bucket')})]`,
     `    secrets[${q(`Secrets: ${f.secrets.join(', ')}`)}]`,
     `    pool[${q('Cognito user pool')}]`,
+    `    triggers[${q(`Cognito triggers:<br/>${f.triggers.map((t) => t.handler.replace('triggers/', '')).join('<br/>')}`)}]`,
     `    ses[${q('SES')}]`,
     `    bus[${q('EventBridge bus')}]`,
     '  end',
   );
   L.push(`  browser --> cf`, '  cf --> site', `  cf -->|${q('/api/*')}| api`, `  api -->|${q('user, admin')}| authz`);
+  // The sign-in path: the browser to the pool, the pool's triggers to the users table.
+  L.push(`  browser -->|${q('sign-in (SRP)')}| pool`, '  pool --> triggers', '  triggers --> ddb', `  authz -.->|${q('checks tokens of')}| pool`);
   for (const a of f.areas) {
     if (a.signedInRoutes) L.push(`  authz --> ${areaNode(a)}`);
     if (a.publicRoutes) L.push(`  api -.->|${q('public')}| ${areaNode(a)}`);
