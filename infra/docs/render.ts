@@ -295,7 +295,7 @@ const words = (id: string, tag: string) => {
 };
 
 export function renderApi(f: DocFacts): string {
-  const doc = f.openapi as { paths: Record<string, Record<string, Json>>; tags: { name: string }[]; components: { responses: Record<string, { description: string }> } };
+  const doc = f.openapi as { paths: Record<string, Record<string, Json>>; tags: { name: string }[]; components: { securitySchemes: Record<string, { description?: string }> } };
   const ops = Object.entries(doc.paths).flatMap(([p, byMethod]) => Object.entries(byMethod).map(([m, op]) => ({ path: p, method: m.toUpperCase(), op })));
   const out: string[] = [];
   const count = ops.length;
@@ -315,10 +315,12 @@ export function renderApi(f: DocFacts): string {
       const security = (op.security ?? []) as Record<string, unknown>[];
       const summary = typeof op.summary === 'string' ? op.summary : words(op.operationId as string, name);
       out.push('', `### ${code(key)}`, '');
+      // A public route with a security scheme in the document: the handler checks that credential.
+      const schemes = security.flatMap((s) => Object.keys(s)).map((name) => `${code(name)} ("${doc.components.securitySchemes[name]?.description ?? ''}")`);
       const who =
         access === 'public'
-          ? security.some((s) => 'embed' in s)
-            ? 'public (no sign-in; the report host\'s embed token as bearer)'
+          ? schemes.length
+            ? `public (no Cognito sign-in; the document's security scheme ${schemes.join(', ')})`
             : 'public (no sign-in)'
           : access === 'admin'
             ? `admin (staff only${route?.denied ? `: "Only administrators may ${route.denied}."` : ''})`
