@@ -3,7 +3,7 @@
  * `<!-- generated:<part> -->` and `<!-- /generated -->` in its file (./render.ts DOC_PARTS), so
  * the hand-written prose around it stays. A part differing from what the code makes now is out
  * of date; and, whatever a part holds, each stack of the example stage must be named in the
- * architecture diagram, each table of infra/tables.ts in the data-model diagrams and each route of
+ * architecture diagram, each table of lambdas/shared/resources/tables.ts in the data-model diagrams and each route of
  * lambdas/routes.ts in the API page.
  */
 import { routeKey, routes } from '../../lambdas/routes.js';

@@ -4,7 +4,7 @@
  *
  * - the stacks of an example stage of cdk.json (`EXAMPLE_STAGE`), built by infra/app.ts exactly as
  *   `cdk synth` builds them (without bundling: functions get an inline body);
- * - the tables of infra/tables.ts;
+ * - the tables of lambdas/shared/resources/tables.ts;
  * - who reads and writes each table: the `tables` grants of lambdas/routes.ts (`routes`,
  *   `scheduled`, `mailFeedback`) and, for the functions those rows do not declare (the Cognito
  *   triggers, the password-change function), the DynamoDB statements of their roles' policies;
@@ -18,10 +18,10 @@ import { areaOf, areas, mailFeedback, routeKey, routes, scheduled, type Area, ty
 import { openApiDocument } from '../../lambdas/config/get-openapi.js';
 import { stageStacks, type StageStacks } from '../app.js';
 import { loadStage, type Stage } from '../config.js';
-import { serverClient } from '../definitions.js';
+import { serverClient } from '../../lambdas/shared/resources/definitions.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT, type PortalFunction } from '../function-construct.js';
 import { tableNameOf } from '../jobs-stack.js';
-import { tables, type TableDef, type TableName } from '../tables.js';
+import { tables, type TableDef, type TableName } from '../../lambdas/shared/resources/tables.js';
 import { WEB_BUILD_CONTEXT } from '../web-construct.js';
 
 /** The stage of cdk.json the architecture is drawn from: it has every kind of stack and service (mail, custom domain, canary, malware scan). */
@@ -61,7 +61,7 @@ export interface AreaFact {
   mail: boolean;
   events: boolean;
   cognito: boolean;
-  /** Holds the portal's server-side sign-in routes (infra/definitions.ts serverClient: InitiateAuth on the user pool). */
+  /** Holds the portal's server-side sign-in routes (lambdas/shared/resources/definitions.ts serverClient: InitiateAuth on the user pool). */
   signIn: boolean;
 }
 

@@ -5,7 +5,7 @@
  * `<!-- /generated -->` and checks them (./check.ts).
  */
 import { routesByKey, type TableAccess } from '../../lambdas/routes.js';
-import type { TableName } from '../tables.js';
+import type { TableName } from '../../lambdas/shared/resources/tables.js';
 import type { AreaFact, DocFacts, StackFact } from './facts.js';
 
 type Json = Record<string, unknown>;

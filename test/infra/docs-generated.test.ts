@@ -1,7 +1,7 @@
 /**
  * docs/architecture.md, docs/data-model.md and docs/api.md are what infra/docs/ makes of the code
  * now (npm run docs -- --check, run as the docs write it), and they show every stack of a
- * synthesised stage, every table of infra/tables.ts and every route of lambdas/routes.ts; the
+ * synthesised stage, every table of lambdas/shared/resources/tables.ts and every route of lambdas/routes.ts; the
  * checker finds a part that is out of date and a stack, table or route a doc leaves out.
  */
 import { jest } from '@jest/globals';
@@ -13,7 +13,7 @@ import { checkDocs, partOf, withPart } from '../../infra/docs/check.js';
 import { docFacts, EXAMPLE_STAGE, type DocFacts } from '../../infra/docs/facts.js';
 import { DOC_PARTS, renderAll, type DocFile, type Rendered } from '../../infra/docs/render.js';
 import { ROOT } from '../../infra/function-construct.js';
-import { tables, type TableName } from '../../infra/tables.js';
+import { tables, type TableName } from '../../lambdas/shared/resources/tables.js';
 import { synth } from './support/synth.js';
 
 jest.setTimeout(180_000);
@@ -55,7 +55,7 @@ test('every stack of a synthesised stage is in the architecture diagram', () => 
   expect(facts.stacks.map((x) => x.name).sort()).toEqual([...names].sort());
 });
 
-test('every table of infra/tables.ts is in the data-model diagrams, with its keys, indexes and TTL', () => {
+test('every table of lambdas/shared/resources/tables.ts is in the data-model diagrams, with its keys, indexes and TTL', () => {
   const diagrams = mermaid(partOf(read('docs/data-model.md'), 'tables')!).join('\n');
   for (const name of Object.keys(tables) as TableName[]) {
     const def = tables[name];
