@@ -72,8 +72,12 @@ function responses(route: Route, entry: OpenApiEntry): Json {
   return out;
 }
 
-/** Public in the route table, but the handler checks the report host's embed token. */
-const isEmbedRoute = (route: Route) => route.access === 'public' && Boolean(route.secrets?.includes('embed'));
+/**
+ * Public in the route table, but the handler checks the report host's embed token: the /api/embed/
+ * routes. The calendar feed and the unsubscribe link also read the embed secret, to check a signed
+ * token of their own in the path or body: anyone holding the link may call them, so no scheme.
+ */
+const isEmbedRoute = (route: Route) => route.access === 'public' && route.path.startsWith('/api/embed/') && Boolean(route.secrets?.includes('embed'));
 
 const area = (route: Route) => route.handler.split('/')[0]!;
 const operationId = (route: Route) => route.handler.replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase());

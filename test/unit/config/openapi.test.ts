@@ -67,6 +67,11 @@ describe('GET /api/openapi.json', () => {
     expect(op('GET /api/users').security).toEqual([{ bearer: [] }]);
     // The report host's data calls take its embed token, not a Cognito token.
     expect(op('GET /api/embed/data').security).toEqual([{ embed: [] }]);
+    // The calendar feed and the unsubscribe link carry a signed token of their own (path, body): no scheme, no 401.
+    for (const key of ['GET /api/calendar/{token}', 'POST /api/notifications/unsubscribe']) {
+      expect(op(key).security).toEqual([]);
+      expect(op(key).responses['401']).toBeUndefined();
+    }
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearer', 'embed']);
   });
 
