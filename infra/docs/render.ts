@@ -325,7 +325,7 @@ export function renderApi(f: DocFacts): string {
           : access === 'admin'
             ? `admin (staff only${route?.denied ? `: "Only administrators may ${route.denied}."` : ''})`
             : 'user (any signed-in user, within their scope)';
-      out.push(`${summary}. Who may call it: ${who}. Handler: ${code(`lambdas/${route?.handler ?? '?'}.ts`)}.`);
+      out.push(`${summary.replace(/[.]$/, '')}. Who may call it: ${who}. Handler: ${code(`lambdas/${route?.handler ?? '?'}.ts`)}.`);
       const lg = op['x-portal-legacy'] as { form: string; replacedBy: string[]; until: string } | undefined;
       if (lg) {
         const instead = lg.replacedBy.map(code).join(', ');

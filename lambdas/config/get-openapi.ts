@@ -6,6 +6,7 @@
 import { toJSONSchema } from 'zod/mini';
 import { routes, routeKey, type Route } from '../routes.js';
 import { openApiRegistry, type OpenApiEntry } from '../shared/contract/openapi-registry.js';
+import { openApiSummaries } from '../shared/contract/openapi-summaries.js';
 import type { core } from '../shared/platform/zod.js';
 import { settings } from '../shared/platform/env.js';
 import { ok } from '../shared/platform/http.js';
@@ -90,6 +91,7 @@ export function openApiDocument(): Json {
     const body = requestBody(entry);
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: operationId(route),
+      summary: openApiSummaries[routeKey(route)],
       tags: [area(route)],
       security: route.access !== 'public' ? [{ bearer: [] }] : isEmbedRoute(route) ? [{ embed: [] }] : [],
       'x-portal-access': route.access,

@@ -1,10 +1,12 @@
 import { handler, openApiDocument } from '../../../lambdas/config/get-openapi.js';
 import { routeKey, routes } from '../../../lambdas/routes.js';
 import { openApiRegistry } from '../../../lambdas/shared/contract/openapi-registry.js';
+import { openApiSummaries } from '../../../lambdas/shared/contract/openapi-summaries.js';
 import { apiEvent, json } from '../support/events.js';
 
 interface Operation {
   operationId: string;
+  summary?: string;
   deprecated?: boolean;
   'x-portal-legacy'?: { form: string; replacedBy: string[]; until: string };
   tags: string[];
@@ -30,6 +32,11 @@ const op = (key: string) => {
 };
 
 describe('GET /api/openapi.json', () => {
+  it('says in one line what every route does, and names no route that is gone', () => {
+    expect(routes.filter((r) => !op(routeKey(r)).summary).map(routeKey)).toEqual([]);
+    expect(Object.keys(openApiSummaries).filter((key) => !routes.some((r) => routeKey(r) === key))).toEqual([]);
+  });
+
   it('400 on a control character in the query, as every call', async () => {
     const r = await handler(apiEvent({ route: 'GET /api/openapi.json', query: { x: 'a\u0000b' } }));
     expect(r.statusCode).toBe(400);
