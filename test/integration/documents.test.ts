@@ -4,7 +4,7 @@
  * presigned upload with its confirmation, and tenant B refused everywhere.
  */
 import { jest } from '@jest/globals';
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentMessages, tooLargeMessage } from '../../lambdas/shared/contract/documents.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
@@ -17,19 +17,14 @@ const PASSWORD = 'Passw0rd1';
 const ADMIN = 'boss@staff.test';
 const MiB = 1024 * 1024;
 let t: TestStack;
-let s3: S3Client;
+let s3: TestStack['storage'];
 let admin: string;
 let a: string;
 let b: string;
 
 beforeAll(async () => {
   t = await startTestStack();
-  s3 = new S3Client({
-    endpoint: t.stack.endpoints.s3,
-    region: t.env.AWS_REGION,
-    forcePathStyle: true,
-    credentials: { accessKeyId: t.env.AWS_ACCESS_KEY_ID!, secretAccessKey: t.env.AWS_SECRET_ACCESS_KEY! },
-  });
+  s3 = t.storage;
   await putCustomer({ id: 'C-A', name: 'alpha' });
   await putCustomer({ id: 'C-B', name: 'beta' });
   await putProperty({ id: 'P-A0', customerId: 'C-A', name: 'A zero', propertyType: 'Office' });
@@ -41,7 +36,6 @@ beforeAll(async () => {
   [admin, a, b] = await Promise.all([signIn(ADMIN, PASSWORD), signIn('a@customer-a.test', PASSWORD), signIn('b@customer-b.test', PASSWORD)]);
 });
 afterAll(async () => {
-  s3?.destroy();
   await t?.stop();
 });
 
