@@ -18,7 +18,7 @@ import path from 'node:path';
 import { cleanEnv, docCommands, freePort, needsAws, runShell, startShell, type Running } from '../support/doc-commands.js';
 import { ROOT } from '../../infra/function-construct.js';
 
-jest.setTimeout(900_000);
+jest.setTimeout(2_500_000);
 
 const FAULTS_DEMO = 'FAULTS=dynamodb:throttle:0.2,s3:503:0.1,cognito:TooManyRequestsException:0.1,ses:reject:1,telemetry:hang npm run demo';
 const IMPORT_CATALOGUE = 'npm run admin -- import --local --customers customers.csv --properties properties.csv --equipment equipment.csv --telemetry-mappings mappings.csv';
@@ -213,7 +213,7 @@ describe('servers, started exactly as written, answer', () => {
     s = await startServer('npm run demo');
     const [, url] = await s.server.waitFor(READY, 300_000);
     expect(url).toBe(s.base);
-    expect(await config(s.base)).toMatchObject({ status: 200, body: { userPoolId: expect.any(String) } });
+    expect(await config(s.base)).toMatchObject({ status: 200, body: { productName: 'Comfort Portal' } });
     expect(s.server.output()).toContain('facilities@northwind.test');
   });
 
@@ -246,7 +246,7 @@ describe('servers, started exactly as written, answer', () => {
     const vite = `http://127.0.0.1:${vitePort}`;
     await s.server.waitFor(new RegExp(`${vitePort}`), 60_000);
     expect((await fetch(vite)).status).toBe(200);
-    expect(await config(vite)).toMatchObject({ status: 200, body: { userPoolId: expect.any(String) } });
+    expect(await config(vite)).toMatchObject({ status: 200, body: { productName: 'Comfort Portal' } });
   });
 
   test('npm start: no demo data; the operator commands run against it as written', async () => {
@@ -264,16 +264,21 @@ describe('servers, started exactly as written, answer', () => {
         writeFileSync(path.join(ROOT, f), text, { flag: 'wx' });
         written.push(f);
       }
-      for (const command of [IMPORT_CATALOGUE, IMPORT_ROWS, 'npm run admin -- migrate users-by-sub --local', 'npm run admin -- migrate report-rows-index --local', ...RAN_WITH_STACK]) {
+      for (const command of [IMPORT_CATALOGUE, IMPORT_ROWS, 'npm run admin -- migrate users-by-sub --local', 'npm run admin -- migrate report-rows-index --local']) {
+        const r = await run(command);
+        expect({ command, code: r.code, output: r.code === 0 ? '' : r.output }).toEqual({ command, code: 0, output: '' });
+      }
+      // Before the docs' catalogue (whose first report is on Sigma, not configured here) replaces the built-in one.
+      const smoke = await run('npm run smoke -- --local');
+      expect(smoke.output).toMatch(/smoke: all steps passed/);
+      expect(smoke.code).toBe(0);
+      for (const command of RAN_WITH_STACK) {
         const r = await run(command);
         expect({ command, code: r.code, output: r.code === 0 ? '' : r.output }).toEqual({ command, code: 0, output: '' });
       }
     } finally {
       for (const f of written) rmSync(path.join(ROOT, f), { force: true });
     }
-    const smoke = await run('npm run smoke -- --local');
-    expect(smoke.output).toMatch(/smoke: all steps passed/);
-    expect(smoke.code).toBe(0);
   });
 });
 
@@ -299,8 +304,9 @@ describe('commands that end, run exactly as written', () => {
     }
   });
 
+  // synth:all bundles every function of every stage: 15 minutes or more on a busy 2-core machine.
   test.each(['npm run build', 'npm run synth:all', 'npm run lint', 'npm run typecheck'])('%s ends with 0', async (command) => {
-    const r = await runShell(command, ROOT, env, 900_000);
+    const r = await runShell(command, ROOT, env, 2_400_000);
     expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
   });
 });
