@@ -1,12 +1,12 @@
 /**
- * The monthly cost of a stage: `npm run cost -- --stage prod [--write-readme]`. Builds the stage's
+ * The monthly cost of a stage: `npm run cost -- --stage prod [--write-docs]`. Builds the stage's
  * stacks in-process as the template tests do (no bundling, the fixture web build, no AWS call),
  * counts what drives cost in every stack's template and prints the table of infra/cost.ts;
- * --write-readme puts it between the cost markers of README.md.
+ * --write-docs puts it between the cost markers of docs/operating.md.
  *
  * With --capacity, the stage's capacity at 1×, 10× and 100× the users instead (infra/capacity.ts:
  * the same traffic, against AWS's quotas and the stage's settings; no synthesis needed), written
- * between the capacity markers by --write-readme.
+ * between the capacity markers by --write-docs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,8 @@ import { countResources, renderCostTable, replaceCostBlock } from '../infra/cost
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../infra/function-construct.js';
 import { WEB_BUILD_CONTEXT } from '../infra/web-construct.js';
 
-export const README = path.join(ROOT, 'README.md');
+/** The doc holding the cost and capacity blocks (docs/operating.md, "What a stage costs" and "Capacity at 10× and 100×"). */
+export const COST_DOC = path.join(ROOT, 'docs', 'operating.md');
 
 const readCdkJson = () => JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: { stages: unknown } & Record<string, unknown> };
 
@@ -44,12 +45,12 @@ export function stageTemplates(stageName: string): object[] {
   return stageStacks(app, stage).all.map((stack) => Template.fromStack(stack).toJSON());
 }
 
-/** The README block for a stage, exactly as --write-readme writes it. */
+/** The docs block for a stage, exactly as --write-docs writes it. */
 export function stageCostTable(stageName: string): string {
   return renderCostTable(stageName, countResources(stageTemplates(stageName)));
 }
 
-/** The README block of a stage's capacity, exactly as --capacity --write-readme writes it. */
+/** The docs block of a stage's capacity, exactly as --capacity --write-docs writes it. */
 export function stageCapacityTable(stageName: string): string {
   return renderCapacityTable(stageSettings(stageName));
 }
@@ -58,14 +59,14 @@ function main(argv: string[]) {
   const at = argv.indexOf('--stage');
   const stageName = at >= 0 ? argv[at + 1] : undefined;
   if (!stageName) {
-    console.error('Usage: npm run cost -- --stage <name> [--capacity] [--write-readme]');
+    console.error('Usage: npm run cost -- --stage <name> [--capacity] [--write-docs]');
     process.exit(2);
   }
   const capacity = argv.includes('--capacity');
   const table = capacity ? stageCapacityTable(stageName) : stageCostTable(stageName);
-  if (argv.includes('--write-readme')) {
-    writeFileSync(README, replaceCostBlock(readFileSync(README, 'utf8'), table, capacity ? CAPACITY_MARKERS : undefined));
-    console.log(`README.md: ${capacity ? 'capacity' : 'cost'} of stage ${stageName} written between the ${capacity ? 'capacity' : 'cost'} markers`);
+  if (argv.includes('--write-docs')) {
+    writeFileSync(COST_DOC, replaceCostBlock(readFileSync(COST_DOC, 'utf8'), table, capacity ? CAPACITY_MARKERS : undefined));
+    console.log(`docs/operating.md: ${capacity ? 'capacity' : 'cost'} of stage ${stageName} written between the ${capacity ? 'capacity' : 'cost'} markers`);
   } else {
     console.log(table);
   }

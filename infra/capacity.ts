@@ -3,8 +3,8 @@
  * (infra/cost.ts `usage`, scaled as its ×10 column is) turned into the peak rate each AWS quota
  * meets, against the quota as AWS documents it (each with its page and the date it was read) or as
  * the stage sets it (cdk.json). `npm run cost -- --stage prod --capacity` prints it and, with
- * --write-readme, writes it between the README's capacity markers; test/infra/capacity.test.ts
- * fails when the README's copy is stale.
+ * --write-docs, writes it between the capacity markers of docs/operating.md; test/infra/capacity.test.ts
+ * fails when that copy is stale.
  *
  * Every demand here is affine in the number of users (a part that grows with them, and a part the
  * stage holds whatever the traffic: reserved and provisioned concurrency), so the multiple of
@@ -36,7 +36,7 @@ export const peak = {
   signInMs: a(600, 'ms a sign-in holds its function', 'the login route waits on a rate-limit read and write and on InitiateAuth, which runs the pre-token-generation trigger inside it'),
   busiestRouteShare: a(1 / costUsage.callsPerPageView.value, '% of API calls go to the busiest route', `one call of each page view (${costUsage.callsPerPageView.value} API calls per page view in the cost model): the caller's own record, which every page asks for`),
   mailMs: a(100, 'ms per weekly-summary mail', 'one mail of the job (a few at a time): a conditional write (the claim), a read of the suppression list and SES SendEmail'),
-  customerPassMs: a(300, 'ms per customer in the equipment alerts pass', 'one customer of the pass (several at a time): two DynamoDB queries beside one telemetry query for all its devices (README "Figures": 280 ms for 1,000 devices, cold)'),
+  customerPassMs: a(300, 'ms per customer in the equipment alerts pass', 'one customer of the pass (several at a time): two DynamoDB queries beside one telemetry query for all its devices (docs/figures.md: 280 ms for 1,000 devices, cold)'),
   serviceRequestsPerCustomerPerMonth: a(5, 'service requests a customer files a month', 'the data file says "a few requests a day per provider" (100 customers); 5 a customer is an upper bound'),
   writesPerServiceRequest: a(4, 'writes per service request', 'filed, then about three status changes, each rewriting the item and its byTime index entry'),
   serviceRequestKb: a(2, 'KB per service request item', 'the description, photo names and the notes appended by status changes'),
@@ -229,7 +229,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
       source: s.dynamoPartition,
       demandBasis: `${v('serviceRequestsPerCustomerPerMonth')} requests a customer a month × ${v('writesPerServiceRequest')} writes × ${requestWriteUnits} units, at the peak`,
       demand: (u) => peakRate((u.customers.value * v('serviceRequestsPerCustomerPerMonth') * v('writesPerServiceRequest') * requestWriteUnits) / u.daysPerMonth.value),
-      change: 'none to request (a partition\'s ceiling is fixed): a sharded key (README "Capacity at 10× and 100×")',
+      change: 'none to request (a partition\'s ceiling is fixed): a sharded key (docs/operating.md "Capacity at 10× and 100×")',
     },
     {
       id: 'ddb-bytime-read',
@@ -251,7 +251,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
       source: s.dynamoPartition,
       demandBasis: `writing calls at the peak (${num(u0('writeShare') * 100)} % of calls), each counted as an audit row of 1 unit (the upper bound: only administrators' writes are audited)`,
       demand: (u) => apiRps(u) * u.writeShare.value,
-      change: 'none to request: a sharded key (README "Capacity at 10× and 100×")',
+      change: 'none to request: a sharded key (docs/operating.md "Capacity at 10× and 100×")',
     },
     {
       id: 'secrets',
@@ -307,7 +307,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
       source: s.lambdaTimeout,
       demandBasis: `every user subscribed, ${v('mailMs')} ms a mail`,
       demand: (u) => u.users.value,
-      change: 'code: more at once as SES\'s rate allows (lambdas/shared/platform/job-parallelism.ts), then fan out beyond one run (README "Capacity at 10× and 100×")',
+      change: 'code: more at once as SES\'s rate allows (lambdas/shared/platform/job-parallelism.ts), then fan out beyond one run (docs/operating.md "Capacity at 10× and 100×")',
     },
     {
       id: 'alerts-pass',
@@ -318,7 +318,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
       source: s.lambdaTimeout,
       demandBasis: `every customer mapped to telemetry (the upper bound), ${v('customerPassMs')} ms each`,
       demand: (u) => u.customers.value,
-      change: 'code: more customers at once (lambdas/shared/platform/job-parallelism.ts), then one run per shard of customers (README "Capacity at 10× and 100×")',
+      change: 'code: more customers at once (lambdas/shared/platform/job-parallelism.ts), then one run per shard of customers (docs/operating.md "Capacity at 10× and 100×")',
     },
   ];
   return out;
@@ -388,7 +388,7 @@ export function renderCapacityTable(stage: CapacityStage, u: Usage = costUsage, 
   const before = (f: number) => inUse.filter((r) => r.bindsAt <= f).map((r) => r.check.id).join(', ') || 'nothing';
   const pages = [...new Map(sorted.map((r) => [r.check.source.url + r.check.source.note, r.check.source])).values()];
   const lines = [
-    `Generated by \`npm run cost -- --stage ${c.stage} --capacity --write-readme\` from infra/capacity.ts, with the cost model's traffic (the assumptions above marked ×10 grow with users) and the settings of stage \`${c.stage}\`. Peak demand is the busiest second (or the run, or the day, as the unit says); headroom is the limit over the demand (under 1: it binds). Sorted by the multiple of today's ${users.toLocaleString('en-US')} users at which each binds.`,
+    `Generated by \`npm run cost -- --stage ${c.stage} --capacity --write-docs\` from infra/capacity.ts, with the cost model's traffic (the assumptions above marked ×10 grow with users) and the settings of stage \`${c.stage}\`. Peak demand is the busiest second (or the run, or the day, as the unit says); headroom is the limit over the demand (under 1: it binds). Sorted by the multiple of today's ${users.toLocaleString('en-US')} users at which each binds.`,
     '',
     `**First to bind: ${c.first.check.service}, ${c.first.check.quota}, at ${binds(c.first, users)}.** Binding before 10×: ${before(10)}. Before 100×: ${before(100)}. Before any real user: ${sorted.filter((r) => r.check.precondition).map((r) => r.check.id).join(', ')}.`,
     '',

@@ -1,7 +1,7 @@
 /**
  * The monthly cost of one stage: what the synthesised templates hold (counted, no AWS call), times a
- * stated usage, times AWS's published prices. `npm run cost -- --stage prod` prints it and writes it
- * into README.md; test/infra/cost.test.ts fails when the README's copy is stale. In parts, prices
+ * stated usage, times AWS's published prices. `npm run cost -- --stage prod` prints it and, with
+ * --write-docs, writes it into docs/operating.md; test/infra/cost.test.ts fails when that copy is stale. In parts, prices
  * apart from the model:
  * - cost/counts.ts: what the templates hold;
  * - cost/prices.ts: AWS's prices, each with its page and the day it was read;

@@ -17,7 +17,7 @@ export const usage = {
   cloudFrontTransferGb: a(1024, 'GB a month out of CloudFront', 'stated in the issue (1 TB)', true),
   daysPerMonth: a(30, 'days a month', 'a month of 30 days'),
   activeUserShare: a(1, '% of users sign in each month', 'every user counts as a Cognito monthly active user: the upper bound'),
-  billedMsPerCall: a(200, 'ms billed per API call', 'README "Figures": the Dashboard takes 201 ms of server time and most routes make 2 DynamoDB calls or fewer; cold starts (75-180 ms of initialisation, billed) on a few percent of calls'),
+  billedMsPerCall: a(200, 'ms billed per API call', 'docs/figures.md: the Dashboard takes 201 ms of server time and most routes make 2 DynamoDB calls or fewer; cold starts (75-180 ms of initialisation, billed) on a few percent of calls'),
   readUnitsPerCall: a(8, 'DynamoDB read units per API call', "every call reads the caller's row (1); report pages read packed rows of tens of KB in two BatchGetItem calls; a listing reads a few 4 KB units"),
   writeShare: a(0.05, '% of API calls write', 'the portal is read-mostly: uploads, user administration and view-as records'),
   writeUnitsPerWrite: a(4, 'DynamoDB write units per writing call', 'the item (1-2 KB), its index entry and an audit row'),

@@ -330,9 +330,9 @@ describe.each(['dev', 'staging', 'prod'])('AWS limits, stage %s', (stageName) =>
   });
 });
 
-describe('README', () => {
+describe('docs/deploying.md', () => {
   it('prints the resources per stack of every stage as the templates have them', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(ROOT, 'docs', 'deploying.md'), 'utf8');
     const names = ['dev', 'staging', 'prod'];
     const counts = new Map<string, Record<string, number>>();
     for (const stageName of names) {

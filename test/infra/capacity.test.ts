@@ -1,13 +1,13 @@
 /**
  * The capacity model (infra/capacity.ts): every quota with its AWS page, demands that grow as the
  * users do, the multiple at which each binds agreeing with its demand, the first to bind being the
- * one the figures say, and README.md's capacity block being what the model prints for `prod`.
+ * one the figures say, and docs/operating.md's capacity block being what the model prints for `prod`.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { README, stageCapacityTable, stageSettings } from '../../bin/cost.js';
+import { COST_DOC, stageCapacityTable, stageSettings } from '../../bin/cost.js';
 import { bindsAt, capacity, CAPACITY_MARKERS, checks, FACTORS, peak, READ, renderCapacityTable, sources, type CapacityStage } from '../../infra/capacity.js';
-import { readmeCostBlock, replaceCostBlock, scale, usage, type Usage } from '../../infra/cost.js';
+import { costBlockOf, replaceCostBlock, scale, usage, type Usage } from '../../infra/cost.js';
 import { publicHandlers } from '../../infra/public-routes.js';
 
 const prod = stageSettings('prod');
@@ -118,7 +118,7 @@ describe('where it binds', () => {
   });
 });
 
-describe('README block', () => {
+describe('docs block', () => {
   test('renders every check once, with its source, and round-trips through the capacity markers', () => {
     const block = renderCapacityTable(stage);
     expect(renderCapacityTable(stage)).toBe(block);
@@ -128,22 +128,22 @@ describe('README block', () => {
     }
     const readme = `# x\n<!-- cost:start -->\ncost\n<!-- cost:end -->\n${CAPACITY_MARKERS.start}\nold\n${CAPACITY_MARKERS.end}\nafter\n`;
     const next = replaceCostBlock(readme, block, CAPACITY_MARKERS);
-    expect(readmeCostBlock(next, CAPACITY_MARKERS)).toBe(block);
-    expect(readmeCostBlock(next)).toBe('cost');
+    expect(costBlockOf(next, CAPACITY_MARKERS)).toBe(block);
+    expect(costBlockOf(next)).toBe('cost');
     expect(() => replaceCostBlock('# none', block, CAPACITY_MARKERS)).toThrow(/capacity:start/);
   });
 
-  test("README.md's capacity block is what the model prints for the committed prod stage", () => {
-    const inReadme = readmeCostBlock(readFileSync(README, 'utf8'), CAPACITY_MARKERS);
+  test("docs/operating.md's capacity block is what the model prints for the committed prod stage", () => {
+    const inReadme = costBlockOf(readFileSync(COST_DOC, 'utf8'), CAPACITY_MARKERS);
     expect(inReadme).not.toBeNull();
     if (inReadme !== stageCapacityTable('prod')) {
-      throw new Error("README.md's capacity block is out of date: run `npm run cost -- --stage prod --capacity --write-readme`");
+      throw new Error("docs/operating.md's capacity block is out of date: run `npm run cost -- --stage prod --capacity --write-docs`");
     }
     expect(inReadme).toContain(`**First to bind: ${capacity(prod).first.check.service}`);
   });
 
-  test("README's command `npm run cost -- --stage prod --capacity`, run as written, prints the README's block", () => {
+  test("the docs' command `npm run cost -- --stage prod --capacity`, run as written, prints the docs' block", () => {
     const out = execFileSync('npm', ['run', 'cost', '--', '--stage', 'prod', '--capacity'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 });
-    expect(out).toContain(readmeCostBlock(readFileSync(README, 'utf8'), CAPACITY_MARKERS)!.trim());
+    expect(out).toContain(costBlockOf(readFileSync(COST_DOC, 'utf8'), CAPACITY_MARKERS)!.trim());
   }, 90_000);
 });

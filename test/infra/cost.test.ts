@@ -1,10 +1,10 @@
 /**
  * The cost model (infra/cost.ts): counts from a hand-made template, prices and usage moving the
- * right rows, free tiers, and README.md's cost block being what the model prints for `prod`.
+ * right rows, free tiers, and docs/operating.md's cost block being what the model prints for `prod`.
  */
 import { readFileSync } from 'node:fs';
-import { stageCostTable, README } from '../../bin/cost.js';
-import { countResources, monthlyCost, prices, readmeCostBlock, renderCostTable, replaceCostBlock, scale, usage, type Counts, type Estimate, type Prices, type Usage } from '../../infra/cost.js';
+import { stageCostTable, COST_DOC } from '../../bin/cost.js';
+import { countResources, monthlyCost, prices, costBlockOf, renderCostTable, replaceCostBlock, scale, usage, type Counts, type Estimate, type Prices, type Usage } from '../../infra/cost.js';
 
 const fn = (memory: number, arch = 'arm64') => ({ Type: 'AWS::Lambda::Function', Properties: { MemorySize: memory, Architectures: [arch] } });
 const template = {
@@ -203,7 +203,7 @@ describe('monthlyCost', () => {
   });
 });
 
-describe('README block', () => {
+describe('docs block', () => {
   test('renderCostTable is deterministic and replaceCostBlock round-trips through the markers', () => {
     const c = countResources([template, edge]);
     const block = renderCostTable('test', c);
@@ -211,18 +211,18 @@ describe('README block', () => {
     expect(block).toMatch(/\| \*\*total\*\* \| \| \*\*\$[\d,.]+\*\* \| \*\*\$[\d,.]+\*\* \|/);
     const readme = `# x\n\nbefore\n<!-- cost:start -->\nold\n<!-- cost:end -->\nafter\n`;
     const next = replaceCostBlock(readme, block);
-    expect(readmeCostBlock(next)).toBe(block);
+    expect(costBlockOf(next)).toBe(block);
     expect(next.startsWith('# x\n\nbefore\n<!-- cost:start -->\n')).toBe(true);
     expect(next.endsWith('\n<!-- cost:end -->\nafter\n')).toBe(true);
     expect(() => replaceCostBlock('# no markers', block)).toThrow(/cost:start/);
   });
 
-  test("README.md's cost block is what the model prints for the committed prod stage", () => {
-    const inReadme = readmeCostBlock(readFileSync(README, 'utf8'));
+  test("docs/operating.md's cost block is what the model prints for the committed prod stage", () => {
+    const inReadme = costBlockOf(readFileSync(COST_DOC, 'utf8'));
     expect(inReadme).not.toBeNull();
     const expected = stageCostTable('prod');
     if (inReadme !== expected) {
-      throw new Error('README.md\'s cost block is out of date with the prod templates: run `npm run cost -- --stage prod --write-readme`');
+      throw new Error('docs/operating.md\'s cost block is out of date with the prod templates: run `npm run cost -- --stage prod --write-docs`');
     }
   }, 120_000);
 });

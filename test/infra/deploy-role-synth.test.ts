@@ -1,10 +1,10 @@
 /**
- * README's commands of the pipeline that need no AWS account, run exactly as README writes them:
+ * docs/deploying.md's commands of the pipeline that need no AWS account, run exactly as it writes them:
  * `npm run deploy-role -- synth -c stage=<name> -c githubRepo=<owner>/<repo>` for every stage of
  * cdk.json, with no AWS credentials or account in the environment (a HOME of its own, so no
  * ~/.aws either): it ends without a cdk-nag error, makes no context lookup, and its template holds
  * both roles and the smoke secret. The output goes to a temporary folder named in that HOME's
- * ~/.cdk.json (the CDK CLI's user settings), so the command line stays README's.
+ * ~/.cdk.json (the CDK CLI's user settings), so the command line stays the doc's.
  */
 import { jest } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
@@ -16,8 +16,8 @@ import { stages } from './support/synth.js';
 
 jest.setTimeout(600_000);
 
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const pipeline = readme.slice(readme.indexOf('### How a change reaches AWS (the pipeline)'), readme.indexOf('### Updating, rolling back, removing'));
+const deploying = readFileSync(path.join(ROOT, 'docs', 'deploying.md'), 'utf8');
+const pipeline = deploying.slice(deploying.indexOf('## How a change reaches AWS (the pipeline)'), deploying.indexOf('## Updating, rolling back, removing'));
 const SYNTH = 'npm run deploy-role -- synth -c stage=<name> -c githubRepo=<owner>/<repo>';
 
 /** The environment with nothing that names an AWS account or credentials. */
@@ -26,7 +26,7 @@ function offlineEnv(home: string): NodeJS.ProcessEnv {
   return { ...env, HOME: home, NODE_OPTIONS: '', AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', CI: 'true' };
 }
 
-describe('README: the deploy role stack, synthesised offline as written', () => {
+describe('docs/deploying.md: the deploy role stack, synthesised offline as written', () => {
   let home: string;
   beforeAll(() => {
     home = mkdtempSync(path.join(os.tmpdir(), 'deploy-role-synth-'));
