@@ -31,7 +31,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { totpCode } from '../../infra/local/totp.js';
-import { freePort, percentile, root, run } from './support.js';
+import { freePort } from '../support/ports.js';
+import { percentile, root, run } from './support.js';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');

@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, gap, median, ms, root, run } from './support.js';
+import { freePort } from '../support/ports.js';
+import { gap, median, ms, root, run } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LIMIT_MS = 120_000;

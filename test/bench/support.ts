@@ -6,11 +6,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { startTestStack, type TestStack } from '../support/local-stack.js';
+import { freePort } from '../support/ports.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -38,18 +38,6 @@ export function gapAtLeast(value: number, goal: number, unit: string, digits = 1
 }
 
 export const ms = (n: number) => `${n.toFixed(0)} ms`;
-
-/** A port free on 127.0.0.1 now (for child processes that take PORT). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 /** Builds the web app with whatever bin/build.js does now (only when stale); false if it failed. */
 export function buildWeb(): boolean {

