@@ -6,8 +6,10 @@
  * `sub`; the email is shown on the page, never trusted). It does not expire: a link in an old mail
  * still stops the mail.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_TOPICS, type NotificationTopic } from '../../contract/answers/notifications.js';
-import { signedTokens } from '../../platform/signed-token.js';
+import { oncePerContainer } from '../../platform/container.js';
+import { readSecret } from '../../platform/secrets.js';
 
 export interface UnsubscribeClaims {
   sub: string;
@@ -15,16 +17,31 @@ export interface UnsubscribeClaims {
   email: string;
 }
 
-const tokens = signedTokens('customer-portal unsubscribe v1');
+const LABEL = 'customer-portal unsubscribe v1';
+const key = oncePerContainer(() => readSecret('embed').then((secret) => createHmac('sha256', secret).update(LABEL).digest()));
+const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
 export async function unsubscribeToken(claims: UnsubscribeClaims): Promise<string> {
-  return tokens.sign({ v: 1, p: 'unsubscribe', sub: claims.sub, t: claims.topic, e: claims.email });
+  const payload = b64(JSON.stringify({ v: 1, p: 'unsubscribe', sub: claims.sub, t: claims.topic, e: claims.email }));
+  const mac = createHmac('sha256', await key()).update(payload).digest();
+  return `${payload}.${b64(mac)}`;
 }
 
 /** The claims of a token this portal signed, or undefined for anything else. */
 export async function readUnsubscribeToken(token: string): Promise<UnsubscribeClaims | undefined> {
-  const p = await tokens.read(token.trim(), { maxChars: 1500 });
-  if (!p || p.v !== 1 || p.p !== 'unsubscribe' || typeof p.sub !== 'string' || !p.sub || typeof p.e !== 'string') return undefined;
+  const m = /^([A-Za-z0-9_-]{1,1500})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
+  if (!m) return undefined;
+  const expected = createHmac('sha256', await key()).update(m[1]!).digest();
+  const given = Buffer.from(m[2]!, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const p = payload as { v?: unknown; p?: unknown; sub?: unknown; t?: unknown; e?: unknown };
+  if (p.v !== 1 || p.p !== 'unsubscribe' || typeof p.sub !== 'string' || !p.sub || typeof p.e !== 'string') return undefined;
   if (!(NOTIFICATION_TOPICS as readonly unknown[]).includes(p.t)) return undefined;
   return { sub: p.sub, topic: p.t as NotificationTopic, email: p.e };
 }

@@ -7,27 +7,42 @@
  * regenerating the link writes a new nonce, turning the feed off removes it, and the old address
  * then answers 404 like any forged one.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { signedTokens } from '../../platform/signed-token.js';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { oncePerContainer } from '../../platform/container.js';
+import { readSecret } from '../../platform/secrets.js';
 
 export interface FeedClaims {
   sub: string;
   nonce: string;
 }
 
-const tokens = signedTokens('customer-portal calendar feed v1');
+const LABEL = 'customer-portal calendar feed v1';
+const key = oncePerContainer(() => readSecret('embed').then((secret) => createHmac('sha256', secret).update(LABEL).digest()));
+const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
 /** A fresh nonce for a feed (128 random bits). */
 export const newFeedNonce = () => randomBytes(16).toString('base64url');
 
 export async function feedToken(claims: FeedClaims): Promise<string> {
-  return tokens.sign({ v: 1, p: 'calendar', sub: claims.sub, n: claims.nonce });
+  const payload = b64(JSON.stringify({ v: 1, p: 'calendar', sub: claims.sub, n: claims.nonce }));
+  return `${payload}.${b64(createHmac('sha256', await key()).update(payload).digest())}`;
 }
 
 /** The claims of a token this portal signed (an `.ics` ending allowed), or undefined for anything else. */
 export async function readFeedToken(token: string): Promise<FeedClaims | undefined> {
-  const p = await tokens.read(token, { maxChars: 500, ending: '.ics' });
-  if (!p || p.v !== 1 || p.p !== 'calendar' || typeof p.sub !== 'string' || !p.sub || typeof p.n !== 'string' || !p.n) return undefined;
+  const m = /^([A-Za-z0-9_-]{1,500})\.([A-Za-z0-9_-]{43})(?:\.ics)?$/.exec(token);
+  if (!m) return undefined;
+  const expected = createHmac('sha256', await key()).update(m[1]!).digest();
+  const given = Buffer.from(m[2]!, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const p = payload as { v?: unknown; p?: unknown; sub?: unknown; n?: unknown };
+  if (p.v !== 1 || p.p !== 'calendar' || typeof p.sub !== 'string' || !p.sub || typeof p.n !== 'string' || !p.n) return undefined;
   return { sub: p.sub, nonce: p.n };
 }
 
