@@ -39,6 +39,7 @@ const RUN_HERE = [
   'npm run admin -- totp-code',
   'npm run cost -- --stage prod --write-docs',
   'npm run cost -- --stage prod --capacity --write-docs',
+  'npm run docs -- --write',
   'npm run admin -- migrate users-by-sub --local',
   'npm run admin -- migrate report-rows-index --local',
   IMPORT_CATALOGUE,
@@ -51,6 +52,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'npm ci && npm run demo': 'test/infra/docs-fresh-machine.test.ts',
   'npm ci': 'test/infra/docs-fresh-machine.test.ts',
   'npm run bench -- load': 'test/infra/docs-bench-load.test.ts',
+  'npm run docs -- --check': 'test/infra/docs-generated.test.ts',
   'npm run deploy-role -- synth -c stage=<name> -c githubRepo=<owner>/<repo>': 'test/infra/deploy-role-synth.test.ts',
 };
 
@@ -302,6 +304,18 @@ describe('commands that end, run exactly as written', () => {
       expect(readFileSync(file, 'utf8')).toBe(before);
     } finally {
       writeFileSync(file, before);
+    }
+  });
+
+  test('npm run docs -- --write writes what the generated docs already hold', async () => {
+    const files = ['docs/api.md', 'docs/architecture.md', 'docs/data-model.md'].map((f) => path.join(ROOT, f));
+    const before = files.map((f) => readFileSync(f, 'utf8'));
+    try {
+      const r = await runShell('npm run docs -- --write', ROOT, env, 300_000);
+      expect(r.code).toBe(0);
+      expect(files.map((f) => readFileSync(f, 'utf8'))).toEqual(before);
+    } finally {
+      files.forEach((f, i) => writeFileSync(f, before[i]!));
     }
   });
 
