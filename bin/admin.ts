@@ -159,7 +159,7 @@ const commands: Record<string, Command> = {
 
 An import keeps a decision made in the portal while the source still shows the quote as Sent; when
 the source shows a decision of its own, the source's is stored, and where it differs from the
-portal's the pair is recorded (README "Quote decisions"). This lists them, oldest first.`,
+portal's the pair is recorded (docs/features/quotes.md "Quote decisions"). This lists them, oldest first.`,
     options: { json: { type: 'boolean' } },
     async run(v) {
       const conflicts = await listConflicts(dynamo());
@@ -192,7 +192,7 @@ portal's the pair is recorded (README "Quote decisions"). This lists them, oldes
     summary: 'let the portal mail an address again that SES reported bouncing or complaining',
     help: `Usage: admin mail-unsuppress ADDRESS [--stage NAME | --local]
 
-A permanent bounce or a complaint stops every portal mail to the address (README "Notifications").
+A permanent bounce or a complaint stops every portal mail to the address (docs/features/notifications.md "Notifications").
 Once the address is mended (a typo corrected, the mailbox back), this lets mail go to it again.`,
     options: {},
     positional: 'address',

@@ -2,7 +2,7 @@
  * `npm run smoke -- --stage NAME | --local [--data-dir DIR]`: the smoke test (infra/smoke/smoke.ts)
  * against a deployed stage or the running local stack. The accounts are in Secrets Manager, secret
  * `portal/<stage>/smoke` (written once by `npm run admin -- create-smoke-accounts --stage NAME`,
- * README "Smoke test"; only the stage's deploy role may read it); locally `portal-local/smoke` in
+ * docs/operating.md "Smoke test"; only the stage's deploy role may read it); locally `portal-local/smoke` in
  * the stand-in, made on the first run. A stage that keeps its data (prod) runs the customer
  * profile, others the full one; locally the accounts in the secret decide. Exits 1 naming the
  * step that failed.

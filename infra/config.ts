@@ -174,7 +174,7 @@ export const StageSchema = z.strictObject({
   /**
    * Functions kept initialised on their `live` alias (Lambda provisioned concurrency), by handler
    * name (`users/get-property`, `triggers/pre-token-generation`): how many instances of each. For
-   * the calls a customer's first visit waits on, one after another (README "Figures"). Billed for
+   * the calls a customer's first visit waits on, one after another (docs/figures.md "Figures"). Billed for
    * every hour whether used or not (`npm run cost`). Optional; default none.
    */
   warmFunctions: z.record(z.string(), z.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20')).default({}),

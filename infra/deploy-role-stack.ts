@@ -1,7 +1,7 @@
 /**
  * The roles GitHub Actions jobs assume for one stage, by OIDC (no long-lived keys), and the smoke
  * test's secret: one stack per stage's account, deployed once by an administrator of that account
- * (`npm run deploy-role -- deploy -c stage=<name> -c githubRepo=<owner>/<repo>`, see README "How a
+ * (`npm run deploy-role -- deploy -c stage=<name> -c githubRepo=<owner>/<repo>`, see docs/deploying.md "How a
  * change reaches AWS").
  *
  * Both roles trust GitHub's OIDC provider for tokens whose audience is STS and whose subject is

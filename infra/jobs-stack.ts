@@ -80,7 +80,7 @@ export class JobsStack extends Stack {
     } else if (stage.mail) {
       Annotations.of(this).addWarningV2(
         'portal:mail-feedback-skipped',
-        `Stage ${stage.name} mails through SES in ${stage.mail.sesRegion}, not ${this.region}: there is no configuration set here, so no bounce and complaint feedback (README "The stacks of a stage").`,
+        `Stage ${stage.name} mails through SES in ${stage.mail.sesRegion}, not ${this.region}: there is no configuration set here, so no bounce and complaint feedback (docs/deploying.md "The stacks of a stage").`,
       );
     }
     // A password changed through Cognito's public API ends the user's other sessions (infra/password-change-construct.ts).

@@ -42,7 +42,7 @@ export interface MonitoringProps {
 }
 
 /**
- * The calls a customer's first visit waits on one after another (README "Figures", first visit;
+ * The calls a customer's first visit waits on one after another (docs/figures.md "Figures", first visit;
  * prod keeps them warm with warmFunctions): their p99 duration pages.
  */
 export const firstVisitHandlers = ['users/user-customer-by-email', 'users/get-property', 'reports/get-reports', 'reports/filtered', 'reports/embed-data'] as const;

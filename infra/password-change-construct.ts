@@ -12,7 +12,7 @@
  * is on in the account and region (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-service-event-cloudtrail.html;
  * management events, which Cognito's user-pool calls are:
  * https://docs.aws.amazon.com/cognito/latest/developerguide/logging-using-cloudtrail.html).
- * The stage does not make one (an organisation's trail usually exists): README "Cognito protection".
+ * The stage does not make one (an organisation's trail usually exists): docs/deploying.md "Cognito protection".
  */
 import { Duration } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';

@@ -1,7 +1,7 @@
 /**
  * What a flood sent straight to the API's execute-api address can take, past CloudFront and its WAF.
  *
- * The API cannot be made reachable through CloudFront alone (README "Trust boundaries"): an HTTP
+ * The API cannot be made reachable through CloudFront alone (docs/security.md "Trust boundaries"): an HTTP
  * API has no resource policy and AWS WAF does not attach to it, a custom domain for the API with the
  * default endpoint disabled is just as public (and named in certificate transparency logs), and
  * CloudFront's private (VPC) origins do not take API Gateway. What such a flood reaches:

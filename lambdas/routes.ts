@@ -316,7 +316,7 @@ export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((r) =>
  * Which stack of the stage a route's function lives in (infra/area-stack.ts `Portal-<stage>-<area>`),
  * by the folder of its handler: the portal stack keeps the API, its authorizer, the pool, the tables,
  * the buckets and CloudFront, and each area's functions, routes and rollback alarms are a stack of
- * their own, so that no stack nears CloudFormation's 500 resources (README "The stacks of a stage").
+ * their own, so that no stack nears CloudFormation's 500 resources (docs/deploying.md "The stacks of a stage").
  */
 export const areas = {
   /** Signing in, resetting a password, registration, the web app's settings and the API document. */

@@ -3,7 +3,7 @@
  * half-done write) and, with --fix, repairs each finding with one conditional write and an audit
  * event. Without --fix nothing is written.
  *
- * What is compared (README "Consistency check"):
+ * What is compared (docs/operating.md "Consistency check"):
  * 1. users: Cognito users without a users row (older than the grace period: create-user writes the
  *    pool first, then the row) and users rows without a Cognito user;
  * 2. documents: rows without their object, and objects under documents/ (older than the grace

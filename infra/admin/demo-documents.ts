@@ -12,7 +12,7 @@ import { newDocumentKey } from '../../lambdas/shared/domain/documents/files.js';
 import { demoCustomers, demoEquipment } from './demo-data.js';
 import { demoDecisionQuotes } from './demo-report-data.js';
 
-/** The demo quotes whose quote document is in the library (named after the quote: README "Quote decisions"). */
+/** The demo quotes whose quote document is in the library (named after the quote: docs/features/quotes.md "Quote decisions"). */
 const QUOTES_WITH_DOCUMENTS = new Set(['QT-DEMO-0001', 'QT-DEMO-0003']);
 
 export interface DemoDocument {

@@ -188,7 +188,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         startSimulator({
           port,
           apiKey: telemetryKey,
-          // The demo's equipment faults (README "Equipment alerts"); SIMULATOR_FAULTS=off: none.
+          // The demo's equipment faults (docs/features/alerts.md "Equipment alerts"); SIMULATOR_FAULTS=off: none.
           faultSchedule: options.demo && (options.env ?? process.env).SIMULATOR_FAULTS !== 'off' ? demoFaultSchedule : undefined,
           // The browser specs inject faults of their own (E2E=1 only).
           control: (options.env ?? process.env).E2E === '1',

@@ -3,7 +3,7 @@
  * the first failure named (`SmokeFailure`). Sign-in goes through Cognito with the flow config.json
  * names (SRP on AWS, USER_PASSWORD_AUTH locally), by the same library the browser uses.
  *
- * Two profiles (README "Smoke test"):
+ * Two profiles (docs/operating.md "Smoke test"):
  * - `full` (dev, staging, local): a customer and an administrator, who answers its authenticator
  *   code and uploads a document the customer then lists and downloads; deleted again, also when a
  *   later step fails.
@@ -256,7 +256,7 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
       });
       await step('document round trip: download', async () => {
         // Where the stage scans uploads, a document is served only once it is found clean: its
-        // link is refused with 409 meanwhile (README "Malware scanning"), so wait for the scan.
+        // link is refused with 409 meanwhile (docs/features/documents.md "Malware scanning"), so wait for the scan.
         let link = await call(`/api/s3/getpresignedurl?key=${encodeURIComponent(key)}&download=1`, customer.idToken);
         for (let waited = 0; link.status === 409 && waited < SCAN_WAIT_MS; waited += SCAN_POLL_MS) {
           await new Promise((r) => setTimeout(r, SCAN_POLL_MS));

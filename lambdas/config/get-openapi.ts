@@ -114,7 +114,7 @@ export function openApiDocument(): Json {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The Cognito ID token from POST /api/users/login.' },
         embed: { type: 'http', scheme: 'bearer', description: 'The report host\'s embed token, from the frame URL POST /api/sigma/filtered answers.' },
       },
-      // The detail of the EventBridge event the stage's bus carries for each quote decision (README "Quote decisions").
+      // The detail of the EventBridge event the stage's bus carries for each quote decision (docs/features/quotes.md "Quote decisions").
       schemas: { Error: errorSchema, QuoteDecidedEvent: { ...jsonSchema(QuoteDecidedDetail, 'output'), 'x-portal-event': { detailType: QUOTE_DECIDED, source: 'portal.<stage>', bus: 'portal-<stage>' } } },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

@@ -12,7 +12,7 @@
  * The user is the event's `additionalEventData.sub`, where Cognito's CloudTrail events for user-pool
  * calls name the user (https://docs.aws.amazon.com/cognito/latest/developerguide/logging-using-cloudtrail.html,
  * https://docs.aws.amazon.com/cognito/latest/developerguide/understanding-amazon-cognito-entries.html);
- * not yet checked against a deployed pool's event (README "Cognito protection" says how). An event
+ * not yet checked against a deployed pool's event (docs/deploying.md "Cognito protection" says how). An event
  * of another pool, a failed call (errorCode) or one without a sub changes nothing.
  */
 import { AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';

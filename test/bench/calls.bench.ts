@@ -8,7 +8,7 @@
 // shown apart where its caches were cold. All functions share this one process, so a cache filled
 // by one route (the embed secret, the telemetry client) is warm for the next: on Lambda each
 // function's first request reads its secret once. Goal (issues 10, 19): <= 2 DynamoDB calls per
-// read route; the routes over it are flagged ("over") and listed, and README "Figures" gives the
+// read route; the routes over it are flagged ("over") and listed, and docs/figures.md "Figures" gives the
 // measured reason of each. Run: npx tsx test/bench/calls.bench.ts
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { routeKey, routes } from '../../lambdas/routes.js';

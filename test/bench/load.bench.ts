@@ -50,7 +50,7 @@ const WARMUP_SECONDS = QUICK ? 3 : 5;
 const LINE_MS = 1000;
 type Mode = 'in-process' | 'cold';
 
-/** The demo's sign-ins (README "Demo"): a customer with four properties and telemetry, an administrator. */
+/** The demo's sign-ins (README "Demo sign-ins"): a customer with four properties and telemetry, an administrator. */
 const CUSTOMER = { email: 'facilities@northwind.test', password: 'Demo1234' };
 const ADMIN = { email: 'admin@example-hvac.com', password: 'Admin1234567' };
 const DEMO_TOTP_SECRET = 'KBHVEVCBJRCEKTKPMFSG22LOGIZDAMRW';

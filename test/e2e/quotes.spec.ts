@@ -137,7 +137,7 @@ test('Dana approves QT-DEMO-0001 with a typed signature: the row, the mails, the
   await page.evaluate('window.scrollTo(0, 0)');
   await shotsAtBothSizes(shot, page, 'approved');
 
-  // The provider's next import still says Sent: the portal's decision stays (README "Imports do not undo it").
+  // The provider's next import still says Sent: the portal's decision stays (docs/features/quotes.md "Imports do not undo it").
   const q = await page.evaluate(async () => {
     const r = await fetch('/api/quotes', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
     return ((await r.json()) as { quotes: { id: string; propertyId: string; amount: number; createdAt: string; title: string; expiresAt: string }[] }).quotes.find((x) => x.id === 'QT-DEMO-0001')!;

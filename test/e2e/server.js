@@ -12,7 +12,7 @@ if (process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--demo'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', E2E: '1', SIMULATOR_FAULTS: process.env.SIMULATOR_FAULTS ?? 'off',
-    // Scheduled jobs often, so the mail specs see their mails within seconds (README "Notifications").
+    // Scheduled jobs often, so the mail specs see their mails within seconds (docs/features/notifications.md "Notifications").
     ALERTS_INTERVAL_SECONDS: '5', NOTIFY_INTERVAL_SECONDS: '3', DOCUMENTS_SETTLE_SECONDS: '6',
     // Off: every demo property has a visit tomorrow, and the day-before mail would land between the mails the specs read.
     DAY_BEFORE_INTERVAL_SECONDS: '0' },

@@ -23,7 +23,7 @@ test("prod's smoke customer (the customer profile) sees the smoke property only,
   // A stack of its own, so the smoke customer and property stay out of the other specs' demo data.
   const stack = await startOwnStack({});
   try {
-    // README "Smoke test": npm run admin -- create-smoke-accounts --local --profile customer, on that stack.
+    // docs/operating.md "Smoke test": npm run admin -- create-smoke-accounts --local --profile customer, on that stack.
     execFileSync('npm', ['run', 'admin', '--', 'create-smoke-accounts', '--local', '--profile', 'customer', '--data-dir', stack.dataDir], {
       cwd: path.resolve('.'),
       env: { PATH: process.env.PATH, HOME: process.env.HOME },

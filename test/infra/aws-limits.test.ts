@@ -178,7 +178,7 @@ describe.each(['dev', 'staging', 'prod'])('AWS limits, stage %s', (stageName) =>
     });
 
     // Lambda keeps at least 100 of the account's concurrency unreserved; a new account's quota can
-    // be as low as 10 (README "Before the first prod deploy": request 1,000). The stage's provisioned
+    // be as low as 10 (docs/deploying.md: request 1,000). The stage's provisioned
     // concurrency must fit in the 1,000 that request asks for, less those 100.
     it('provisions at most the concurrency a 1,000-concurrency account can give, keeping 100 unreserved', () => {
       const provisioned = all()

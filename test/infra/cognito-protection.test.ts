@@ -1,5 +1,5 @@
 /**
- * Cognito's protection in code (README "Cognito protection"): threat protection's risk actions
+ * Cognito's protection in code (docs/deploying.md "Cognito protection"): threat protection's risk actions
  * per stage, and the rule that ends a user's other sessions after a password change through
  * Cognito's public ChangePassword.
  */

@@ -1,5 +1,5 @@
 /**
- * The API's edge (README "Trust boundaries"): CloudFront forwards the visitor's address to the API
+ * The API's edge (docs/security.md "Trust boundaries"): CloudFront forwards the visitor's address to the API
  * with its origin secret, and what a flood sent past CloudFront to the execute-api address can take
  * is bounded: each public route's function has reserved concurrency, every route the stage throttle.
  */

@@ -2,7 +2,7 @@
  * A stage deployed by the release before the area stacks (test/infra/fixtures/previous-release/:
  * the logical ids and types of its `Portal-<stage>`, written from that release's templates) moves
  * without replacing what holds data or what users reach: those keep their logical ids in the
- * portal stack, and what moves to the area stacks keeps its logical ids there (README "Moving a
+ * portal stack, and what moves to the area stacks keeps its logical ids there (docs/deploying.md "Moving a
  * stage deployed before the area stacks").
  */
 import { readFileSync } from 'node:fs';

@@ -111,7 +111,7 @@ describe('seedDemo', () => {
     ]);
     expect((await get('/api/users/getproperty/operations@harborview.test', dana)).status).toBe(403);
     // The library of each Northwind building holds its seeded service report, certificate and
-    // drawings; the first also the quote document of QT-DEMO-0001 (README "Quote decisions").
+    // drawings; the first also the quote document of QT-DEMO-0001 (docs/features/quotes.md "Quote decisions").
     const library = (await get('/api/s3/getdocumentsbyproperty?propertyId=PROP-1001-01', dana)).json as { DOCUMENT_URL: string; PROPERTY_ID: string }[];
     expect(library.map((d) => d.DOCUMENT_URL.split('/').pop()).sort()).toEqual([
       'Backflow_Test_Certificate.pdf',

@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- check` against the local stack (README "Consistency check"): a consistent
+ * `npm run admin -- check` against the local stack (docs/operating.md "Consistency check"): a consistent
  * stack reports nothing; then one of each inconsistency is planted straight into the emulators
  * (tables, bucket, Cognito), `check` finds every kind, exits 1 and changes nothing, `check --fix`
  * repairs each one with an audit event, and `check` again finds nothing and exits 0.

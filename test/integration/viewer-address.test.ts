@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 /**
- * Per-address limits count the visitor, not CloudFront's edge server (README "Trust boundaries").
+ * Per-address limits count the visitor, not CloudFront's edge server (docs/security.md "Trust boundaries").
  * The local gateway plays CloudFront (LOCAL_CLOUDFRONT=true): every request reaches the handlers
  * from one edge address, the visitor's own in CloudFront-Viewer-Address and the origin secret in
  * x-origin-verify. Two visitors, connecting from 127.0.0.2 and 127.0.0.3, are limited apart; a

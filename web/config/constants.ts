@@ -14,7 +14,7 @@ export const IDLE_TEST_TIMEOUT_KEY = 'portal:idle-timeout-ms';
 /**
  * The user pool's minimum length (lambdas/shared/resources/definitions.ts userPool.passwordPolicy.minLength): Cognito
  * allows no password policy under 6 characters, so the spec's 5 cannot be the rule; its messages
- * keep their text (README "Password rules"), the checklist shows the 6 that is enforced.
+ * keep their text (docs/security.md "Password rule"), the checklist shows the 6 that is enforced.
  */
 export const PASSWORD_MIN_LENGTH = 6;
 export const REDIRECT_DELAY_MS = 3000;

@@ -91,7 +91,7 @@ const DecisionRecordSchema = z.object({
 });
 
 /**
- * The detail of a `portal.quote.decided` event (README "Quote decisions"): what changed, in the
+ * The detail of a `portal.quote.decided` event (docs/features/quotes.md "Quote decisions"): what changed, in the
  * provider's terms, and the whole signature record whose hash the receiver can check.
  */
 export const QuoteDecidedDetail = z.object({

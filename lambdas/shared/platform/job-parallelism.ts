@@ -1,5 +1,5 @@
 /**
- * How many parts of a scheduled job's run go at once (README "Capacity at 10× and 100×"), here so
+ * How many parts of a scheduled job's run go at once (docs/operating.md "Capacity at 10× and 100×"), here so
  * that the capacity model (infra/capacity.ts) reads the figures the jobs use.
  * - The equipment alerts pass: customers at once (each one DynamoDB query and one telemetry query;
  *   the telemetry client keeps its own limit of calls in flight).

@@ -250,7 +250,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
           onUsers={() => handleOpen('userList')}
           // Mail settings are a customer account's own: staff (also while viewing as a customer) have none.
           onNotifications={isAdmin ? undefined : () => handleOpen('notifications')}
-          // A calendar feed is a customer account's own: an administrator has none, and cannot make one for the customer viewed (README "Upcoming visits").
+          // A calendar feed is a customer account's own: an administrator has none, and cannot make one for the customer viewed (docs/features/visits.md "Upcoming visits").
           onCalendarFeed={isAdmin ? undefined : () => handleOpen('calendarFeed')}
         />
         {viewedEmail && (

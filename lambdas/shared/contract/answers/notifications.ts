@@ -18,7 +18,7 @@ export const topicTitles: Record<NotificationTopic, string> = {
   visits: 'Upcoming visits (the day before)',
 };
 
-/** A new user's settings: service-request updates, equipment alerts, quote decisions and upcoming visits on, the rest off (README "Notifications"). */
+/** A new user's settings: service-request updates, equipment alerts, quote decisions and upcoming visits on, the rest off (docs/features/notifications.md "Notifications"). */
 export const defaultNotificationSettings: Record<NotificationTopic, boolean> = { documents: false, weekly: false, requests: true, alerts: true, quotes: true, visits: true };
 
 export const NotificationSettings = z.object({

@@ -22,7 +22,7 @@ export const QuoteDecisionView = z.object({
 });
 export type QuoteDecisionView = z.infer<typeof QuoteDecisionView>;
 
-/** The provider's quote document: a document of the quote's property naming the quote (README "Quote decisions"). */
+/** The provider's quote document: a document of the quote's property naming the quote (docs/features/quotes.md "Quote decisions"). */
 export const QuoteDocument = z.object({ key: z.string(), fileName: z.string() });
 export type QuoteDocument = z.infer<typeof QuoteDocument>;
 
