@@ -22,6 +22,10 @@ const common = {
 };
 
 export default {
+  // One worker process, replaced when a test file leaves it above 2 GB: on the 2 cores jest would
+  // otherwise run every file in its own process (in band), whose heap then grows over the ~150
+  // files until a major collection pauses an in-process emulator past a client's 3 s timeout.
+  workerIdleMemoryLimit: '2GB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/**/*.test.ts'] },
