@@ -11,38 +11,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { stageStacks } from '../infra/app.js';
+import { offlineStage, stageSettings } from '../infra/offline-stage.js';
 import { CAPACITY_MARKERS, renderCapacityTable } from '../infra/capacity.js';
-import { StageConfigError, loadStage, type Stage } from '../infra/config.js';
+import { StageConfigError } from '../infra/config.js';
 import { countResources, renderCostTable, replaceCostBlock } from '../infra/cost.js';
-import { ROOT, SKIP_BUNDLING_CONTEXT } from '../infra/function-construct.js';
-import { WEB_BUILD_CONTEXT } from '../infra/web-construct.js';
+import { ROOT } from '../infra/function-construct.js';
 
 /** The doc holding the cost and capacity blocks (docs/operating.md, "What a stage costs" and "Capacity at 10× and 100×"). */
 export const COST_DOC = path.join(ROOT, 'docs', 'operating.md');
 
-const readCdkJson = () => JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: { stages: unknown } & Record<string, unknown> };
 
-/** A stage's settings as cdk.json has them. */
-export function stageSettings(stageName: string): Stage {
-  return loadStage(stageName, readCdkJson().context.stages);
-}
+export { stageSettings };
 
 /** One template per stack of the stage, in deploy order. */
 export function stageTemplates(stageName: string): object[] {
-  const { stages, ...featureFlags } = readCdkJson().context;
-  const stage = loadStage(stageName, stages);
-  const app = new App({
-    context: {
-      ...featureFlags,
-      [SKIP_BUNDLING_CONTEXT]: true,
-      'aws:cdk:bundling-stacks': [],
-      [WEB_BUILD_CONTEXT]: path.join(ROOT, 'test', 'infra', 'fixtures', 'web-build'),
-    },
-  });
-  return stageStacks(app, stage).all.map((stack) => Template.fromStack(stack).toJSON());
+  return offlineStage(stageName).stacks.all.map((stack) => Template.fromStack(stack).toJSON());
 }
 
 /** The docs block for a stage, exactly as --write-docs writes it. */

@@ -10,19 +10,17 @@
  *   triggers, the password-change function), the DynamoDB statements of their roles' policies;
  * - the OpenAPI document GET /api/openapi.json serves (lambdas/config/get-openapi.ts).
  */
-import { App, Stack, type CfnResource } from 'aws-cdk-lib';
+import { Stack, type CfnResource } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { areaOf, areas, mailFeedback, routeKey, routes, scheduled, type Area, type Route, type TableAccess } from '../../lambdas/routes.js';
 import { openApiDocument } from '../../lambdas/config/get-openapi.js';
-import { stageStacks, type StageStacks } from '../app.js';
-import { loadStage, type Stage } from '../config.js';
+import type { StageStacks } from '../app.js';
+import { offlineStage } from '../offline-stage.js';
+import type { Stage } from '../config.js';
 import { serverClient } from '../../lambdas/shared/resources/definitions.js';
-import { ROOT, SKIP_BUNDLING_CONTEXT, type PortalFunction } from '../function-construct.js';
+import type { PortalFunction } from '../function-construct.js';
 import { tableNameOf } from '../jobs-stack.js';
 import { tables, type TableDef, type TableName } from '../../lambdas/shared/resources/tables.js';
-import { WEB_BUILD_CONTEXT } from '../web-construct.js';
 
 /** The stage of cdk.json the architecture is drawn from: it has every kind of stack and service (mail, custom domain, canary, malware scan). */
 export const EXAMPLE_STAGE = 'prod';
@@ -82,20 +80,7 @@ export interface DocFacts {
 type Json = Record<string, unknown>;
 
 /** The example stage's stacks, built as bin/portal.ts builds them, without bundling or a web build. */
-export function exampleStacks(stageName = EXAMPLE_STAGE): { stage: Stage; stacks: StageStacks } {
-  const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: { stages: Record<string, unknown> } & Record<string, unknown> };
-  const { stages, ...flags } = cdkJson.context;
-  const stage = loadStage(stageName, stages);
-  const app = new App({
-    context: {
-      ...flags,
-      [SKIP_BUNDLING_CONTEXT]: true,
-      'aws:cdk:bundling-stacks': [],
-      [WEB_BUILD_CONTEXT]: path.join(ROOT, 'test', 'infra', 'fixtures', 'web-build'),
-    },
-  });
-  return { stage, stacks: stageStacks(app, stage) };
-}
+export const exampleStacks = (stageName = EXAMPLE_STAGE): { stage: Stage; stacks: StageStacks } => offlineStage(stageName);
 
 const DYNAMODB_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
