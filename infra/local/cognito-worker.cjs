@@ -215,6 +215,37 @@ function checkedRouter(route, services) {
   };
 }
 
+/**
+ * The custom-message trigger, with the code and user name put into the trigger's text as they are.
+ * cognito-local 5.3.0 fills `{####}` with String.replace and a string, which reads `$$`, `$&`,
+ * `` $` `` and `$'` in it as patterns: a temporary password holding `$$` was mailed one character
+ * short, and the user could never sign in with it (Cognito mails the password as it is).
+ */
+function literalCustomMessage(lambda) {
+  const CODE = '{####}';
+  const USERNAME = '{username}';
+  const fill = (text, code, username) => text?.replace(CODE, () => code).replace(USERNAME, () => username);
+  return async (ctx, { clientId, clientMetadata, code, source, userAttributes, username, userPoolId }) => {
+    const { attributesToRecord } = lib('services/userPoolService');
+    try {
+      const response = await lambda.invoke(ctx, 'CustomMessage', {
+        clientId,
+        clientMetadata,
+        codeParameter: CODE,
+        triggerSource: source,
+        userAttributes: attributesToRecord(userAttributes),
+        username,
+        usernameParameter: USERNAME,
+        userPoolId,
+      });
+      return { emailMessage: fill(response.emailMessage, code, username), emailSubject: response.emailSubject, smsMessage: fill(response.smsMessage, code, username) };
+    } catch (err) {
+      ctx.logger.error(err);
+      return null;
+    }
+  };
+}
+
 async function main() {
   const { Router } = lib('server/Router');
   const { createServer } = lib('server/server');
@@ -272,7 +303,9 @@ async function main() {
       parentPort.postMessage({ type: 'log', message: `SMS to ${destination} is not delivered by the local stack` });
     },
   };
-  const triggers = new TriggersService(clock, cognito, new LambdaService(config.TriggerFunctions, lambdaClient), new CryptoService(config.KMSConfig));
+  const lambda = new LambdaService(config.TriggerFunctions, lambdaClient);
+  const triggers = new TriggersService(clock, cognito, lambda, new CryptoService(config.KMSConfig));
+  triggers.customMessage = literalCustomMessage(lambda);
   const services = {
     clock,
     cognito,

@@ -164,6 +164,19 @@ describe('POST /api/users/signup', () => {
     expect(again.json).toEqual({ error: 'User already exists.' });
   });
 
+  it('mails a temporary password holding $$, $& and $` exactly as it was set, and it signs in', async () => {
+    // String.replace reads these as patterns; the local pool once mailed such a password short.
+    const password = 'Ab1$$x$&y$`z';
+    const email = 'dollar.signs@customer.test';
+    expect((await signup(body({ email, password }), tokens.admin)).status).toBe(201);
+    const mail = (await t.outbox()).find((m) => m.to === email)!;
+    expect(mail.text.split('\n')).toContain(password);
+    const signIn = await t.cognito.send(
+      new InitiateAuthCommand({ ClientId: t.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    );
+    expect(signIn.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+  });
+
   it('422s an email Cognito has without a users row, leaving no row behind', async () => {
     const half = await createTestUser({ email: 'half@customer.test', password: 'Passw0rd' });
     await deleteUser(t.db, half.sub);
