@@ -28,9 +28,13 @@ if (process.argv.includes('--if-stale') && existsSync(stamp) && existsSync(path.
 }
 
 const started = Date.now();
+// Always the production build: Vite takes NODE_ENV from the environment when it is set, and a
+// caller's (jest sets NODE_ENV=test for everything it starts) would make React's development build,
+// which the browser specs then ran against and --if-stale kept.
 const vite = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
 });
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 mkdirSync(path.dirname(stamp), { recursive: true });

@@ -88,9 +88,9 @@ export function needsAws(command: string): boolean {
   );
 }
 
-/** The test's environment without what would change a command's meaning (jest's flags, faults, cold mode, `npm test`'s quieter LOG_LEVEL). */
+/** The test's environment without what would change a command's meaning (jest's flags and NODE_ENV=test, faults, cold mode, `npm test`'s quieter LOG_LEVEL). */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(NODE_OPTIONS|FAULTS|COLD|PORT|VITE_PORT|DATA_DIR|JEST_WORKER_ID|LOG_LEVEL)$/.test(k)));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(NODE_OPTIONS|NODE_ENV|FAULTS|COLD|PORT|VITE_PORT|DATA_DIR|JEST_WORKER_ID|LOG_LEVEL)$/.test(k)));
   return { ...env, ...extra };
 }
 

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -22,26 +22,8 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, danger, onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
-  const safe = useRef<HTMLButtonElement>(null);
-  // autoFocus puts the focus on the safe answer as the dialog mounts; over another dialog (Create
-  // User's), that dialog's focus trap can still take it back until this one is the top modal, so
-  // it is put there again once the dialog has finished opening, unless the user has moved it
-  // within this dialog meanwhile.
-  const focusSafe = () => {
-    const button = safe.current;
-    if (button && !button.closest('[role="alertdialog"]')?.contains(document.activeElement)) button.focus();
-  };
   return (
-    <Dialog
-      open={open}
-      onClose={onCancel}
-      maxWidth="xs"
-      fullWidth
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      slotProps={{ transition: { onEntered: focusSafe } }}
-    >
+    <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth role="alertdialog" aria-labelledby={titleId} aria-describedby={textId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} component="div">
@@ -49,7 +31,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, da
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button ref={safe} onClick={onCancel} autoFocus>
+        <Button onClick={onCancel} autoFocus>
           {cancelLabel}
         </Button>
         <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm}>
