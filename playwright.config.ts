@@ -21,10 +21,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // None by default: a failure shows at once. `npm test` (the CI's run) gives a failing spec one
-  // more try and prints it as flaky by name (test/run.js), so a timing race on a busy machine is
-  // seen without failing the build, and a spec failing twice still fails it.
-  retries: Number(process.env.PW_RETRIES ?? 0),
+  retries: 0,
   reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const sources = ['web', 'package-lock.json', 'vite.config.ts'];
+// This file too: a change to how it builds makes an earlier build stale (one made before it forced production).
+const sources = ['web', 'package-lock.json', 'vite.config.ts', 'bin/build.js'];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

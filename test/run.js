@@ -47,17 +47,8 @@ function countPlaywright(file, status) {
     console.log(`(no report from playwright: counted as a failure, exit code ${status})`);
     return;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  const s = report.stats;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
   totals.passed += s.expected + (s.flaky ?? 0);
-  // Passed on the retry (PW_RETRIES below): counted as passed, and named, so that a race is seen.
-  const flaky = [];
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} ${spec.title}`);
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of report.suites ?? []) walk(suite);
-  if (flaky.length) console.log(`\n${flaky.length} flaky (failed, then passed on its one retry):\n${flaky.map((f) => `  ${f}`).join('\n')}`);
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
   if (status !== 0 && s.unexpected === 0) totals.failed += 1;
@@ -86,7 +77,7 @@ if (want('e2e')) {
   if (build !== 0) totals.failed += 1;
   else {
     const file = path.join(out, 'playwright.json');
-    const status = run('browser tests (Chromium, local stack)', process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], { PW_JSON: file, PW_RETRIES: process.env.PW_RETRIES ?? '1' });
+    const status = run('browser tests (Chromium, local stack)', process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], { PW_JSON: file });
     countPlaywright(file, status);
   }
 }

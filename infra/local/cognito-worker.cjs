@@ -225,8 +225,8 @@ function literalCustomMessage(lambda) {
   const CODE = '{####}';
   const USERNAME = '{username}';
   const fill = (text, code, username) => text?.replace(CODE, () => code).replace(USERNAME, () => username);
+  const { attributesToRecord } = lib('services/userPoolService');
   return async (ctx, { clientId, clientMetadata, code, source, userAttributes, username, userPoolId }) => {
-    const { attributesToRecord } = lib('services/userPoolService');
     try {
       const response = await lambda.invoke(ctx, 'CustomMessage', {
         clientId,
