@@ -23,6 +23,6 @@ export const handler = api({ body: PropertiesBody }, async ({ body, caller }) =>
     if (missing.length) throw notFound(`No customer with the id ${list(missing)}.`);
   }
   return ok(
-    rows.filter((p) => canSeeProperty(scope, p.id)).map((p) => ({ ID: p.id, NAME: p.name, PROPERTY_TYPE: p.propertyType })) satisfies PropertiesReply,
+    rows.filter((p) => canSeeProperty(scope, p.id)).map((p) => ({ ID: p.id, NAME: p.name, PROPERTY_TYPE: p.propertyType, CUSTOMER_ID: p.customerId })) satisfies PropertiesReply,
   );
 });

@@ -68,8 +68,8 @@ describe('POST /api/users/customers/properties', () => {
   it('gives a customer only their assigned properties, an administrator all', async () => {
     const mine = await post('/api/users/customers/properties', a, { customerIds: ['C-A'] });
     expect(mine.json).toEqual([
-      { ID: 'P-A2', NAME: 'A two', PROPERTY_TYPE: 'Office' },
-      { ID: 'P-A0', NAME: 'A zero', PROPERTY_TYPE: 'Office' },
+      { ID: 'P-A2', NAME: 'A two', PROPERTY_TYPE: 'Office', CUSTOMER_ID: 'C-A' },
+      { ID: 'P-A0', NAME: 'A zero', PROPERTY_TYPE: 'Office', CUSTOMER_ID: 'C-A' },
     ]);
     expect((await post('/api/users/customers/properties', admin, { customerIds: ['C-A', 'C-B'] })).json).toHaveLength(5);
     expect((await post('/api/users/customers/properties', a, { customerIds: [] })).json).toEqual([]);

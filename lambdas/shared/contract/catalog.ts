@@ -15,7 +15,8 @@ export const CustomersReply = z.array(z.object({ ID: z.string(), NAME: z.string(
 
 /** POST /api/users/customers/properties */
 export const PropertiesBody = z.object({ customerIds: z.array(Id).check(z.maxLength(10_000)) });
-export const PropertiesReply = z.array(z.object({ ID: z.string(), NAME: z.string(), PROPERTY_TYPE: z.string() }));
+// CUSTOMER_ID beyond the spec's fields: the pickers group the properties under their customers.
+export const PropertiesReply = z.array(z.object({ ID: z.string(), NAME: z.string(), PROPERTY_TYPE: z.string(), CUSTOMER_ID: z.string() }));
 
 /** GET /api/sigma/buildings/{customerId}: parallel arrays. */
 export const CustomerParams = z.object({ customerId: Id });

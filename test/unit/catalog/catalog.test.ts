@@ -70,8 +70,8 @@ describe('POST /api/users/customers/properties', () => {
     const mine = await props(alice.email, { customerIds: ['A', 'A'] });
     expect(mine.statusCode).toBe(200);
     expect(JSON.parse(mine.body)).toEqual([
-      { ID: 'A-P1', NAME: 'Alpha North', PROPERTY_TYPE: 'Office' },
-      { ID: 'A-P3', NAME: 'Alpha West', PROPERTY_TYPE: 'Office' },
+      { ID: 'A-P1', NAME: 'Alpha North', PROPERTY_TYPE: 'Office', CUSTOMER_ID: 'A' },
+      { ID: 'A-P3', NAME: 'Alpha West', PROPERTY_TYPE: 'Office', CUSTOMER_ID: 'A' },
     ]);
     const all = JSON.parse((await props(admin.email, { customerIds: ['A', 'B', 'E'] })).body) as { ID: string }[];
     expect(all.map((p) => p.ID).sort()).toEqual(['A-P1', 'A-P2', 'A-P3', 'B-P1', 'B-P2']);

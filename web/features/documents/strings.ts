@@ -30,8 +30,6 @@ export const documentsText = {
   deleteFailed: 'Failed to delete document. Please try again.',
   uploadNote: 'The file is uploaded to all selected properties.',
   // Beyond the spec: the properties named before the upload starts.
-  allSelected: (n: number) => `All ${n} properties selected`,
-  chooseProperties: 'Choose properties…',
   uploadConfirmTitle: 'Upload to these properties?',
   uploadConfirm: (file: string, n: number) => `${file} goes to ${n === 1 ? '1 property' : `${n} properties`}, and their users who asked for document mails are told:`,
   uploadConfirmAllBut: (left: string) => `Not to ${left}.`,

@@ -143,4 +143,13 @@ export const usersText = {
   removeUserConfirmTitle: (label: string) => `Remove ${label}?`,
   removeUserConfirmText: (email: string) => `The account ${email} is deleted and signed out; this cannot be undone.`,
   userRemoved: (email: string) => `${email} was removed.`,
+  // One Save for the whole user (issue 39): what it saved, or what it could not.
+  partName: 'name',
+  partApproval: 'quote approval',
+  partAssignments: 'customers and properties',
+  savedAll: (parts: string[]) => (parts.length ? `Saved: ${parts.join(', ')}.` : 'Nothing to save: no change was made.'),
+  savedPartly: (done: string[], failed: string) => `The ${failed} could not be saved, and nothing after it was sent; the changes are still here to try again.${done.length ? ` Saved: ${done.join(', ')}.` : ''}`,
+  unsavedChanges: 'Unsaved changes',
+  allSaved: 'All changes saved',
+  saveUserNote: 'Save Changes saves the name, the quote approval and the customers and properties together.',
 } as const;

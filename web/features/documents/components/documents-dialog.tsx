@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { accountProperties } from '../account-properties';
 import { useAssignedProperties } from '../api/get-assigned-properties';
@@ -18,7 +16,9 @@ import { ownEmail } from '../own-email';
 import { documentsText as t } from '../strings';
 import { CustomerPicker } from './customer-picker';
 import { DocumentList, type Notify } from './document-list';
-import { PropertyPicker } from './property-picker';
+import { PropertyPicker } from '../../../components/pickers/property-picker';
+import { clickProperty, EMPTY_SELECTION, resolve, selectNone, type PickerOption, type Selection } from '../../../components/pickers/property-selection';
+import { titleCase } from '../../../components/text/display-name';
 import { UploadPanel } from './upload-panel';
 
 export interface DocumentsDialogProps {
@@ -61,8 +61,8 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   // undefined: not chosen yet (the default applies); null: cleared; ACCOUNT: every customer of the account.
   const [chosenCustomer, setChosenCustomer] = useState<string | null | undefined>(undefined);
-  // null: not chosen yet for this customer, so every property of it is selected.
-  const [chosenProperties, setChosenProperties] = useState<string[] | null>(null);
+  // null: not chosen yet for this customer, so the default holds (every property, or the one in view).
+  const [chosenSelection, setChosenSelection] = useState<Selection | null>(null);
 
   const allCustomers = useCustomers(isAdmin);
   // The account whose documents are shown: the signed-in customer's own, or the one an administrator views as.
@@ -97,17 +97,30 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
   );
   const propertiesLoading = ofTheAccount ? accountLoading : !!customerId && buildings.isPending;
   const propertyNames = useMemo(() => new Map(properties.map((p) => [p.id, p.name])), [properties]);
+  const customerList = (isAdmin ? allCustomers.data : accountCustomers) ?? [];
+  const customerName = titleCase(customerList.find((c) => c.id === customerId)?.name ?? '');
+  // The one picker's options: each property under its customer.
+  const options: PickerOption[] = useMemo(
+    () =>
+      properties.map((p: { id: string; name: string; customerId?: string; customer?: string }) => ({
+        id: p.id,
+        name: p.name,
+        groupId: p.customerId ?? customerId ?? '',
+        groupName: p.customer ?? customerName,
+      })),
+    [properties, customerId, customerName],
+  );
   // Not chosen yet: the property the reports are narrowed to, when it is this customer's; else every one (the spec's default).
-  const fromView = chosenProperties === null && chosenCustomer === undefined && inView && properties.some((p) => p.id === inView) ? [inView] : null;
+  const fromView = chosenCustomer === undefined && inView && properties.some((p) => p.id === inView) ? clickProperty(selectNone(options), options, inView) : null;
+  const selection = chosenSelection ?? fromView ?? EMPTY_SELECTION;
   // While the account's properties load, none is selected yet (a partial list would load documents twice).
-  const propertyIds = customerId && !propertiesLoading ? (chosenProperties ?? fromView ?? properties.map((p) => p.id)) : [];
+  const propertyIds = customerId && !propertiesLoading ? resolve(selection, options) : [];
 
   const notify: Notify = (severity, text) => setNotice({ severity, text });
-  const pickerRef = useRef<HTMLInputElement>(null);
 
   function handleCustomerChange(id: string | null) {
     setChosenCustomer(id);
-    setChosenProperties(null);
+    setChosenSelection(null);
     setNotice(null);
   }
 
@@ -139,34 +152,18 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
         )}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <PropertyPicker
-            properties={properties}
-            customerOf={customerOf}
+            label={t.propertyLabel}
+            options={options}
+            selection={selection}
             loading={propertiesLoading}
+            loadingText={t.loadingProperties}
+            emptyText={t.noProperties}
             disabled={!customerId}
-            value={propertyIds}
-            inputRef={pickerRef}
-            onChange={(ids) => {
-              setChosenProperties(ids);
+            onChange={(next) => {
+              setChosenSelection(next);
               setNotice(null);
             }}
           />
-          {/* The spec's default is every property; said in words, with a way to pick some instead of unpicking the rest. */}
-          {properties.length > 1 && propertyIds.length === properties.length && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
-              <Typography variant="body2" data-testid="all-properties-selected">
-                {t.allSelected(properties.length)}
-              </Typography>
-              <Button
-                size="small"
-                onClick={() => {
-                  setChosenProperties([]);
-                  pickerRef.current?.focus();
-                }}
-              >
-                {t.chooseProperties}
-              </Button>
-            </Stack>
-          )}
         </Box>
       </Stack>
       {customersFailed && <Alert severity="error">{t.fetchFailed}</Alert>}

@@ -7,6 +7,7 @@ export const PropertyEntry = z.object({
   ID: z.coerce.string(),
   NAME: z.string(),
   PROPERTY_TYPE: z.string().nullish(),
+  CUSTOMER_ID: z.coerce.string().nullish(),
 });
 export type PropertyEntry = z.infer<typeof PropertyEntry>;
 

@@ -4,8 +4,9 @@ import type { AssignmentEditor } from '../hooks/use-assignment-editor';
 import { usersText as t } from '../strings';
 import { SearchChecklist } from './search-checklist';
 import { SelectedChips } from './selected-chips';
+import { PropertyPicker } from '../../../components/pickers/property-picker';
 
-/** The customer checklist and the property checklist side by side, each with its chips (Edit User and the user detail). */
+/** The customer checklist and the property picker (as a checklist) side by side, each with its chips (Edit User and the user detail). */
 export function AssignmentFields({ editor, onChange, height }: { editor: AssignmentEditor; onChange?: () => void; height?: number }) {
   const { userEmail, busy } = editor;
   const changed =
@@ -35,21 +36,20 @@ export function AssignmentFields({ editor, onChange, height }: { editor: Assignm
         />
       </Stack>
       <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
-        <SearchChecklist
+        <PropertyPicker
+          presentation="checklist"
           label={t.properties}
-          searchLabel={t.searchProperties}
-          items={editor.availableProperties.map((p) => ({ id: p.ID, primary: p.NAME, secondary: p.PROPERTY_TYPE ?? undefined }))}
-          selected={new Set(editor.selectedPropertyIds)}
-          onToggle={changed(editor.toggleProperty)}
-          emptyText={!userEmail ? t.chooseUserFirst : editor.selectedCustomerIds.length && editor.available.isFetching ? t.loading : t.noProperties}
+          options={editor.options}
+          selection={editor.selection}
+          onChange={(next) => {
+            editor.setSelection(next);
+            onChange?.();
+          }}
+          loading={!!userEmail && editor.selectedCustomerIds.length > 0 && editor.available.isFetching && editor.options.length === 0}
+          loadingText={t.loading}
+          emptyText={!userEmail ? t.chooseUserFirst : editor.selectedCustomerIds.length ? t.noProperties : t.chooseCustomersFirst}
           disabled={!userEmail || busy}
           height={height}
-        />
-        <SelectedChips
-          label={t.selectedProperties}
-          items={editor.selectedPropertyIds.map((id) => ({ id, name: editor.propertyNames.get(id) ?? id }))}
-          onRemove={changed(editor.removeProperty)}
-          disabled={busy}
         />
       </Stack>
     </Stack>

@@ -8,11 +8,12 @@ import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateUser } from '../api/create-user';
 import { setQuoteApproval } from '../api/set-quote-approval';
-import { approvalOf, QuoteApprovalFields } from './user-detail';
+import { QuoteApprovalFields } from './user-detail';
+import { approvalOf } from '../quote-approval';
 import { useAllCustomers, type CustomerEntry } from '../api/get-all-customers';
 import { useCustomerProperties, type PropertyEntry } from '../api/get-customer-properties';
 import { useStaffDomains } from '../api/get-public-config';
@@ -21,7 +22,10 @@ import { isStaffEmail } from '../staff';
 import { usersText as t } from '../strings';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { titleCase } from '../../../components/text/display-name';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PropertyPicker } from '../../../components/pickers/property-picker';
+import { EMPTY_SELECTION, forgetGroup, resolve, type Selection } from '../../../components/pickers/property-selection';
+import { pickerOptions } from '../picker-options';
 
 export interface UserDialogProps {
   open: boolean;
@@ -44,7 +48,6 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [customers, setCustomers] = useState<CustomerEntry[]>([]);
-  const [propertyIds, setPropertyIds] = useState<string[]>([]);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [created, setCreated] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
@@ -55,17 +58,11 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
   const customerIds = useMemo(() => customers.map((c) => c.ID), [customers]);
   const available = useCustomerProperties(staff ? [] : customerIds);
   const properties: PropertyEntry[] = useMemo(() => (customerIds.length ? (available.data ?? []) : []), [customerIds, available.data]);
-  // Properties of customers no longer chosen drop out of the selection.
-  const chosenProperties = properties.filter((p) => propertyIds.includes(p.ID));
-  // A newly chosen customer's properties arrive selected (as in the documents dialog); ones already
-  // listed keep the administrator's choice.
-  const listed = useRef<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    if (available.isPlaceholderData || available.isFetching) return;
-    const fresh = properties.filter((p) => !listed.current.has(p.ID)).map((p) => p.ID);
-    listed.current = new Set(properties.map((p) => p.ID));
-    if (fresh.length) setPropertyIds((ids) => [...new Set([...ids, ...fresh])]);
-  }, [properties, available.isPlaceholderData, available.isFetching]);
+  // The one picker's rules (web/components/pickers): a chosen customer starts at All; a click chooses.
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const options = useMemo(() => pickerOptions(properties, customers), [properties, customers]);
+  const chosenIds = new Set(resolve(selection, options));
+  const chosenProperties = properties.filter((p) => chosenIds.has(p.ID));
   const [confirmingEmpty, setConfirmingEmpty] = useState(false);
   const creation = useCreateUser();
   // Beyond the spec (issue 30): the quote-approval permission, set by a second call once the spec's create call succeeded.
@@ -159,7 +156,12 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
                 disabled={locked}
                 getOptionLabel={(c) => titleCase(c.NAME)}
                 isOptionEqualToValue={(a, b) => a.ID === b.ID}
-                onChange={(_e, next) => setCustomers(next)}
+                onChange={(_e, next) => {
+                  // A customer taken out forgets its part: chosen again, it starts at All.
+                  const kept = new Set(next.map((c) => c.ID));
+                  setSelection((sel) => customers.filter((c) => !kept.has(c.ID)).reduce((acc, c) => forgetGroup(acc, c.ID), sel));
+                  setCustomers(next);
+                }}
                 renderOption={(props, c, { selected }) => {
                   const { key, ...rest } = props;
                   return (
@@ -172,41 +174,17 @@ function CreateUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open
                 renderInput={(params) => <TextField {...params} label={t.customers} placeholder={t.searchCustomers} />}
               />
               {allCustomers.isError && <Alert severity="error">{t.createCustomersFailed}</Alert>}
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <Autocomplete
-                  multiple
-                  disableCloseOnSelect
-                  limitTags={3}
-                  sx={{ flex: 1 }}
-                  options={properties}
-                  value={chosenProperties}
-                  loading={customerIds.length > 0 && available.isFetching}
-                  loadingText={t.loading}
-                  noOptionsText={customerIds.length ? t.noProperties : t.chooseCustomersFirst}
-                  disabled={locked}
-                  getOptionLabel={(p) => p.NAME}
-                  isOptionEqualToValue={(a, b) => a.ID === b.ID}
-                  onChange={(_e, next) => setPropertyIds(next.map((p) => p.ID))}
-                  renderOption={(props, p, { selected }) => {
-                    const { key, ...rest } = props;
-                    return (
-                      <li key={key} {...rest}>
-                        <Checkbox size="small" checked={selected} sx={{ mr: 1, p: 0.5 }} />
-                        {p.NAME}
-                      </li>
-                    );
-                  }}
-                  renderInput={(params) => <TextField {...params} label={t.properties} placeholder={t.searchProperties} />}
-                />
-                <Stack spacing={0.5}>
-                  <Button size="small" disabled={locked || properties.length === 0} onClick={() => setPropertyIds(properties.map((p) => p.ID))}>
-                    {t.selectAll}
-                  </Button>
-                  <Button size="small" disabled={locked || chosenProperties.length === 0} onClick={() => setPropertyIds([])}>
-                    {t.selectNone}
-                  </Button>
-                </Stack>
-              </Stack>
+              <PropertyPicker
+                label={t.properties}
+                options={options}
+                selection={selection}
+                onChange={setSelection}
+                loading={customerIds.length > 0 && available.isFetching && options.length === 0}
+                loadingText={t.loading}
+                emptyText={customerIds.length ? t.noProperties : t.chooseCustomersFirst}
+                disabled={locked || customerIds.length === 0}
+                withSelectNone
+              />
               {available.isError && <Alert severity="error">{t.createPropertiesFailed}</Alert>}
               <QuoteApprovalFields
                 kind={approvalKind}

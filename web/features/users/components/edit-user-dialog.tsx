@@ -6,30 +6,35 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PortalUser } from '../api/get-users';
 import { useAssignmentEditor } from '../hooks/use-assignment-editor';
 import { useCustomerUsers } from '../hooks/use-customer-users';
 import { usersText as t } from '../strings';
 import type { UserDialogProps } from './create-user-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
+import { useUnsavedGuard } from '../../../components/ui/unsaved-guard';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { AssignmentFields } from './assignment-fields';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RemoveUsersDialog } from './remove-users-dialog';
 import { SuccessPopup } from '../../../components/ui/success-popup';
 
 /** Edit User Customers and Properties (administrators), with the way into Remove Users. */
 export function EditUserDialog({ open, onClose, onUsersChanged }: UserDialogProps) {
+  // Unsaved customers or properties are asked about before the dialog closes or another user is chosen.
+  const unsaved = useUnsavedGuard();
+  const close = () => unsaved.guard(onClose);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="edit-user-title">
-      <DialogHeading id="edit-user-title" title={t.editTitle} closeLabel={t.close} onClose={onClose} />
-      {open && <EditUserForm onClose={onClose} onUsersChanged={onUsersChanged} />}
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="edit-user-title">
+      <DialogHeading id="edit-user-title" title={t.editTitle} closeLabel={t.close} onClose={close} />
+      {open && <EditUserForm onClose={onClose} onUsersChanged={onUsersChanged} guard={unsaved.guard} onDirtyChange={unsaved.setDirty} />}
+      {unsaved.prompt}
     </Dialog>
   );
 }
 
-function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>) {
+function EditUserForm({ onClose, onUsersChanged, guard, onDirtyChange }: Omit<UserDialogProps, 'open'> & { guard(action: () => void): void; onDirtyChange(dirty: boolean): void }) {
   const users = useCustomerUsers();
   const [email, setEmail] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -43,6 +48,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
   const user: PortalUser | null = users.list.find((u) => u.EMAIL === email) ?? null;
   const userEmail = user?.EMAIL ?? null;
   const editor = useAssignmentEditor(userEmail);
+  useEffect(() => onDirtyChange(editor.dirty), [editor.dirty, onDirtyChange]);
   const [confirmingEmpty, setConfirmingEmpty] = useState(false);
 
   const errors: string[] = [users.isError ? t.fetchUsersFailed : null, ...editor.errors].filter((e) => typeof e === 'string');
@@ -91,7 +97,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
             noOptionsText={t.noUsers}
             getOptionLabel={(u) => u.EMAIL}
             isOptionEqualToValue={(a, b) => a.EMAIL === b.EMAIL}
-            onChange={(_e, next) => handleUserChange(next)}
+            onChange={(_e, next) => guard(() => handleUserChange(next))}
             renderInput={(params) => <TextField {...params} label={t.user} placeholder={t.searchUserEmail} />}
           />
           {userEmail && (
@@ -119,7 +125,7 @@ function EditUserForm({ onClose, onUsersChanged }: Omit<UserDialogProps, 'open'>
           {t.removeUserForm}
         </Button>
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" onClick={handleSave} disabled={busy}>
+          <Button variant="contained" onClick={handleSave} disabled={busy || (!!userEmail && !editor.settled)}>
             {busy ? t.saving : t.saveChanges}
           </Button>
           {saved && (

@@ -11,7 +11,7 @@ import { usersText as t } from '../strings';
 import type { UserDialogProps } from './create-user-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { SearchChecklist } from './search-checklist';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { titleCase } from '../../../components/text/display-name';
 
 /** Remove Users (administrators): a searchable checklist of the non-staff users. */

@@ -10,14 +10,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { titleCase } from '../../../components/text/display-name';
-import { ApiError, unavailableMessage } from '../../../lib/api-client';
 import type { UserAccount } from '../api/get-accounts';
-import { useChangeName } from '../api/change-name';
-import { useSetQuoteApproval, type QuoteApprovalChoice } from '../api/set-quote-approval';
-import { approvalText } from '../../../../lambdas/shared/contract/answers/quotes';
 import { useRemoveUsers } from '../api/remove-users';
 import type { AccountMail } from '../api/send-account-mail';
-import { useAssignmentEditor } from '../hooks/use-assignment-editor';
+import { useUserEditor } from '../hooks/use-user-editor';
+import type { ApprovalKind } from '../quote-approval';
 import { useChangeEmailForm } from '../hooks/use-change-email-form';
 import { usersText as t } from '../strings';
 import { AssignmentFields } from './assignment-fields';
@@ -38,6 +35,8 @@ export interface UserDetailProps {
   onRemoved(email: string): void;
   onViewAs?: (email: string) => void;
   onUsersChanged?: () => void;
+  /** Told whether the user has unsaved changes (the dialog asks before closing them away). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 export const lastSignIn = (iso: string | null) => (iso ? writtenTime(iso) : t.never);
@@ -48,8 +47,17 @@ export const statusText = (user: UserAccount) => (user.STATUS === 'invited' ? t.
  * customers and properties, account mail, view as, and removal with one question in place.
  */
 export function UserDetail(props: UserDetailProps) {
+  // One editor per user: another user (or a changed email) starts afresh.
+  return <UserDetailBody key={props.user.EMAIL} {...props} />;
+}
+
+function UserDetailBody(props: UserDetailProps) {
   const { user } = props;
   const label = user.NAME ? titleCase(user.NAME) : user.EMAIL;
+  const editor = useUserEditor(user);
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange?.(editor.dirty), [editor.dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening a user moves the focus to its heading (the row's button is gone).
   useEffect(() => heading.current?.focus(), []);
@@ -72,8 +80,8 @@ export function UserDetail(props: UserDetailProps) {
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(280px, 340px) minmax(0, 1fr)', gap: 2, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <NameSection key={user.EMAIL} {...props} />
-          <QuoteApprovalSection key={`quotes-${user.EMAIL}`} {...props} label={label} />
+          <NameSection editor={editor} />
+          <QuoteApprovalSection editor={editor} />
           <EmailSection key={user.EMAIL} {...props} />
           <MailSection {...props} />
           {props.onViewAs && (
@@ -88,8 +96,18 @@ export function UserDetail(props: UserDetailProps) {
           )}
           <RemoveSection {...props} label={label} />
         </Stack>
-        <AssignmentSection key={user.EMAIL} {...props} />
+        <Section title={t.assignmentsSection}>
+          <Stack spacing={1.5}>
+            <AssignmentFields editor={editor.assignments} height={260} />
+            {editor.assignments.errors.map((e) => (
+              <Alert key={e} severity="error">
+                {e}
+              </Alert>
+            ))}
+          </Stack>
+        </Section>
       </Box>
+      <SaveBar {...props} editor={editor} />
     </Stack>
   );
 }
@@ -105,65 +123,29 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function NameSection({ user, onNotice, onUsersChanged }: UserDetailProps) {
-  const [value, setValue] = useState(() => titleCase(user.NAME));
-  const [error, setError] = useState<string | null>(null);
-  const change = useChangeName();
-  const unchanged = value.trim().toLowerCase() === user.NAME;
+type UserEditor = ReturnType<typeof useUserEditor>;
 
-  function handleSubmit(e: FormEvent) {
-    e.preventDefault();
-    const name = value.trim();
-    if (!name) {
-      setError(t.nameRequired);
-      return;
-    }
-    setError(null);
-    onNotice(null);
-    // The promise, not mutate's callbacks, which are dropped if this section is unmounted meanwhile.
-    change.mutateAsync({ email: user.EMAIL, name }).then(
-      () => {
-        setValue(titleCase(name.toLowerCase()));
-        onNotice({ severity: 'success', text: t.nameChanged(titleCase(name.toLowerCase())) });
-        onUsersChanged?.();
-      },
-      (err: unknown) => setError(unavailableMessage(err) ?? (err instanceof ApiError && err.status < 500 ? err.message : t.changeNameFailed)),
-    );
-  }
-
+function NameSection({ editor }: { editor: UserEditor }) {
   return (
     <Section title={t.nameSection}>
-      <Box component="form" onSubmit={handleSubmit} noValidate>
-        <TextField
-          size="small"
-          fullWidth
-          label={t.name}
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
-          disabled={change.isPending}
-          error={!!error}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
-          <Button type="submit" variant="contained" size="small" disabled={change.isPending || unchanged}>
-            {change.isPending ? t.saving : t.saveName}
-          </Button>
-        </Stack>
-      </Box>
-      {error && (
+      <TextField
+        size="small"
+        fullWidth
+        label={t.name}
+        value={editor.name}
+        onChange={(e) => editor.setName(e.target.value)}
+        disabled={editor.busy}
+        error={!!editor.nameError}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      {editor.nameError && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {error}
+          {editor.nameError}
         </Alert>
       )}
     </Section>
   );
 }
-
-type ApprovalKind = 'none' | 'limit' | 'any';
-const kindOf = (a: QuoteApprovalChoice | undefined): ApprovalKind => (!a ? 'none' : a.limit === null ? 'any' : 'limit');
 
 /** The permission's fields (Create User uses them too): a choice, and the amount for "Up to an amount". */
 export function QuoteApprovalFields(props: { kind: ApprovalKind; limit: string; error: string | null; disabled?: boolean; onKind(k: ApprovalKind): void; onLimit(v: string): void }) {
@@ -190,57 +172,64 @@ export function QuoteApprovalFields(props: { kind: ApprovalKind; limit: string; 
   );
 }
 
-/** The choice as the route takes it, or an error message. */
-export function approvalOf(kind: ApprovalKind, limit: string): QuoteApprovalChoice | { error: string } {
-  if (kind === 'none') return null;
-  if (kind === 'any') return { limit: null };
-  const n = Number(limit.replace(/[$,\s]/g, ''));
-  return Number.isInteger(n) && n >= 1 && n <= 100_000_000 ? { limit: n } : { error: t.quoteLimitInvalid };
-}
-
-function QuoteApprovalSection({ user, label, onNotice, onUsersChanged }: UserDetailProps & { label: string }) {
-  const [kind, setKind] = useState<ApprovalKind>(() => kindOf(user.QUOTE_APPROVAL));
-  const [limit, setLimit] = useState(() => (user.QUOTE_APPROVAL?.limit ? String(user.QUOTE_APPROVAL.limit) : ''));
-  const [error, setError] = useState<string | null>(null);
-  const save = useSetQuoteApproval();
-
-  function handleSubmit(e: FormEvent) {
-    e.preventDefault();
-    const chosen = approvalOf(kind, limit);
-    if (chosen && 'error' in chosen) {
-      setError(chosen.error);
-      return;
-    }
-    setError(null);
-    onNotice(null);
-    save.mutateAsync({ email: user.EMAIL, approval: chosen }).then(
-      () => {
-        onNotice({ severity: 'success', text: t.quoteApprovalSaved(label, approvalText(chosen) === '—' ? t.quoteNone.toLowerCase() : approvalText(chosen)) });
-        onUsersChanged?.();
-      },
-      (err: unknown) => setError(unavailableMessage(err) ?? (err instanceof ApiError && err.status < 500 ? err.message : t.quoteApprovalFailed)),
-    );
-  }
-
+function QuoteApprovalSection({ editor }: { editor: UserEditor }) {
   return (
     <Section title={t.quoteSection}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t.quoteNote}
       </Typography>
-      <Box component="form" onSubmit={handleSubmit} noValidate>
-        <QuoteApprovalFields kind={kind} limit={limit} error={error} disabled={save.isPending} onKind={(k) => { setKind(k); setError(null); }} onLimit={(v) => { setLimit(v); setError(null); }} />
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
-          <Button type="submit" variant="contained" size="small" disabled={save.isPending}>
-            {save.isPending ? t.saving : t.saveQuoteApproval}
-          </Button>
-        </Stack>
-      </Box>
-      {error && (
+      <QuoteApprovalFields kind={editor.kind} limit={editor.limit} error={editor.approvalError} disabled={editor.busy} onKind={editor.setKind} onLimit={editor.setLimit} />
+      {editor.approvalError && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {error}
+          {editor.approvalError}
         </Alert>
       )}
     </Section>
+  );
+}
+
+/** The one Save of the user: the name, the quote approval, the customers and properties; asks first when no property is left. */
+function SaveBar({ user, editor, onNotice, onUsersChanged }: UserDetailProps & { editor: UserEditor }) {
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
+  const a = editor.assignments;
+
+  async function save() {
+    setConfirmingEmpty(false);
+    onNotice(null);
+    const outcome = await editor.save();
+    onNotice(outcome);
+    onUsersChanged?.();
+  }
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!editor.validate()) return;
+    if (a.dirty && a.selectedPropertyIds.length === 0) setConfirmingEmpty(true);
+    else void save();
+  }
+
+  return (
+    <Paper variant="outlined" component="form" onSubmit={handleSubmit} noValidate sx={{ p: 1.5, position: 'sticky', bottom: 0, zIndex: 1 }}>
+      {confirmingEmpty ? (
+        <InlineConfirm
+          title={t.saveNoPropertiesTitle}
+          text={a.selectedCustomerIds.length ? t.saveNoPropertiesText(user.EMAIL) : t.saveNoCustomersText(user.EMAIL)}
+          confirmLabel={t.saveAnyway}
+          cancelLabel={t.goBack}
+          onConfirm={() => void save()}
+          onCancel={() => setConfirmingEmpty(false)}
+        />
+      ) : (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {editor.dirty ? <strong>{t.unsavedChanges}</strong> : t.allSaved} · {t.saveUserNote}
+          </Typography>
+          <Button type="submit" variant="contained" disabled={editor.busy || !editor.dirty || !a.settled} data-testid="save-user">
+            {editor.busy ? t.saving : t.saveChanges}
+          </Button>
+        </Stack>
+      )}
+    </Paper>
   );
 }
 
@@ -361,64 +350,6 @@ function RemoveSection({ user, label, onNotice, onRemoved, onUsersChanged }: Use
           {t.removeUser}
         </Button>
       )}
-    </Section>
-  );
-}
-
-/** Spec section 4's Edit User rules for this one user; Save Changes runs the customer update, then the property update. */
-function AssignmentSection({ user, onNotice, onUsersChanged }: UserDetailProps) {
-  const editor = useAssignmentEditor(user.EMAIL);
-  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  function save() {
-    setConfirmingEmpty(false);
-    setFailed(false);
-    onNotice(null);
-    editor.saveSelection({
-      onSuccess: () => {
-        onNotice({ severity: 'success', text: t.updated });
-        onUsersChanged?.();
-      },
-      onError: () => setFailed(true),
-    });
-  }
-
-  return (
-    <Section title={t.assignmentsSection}>
-      <Stack spacing={1.5}>
-        <AssignmentFields editor={editor} onChange={() => setFailed(false)} height={260} />
-        {editor.errors.map((e) => (
-          <Alert key={e} severity="error">
-            {e}
-          </Alert>
-        ))}
-        {failed && (
-          <Alert severity="error" role="alert">
-            {t.updateFailed}
-          </Alert>
-        )}
-        {confirmingEmpty ? (
-          <InlineConfirm
-            title={t.saveNoPropertiesTitle}
-            text={editor.selectedCustomerIds.length ? t.saveNoPropertiesText(user.EMAIL) : t.saveNoCustomersText(user.EMAIL)}
-            confirmLabel={t.saveAnyway}
-            cancelLabel={t.goBack}
-            onConfirm={save}
-            onCancel={() => setConfirmingEmpty(false)}
-          />
-        ) : (
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button
-              variant="contained"
-              disabled={editor.busy}
-              onClick={() => (editor.selectedPropertyIds.length === 0 ? setConfirmingEmpty(true) : save())}
-            >
-              {editor.busy ? t.saving : t.saveChanges}
-            </Button>
-          </Stack>
-        )}
-      </Stack>
     </Section>
   );
 }

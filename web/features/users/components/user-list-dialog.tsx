@@ -24,6 +24,7 @@ import { usersText as t } from '../strings';
 import { approvalText } from '../../../../lambdas/shared/contract/answers/quotes';
 import type { UserDialogProps } from './create-user-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
+import { useUnsavedGuard } from '../../../components/ui/unsaved-guard';
 import { lastSignIn, statusText, UserDetail, type Notice } from './user-detail';
 import { titleCase } from '../../../components/text/display-name';
 
@@ -39,15 +40,25 @@ export interface UserListDialogProps extends Pick<UserDialogProps, 'open' | 'onC
  * and customers; a row opens the user, in the same dialog, where they are administered.
  */
 export function UserListDialog({ open, onClose, ...rest }: UserListDialogProps) {
+  // A user's unsaved changes are asked about before the dialog closes, goes back or views as.
+  const unsaved = useUnsavedGuard();
+  const close = () => unsaved.guard(onClose);
+  const onViewAs = rest.onViewAs && ((email: string) => unsaved.guard(() => rest.onViewAs?.(email)));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="user-list-title">
-      <DialogHeading id="user-list-title" title={t.listTitle} closeLabel={t.close} onClose={onClose} />
-      {open && <UserList {...rest} />}
+    <Dialog open={open} onClose={close} fullWidth maxWidth="lg" aria-labelledby="user-list-title">
+      <DialogHeading id="user-list-title" title={t.listTitle} closeLabel={t.close} onClose={close} />
+      {open && <UserList {...rest} onViewAs={onViewAs} guard={unsaved.guard} onDirtyChange={unsaved.setDirty} />}
+      {unsaved.prompt}
     </Dialog>
   );
 }
 
-function UserList({ onUsersChanged, onViewAs, onAddUser }: Omit<UserListDialogProps, 'open' | 'onClose'>) {
+interface UserListProps extends Omit<UserListDialogProps, 'open' | 'onClose'> {
+  guard(action: () => void): void;
+  onDirtyChange(dirty: boolean): void;
+}
+
+function UserList({ onUsersChanged, onViewAs, onAddUser, guard, onDirtyChange }: UserListProps) {
   const accounts = useAccounts();
   const staffDomains = useStaffDomains();
   const [search, setSearch] = useState('');
@@ -115,7 +126,8 @@ function UserList({ onUsersChanged, onViewAs, onAddUser }: Omit<UserListDialogPr
           {opened ? (
             <UserDetail
               user={opened}
-              onBack={backToList}
+              onBack={() => guard(backToList)}
+              onDirtyChange={onDirtyChange}
               onNotice={setMessage}
               onSend={handleSend}
               sending={send.isPending}

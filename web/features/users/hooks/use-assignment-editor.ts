@@ -1,58 +1,60 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { forgetGroup, fromIds, resolve, type Selection } from '../../../components/pickers/property-selection';
 import { useAllCustomers } from '../api/get-all-customers';
 import { useCustomerProperties } from '../api/get-customer-properties';
 import { useUserCustomers, type Entry } from '../api/get-user-customers';
 import { useUserProperties } from '../api/get-user-properties';
+import { pickerOptions } from '../picker-options';
 import { usersText as t } from '../strings';
 import { useSaveAssignments } from './use-save-assignments';
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /**
  * One user's customer and property assignments as an administrator edits them (Edit User and the
  * user list's detail view): spec section 4's Edit User rules. Choosing the user loads all customers,
  * their assigned customers and properties; changing the customers reloads the available properties
- * (none with no customer); save runs the customer update, then the property update.
+ * (none with no customer); save runs the customer update, then the property update. The properties
+ * are picked by the one picker's rules (web/components/pickers): a customer newly ticked starts at
+ * All; a customer assigned before reads back as its saved properties (All when it has every one).
  */
 export function useAssignmentEditor(userEmail: string | null) {
-  // null: untouched, so the user's assigned items are shown.
+  // null: untouched, so the user's assigned customers are shown.
   const [customerIds, setCustomerIds] = useState<string[] | null>(null);
-  const [propertyIds, setPropertyIds] = useState<string[] | null>(null);
+  // The administrator's clicks, by customer, over the saved assignment.
+  const [edits, setEdits] = useState<Selection>({});
   const allCustomers = useAllCustomers(!!userEmail);
   const assignedCustomers = useUserCustomers(userEmail);
   const assignedProperties = useUserProperties(userEmail);
 
-  const selectedCustomerIds = customerIds ?? (assignedCustomers.data ?? []).map((c) => c.ID);
+  const savedCustomerIds = (assignedCustomers.data ?? []).map((c) => c.ID);
+  const savedPropertyIds = (assignedProperties.data ?? []).map((p) => p.ID);
+  const selectedCustomerIds = customerIds ?? savedCustomerIds;
   const available = useCustomerProperties(userEmail ? selectedCustomerIds : []);
-  const availableProperties = selectedCustomerIds.length ? (available.data ?? []) : [];
-  const availableIds = new Set(availableProperties.map((p) => p.ID));
-  const wantedPropertyIds = propertyIds ?? (assignedProperties.data ?? []).map((p) => p.ID);
-  // With the customers' properties known, a property of a customer no longer chosen drops out.
-  const selectedPropertyIds =
-    selectedCustomerIds.length === 0 ? [] : available.isSuccess ? wantedPropertyIds.filter((id) => availableIds.has(id)) : wantedPropertyIds;
-
-  // A customer ticked here brings all its properties selected, as in Create User; the properties
-  // listed when the user was chosen keep their assignment as it is.
-  const listed = useRef<ReadonlySet<string> | null>(null);
-  const settled = !!userEmail && assignedCustomers.isSuccess && assignedProperties.isSuccess && !available.isPlaceholderData && !available.isFetching;
-  useEffect(() => {
-    if (!settled) return;
-    const ids = availableProperties.map((p) => p.ID);
-    const before = listed.current;
-    listed.current = new Set(ids);
-    if (!before) return;
-    const fresh = ids.filter((id) => !before.has(id));
-    if (fresh.length) setPropertyIds([...new Set([...selectedPropertyIds, ...fresh])]);
-    // selectedPropertyIds is read as it is when new properties arrive; it is not a trigger.
-  }, [settled, available.data, selectedCustomerIds.length]);
 
   const customerNames = new Map<string, string>([
     ...(assignedCustomers.data ?? []).map((c): [string, string] => [c.ID, c.NAME]),
     ...(allCustomers.data ?? []).map((c): [string, string] => [c.ID, c.NAME]),
   ]);
+  const chosenCustomers = selectedCustomerIds.map((ID) => ({ ID, NAME: customerNames.get(ID) ?? ID }));
+  const options = selectedCustomerIds.length ? pickerOptions(available.data ?? [], chosenCustomers) : [];
+  // The saved assignment, for the customers it covers; any other customer is at its default, All.
+  const saved = fromIds(
+    options.filter((o) => savedCustomerIds.includes(o.groupId)),
+    savedPropertyIds,
+  );
+  const selection: Selection = { ...saved, ...edits };
+  const loaded = !!userEmail && assignedCustomers.isSuccess && assignedProperties.isSuccess;
+  // Until the chosen customers' properties are in, the saved ids stand (nothing is resolved over a stale list).
+  const settled = loaded && (selectedCustomerIds.length === 0 || (available.isSuccess && !available.isPlaceholderData && !available.isFetching));
+  const selectedPropertyIds = selectedCustomerIds.length === 0 ? [] : settled ? resolve(selection, options) : savedPropertyIds;
+
   const propertyNames = new Map<string, string>([
     ...(assignedProperties.data ?? []).map((p): [string, string] => [p.ID, p.NAME]),
-    ...availableProperties.map((p): [string, string] => [p.ID, p.NAME]),
+    ...options.map((o): [string, string] => [o.id, o.name]),
   ]);
   const save = useSaveAssignments();
+  const dirty = loaded && (!sameSet(selectedCustomerIds, savedCustomerIds) || !sameSet(selectedPropertyIds, savedPropertyIds));
 
   const errors: string[] = [
     allCustomers.isError && t.fetchCustomersFailed,
@@ -60,26 +62,35 @@ export function useAssignmentEditor(userEmail: string | null) {
     (assignedCustomers.isError || assignedProperties.isError) && t.fetchAssignedFailed,
   ].filter((e) => typeof e === 'string');
 
-  const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+  function setCustomers(next: string[]) {
+    // A customer taken out forgets the clicks made in it.
+    const dropped = selectedCustomerIds.filter((id) => !next.includes(id));
+    setEdits((e) => dropped.reduce(forgetGroup, e));
+    setCustomerIds(next);
+  }
 
   /** Back to the user's saved assignments (another user chosen, or a save done). */
   function reset() {
-    listed.current = null;
     setCustomerIds(null);
-    setPropertyIds(null);
+    setEdits({});
+  }
+
+  /** What a save sends: the customers, then the properties, with their names. */
+  function payload(): { customers: Entry[]; properties: Entry[] } {
+    return {
+      customers: selectedCustomerIds.map((ID) => ({ ID, NAME: customerNames.get(ID) ?? ID })),
+      properties: selectedPropertyIds.map((ID) => ({ ID, NAME: propertyNames.get(ID) ?? ID })),
+    };
   }
 
   /** Saves the selection; the caller asks first when it leaves the user with no property. */
   function saveSelection(callbacks: { onSuccess(): void; onError(): void }) {
     if (!userEmail) return;
-    const customers: Entry[] = selectedCustomerIds.map((ID) => ({ ID, NAME: customerNames.get(ID) ?? ID }));
-    const properties: Entry[] = selectedPropertyIds.map((ID) => ({ ID, NAME: propertyNames.get(ID) ?? ID }));
     save.mutate(
-      { email: userEmail, customers, properties },
+      { email: userEmail, ...payload() },
       {
         onSuccess: () => {
-          setCustomerIds(null);
-          setPropertyIds(null);
+          reset();
           callbacks.onSuccess();
         },
         onError: callbacks.onError,
@@ -91,18 +102,23 @@ export function useAssignmentEditor(userEmail: string | null) {
     userEmail,
     allCustomers,
     available,
-    availableProperties,
+    options,
+    selection,
+    setSelection: setEdits,
     selectedCustomerIds,
     selectedPropertyIds,
     customerNames,
     propertyNames,
     errors,
+    /** The selection differs from what is saved. */
+    dirty,
+    /** The chosen customers' properties are in, so a save sends what is shown. */
+    settled,
     busy: save.isPending,
-    toggleCustomer: (id: string) => setCustomerIds(toggle(selectedCustomerIds, id)),
-    toggleProperty: (id: string) => setPropertyIds(toggle(selectedPropertyIds, id)),
-    removeCustomer: (id: string) => setCustomerIds(selectedCustomerIds.filter((x) => x !== id)),
-    removeProperty: (id: string) => setPropertyIds(selectedPropertyIds.filter((x) => x !== id)),
+    toggleCustomer: (id: string) => setCustomers(selectedCustomerIds.includes(id) ? selectedCustomerIds.filter((x) => x !== id) : [...selectedCustomerIds, id]),
+    removeCustomer: (id: string) => setCustomers(selectedCustomerIds.filter((x) => x !== id)),
     reset,
+    payload,
     saveSelection,
   };
 }
