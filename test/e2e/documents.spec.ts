@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from '@playwright/test';
+import { pickerText as p } from '../../web/components/pickers/strings.js';
 import { documentsText as t } from '../../web/features/documents/strings.js';
 import { titleCase } from '../../web/components/text/display-name.js';
 import { demo, lastMailTo } from './support/env.js';
@@ -113,27 +114,28 @@ test('an administrator uploads to two properties; a customer of one views and do
   await shot(page, 'admin-no-customer');
 
   await chooseCustomer(page, lakeside.NAME);
-  // Every property of the customer is selected, said in words, every one shown as a chip.
-  const allTicked = [t.all, district.NAME, highSchool.NAME, maple.NAME].map((n) => `${n} [x]`);
-  expect(await propertyOptions(page)).toEqual(allTicked);
-  await expect(dialog.getByTestId('all-properties-selected')).toHaveText(t.allSelected(3));
-  for (const name of [district.NAME, highSchool.NAME, maple.NAME]) await expect(dialog.getByRole('button', { name })).toBeVisible();
+  // Every property of the customer is selected (the All option ticked), said in words and by one chip.
+  const atAll = [`${t.all} [x]`, district.NAME, highSchool.NAME, maple.NAME];
+  expect(await propertyOptions(page)).toEqual(atAll);
+  await expect(dialog.getByTestId('picker-summary')).toHaveText('All 3 properties selected');
+  await expect(dialog.getByRole('button', { name: p.allChip(3) })).toBeVisible();
   await shot(page, 'admin-all-selected');
   // 'Choose properties…' starts from none, so a click picks a property instead of leaving it out.
-  await dialog.getByRole('button', { name: t.chooseProperties }).click();
-  await expect(dialog.getByTestId('all-properties-selected')).toHaveCount(0);
+  await dialog.getByRole('button', { name: p.chooseProperties }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByTestId('picker-summary')).toHaveText('No property selected');
   expect(await propertyOptions(page)).toEqual([t.all, district.NAME, highSchool.NAME, maple.NAME]);
   await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
   await page.getByRole('option', { name: t.all, exact: true }).click();
   await page.keyboard.press('Escape');
-  expect(await propertyOptions(page)).toEqual(allTicked);
+  expect(await propertyOptions(page)).toEqual(atAll);
 
-  // Deselect the district building: the file goes to two properties.
+  // From All, a click on a property chooses it: two clicks, the file goes to those two.
   await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
-  await page.getByRole('option', { name: district.NAME }).click();
+  await page.getByRole('option', { name: highSchool.NAME }).click();
+  await page.getByRole('option', { name: maple.NAME }).click();
   await page.keyboard.press('Escape');
   expect(await propertyOptions(page)).toEqual([t.all, district.NAME, `${highSchool.NAME} [x]`, `${maple.NAME} [x]`]);
-
   await dialog.getByRole('tab', { name: t.uploadTab }).click();
   await expect(dialog.getByText(t.uploadNote)).toBeVisible();
   // Beyond the spec: the properties it goes to are named before it starts.
@@ -229,7 +231,7 @@ async function expectNoDocument(browser: Browser, email: string, password: strin
   const page = await context.newPage();
   await signIn(page, email, password);
   const dialog = await openDocuments(page);
-  expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, `${district.NAME} [x]`]);
+  expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, district.NAME]);
   await expect(dialog.getByText(t.noDocuments)).toBeVisible();
   await expect(dialog.getByRole('listitem', { name: fileName })).toHaveCount(0);
   await context.close();
@@ -239,8 +241,8 @@ test('a customer starts on their first customer with all its properties selected
   await signIn(page, demo.lakeside.email, demo.lakeside.password);
   const dialog = await openDocuments(page);
   await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveCount(0);
-  const allTicked = [t.all, district.NAME, highSchool.NAME, maple.NAME].map((n) => `${n} [x]`);
-  expect(await propertyOptions(page)).toEqual(allTicked);
+  const atAll = [`${t.all} [x]`, district.NAME, highSchool.NAME, maple.NAME];
+  expect(await propertyOptions(page)).toEqual(atAll);
   // 'All' clears, then selects, every property.
   await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
   await page.getByRole('option', { name: t.all }).click();
@@ -250,7 +252,7 @@ test('a customer starts on their first customer with all its properties selected
   await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
   await page.getByRole('option', { name: t.all }).click();
   await page.keyboard.press('Escape');
-  expect(await propertyOptions(page)).toEqual(allTicked);
+  expect(await propertyOptions(page)).toEqual(atAll);
   await dialog.getByRole('combobox', { name: t.propertyLabel }).fill('zzz');
   await expect(page.getByText(t.noProperties)).toBeVisible();
   await shot(page, 'customer-no-properties-found');
@@ -272,6 +274,8 @@ async function uploadThroughApi(request: APIRequestContext, propertyId: string, 
 const harborview = { ID: 'CUST-1002', NAME: 'HARBORVIEW MEDICAL CENTER' };
 const hospital = 'Harborview Main Hospital';
 const clinic = 'Eastside Outpatient Clinic';
+// The two customers' properties under their own All rows, both at All.
+const bothAtAll = [`${p.allOf(titleCase(harborview.NAME), 2)} [x]`, clinic, hospital, `${p.allOf(titleCase(lakeside.NAME), 1)} [x]`, highSchool.NAME];
 // Uploaded oldest first: by date the list reads mid, zeta, Alpha; by name Alpha, mid, zeta.
 const handbooks = [`Alpha_handbook-${stamp}.txt`, `zeta_handbook-${stamp}.txt`, `mid_handbook-${stamp}.txt`];
 const notes = `beta_notes-${stamp}.txt`;
@@ -311,13 +315,13 @@ test.describe('an account of two customers', () => {
     const picker = dialog.getByRole('combobox', { name: t.customerLabel });
     await expect(picker).toHaveValue(t.allMyCustomers);
     // Every property of both customers, all selected; the unassigned Harborview Research Annex is not among them.
-    expect(await propertyOptions(page)).toEqual([t.all, clinic, hospital, highSchool.NAME].map((n) => `${n} [x]`));
+    expect(await propertyOptions(page)).toEqual(bothAtAll);
     await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
     const listbox = page.getByRole('listbox');
     await expect(listbox.getByText(titleCase(harborview.NAME), { exact: true })).toBeVisible();
     await expect(listbox.getByText(titleCase(lakeside.NAME), { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(dialog.getByTestId('all-properties-selected')).toHaveText(t.allSelected(3));
+    await expect(dialog.getByTestId('picker-summary')).toHaveText('Selected: Harborview Medical Center, all 2 properties; Lakeside School District, its 1 property');
 
     // One list: Lakeside's documents beside Harborview's, each row naming its property and customer.
     const rows = dialog.getByRole('list', { name: t.viewTitle }).getByRole('listitem');
@@ -337,7 +341,7 @@ test.describe('an account of two customers', () => {
     await picker.click();
     await expect(page.getByRole('option')).toHaveText([t.allMyCustomers, titleCase(harborview.NAME), titleCase(lakeside.NAME)]);
     await page.getByRole('option', { name: titleCase(lakeside.NAME) }).click();
-    expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, `${highSchool.NAME} [x]`]);
+    expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, highSchool.NAME]);
     await expect(rows).toHaveCount(4);
     await picker.click();
     await page.getByRole('option', { name: t.allMyCustomers }).click();
@@ -357,14 +361,14 @@ test.describe('an account of two customers', () => {
     dialog = await openDocuments(page);
     await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveValue(t.allCustomersOf(demo.twoCustomers.email));
     // The account's three properties, not every property of its two customers.
-    expect(await propertyOptions(page)).toEqual([t.all, clinic, hospital, highSchool.NAME].map((n) => `${n} [x]`));
+    expect(await propertyOptions(page)).toEqual(bothAtAll);
     await expect(dialog.getByRole('listitem', { name: notes })).toBeVisible();
     await expect(dialog.getByRole('listitem', { name: notes }).getByRole('button', { name: t.delete })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await shotsAtBothSizes(shot, page, 'admin-view-as-two-customers');
     // Any other customer, chosen by the administrator, comes with all its properties (spec section 4).
     await chooseCustomer(page, 'Summit Retail Group');
-    expect(await propertyOptions(page)).toEqual([t.all, 'Summit Distribution Center', 'Summit Mall'].map((n) => `${n} [x]`));
+    expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, 'Summit Distribution Center', 'Summit Mall']);
   });
 
   test('search narrows the list by file name and says how many match; sort by name or newest first', async ({ page }) => {
@@ -434,7 +438,7 @@ test.describe('an account of two customers', () => {
     await signIn(page, demo.admin.email, demo.admin.password);
     const dialog = await openDocuments(page);
     await chooseCustomer(page, 'Northwind Properties');
-    await expect(dialog.getByTestId('all-properties-selected')).toHaveText(t.allSelected(4));
+    await expect(dialog.getByTestId('picker-summary')).toHaveText('All 4 properties selected');
     await expect(dialog.getByRole('list', { name: t.viewTitle }).getByRole('listitem')).not.toHaveCount(0);
     expect(await dialog.getByRole('list', { name: t.viewTitle }).getByRole('listitem').count()).toBeGreaterThan(8);
     expect(await rowsInSight(page, dialog)).toBeGreaterThanOrEqual(8);
@@ -532,12 +536,12 @@ test('an administrator viewing as a customer starts on that customer; loading te
   let dialog = await openDocuments(page);
   await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveValue('Northwind Properties');
   expect(await propertyOptions(page)).toEqual(
-    [t.all, 'Harbor Logistics Center', 'Northwind Plaza', 'Northwind Tower', 'Riverside Data Hall'].map((n) => `${n} [x]`),
+    [`${t.all} [x]`, 'Harbor Logistics Center', 'Northwind Plaza', 'Northwind Tower', 'Riverside Data Hall'],
   );
   await shot(page, 'view-as');
   // The administrator may still pick any other customer.
   await chooseCustomer(page, 'Summit Retail Group');
-  expect(await propertyOptions(page)).toEqual([t.all, 'Summit Distribution Center', 'Summit Mall'].map((n) => `${n} [x]`));
+  expect(await propertyOptions(page)).toEqual([`${t.all} [x]`, 'Summit Distribution Center', 'Summit Mall']);
   await dialog.getByRole('button', { name: t.close }).click();
 
   // Slow answers: the dropdowns say they are loading.

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { pickerText as p } from '../../web/components/pickers/strings.js';
-import { unsavedText as u } from '../../web/components/ui/unsaved-guard.js';
+import { unsavedText as u } from '../../web/components/ui/unsaved-strings.js';
 import { documentsText as d } from '../../web/features/documents/strings.js';
 import { shellStrings as s } from '../../web/features/shell/strings.js';
 import { usersText as t } from '../../web/features/users/strings.js';
@@ -12,7 +12,6 @@ import { adminToken, expectNoSeriousA11yViolations, logIn, makeCustomer, shotsAt
 const stamp = Date.now().toString(36);
 const shot = shotter('picker');
 const northwind = { ID: 'CUST-1001', NAME: 'NORTHWIND PROPERTIES' };
-const lakeside = { ID: 'CUST-1003', NAME: 'LAKESIDE SCHOOL DISTRICT' };
 const nw = {
   tower: { ID: 'PROP-1001-01', NAME: 'Northwind Tower' },
   plaza: { ID: 'PROP-1001-02', NAME: 'Northwind Plaza' },

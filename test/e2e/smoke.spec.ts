@@ -43,7 +43,7 @@ test("prod's smoke customer (the customer profile) sees the smoke property only,
     const dialog = page.getByRole('dialog', { name: t.title });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveCount(0);
-    expect(await readTickedOptions(page, dialog.getByRole('combobox', { name: t.propertyLabel }))).toEqual([`${t.all} [x]`, 'Smoke test building [x]']);
+    expect(await readTickedOptions(page, dialog.getByRole('combobox', { name: t.propertyLabel }))).toEqual([`${t.all} [x]`, 'Smoke test building']);
     await expect(dialog.getByRole('tab', { name: t.uploadTab })).toHaveCount(0);
 
     const row = dialog.getByRole('listitem', { name: 'smoke-test-reference.txt' });

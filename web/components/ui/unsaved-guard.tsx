@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
+import { unsavedText } from './unsaved-strings';
 
-export const unsavedText = {
-  title: 'Discard unsaved changes?',
-  text: 'You changed this user and did not save. Leave without saving, and the changes are lost.',
-  discard: 'Discard changes',
-  keep: 'Keep editing',
-} as const;
 
 /**
  * A dialog whose form can hold unsaved changes: closing it (Escape, the close button, Back, another
