@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { pickerText as p } from '../../web/components/pickers/strings.js';
 import { documentsText as d } from '../../web/features/documents/strings.js';
 import { usersText as t } from '../../web/features/users/strings.js';
 import { demo, lastMailTo } from './support/env.js';
@@ -54,21 +55,22 @@ test('an administrator creates a user; the mailed temporary password registers t
   await expect(page.getByRole('option', { name: northwind.NAME })).toHaveText('Northwind Properties');
   await page.getByRole('option', { name: northwind.NAME }).click();
   await page.keyboard.press('Escape');
-  // The chosen customer's properties arrive selected, as in the documents dialog.
-  await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Harbor Logistics Center' })).toBeVisible();
-  await expect(dialog.getByText('+1', { exact: true })).toBeVisible();
+  // The chosen customer starts at All (one chip says so); a click on a property then chooses it.
+  await expect(dialog.getByTestId('picker-summary')).toHaveText('All 4 properties selected');
+  await expect(dialog.getByRole('button', { name: p.allChip(4) })).toBeVisible();
   await shot(page, 'create-customer-chosen');
   await dialog.getByRole('button', { name: t.selectNone }).click();
-  await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: p.allChip(4) })).toHaveCount(0);
+  await expect(dialog.getByTestId('picker-summary')).toHaveText('No property selected');
   await dialog.getByRole('button', { name: t.selectAll }).click();
-  await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toBeVisible();
-  await dialog.getByRole('button', { name: t.selectNone }).click();
-  await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: p.allChip(4) })).toBeVisible();
   await dialog.getByRole('combobox', { name: t.properties }).click();
   await page.getByRole('option', { name: 'Northwind Tower' }).click();
   await page.getByRole('option', { name: 'Northwind Plaza' }).click();
   await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Northwind Tower' })).toBeVisible();
+  await expect(dialog.getByTestId('picker-summary')).toHaveText('2 of 4 properties selected');
   await shot(page, 'create-filled');
 
   await dialog.getByRole('button', { name: t.createUser }).click();
@@ -176,21 +178,23 @@ test('editing assignments changes what the customer sees', async ({ page, browse
   await expect(customers.getByRole('checkbox', { name: northwind.NAME })).toBeChecked();
   await expect(properties.getByRole('checkbox', { name: tower.NAME })).toBeChecked();
   await expect(properties.getByRole('checkbox', { name: 'Northwind Plaza' })).not.toBeChecked();
-  await expect(dialog.getByRole('list', { name: t.selectedProperties })).toContainText(tower.NAME);
+  await expect(dialog.getByRole('list', { name: p.selected })).toContainText(tower.NAME);
   await dialog.getByLabel(t.searchCustomers).fill('lake');
   await expect(customers.getByRole('checkbox', { name: northwind.NAME })).toHaveCount(0);
   await customers.getByRole('checkbox', { name: lakeside.NAME }).click();
   await dialog.getByLabel(t.searchCustomers).fill('');
-  // A customer ticked here brings its properties selected, as in Create User; the ones listed before keep their state.
-  for (const name of ['Lakeside High School', 'Maple Elementary', 'District Administration Building'])
-    await expect(properties.getByRole('checkbox', { name })).toBeChecked();
+  // A customer ticked here starts at All, beside Northwind's saved Tower; a click on a property of it chooses that one.
+  await expect(properties.getByRole('checkbox', { name: p.allOf('Lakeside School District', 3) })).toBeChecked();
+  await expect(properties.getByRole('checkbox', { name: 'Maple Elementary' })).not.toBeChecked();
   await expect(properties.getByRole('checkbox', { name: 'Northwind Plaza' })).not.toBeChecked();
-  await properties.getByRole('checkbox', { name: 'Lakeside High School' }).click();
-  await properties.getByRole('checkbox', { name: 'District Administration Building' }).click();
+  await expect(properties.getByRole('checkbox', { name: tower.NAME })).toBeChecked();
+  await properties.getByRole('checkbox', { name: 'Maple Elementary' }).click();
+  await expect(properties.getByRole('checkbox', { name: 'Maple Elementary' })).toBeChecked();
+  await expect(properties.getByRole('checkbox', { name: 'Lakeside High School' })).not.toBeChecked();
   // Dropping Northwind by its chip drops its property too.
   await dialog.getByRole('button', { name: t.remove(northwind.NAME) }).click();
   await expect(properties.getByRole('checkbox', { name: tower.NAME })).toHaveCount(0);
-  await expect(dialog.getByRole('list', { name: t.selectedProperties })).toHaveText('Maple Elementary');
+  await expect(dialog.getByRole('list', { name: p.selected })).toHaveText('Maple Elementary');
   await shot(page, 'edit-changed');
   await expect(dialog.getByRole('button', { name: t.done })).toHaveCount(0);
   await dialog.getByRole('button', { name: t.saveChanges }).click();

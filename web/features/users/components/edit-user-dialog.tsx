@@ -125,7 +125,7 @@ function EditUserForm({ onClose, onUsersChanged, guard, onDirtyChange }: Omit<Us
           {t.removeUserForm}
         </Button>
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" onClick={handleSave} disabled={busy || (!!userEmail && !editor.settled)}>
+          <Button variant="contained" onClick={handleSave} disabled={busy || (!!userEmail && editor.available.isFetching)}>
             {busy ? t.saving : t.saveChanges}
           </Button>
           {saved && (

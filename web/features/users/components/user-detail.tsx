@@ -224,7 +224,7 @@ function SaveBar({ user, editor, onNotice, onUsersChanged }: UserDetailProps & {
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
             {editor.dirty ? <strong>{t.unsavedChanges}</strong> : t.allSaved} · {t.saveUserNote}
           </Typography>
-          <Button type="submit" variant="contained" disabled={editor.busy || !editor.dirty || !a.settled} data-testid="save-user">
+          <Button type="submit" variant="contained" disabled={editor.busy || !editor.dirty || a.available.isFetching} data-testid="save-user">
             {editor.busy ? t.saving : t.saveChanges}
           </Button>
         </Stack>
