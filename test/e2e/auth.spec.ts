@@ -466,6 +466,43 @@ test.describe('forgot, reset and registration', () => {
     await logIn(page, { email, password: 'Mine12345' });
   });
 
+  test('the temporary password typed on Log In leads to setting a password there, not to "Invalid email or password"', async ({ page }) => {
+    const email = await createAccount(page, 'TempLogin9');
+    const logged: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+    await page.goto('/');
+    await page.getByPlaceholder('Email').fill(email);
+    await page.getByPlaceholder('Password').fill('TempLogin9');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Cognito's NEW_PASSWORD_REQUIRED: the registration step, the temporary password not asked again.
+    await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
+    await expect(page.getByText('Invalid email or password')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Temporary Password')).toHaveCount(0);
+    await expect(page.getByLabel('New Password')).toBeFocused();
+    await page.screenshot({ path: '.tmp/shots/auth-login-temporary.png' });
+    await expectNoSeriousA11yViolations(page);
+    // Back to Log In is the password step again; the temporary password leads here once more.
+    await page.getByRole('link', { name: 'Back to Log In' }).click();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await page.getByPlaceholder('Email').fill(email);
+    await page.getByPlaceholder('Password').fill('TempLogin9');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
+    await page.getByLabel('New Password').fill('Mine12345');
+    await page.getByLabel('Confirm Password').fill('Mine12345');
+    const challenge = page.waitForRequest(isCognito('RespondToAuthChallenge'));
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    expect((await challenge).postDataJSON()).toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED' });
+    await expect(page.getByText(S.regDone)).toBeVisible();
+    // Back to Log In, the email filled in; the new password signs in.
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible({ timeout: 6000 });
+    await expect(page.getByRole('status')).toHaveText(S.regDone);
+    await expect(page.getByPlaceholder('Email')).toHaveValue(email);
+    await logIn(page, { email, password: 'Mine12345' });
+    expect(logged).toEqual([]);
+  });
+
   test('the user menu shows the account\'s email and changes its password: the current one checked, the rule held, then Log In with the new one', async ({ page }) => {
     const email = `auth-e2e-${Date.now()}-change@example-customer.test`;
     const oldPassword = await makeCustomer(page.request, email, [], []);

@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginStep } from '../../features/auth/api/login';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { LoginForm } from '../../features/auth/components/login-form';
+import Typography from '@mui/material/Typography';
 import type { LoginScreenState } from '../../features/auth/components/set-password-form';
 import { TotpCodeStep, TotpSetupStep } from '../../features/auth/components/two-step';
 import { authStrings } from '../../features/auth/strings';
@@ -11,9 +12,12 @@ import { takeSignOutReason } from '../../lib/session-storage';
 import { afterLogIn } from '../paths';
 import { loadHome } from './load-home';
 
-type Step = { kind: 'password'; message?: string } | (Exclude<LoginStep, { kind: 'signedIn' }> & { email: string });
+// The registration step's form (TextField and its kin) loads only when a temporary password is typed: the Log In route stays light.
+const SetPasswordForm = lazy(() => import('../../features/auth/components/set-password-form').then((m) => ({ default: m.SetPasswordForm })));
 
-const headings = { password: authStrings.login.heading, code: authStrings.twoStep.codeHeading, setup: authStrings.twoStep.setupHeading };
+type Step = { kind: 'password'; message?: string; arrival?: LoginScreenState } | (Exclude<LoginStep, { kind: 'signedIn' }> & { email: string });
+
+const headings = { password: authStrings.login.heading, code: authStrings.twoStep.codeHeading, setup: authStrings.twoStep.setupHeading, newPassword: authStrings.registration.heading };
 
 /** Log in (spec section 2), then, for an account with an authenticator app, its code or its set-up. */
 /** Why this page shows, once: a password just set (with the email), or a session that ended by itself. */
@@ -31,18 +35,27 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const arrival = useArrival();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const state = useLocation().state as { returnTo?: unknown } | null;
+  const location = useLocation();
+  const state = location.state as { returnTo?: unknown } | null;
+  // A link to this page from one of its own steps ('Back to Log In') starts at the password again.
+  const [shownFor, setShownFor] = useState(location.key);
+  if (shownFor !== location.key) {
+    setShownFor(location.key);
+    setStep({ kind: 'password' });
+  }
   const [returnTo] = useState(() => afterLogIn(state?.returnTo));
   const onLoggedIn = useCallback(() => navigate(returnTo, { replace: true }), [navigate, returnTo]);
+  // The temporary password typed here: set a new one in place, then Log In again with the email filled in.
+  const onPasswordSet = useCallback((next: LoginScreenState) => setStep({ kind: 'password', arrival: next }), []);
   const onRestart = useCallback((message?: string) => setStep({ kind: 'password', ...(message ? { message } : {}) }), []);
   return (
     <AuthLayout productName={useProductName()} heading={headings[step.kind]}>
       {step.kind === 'password' && (
         <LoginForm
-          key={step.message ?? ''}
+          key={step.message ?? step.arrival?.notice ?? ''}
           initialError={step.message ?? ''}
-          notice={step.message ? '' : arrival.notice}
-          initialEmail={arrival.email}
+          notice={step.message ? '' : (step.arrival ?? arrival).notice}
+          initialEmail={(step.arrival ?? arrival).email}
           onIntent={() => void loadHome()}
           onLoggedIn={onLoggedIn}
           onSecondStep={(next, email) => setStep({ ...next, email })}
@@ -50,6 +63,16 @@ export default function LoginRoute() {
       )}
       {step.kind === 'code' && <TotpCodeStep answer={step.answer} onLoggedIn={onLoggedIn} onRestart={onRestart} />}
       {step.kind === 'setup' && <TotpSetupStep email={step.email} onLoggedIn={onLoggedIn} onRestart={onRestart} />}
+      {step.kind === 'newPassword' && (
+        <>
+          <Typography role="status" component="p" sx={{ mb: 2 }}>
+            {authStrings.registration.fromLogIn}
+          </Typography>
+          <Suspense fallback={null}>
+            <SetPasswordForm purpose="registration" initialEmail={step.email} knownCode={step.temporaryPassword} onDone={onPasswordSet} />
+          </Suspense>
+        </>
+      )}
     </AuthLayout>
   );
 }

@@ -44,6 +44,8 @@ export const authStrings = {
     // The spec: registration shows a different message (a combination of at least 3 of lowercase,
     // uppercase, numbers or symbols) while the check is the same as for reset.
     rule: 'Password must be at least 5 characters long and contain a combination of at least 3 of the following: lowercase letters, uppercase letters, numbers or symbols.',
+    // Beyond the spec (issue 39): the temporary password typed on Log In leads here, without typing it again.
+    fromLogIn: 'Your account still has the temporary password from your invitation. Choose your own password to finish signing up.',
   },
   /** Beyond the spec: the user menu's Change Password (the spec's rule and messages). */
   changePassword: {

@@ -11,8 +11,8 @@ import { useSession } from '../../../lib/session';
 import { login, type LoginStep } from '../api/login';
 import { cognitoErrorCode, loginFailureMessage } from '../cognito-errors';
 
-/** Cognito's answers to a wrong email or password (and a temporary one used here). */
-const REFUSALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'NewPasswordRequired']);
+/** Cognito's answers to a wrong email or password. */
+const REFUSALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException']);
 import { authStrings } from '../strings';
 
 const s = authStrings.login;

@@ -17,6 +17,10 @@ interface SetPasswordFormProps {
   purpose: CodePurpose;
   /** The email already known (carried from 'Enter Reset Code'); the code field then takes the focus. */
   initialEmail?: string;
+  /** The temporary password typed on Log In: its field is not shown again, and the email is kept as typed. */
+  knownCode?: string;
+  /** After success, instead of going to '/' (the form is on the Log In route already). */
+  onDone?(state: LoginScreenState): void;
 }
 
 /** What the log-in page is opened with after a password was set: a message and the email to fill in. */
@@ -26,12 +30,12 @@ export interface LoginScreenState {
 }
 
 /** Reset password and first-time registration: same fields and rules, different texts and endpoint. */
-export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormProps) {
+export function SetPasswordForm({ purpose, initialEmail = '', knownCode, onDone }: SetPasswordFormProps) {
   const s = purpose === 'reset' ? authStrings.reset : authStrings.registration;
   const navigate = useNavigate();
   const verify = useVerifyCode(purpose);
   const [email, setEmail] = useState(initialEmail);
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(knownCode ?? '');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState('');
@@ -42,12 +46,13 @@ export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormP
     if (!verify.isSuccess) return;
     const started = Date.now();
     const tick = setInterval(() => setSecondsLeft(Math.max(1, Math.ceil((REDIRECT_DELAY_MS - (Date.now() - started)) / 1000))), 250);
-    const timer = setTimeout(() => navigate('/', { state: { notice: s.done, email: email.trim().toLowerCase() } satisfies LoginScreenState }), REDIRECT_DELAY_MS);
+    const next: LoginScreenState = { notice: s.done, email: email.trim().toLowerCase() };
+    const timer = setTimeout(() => (onDone ? onDone(next) : navigate('/', { state: next })), REDIRECT_DELAY_MS);
     return () => {
       clearInterval(tick);
       clearTimeout(timer);
     };
-  }, [verify.isSuccess, navigate, s.done, email]);
+  }, [verify.isSuccess, navigate, s.done, email, onDone]);
 
   // Staff-domain emails are held to the staff rule (12 characters) as the server holds them.
   const staff = emailInDomains(email, publicConfig().staffDomains);
@@ -87,17 +92,29 @@ export function SetPasswordForm({ purpose, initialEmail = '' }: SetPasswordFormP
       )}
       <Box component="form" onSubmit={handleSubmit}>
         <Box component="fieldset" disabled={done || verify.isPending} sx={{ border: 0, m: 0, p: 0, display: 'grid', gap: 2 }}>
-          <TextField label={s.email} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" disabled={done} />
           <TextField
-            label={s.code}
+            label={s.email}
+            type="email"
             required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="one-time-code"
-            autoFocus={initialEmail !== ''}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="username"
             disabled={done}
+            slotProps={{ htmlInput: { readOnly: knownCode !== undefined } }}
           />
+          {knownCode === undefined && (
+            <TextField
+              label={s.code}
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="one-time-code"
+              autoFocus={initialEmail !== ''}
+              disabled={done}
+            />
+          )}
           <TextField
+            autoFocus={knownCode !== undefined}
             label={s.newPassword}
             type="password"
             required
