@@ -106,7 +106,8 @@ test('Pay opens an owed invoice\'s payment page in a new tab; an owed invoice wi
   await expect(pay).toBeVisible();
   const number = (await cell(row, 'Invoice').textContent())!.trim();
   const balance = (await cell(row, 'Balance').textContent())!.trim();
-  await expect(pay).toHaveText(`Pay ${balance} for ${number}`);
+  await expect(pay).toHaveText(`Pay ${balance}`);
+  await expect(pay).toHaveAccessibleName(`Pay ${balance} for ${number} (opens in a new tab)`);
   expect(['Open', 'Overdue']).toContain((await cell(row, 'Status').textContent())!.trim());
   await expect(pay).toHaveAttribute('target', '_blank');
   await expect(pay).toHaveAttribute('rel', 'noopener noreferrer');

@@ -6,7 +6,7 @@ import type { Column, TablePage } from './types';
 /** Columns of free text that wrap in their cell. */
 const WRAPPED = new Set(['description', 'title']);
 const cellClass = (key: string, type: Column['type']) =>
-  type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' ? 'wrap name' : undefined;
+  type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' ? 'wrap name' : key === 'technician' ? 'wrap person' : undefined;
 
 const PAGE_ROWS = 200;
 
@@ -16,7 +16,7 @@ function Cell({ value, type, row }: { value: string | number | null; type: Colum
   if (type === 'payment' && value && !pay) return <>—</>;
   if (!pay) return <>{formatCell(value, type)}</>;
   return (
-    <a className="button pay" href={pay.href} target="_blank" rel="noopener noreferrer" aria-label={`${pay.text} (opens in a new tab)`}>
+    <a className="button pay" href={pay.href} target="_blank" rel="noopener noreferrer" aria-label={`${pay.label} (opens in a new tab)`}>
       {pay.text}
     </a>
   );

@@ -30,8 +30,11 @@ export function formatValue(value: number | null, format: Format): string {
 /** Dates as every screen writes them: a YYYY-MM-DD as '1 Sep 2026', a period as '1 Sep 2026 – 30 Nov 2026'. */
 export { writtenDay as formatDay, writtenPeriod as formatPeriod } from '../components/text/dates';
 
-/** An owed invoice's Pay link: its text names the amount and the invoice; only an https page is linked. */
-export function paymentLink(url: string, row: Record<string, string | number | null>): { href: string; text: string } | null {
+/**
+ * An owed invoice's Pay link: its text names the amount (short, so the column fits beside the
+ * invoice number the row already shows), its label the amount and the invoice; only an https page is linked.
+ */
+export function paymentLink(url: string, row: Record<string, string | number | null>): { href: string; text: string; label: string } | null {
   let href: URL;
   try {
     href = new URL(url);
@@ -41,7 +44,8 @@ export function paymentLink(url: string, row: Record<string, string | number | n
   if (href.protocol !== 'https:') return null;
   const balance = typeof row.balance === 'number' ? moneyCents.format(row.balance) : '';
   const number = typeof row.number === 'string' ? row.number : '';
-  return { href: href.toString(), text: [balance ? `Pay ${balance}` : 'Pay', number ? `for ${number}` : ''].filter(Boolean).join(' ') };
+  const text = balance ? `Pay ${balance}` : 'Pay';
+  return { href: href.toString(), text, label: [text, number ? `for ${number}` : ''].filter(Boolean).join(' ') };
 }
 
 /** Short labels for chart axes. */

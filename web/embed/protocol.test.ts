@@ -35,8 +35,12 @@ describe('embed frame protocol', () => {
 });
 
 describe('an owed invoice\'s Pay link', () => {
-  it('names the amount and the invoice, links only an https page, says when there is none', () => {
-    expect(paymentLink('https://pay.example.com/i/1?a=2', { balance: 1234.5, number: 'INV-7' })).toEqual({ href: 'https://pay.example.com/i/1?a=2', text: 'Pay $1,234.50 for INV-7' });
+  it('names the amount (and, in its label, the invoice), links only an https page, says when there is none', () => {
+    expect(paymentLink('https://pay.example.com/i/1?a=2', { balance: 1234.5, number: 'INV-7' })).toEqual({
+      href: 'https://pay.example.com/i/1?a=2',
+      text: 'Pay $1,234.50',
+      label: 'Pay $1,234.50 for INV-7',
+    });
     for (const bad of ['http://pay.example.com/i/1', 'javascript:alert(1)', 'not a url']) expect(paymentLink(bad, { balance: 1, number: 'N' })).toBeNull();
     expect(formatCell('', 'payment')).toBe('No online payment');
     expect(formatCell(null, 'payment')).toBe('—');

@@ -113,4 +113,5 @@ export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPan
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+// '1px', not 1: in sx a width or height of 1 means 100%, which made the Quotes page 2,754 px wide.
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

@@ -150,8 +150,9 @@ function NameSection({ editor }: { editor: UserEditor }) {
 /** The permission's fields (Create User uses them too): a choice, and the amount for "Up to an amount". */
 export function QuoteApprovalFields(props: { kind: ApprovalKind; limit: string; error: string | null; disabled?: boolean; onKind(k: ApprovalKind): void; onLimit(v: string): void }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField select size="small" label={t.quoteChoice} value={props.kind} onChange={(e) => props.onKind(e.target.value as ApprovalKind)} disabled={props.disabled} sx={{ minWidth: 170 }}>
+    // One above the other: side by side in the detail's narrow column, the amount's label was cut ("Largest amou…").
+    <Stack spacing={1.5}>
+      <TextField select size="small" label={t.quoteChoice} value={props.kind} onChange={(e) => props.onKind(e.target.value as ApprovalKind)} disabled={props.disabled} fullWidth>
         <MenuItem value="none">{t.quoteNone}</MenuItem>
         <MenuItem value="limit">{t.quoteUpTo}</MenuItem>
         <MenuItem value="any">{t.quoteAny}</MenuItem>
@@ -165,7 +166,7 @@ export function QuoteApprovalFields(props: { kind: ApprovalKind; limit: string; 
           disabled={props.disabled}
           error={!!props.error}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
-          sx={{ flex: 1, minWidth: 0 }}
+          fullWidth
         />
       )}
     </Stack>
