@@ -176,8 +176,12 @@ test('an administrator viewing as the customer changes a threshold, sees it kept
   await expect(dialog.getByText(new RegExp(`Last changed .* by ${demo.admin.email}`))).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   await shotsAtBothSizes(shot, page, 'thresholds-changed');
-  // Not reporting says when its minutes start: after the 15 minutes that make a device late.
-  await expect(dialog.getByText('After 15 minutes without a report. Default: 0').first()).toBeVisible();
+  // Not reporting says its one rule in minutes, following what is typed (never sooner than 15, when a device is late).
+  await expect(dialog.getByText('Raised after 15 minutes without a report (never sooner than 15). Default: 0').first()).toBeVisible();
+  const staleMinutes = dialog.getByRole('spinbutton', { name: t.minutesLabel(kindTitles.air, ruleTitles.stale), exact: true });
+  await staleMinutes.fill('30');
+  await expect(dialog.getByText('Raised after 30 minutes without a report (never sooner than 15). Default: 0')).toBeVisible();
+  await staleMinutes.fill('0');
 
   // What was typed comes back as typed: a 12 °F difference is 6.667 °C, shown again as 12 (not 12.1).
   const warmLabel = t.limitLabel(kindTitles.air, ruleTitles['supply-warm']);

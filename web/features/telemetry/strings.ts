@@ -60,8 +60,12 @@ export const telemetryText = {
   minutesLabel: (kind: string, rule: string) => `Raise after (minutes): ${kind}, ${rule}`,
   limitLabel: (kind: string, rule: string) => `Limit: ${kind}, ${rule}`,
   defaultIs: (value: string) => `Default: ${value}`,
-  /** Not reporting: its minutes count from the moment a device is late, not from its last report. */
-  staleMinutesHelp: (lateMinutes: number, value: string) => `After ${lateMinutes} minutes without a report. Default: ${value}`,
+  /**
+   * Not reporting, as one rule in minutes: raised once a device has sent nothing for the minutes set,
+   * and never before it is late (the server counts from its last report; see staleRaisedAfter).
+   */
+  staleMinutesHelp: (raisedAfter: number, lateMinutes: number, value: string) =>
+    `Raised after ${raisedAfter} minutes without a report (never sooner than ${lateMinutes}). Default: ${value}`,
   limitShown: (value: number, unit: 'delta-c' | 'c' | 'a') => (unit === 'a' ? `${value} A` : unit === 'c' ? `${value} °F` : `${value} °F difference`),
   unitSuffix: (unit: 'delta-c' | 'c' | 'a') => (unit === 'a' ? 'A' : '°F'),
   minutesProblem: 'Whole minutes, 0 to 1440.',

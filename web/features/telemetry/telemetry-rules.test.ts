@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { telemetryText } from './strings';
 import {
+  staleRaisedAfter,
   buildEquipment,
   buildingsOf,
   cardState,
@@ -269,5 +270,16 @@ describe('virtualised grid', () => {
   it('columns fit the width', () => {
     expect(columnsFor(1000, 280, 16)).toBe(3);
     expect(columnsFor(100, 280, 16)).toBe(1);
+  });
+});
+
+describe("'Not reporting' said as one rule in minutes (issue 39)", () => {
+  it('is raised after the minutes set, never sooner than a device is late (15)', () => {
+    expect(staleRaisedAfter('30', 0)).toBe(30);
+    expect(staleRaisedAfter(0, 0)).toBe(15);
+    expect(staleRaisedAfter('10', 0)).toBe(15);
+    expect(staleRaisedAfter('', 20)).toBe(20);
+    expect(staleRaisedAfter('abc', 0)).toBe(15);
+    expect(telemetryText.staleMinutesHelp(staleRaisedAfter('30', 0), 15, '0')).toBe('Raised after 30 minutes without a report (never sooner than 15). Default: 0');
   });
 });

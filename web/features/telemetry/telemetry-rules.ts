@@ -110,6 +110,18 @@ export function lastSeenAge(time: string, now: number): string {
 }
 
 export { isStale, STALE_AFTER_MS } from '../../../lambdas/shared/contract/telemetry-state';
+import { STALE_AFTER_MS as LATE_MS } from '../../../lambdas/shared/contract/telemetry-state';
+
+/**
+ * When 'Not reporting' is raised, in minutes after a device's last report, for the minutes typed
+ * (a number or text being typed; anything else reads as the default): the server counts the rule's
+ * minutes from the last report and judges only a late device, so it is the larger of the two.
+ */
+export function staleRaisedAfter(typed: string | number, fallback: number): number {
+  const n = typeof typed === 'number' ? typed : typed.trim() === '' ? NaN : Number(typed);
+  const minutes = Number.isFinite(n) && n >= 0 ? n : fallback;
+  return Math.max(LATE_MS / 60_000, minutes);
+}
 
 /** What a card shows for its device. */
 export type CardState = 'loading' | 'error' | 'no-data' | 'stale' | 'fresh';

@@ -24,7 +24,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { useThresholds, type ThresholdsReply } from '../api/get-thresholds';
 import { useSaveThresholds } from '../api/save-thresholds';
 import { kindTitles, ruleTitles, telemetryText as t } from '../strings';
-import { STALE_AFTER_MS } from '../telemetry-rules';
+import { STALE_AFTER_MS, staleRaisedAfter } from '../telemetry-rules';
 import { changedRules, limitToDisplay, rowOf, rowProblem, type ThresholdRow } from '../threshold-units';
 
 
@@ -168,7 +168,9 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                   const { rule, unit, defaultForMinutes, defaultLimit } = row.rule;
                   const defaultShown = unit === 'none' ? null : t.limitShown(limitToDisplay(unit, defaultLimit)!, unit);
                   const problem = touched ? problems[i] : null;
-                  const minutesHelp = rule === 'stale' ? t.staleMinutesHelp(STALE_AFTER_MS / 60_000, String(defaultForMinutes)) : t.defaultIs(String(defaultForMinutes));
+                  const late = STALE_AFTER_MS / 60_000;
+                  const minutesHelp =
+                    rule === 'stale' ? t.staleMinutesHelp(staleRaisedAfter(row.forMinutes, defaultForMinutes), late, String(defaultForMinutes)) : t.defaultIs(String(defaultForMinutes));
                   return (
                     <TableRow key={`${kind}/${rule}`} data-testid={`threshold-${kind}-${rule}`}>
                       <TableCell component="th" scope="row">
