@@ -213,9 +213,20 @@ test('an account with nothing assigned sees what is missing and whom to ask, on 
   expect(frameCalls).toBe(0);
   await expect(page.getByRole('main').getByRole('link', { name: r.contactUsNewTab })).toHaveAttribute('href', config.contactUrl);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await sidebar(page).getByRole('button', { name: 'Quotes' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotes');
-  await expect(page.getByRole('main').getByText(r.noCustomer)).toBeVisible();
+  // One screen: what happens next, a way to look again, and nothing around it that leads nowhere.
+  await expect(page.getByRole('main').getByText(r.whatNext)).toBeVisible();
+  await expect(sidebar(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request Service' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'My Requests' })).toHaveCount(0);
+  await expect(page.getByLabel('Period')).toHaveCount(0);
+  const profiles = page.waitForRequest((req) => req.url().includes('/api/users/getproperty/'));
+  await page.getByRole('main').getByRole('button', { name: r.checkAgain }).click();
+  await profiles;
+  await page.getByRole('banner').getByRole('button', { name: /Alex Newhire/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Calendar feed' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Notifications' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Change Password' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // Customers but no properties (a fresh browser session each).
   const email = `noprops-${Date.now().toString(36)}@lakeside.test`;

@@ -7,6 +7,7 @@ import { SiteFooter } from '../../components/ui/site-footer';
 import { ANALYTICS_REPORT_NAME, COMING_UP_REPORT_NAMES, QUOTES_REPORT_NAME } from '../../config/constants';
 import { IdleSignOut } from '../../features/auth/components/idle-sign-out';
 import {
+  NoAssignments,
   PeriodFilter,
   periodFromSearch,
   PropertyFilter,
@@ -180,6 +181,10 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
         shellStrings,
       );
 
+  // A customer account with no customer or no property yet (its own view): one screen that says what
+  // happens next and whom to ask, with nothing around it that leads nowhere (issue 39).
+  const unassigned = !isAdmin && !viewedEmail && !!profile.data && (profile.data.BUILDOPS_CUSTOMER_ID.length === 0 || profile.data.BUILDOPS_PROPERTY_IDS.length === 0);
+
   const handleOpen = (name: DialogName) => {
     setMounted((m) => new Set(m).add(name));
     setOpenDialog(name);
@@ -204,7 +209,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   return (
     // The page scrolls; the sidebar and the header stay in view (sticky).
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <ReportSidebar<Report>
+      {!unassigned && <ReportSidebar<Report>
         productName={config.productName}
         reports={reports}
         selectedId={selected?.id ?? null}
@@ -215,10 +220,10 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
         analyticsSeen={analyticsSeen}
         // An administrator's own view: every customer's service requests (the header holds their user controls).
         tools={isAdmin && !viewedEmail ? [{ label: requestsText.allRequests, icon: <BuildIcon fontSize="small" />, onClick: () => handleOpen('requests') }] : undefined}
-      />
+      />}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppHeader
-          reportName={selected?.name ?? ''}
+          reportName={unassigned ? '' : (selected?.name ?? '')}
           customerText={customerText}
           username={session.claims.name}
           email={session.claims.email}
@@ -232,7 +237,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
             // Beyond the spec (issue 20): customers file requests and list theirs. An administrator's
             // own view lists every customer's from the sidebar; viewing as a customer, theirs are in
             // the banner below (the header already holds the administrator's controls).
-            !isAdmin && (
+            !isAdmin && !unassigned && (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                 <Button variant="contained" onClick={() => handleOpen('requestService')}>
                   {requestsText.requestService}
@@ -249,9 +254,9 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
           onEditUser={() => handleOpen('editUser')}
           onUsers={() => handleOpen('userList')}
           // Mail settings are a customer account's own: staff (also while viewing as a customer) have none.
-          onNotifications={isAdmin ? undefined : () => handleOpen('notifications')}
+          onNotifications={isAdmin || unassigned ? undefined : () => handleOpen('notifications')}
           // A calendar feed is a customer account's own: an administrator has none, and cannot make one for the customer viewed (docs/features/visits.md "Upcoming visits").
-          onCalendarFeed={isAdmin ? undefined : () => handleOpen('calendarFeed')}
+          onCalendarFeed={isAdmin || unassigned ? undefined : () => handleOpen('calendarFeed')}
         />
         {viewedEmail && (
           <ViewingAsBanner
@@ -271,7 +276,17 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
           />
         )}
         <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
-          {selected && !showsTelemetry && (
+          {unassigned && (
+            <NoAssignments
+              viewedEmail={null}
+              hasCustomers={profile.data!.BUILDOPS_CUSTOMER_ID.length > 0}
+              hasProperties={profile.data!.BUILDOPS_PROPERTY_IDS.length > 0}
+              serverMessage=""
+              onCheckAgain={() => void queryClient.invalidateQueries({ queryKey: ['shell'] })}
+              checking={profile.isFetching}
+            />
+          )}
+          {!unassigned && selected && !showsTelemetry && (
             <Box sx={{ display: 'flex', alignItems: 'flex-start', flexWrap: 'wrap', gap: 2, mb: 2 }}>
               {propertyOptions.length > 1 && <PropertyFilter properties={propertyOptions} value={chosenProperty} onChange={setProperty} />}
               <PeriodFilter key={period ? `${period.from}:${period.to}` : ''} value={period} onChange={setPeriod} />
@@ -282,7 +297,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
               )}
             </Box>
           )}
-          {showsComingUp && (
+          {!unassigned && showsComingUp && (
             <ComingUp
               key={`${email}:${chosenProperty ?? '*'}`}
               email={email}
@@ -290,7 +305,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
               propertyName={propertyOptions.find((p) => p.id === chosenProperty)?.name ?? null}
             />
           )}
-          {showsQuotes && (
+          {!unassigned && showsQuotes && (
             <QuotesPanel
               key={`${email}:${chosenProperty ?? '*'}`}
               email={email}
@@ -300,7 +315,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
             />
           )}
           <ReportArea
-            report={selected}
+            report={unassigned ? null : selected}
             email={email}
             userId={viewedEmail ? null : session.claims.userId}
             // Only Analytics waits for the telemetry mapping (it chooses the dashboard or the frames),

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import SvgIcon from '@mui/material/SvgIcon';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import {
   clickAll,
   clickProperty,
@@ -49,6 +49,8 @@ export interface PropertyPickerProps {
   /** The checklist's height. */
   height?: number;
   inputRef?: Ref<HTMLInputElement>;
+  /** The dialog's first field: it takes the focus when the dialog opens. */
+  autoFocus?: boolean;
 }
 
 const ALL = 'all:';
@@ -122,7 +124,7 @@ function click(selection: Selection, options: readonly PickerOption[], key: stri
   return key.startsWith(ALL) ? clickAll(selection, key.slice(ALL.length)) : clickProperty(selection, options, key.slice(ONE.length));
 }
 
-function Dropdown({ label, options, selection, onChange, loading, loadingText, emptyText, disabled, inputRef, groups, summaryId, focusRequest }: InnerProps) {
+function Dropdown({ label, options, selection, onChange, loading, loadingText, emptyText, disabled, inputRef, autoFocus, groups, summaryId, focusRequest }: InnerProps) {
   const several = groups.length > 1;
   const byKey = new Map<string, { text: string; chip: string; group: string }>();
   const keys: string[] = [];
@@ -136,6 +138,19 @@ function Dropdown({ label, options, selection, onChange, loading, loadingText, e
   }
   const value = groups.flatMap((g) => (isAll(selection, g.id) ? [keyOfAll(g.id)] : g.options.filter((o) => isTicked(selection, o)).map((o) => ONE + o.id)));
   const optionOf = new Map(options.map((o) => [ONE + o.id, o]));
+  // The first field of its dialog takes the focus once it can (it is disabled while its customer loads).
+  const ownRef = useRef<HTMLInputElement | null>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!autoFocus || disabled || focused.current) return;
+    focused.current = true;
+    ownRef.current?.focus();
+  }, [autoFocus, disabled]);
+  const setRef = (el: HTMLInputElement | null) => {
+    ownRef.current = el;
+    if (typeof inputRef === 'function') inputRef(el);
+    else if (inputRef) (inputRef as { current: HTMLInputElement | null }).current = el;
+  };
 
   return (
     <Autocomplete
@@ -181,7 +196,7 @@ function Dropdown({ label, options, selection, onChange, loading, loadingText, e
         <TextField
           {...params}
           label={label}
-          inputRef={inputRef}
+          inputRef={setRef}
           autoFocus={focusRequest > 0}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'aria-describedby': summaryId } }}
         />

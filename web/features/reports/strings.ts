@@ -7,6 +7,10 @@ export const reportStrings = {
   noProperty: 'This account has customers but none of their properties is assigned yet.',
   askAdministrators: (product: string) =>
     `Reports appear here in ${product} Reporting once your provider's administrators assign your customers and properties. Ask them through`,
+  // Issue 39: the account's own home while nothing is assigned, one screen.
+  whatNext: 'Nothing else is needed from you: once they are assigned, your reports, documents, service requests and visit calendar appear here.',
+  checkAgain: 'Check again',
+  checking: 'Checking…',
   contactUs: 'Contact us',
   contactUsNewTab: 'Contact us (opens in a new tab)',
   viewedNoCustomer: (email: string) => `${email} has no customer assigned yet.`,

@@ -11,10 +11,12 @@ interface CustomerPickerProps {
   loading: boolean;
   value: string | null;
   onChange(customerId: string | null): void;
+  /** The dialog's first field: it takes the focus when the dialog opens. */
+  autoFocus?: boolean;
 }
 
 /** The searchable customer dropdown (administrators; and an account of several customers, to narrow to one). */
-export function CustomerPicker({ customers, lead = null, loading, value, onChange }: CustomerPickerProps) {
+export function CustomerPicker({ customers, lead = null, loading, value, onChange, autoFocus }: CustomerPickerProps) {
   const options = lead ? [lead, ...customers] : customers;
   const selected = options.find((c) => c.id === value) ?? null;
   return (
@@ -27,7 +29,7 @@ export function CustomerPicker({ customers, lead = null, loading, value, onChang
       getOptionLabel={(c) => (c === lead ? c.name : titleCase(c.name))}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, customer) => onChange(customer?.id ?? null)}
-      renderInput={(params) => <TextField {...params} label={t.customerLabel} placeholder={t.customerPlaceholder} />}
+      renderInput={(params) => <TextField {...params} label={t.customerLabel} placeholder={t.customerPlaceholder} autoFocus={autoFocus} />}
       size="small"
       fullWidth
     />

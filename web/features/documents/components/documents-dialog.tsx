@@ -147,6 +147,7 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
               loading={isAdmin ? allCustomers.isPending : ownCustomers.isPending}
               value={customerId}
               onChange={handleCustomerChange}
+              autoFocus
             />
           </Box>
         )}
@@ -159,6 +160,7 @@ function DocumentsBody({ isAdmin, viewedEmail, inView }: Pick<DocumentsDialogPro
             loadingText={t.loadingProperties}
             emptyText={t.noProperties}
             disabled={!customerId}
+            autoFocus={!showCustomerPicker}
             onChange={(next) => {
               setChosenSelection(next);
               setNotice(null);

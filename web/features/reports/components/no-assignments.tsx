@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -11,13 +12,16 @@ export interface NoAssignmentsProps {
   hasProperties: boolean;
   /** The server's reason (403 of POST /api/sigma/filtered). */
   serverMessage: string;
+  /** The account's own home with nothing assigned: what happens next, and a way to look again. */
+  onCheckAgain?: () => void;
+  checking?: boolean;
 }
 
 /**
  * The report area of an account with nothing to show: what is missing and whom to ask (the user), or
  * what to assign (an administrator viewing as them). With both assigned the server's reason is shown.
  */
-export function NoAssignments({ viewedEmail, hasCustomers, hasProperties, serverMessage }: NoAssignmentsProps) {
+export function NoAssignments({ viewedEmail, hasCustomers, hasProperties, serverMessage, onCheckAgain, checking = false }: NoAssignmentsProps) {
   const config = usePublicConfig();
   const missing = !hasCustomers ? 'customer' : !hasProperties ? 'property' : null;
   const what = viewedEmail
@@ -37,6 +41,7 @@ export function NoAssignments({ viewedEmail, hasCustomers, hasProperties, server
         {s.emptyTitle}
       </Typography>
       <Typography sx={{ mb: 1.5 }}>{what}</Typography>
+      {onCheckAgain && <Typography sx={{ mb: 1.5 }}>{s.whatNext}</Typography>}
       <Typography color="text.secondary">
         {viewedEmail ? (
           s.assignInEditUser
@@ -50,6 +55,11 @@ export function NoAssignments({ viewedEmail, hasCustomers, hasProperties, server
           </>
         )}
       </Typography>
+      {onCheckAgain && (
+        <Button variant="outlined" onClick={onCheckAgain} disabled={checking} sx={{ mt: 2.5 }}>
+          {checking ? s.checking : s.checkAgain}
+        </Button>
+      )}
     </Paper>
   );
 }

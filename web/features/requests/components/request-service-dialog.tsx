@@ -177,6 +177,8 @@ function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: Reques
             }}
             required
             fullWidth
+            // The first field to fill takes the focus: the property when none is chosen yet, else the description.
+            autoFocus={!propertyId}
           >
             {form.properties.map((p) => (
               <MenuItem key={p.id} value={p.id}>
@@ -208,6 +210,7 @@ function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: Reques
           />
           <TextField
             label={t.description}
+            autoFocus={!!propertyId}
             value={description}
             onChange={(e) => setDescription(e.target.value.slice(0, requestLimits.descriptionMax))}
             onBlur={() => setTouched(true)}

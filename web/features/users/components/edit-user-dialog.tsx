@@ -98,7 +98,7 @@ function EditUserForm({ onClose, onUsersChanged, guard, onDirtyChange }: Omit<Us
             getOptionLabel={(u) => u.EMAIL}
             isOptionEqualToValue={(a, b) => a.EMAIL === b.EMAIL}
             onChange={(_e, next) => guard(() => handleUserChange(next))}
-            renderInput={(params) => <TextField {...params} label={t.user} placeholder={t.searchUserEmail} />}
+            renderInput={(params) => <TextField {...params} label={t.user} placeholder={t.searchUserEmail} autoFocus />}
           />
           {userEmail && (
             <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
