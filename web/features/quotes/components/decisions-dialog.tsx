@@ -16,7 +16,7 @@ import { dollars } from '../../../../lambdas/shared/contract/answers/quotes';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { titleCase } from '../../../components/text/display-name';
-import { writtenTime } from '../../../components/text/dates';
+import { writtenClock, writtenDate } from '../../../components/text/dates';
 import { unavailableMessage } from '../../../lib/api-client';
 import { useRecentDecisions } from '../api/get-decisions';
 import { quotesText as t } from '../strings';
@@ -87,7 +87,10 @@ export function DecisionsDialog({ open, onClose }: DecisionsDialogProps) {
               <TableBody>
                 {decisions.map((d) => (
                   <TableRow key={`${d.propertyId}:${d.quoteId}:${d.decidedAt}`} data-quote={d.quoteId} sx={{ verticalAlign: 'top' }}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{writtenTime(d.decidedAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Box>{writtenDate(d.decidedAt)}</Box>
+                      <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{writtenClock(d.decidedAt)}</Box>
+                    </TableCell>
                     <TableCell>
                       <Box sx={{ fontWeight: 500 }}>{d.customerName}</Box>
                       <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{titleCase(d.propertyName)}</Box>
@@ -99,10 +102,10 @@ export function DecisionsDialog({ open, onClose }: DecisionsDialogProps) {
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {dollars(d.amount)}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{decisionWord[d.decision]}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <TableCell>{decisionWord[d.decision]}</TableCell>
+                    <TableCell>
                       <Box>{d.name}</Box>
-                      <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{d.email}</Box>
+                      <Box sx={{ color: 'text.secondary', fontSize: 13, whiteSpace: 'nowrap' }}>{d.email}</Box>
                     </TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.signature ?? '—'}</TableCell>
                     <TableCell sx={{ minWidth: 180, maxWidth: 320, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{said(d).join('\n') || '—'}</TableCell>
