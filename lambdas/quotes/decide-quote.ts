@@ -24,13 +24,13 @@ const tell = (what: string, p: Promise<unknown>) => p.catch((err: unknown) => lo
 
 /**
  * POST /api/quotes/{quoteId}/decision (beyond the spec, issue 30): a customer approves (with a
- * typed signature, which must be their own account's name, issue 39, and the tick), declines (with a reason) or asks for changes to (with a comment)
- * a Sent quote of one of their properties. Administrators never decide, also not while viewing as
- * a customer (403 before anything is read). The decision record (who, when, from where, what was
- * shown, its hash) is put once and never changed; approve and decline move the quote's status in
- * the same conditional write that checks it is still Sent and unchanged. Then the provider's
- * dispatch mailbox, a receipt to the decider, the customer's other users who keep the "Quote
- * decisions" topic, and an event on the stage's bus.
+ * typed signature, which must be their own account's name: issue 39, and the tick), declines (with
+ * a reason) or asks for changes to (with a comment) a Sent quote of one of their properties.
+ * Administrators never decide, also not while viewing as a customer (403 before anything is read).
+ * The decision record (who, when, from where, what was shown, its hash) is put once and never
+ * changed; approve and decline move the quote's status in the same conditional write that checks
+ * it is still Sent and unchanged. Then the provider's dispatch mailbox, a receipt to the decider,
+ * the customer's other users who keep the "Quote decisions" topic, and an event on the stage's bus.
  */
 export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({ params, body, caller, event, headers, sourceIp }) => {
   const me = caller!;
