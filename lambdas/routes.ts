@@ -247,6 +247,11 @@ export const routes: Route[] = [
     tables: { users: 'read', customers: 'read', properties: 'read', reportRows: 'write', quoteDecisions: 'append', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
     mail: true, events: true, secrets: ['embed'], timeoutSeconds: 29,
   },
+  // Issue 39: the staff's one list of recent quote decisions across customers (the web app writes its CSV).
+  {
+    method: 'GET', path: '/api/quotes/decisions', handler: 'quotes/list-decisions', access: 'admin', denied: 'list quote decisions',
+    tables: { ...caller, customers: 'read', quoteDecisions: 'read' },
+  },
 
   // Reports
   { method: 'GET', path: '/api/reports', handler: 'reports/get-reports', access: 'user', tables: { ...caller, reports: 'read' } },

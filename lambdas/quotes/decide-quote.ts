@@ -16,6 +16,7 @@ import { mailUser } from '../shared/domain/notifications/send.js';
 import { checkDecision, deciderName, quoteView, recordHash, statusAfter } from '../shared/domain/quotes/decision.js';
 import { colleagueMail, dispatchMail, receiptMail } from '../shared/domain/quotes/mails.js';
 import { approverNames } from '../shared/domain/quotes/served.js';
+import { checkSignature } from '../shared/domain/quotes/signer.js';
 import { assignedScope, canSeeProperty } from '../shared/platform/scope.js';
 
 /** A mail or event that fails is logged; the decision stands (it is recorded and listed). */
@@ -23,13 +24,13 @@ const tell = (what: string, p: Promise<unknown>) => p.catch((err: unknown) => lo
 
 /**
  * POST /api/quotes/{quoteId}/decision (beyond the spec, issue 30): a customer approves (with a
- * typed signature and the tick), declines (with a reason) or asks for changes to (with a comment)
- * a Sent quote of one of their properties. Administrators never decide, also not while viewing as
- * a customer (403 before anything is read). The decision record (who, when, from where, what was
- * shown, its hash) is put once and never changed; approve and decline move the quote's status in
- * the same conditional write that checks it is still Sent and unchanged. Then the provider's
- * dispatch mailbox, a receipt to the decider, the customer's other users who keep the "Quote
- * decisions" topic, and an event on the stage's bus.
+ * typed signature, which must be their own account's name: issue 39, and the tick), declines (with
+ * a reason) or asks for changes to (with a comment) a Sent quote of one of their properties.
+ * Administrators never decide, also not while viewing as a customer (403 before anything is read).
+ * The decision record (who, when, from where, what was shown, its hash) is put once and never
+ * changed; approve and decline move the quote's status in the same conditional write that checks
+ * it is still Sent and unchanged. Then the provider's dispatch mailbox, a receipt to the decider,
+ * the customer's other users who keep the "Quote decisions" topic, and an event on the stage's bus.
  */
 export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({ params, body, caller, event, headers, sourceIp }) => {
   const me = caller!;
@@ -40,6 +41,10 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
   // Drafts are never shown to customers: as if there were none.
   if (!quote || quote.status === 'Draft') throw notFound(quoteMessages.noQuote(params.quoteId));
   const row = await getUserBySub(db, me.sub);
+  // Who signs is the account the server records for the token's sub (issue 39), never a name the
+  // client sends: the typed signature must be that account's name.
+  const signer = { name: row?.name ?? me.name, email: row?.email ?? me.email };
+  checkSignature(body, signer);
   checkDecision(body, quote, row?.quoteApproval);
 
   const [property] = await getProperties(db, [body.propertyId]);
@@ -53,7 +58,7 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
     customerId,
     decision: body.decision,
     decidedAt,
-    by: { sub: me.sub, email: me.email, name: me.name, ...(body.decision === 'approve' ? { signature: body.signature! } : {}) },
+    by: { sub: me.sub, email: signer.email, name: signer.name, ...(body.decision === 'approve' ? { signature: body.signature! } : {}) },
     sourceIp,
     userAgent: headers['user-agent'] ?? event.requestContext.http.userAgent ?? '',
     shown: { amount: quote.amount, title: quote.title ?? '', expiresAt: quote.expiresAt ?? null, propertyId: body.propertyId, propertyName: property?.name ?? body.propertyId },
@@ -100,7 +105,7 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
     decision: body.decision,
     status: status as QuoteDecidedDetail['status'],
     decidedAt,
-    decidedBy: { email: me.email, name: deciderName(record) },
+    decidedBy: { email: signer.email, name: deciderName(record) },
     amount: quote.amount,
     title: record.shown.title,
     expiresAt: record.shown.expiresAt,

@@ -9,6 +9,7 @@ import { api } from '../shared/platform/middleware.js';
 import { quoteView } from '../shared/domain/quotes/decision.js';
 import { quoteDocument } from '../shared/domain/quotes/documents.js';
 import { approverNames, listApprovers, servedForQuotes } from '../shared/domain/quotes/served.js';
+import { signingName } from '../shared/domain/quotes/signer.js';
 
 /** How long a quote decided in the portal stays in the list after its decision. */
 const DECIDED_DAYS = 90;
@@ -44,6 +45,7 @@ export const handler = api({ query: QuotesQuery }, async ({ query, caller }) => 
   const reply: QuotesReply = {
     approval: served.row?.quoteApproval ?? null,
     canDecide: !served.isAdmin,
+    signer: served.row ? { name: signingName(served.row), email: served.row.email } : null,
     quotes: shown.map((q) => quoteView(q, names.get(q.propertyId)!, decisions, approverNames(approvers, q.propertyId, q.amount), quoteDocument(q, documents))),
   };
   return ok(reply);

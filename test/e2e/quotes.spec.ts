@@ -5,6 +5,11 @@
  * it, and an import of the same quote as Sent keeps the decision); a user without the permission
  * sees whom to ask; a decline needs a reason; an expired quote cannot be decided; an
  * administrator viewing as the customer sees the quotes read-only.
+ *
+ * Issue 39: the signature is the signed-in account's name (prefilled; another name is refused with
+ * the server's words); a decision's PO number, decline reason and change request stay on the
+ * quote for the customer and for an administrator viewing as them; administrators list every
+ * customer's recent decisions and download them as CSV.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,6 +54,20 @@ async function awaitingApproval(page: Page): Promise<number> {
   const figure = frame(page).locator('.figure').filter({ has: frame(page).locator('.figure-label', { hasText: /^Awaiting approval$/ }) });
   const text = (await figure.locator('.figure-value').textContent())!;
   return Number(text.replace(/[$,]/g, ''));
+}
+
+/** The row's status after Dana's approval: the account and its email, never the typed signature (issue 39). */
+const APPROVED_BY_DANA = /^Approved by Dana Facilities \(facilities@northwind\.test\) on \d{1,2} [A-Z][a-z]{2} \d{4}/;
+const DECLINE_REASON = 'Over this year’s budget, ask again in Q1';
+const CHANGES_ASKED = 'Quote the parts and the labour separately';
+
+/** Sent quotes for Northwind Tower (PROP-1001-01) through the provider's import, as the provider's system would send them. */
+function importSentQuotes(rows: { id: string; title: string; amount: number }[]) {
+  const expires = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
+  const created = new Date(Date.now() - 86400_000).toISOString();
+  const csv = path.join(mkdtempSync(path.join(tmpdir(), 'quotes-import-')), 'quotes.csv');
+  writeFileSync(csv, ['id,property_id,status,amount,created_at,title,expires_at', ...rows.map((r) => `${r.id},PROP-1001-01,Sent,${r.amount},${created},${r.title},${expires}`)].join('\n') + '\n');
+  execFileSync('npm', ['run', 'admin', '--', 'import', '--local', '--data-dir', e2eDataDir, '--quotes', csv], { cwd: path.resolve('.'), env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: 'pipe' });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -117,10 +136,23 @@ test('Dana approves QT-DEMO-0001 with a typed signature: the row, the mails, the
   expect(served.headers()['content-type']).toBe('application/pdf');
   expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await popup.close();
+  // Issue 39: the signature is the signed-in account's name, prefilled; another name is refused by the server.
   await dialog.getByRole('button', { name: t.approve, exact: true }).click();
-  const send = dialog.getByRole('button', { name: t.sendApprove });
+  let send = dialog.getByRole('button', { name: t.sendApprove });
+  await expect(dialog.getByRole('textbox', { name: t.signature })).toHaveValue('Dana Facilities');
   await expect(send).toBeDisabled();
-  await dialog.getByRole('textbox', { name: t.signature }).fill('Dana Facilities');
+  await dialog.getByRole('textbox', { name: t.signature }).fill('Mickey Mouse');
+  await dialog.getByRole('checkbox', { name: /^I approve this quote of \$4,850 for / }).check();
+  await send.click();
+  await expect(dialog.getByRole('alert')).toHaveText("Invalid body.signature: the signature must be your own account's name, Dana Facilities; an approval cannot be signed with another name");
+  await dialog.getByRole('button', { name: t.cancel }).click();
+  await expect(quote.locator('td').nth(4)).toHaveText(t.awaiting);
+
+  // Review again: the prefilled name approves.
+  await quote.getByRole('button', { name: /^Review QT-DEMO-0001/ }).click();
+  await dialog.getByRole('button', { name: t.approve, exact: true }).click();
+  send = dialog.getByRole('button', { name: t.sendApprove });
+  await expect(dialog.getByRole('textbox', { name: t.signature })).toHaveValue('Dana Facilities');
   await expect(send).toBeDisabled();
   await dialog.getByRole('checkbox', { name: /^I approve this quote of \$4,850 for / }).check();
   await dialog.getByRole('textbox', { name: t.poNumber }).fill('PO-7781');
@@ -130,7 +162,15 @@ test('Dana approves QT-DEMO-0001 with a typed signature: the row, the mails, the
   await expect(dialog.getByText('Quote approved. The provider has been told.')).toBeVisible();
   await dialog.getByRole('button', { name: t.close }).click();
 
-  await expect(quote.locator('td').nth(4)).toHaveText(/^Approved by Dana Facilities on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await expect(quote.locator('td').nth(4)).toContainText(APPROVED_BY_DANA);
+  // The PO number stays on the quote (issue 39), and Review lists the decision with what it said.
+  await expect(quote.locator('td').nth(4)).toContainText('PO number: PO-7781');
+  await quote.getByRole('button', { name: /^Review QT-DEMO-0001/ }).click();
+  const history = dialog.getByRole('region', { name: t.history });
+  await expect(history.getByText(APPROVED_BY_DANA)).toBeVisible();
+  await expect(history.locator('dt', { hasText: t.detail.signature }).locator('xpath=following-sibling::dd[1]')).toHaveText('Dana Facilities');
+  await expect(history.locator('dt', { hasText: t.detail.poNumber }).locator('xpath=following-sibling::dd[1]')).toHaveText('PO-7781');
+  await dialog.getByRole('button', { name: t.close }).click();
   await expect(quote.getByRole('button', { name: /^Review/ })).toBeVisible();
   // The frame is asked for again and shows the figure without the approved quote.
   await expect.poll(() => awaitingApproval(page)).toBeCloseTo(before - 4850, 0);
@@ -147,16 +187,60 @@ test('Dana approves QT-DEMO-0001 with a typed signature: the row, the mails, the
   execFileSync('npm', ['run', 'admin', '--', 'import', '--local', '--data-dir', e2eDataDir, '--quotes', csv], { cwd: path.resolve('.'), env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: 'pipe' });
   await page.reload();
   await expect(panel(page).getByRole('heading', { name: t.title })).toBeVisible();
-  await expect(quote.locator('td').nth(4)).toHaveText(/^Approved by Dana Facilities on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await expect(quote.locator('td').nth(4)).toContainText(APPROVED_BY_DANA);
 
   await expect.poll(() => mailTo('dispatch@example-hvac.com', 'QT-DEMO-0001')).toBeTruthy();
-  expect(mailTo('dispatch@example-hvac.com', 'QT-DEMO-0001')).toContain('Dana Facilities');
+  expect(mailTo('dispatch@example-hvac.com', 'QT-DEMO-0001')).toContain(`Dana Facilities (${demo.northwind.email}) of Northwind Properties approved quote QT-DEMO-0001 in the portal.`);
   await expect.poll(() => mailTo(demo.northwind.email, 'Receipt: you approved quote QT-DEMO-0001')).toBeTruthy();
   await expect.poll(() => eventsFor('QT-DEMO-0001').length).toBeGreaterThan(0);
   const [event] = eventsFor('QT-DEMO-0001');
   expect(event!['detail-type']).toBe('portal.quote.decided');
   expect(event!.detail).toMatchObject({ decision: 'approve', status: 'Approved', decidedBy: { name: 'Dana Facilities' } });
   expect(event!.detail.record.hash).toMatch(/^[0-9a-f]{64}$/);
+});
+
+test('a decline\'s reason and a change request stay on the quote after they are sent (issue 39)', async ({ page }) => {
+  importSentQuotes([
+    { id: 'QT-E2E-0101', title: 'Cooling tower fill replacement', amount: 6_400 },
+    { id: 'QT-E2E-0102', title: 'Economiser damper actuators', amount: 3_150 },
+  ]);
+  await logIn(page, demo.northwind);
+  await openQuotes(page);
+
+  const declined = row(page, 'QT-E2E-0101');
+  await declined.getByRole('button', { name: /^Review QT-E2E-0101/ }).click();
+  let dialog = page.getByRole('dialog', { name: t.dialogTitle('QT-E2E-0101') });
+  await dialog.getByRole('button', { name: t.decline, exact: true }).click();
+  await dialog.getByRole('textbox', { name: t.reason }).fill(DECLINE_REASON);
+  await dialog.getByRole('button', { name: t.sendDecline }).click();
+  await expect(dialog.getByText('Quote declined. The provider has been told.')).toBeVisible();
+  await dialog.getByRole('button', { name: t.close }).click();
+  await expect(declined.locator('td').nth(4)).toContainText(/^Declined by Dana Facilities \(facilities@northwind\.test\) on /);
+  await expect(declined.locator('td').nth(4)).toContainText(`Reason: ${DECLINE_REASON}`);
+
+  const changes = row(page, 'QT-E2E-0102');
+  await changes.getByRole('button', { name: /^Review QT-E2E-0102/ }).click();
+  dialog = page.getByRole('dialog', { name: t.dialogTitle('QT-E2E-0102') });
+  await dialog.getByRole('button', { name: t.requestChanges, exact: true }).click();
+  await dialog.getByRole('textbox', { name: t.comment }).fill(CHANGES_ASKED);
+  await dialog.getByRole('button', { name: t.sendChanges }).click();
+  await expect(dialog.getByText('Your request for changes has been sent to the provider.')).toBeVisible();
+  await dialog.getByRole('button', { name: t.close }).click();
+  await expect(changes.locator('td').nth(4)).toContainText(/^Changes requested by Dana Facilities \(facilities@northwind\.test\) on /);
+  await expect(changes.locator('td').nth(4)).toContainText(`Changes asked for: ${CHANGES_ASKED}`);
+
+  // After a reload too, and in Review: the decision and what it said.
+  await page.reload();
+  await expect(panel(page).getByRole('heading', { name: t.title })).toBeVisible();
+  await declined.getByRole('button', { name: /^Review QT-E2E-0101/ }).click();
+  dialog = page.getByRole('dialog', { name: t.dialogTitle('QT-E2E-0101') });
+  const history = dialog.getByRole('region', { name: t.history });
+  await expect(history.locator('dt', { hasText: t.detail.reason }).locator('xpath=following-sibling::dd[1]')).toHaveText(DECLINE_REASON);
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await shotsAtBothSizes(shot, page, 'decided-review');
+  await dialog.getByRole('button', { name: t.close }).click();
+  await declined.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await shotsAtBothSizes(shot, page, 'decided-panel');
 });
 
 test('an administrator viewing as the customer sees the quotes read-only, and why', async ({ page }) => {
@@ -170,4 +254,43 @@ test('an administrator viewing as the customer sees the quotes read-only, and wh
   const dialog = page.getByRole('dialog', { name: t.dialogTitle('QT-DEMO-0003') });
   await expect(dialog.getByText(t.staffNote)).toBeVisible();
   for (const name of [t.approve, t.decline, t.requestChanges]) await expect(dialog.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await dialog.getByRole('button', { name: t.close }).click();
+  // What the customer's decisions said is on their quotes for the administrator too (issue 39).
+  await expect(row(page, 'QT-DEMO-0001').locator('td').nth(4)).toContainText(APPROVED_BY_DANA);
+  await expect(row(page, 'QT-DEMO-0001').locator('td').nth(4)).toContainText('PO number: PO-7781');
+  await expect(row(page, 'QT-E2E-0101').locator('td').nth(4)).toContainText(`Reason: ${DECLINE_REASON}`);
+  await expect(row(page, 'QT-E2E-0102').locator('td').nth(4)).toContainText(`Changes asked for: ${CHANGES_ASKED}`);
+  await row(page, 'QT-E2E-0101').getByRole('button', { name: /^Review QT-E2E-0101/ }).click();
+  const decided = page.getByRole('dialog', { name: t.dialogTitle('QT-E2E-0101') });
+  await expect(decided.getByRole('region', { name: t.history }).locator('dt', { hasText: t.detail.reason }).locator('xpath=following-sibling::dd[1]')).toHaveText(DECLINE_REASON);
+});
+
+test('administrators list every customer\'s recent quote decisions, and download them as CSV (issue 39)', async ({ page }) => {
+  await logIn(page, demo.admin);
+  await page.getByRole('navigation').getByRole('button', { name: t.decisionsTool }).click();
+  const dialog = page.getByRole('dialog', { name: t.decisionsTitle });
+  const list = dialog.getByRole('table', { name: t.decisionsTitle });
+  const approved = list.locator('tr[data-quote="QT-DEMO-0001"]');
+  await expect(approved).toContainText('Northwind Properties');
+  await expect(approved).toContainText('$4,850');
+  await expect(approved.locator('td').nth(4)).toHaveText('Approved');
+  await expect(approved.locator('td').nth(5)).toHaveText(`Dana Facilities${demo.northwind.email}`);
+  await expect(approved.locator('td').nth(6)).toHaveText('Dana Facilities');
+  await expect(approved.locator('td').nth(7)).toHaveText('PO number: PO-7781');
+  await expect(list.locator('tr[data-quote="QT-E2E-0101"] td').nth(7)).toHaveText(`Reason: ${DECLINE_REASON}`);
+  await expect(list.locator('tr[data-quote="QT-E2E-0102"] td').nth(7)).toHaveText(`Changes asked for: ${CHANGES_ASKED}`);
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await shotsAtBothSizes(shot, page, 'decisions-list');
+
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: t.downloadCsv }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^quote-decisions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe('Decided at (UTC),Decision,Customer,Property,Quote,Title,Amount (USD),Decided by,Email,Signature,PO number,Reason or changes asked for');
+  expect(lines.find((l) => l.includes(',QT-DEMO-0001,'))).toMatch(
+    new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[^,]+,Approved,Northwind Properties,Northwind Tower,QT-DEMO-0001,Replace condenser fan motor on RTU-2,4850,Dana Facilities,${demo.northwind.email.replace(/[.]/g, '\\.')},Dana Facilities,PO-7781,$`),
+  );
+  expect(lines.find((l) => l.includes(',QT-E2E-0101,'))).toContain(`,Declined,Northwind Properties,Northwind Tower,QT-E2E-0101,Cooling tower fill replacement,6400,Dana Facilities,${demo.northwind.email},,,"${DECLINE_REASON}"`);
 });

@@ -200,10 +200,13 @@ export const matrix: Record<string, Entry> = {
   'POST /api/quotes/{quoteId}/decision': {
     request: async () => {
       const id = await newQuote();
-      return { path: `/api/quotes/${id}/decision`, body: { propertyId: 'P-A1', decision: 'approve', signature: 'Matrix Approver', agreed: true, shown: QUOTE_SHOWN(id) } };
+      // Signed with customer A's own account name (createTestUser's default: the email's local part); another name is a 400 (issue 39).
+      return { path: `/api/quotes/${id}/decision`, body: { propertyId: 'P-A1', decision: 'approve', signature: 'A', agreed: true, shown: QUOTE_SHOWN(id) } };
     },
     expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 403, removed: 401, reset: 401 },
   },
+  // Issue 39: every customer's recent decisions, for administrators only.
+  'GET /api/quotes/decisions': { request: () => ({ path: '/api/quotes/decisions?days=30' }), expect: adminOnly() },
   'POST /api/users/remove-users': { request: async () => ({ path: '/api/users/remove-users', body: { users: [await newUser()] } }), expect: adminOnly() },
   // The invitation again, to a fresh invited user per call (the reset-code kind is in users.test.ts).
   'POST /api/users/send-account-mail': {

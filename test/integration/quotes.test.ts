@@ -15,7 +15,7 @@ import { getReportRow, putReportRows, type QuoteRow } from '../../lambdas/shared
 import { getUserByEmail } from '../../lambdas/shared/data/users.js';
 import { listAudit } from '../../lambdas/shared/data/audit.js';
 import { intact } from '../../lambdas/shared/domain/quotes/decision.js';
-import type { DecisionReply, QuotesReply } from '../../lambdas/shared/contract/quotes.js';
+import type { DecisionReply, QuotesReply, RecentDecisionsReply } from '../../lambdas/shared/contract/quotes.js';
 import type { PageData } from '../../lambdas/shared/contract/reports.js';
 import { adminCli } from '../support/admin-cli.js';
 import { multipart } from '../support/multipart.js';
@@ -40,7 +40,10 @@ const quote = (id: string, amount: number, expiresIn: number, propertyId = 'P-A1
 const shownOf = (q: QuoteRow) => ({ amount: q.amount, title: q.title, expiresAt: q.expiresAt ?? null });
 const decide = (token: string, q: QuoteRow, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   request('POST', `/api/quotes/${q.id}/decision`, { token, headers, body: { propertyId: q.propertyId, shown: shownOf(q), ...body } });
-const approve = (token: string, q: QuoteRow, extra: Record<string, unknown> = {}) => decide(token, q, { decision: 'approve', signature: 'Avery Approver', agreed: true, ...extra });
+/** Each account's name, as its approvals are signed (issue 39: another name is refused). */
+const NAMES: Record<keyof typeof tokens, string> = { admin: 'Boss', approver: 'Avery Approver', small: 'Sam Small', viewer: 'Viewer', other: 'Other' };
+const nameOf = (token: string) => NAMES[(Object.keys(tokens) as (keyof typeof tokens)[]).find((k) => tokens[k] === token) ?? 'approver'];
+const approve = (token: string, q: QuoteRow, extra: Record<string, unknown> = {}) => decide(token, q, { decision: 'approve', signature: nameOf(token), agreed: true, ...extra });
 const mailsTo = async (to: string) => (await t.outbox()).filter((m) => m.to === to);
 const errorOf = (r: { json: unknown }) => (r.json as { error: string }).error;
 
@@ -71,8 +74,8 @@ beforeAll(async () => {
   await putProperty({ id: 'P-B1', customerId: 'C-B', name: 'Beta One', propertyType: 'Office' });
   await putReportRows(t.db, Object.values(Q));
   await createTestUser({ email: ADMIN, password: PASSWORD });
-  await createTestUser({ email: APPROVER, password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
-  await createTestUser({ email: SMALL, password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
+  await createTestUser({ email: APPROVER, name: 'avery approver', password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
+  await createTestUser({ email: SMALL, name: 'sam small', password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
   await createTestUser({ email: VIEWER, password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
   await createTestUser({ email: OTHER, password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
   const [admin, approver, small, viewer, other] = await Promise.all([ADMIN, APPROVER, SMALL, VIEWER, OTHER].map((e) => signIn(e, PASSWORD)));
@@ -117,8 +120,10 @@ describe('GET /api/quotes', () => {
     const reply = r.json as QuotesReply;
     expect(reply).toMatchObject({ approval: null, canDecide: true });
     expect(reply.quotes.map((q) => q.id).sort()).toEqual(['QT-1', 'QT-2', 'QT-3', 'QT-4', 'QT-5', 'QT-6', 'QT-7']);
-    expect(reply.quotes.find((q) => q.id === 'QT-1')!.approvers).toEqual(['Approver', 'Small']);
-    expect(reply.quotes.find((q) => q.id === 'QT-2')!.approvers).toEqual(['Approver']);
+    expect(reply.quotes.find((q) => q.id === 'QT-1')!.approvers).toEqual(['Avery Approver', 'Sam Small']);
+    expect(reply.quotes.find((q) => q.id === 'QT-2')!.approvers).toEqual(['Avery Approver']);
+    // The name an approval is signed with: the caller's own account (issue 39).
+    expect(reply.signer).toEqual({ name: 'Viewer', email: VIEWER });
     expect(reply.quotes.find((q) => q.id === 'QT-3')!.expired).toBe(true);
     expect((await request('GET', '/api/quotes?propertyIds=P-A1', { token: tokens.other })).status).toBe(403);
     expect((await request('GET', `/api/quotes?email=${VIEWER}`, { token: tokens.other })).status).toBe(403);
@@ -151,7 +156,7 @@ describe('GET /api/quotes', () => {
   it('answers an administrator viewing as a customer with that customer\'s quotes and no right to decide', async () => {
     const r = await request('GET', `/api/quotes?email=${APPROVER}`, { token: tokens.admin });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ approval: { limit: null }, canDecide: false });
+    expect(r.json).toMatchObject({ approval: { limit: null }, canDecide: false, signer: { name: 'Avery Approver', email: APPROVER } });
   });
 });
 
@@ -167,6 +172,16 @@ describe('POST /api/quotes/{quoteId}/decision: refusals', () => {
     expect(errorOf(noSignature)).toBe('Invalid body.signature: type your full name to sign the approval');
     expect(errorOf(await approve(tokens.approver, Q.approve, { agreed: false }))).toBe('Invalid body.agreed: tick "I approve this quote" to approve it');
     expect((await approve(tokens.approver, Q.approve, { signature: 'x'.repeat(201) })).status).toBe(400);
+  });
+
+  it('refuses an approval signed with a name that is not the signed-in account\'s (issue 39), naming the account\'s', async () => {
+    const mickey = await approve(tokens.approver, Q.approve, { signature: 'Mickey Mouse' });
+    expect(mickey.status).toBe(400);
+    expect(errorOf(mickey)).toBe("Invalid body.signature: the signature must be your own account's name, Avery Approver; an approval cannot be signed with another name");
+    // A colleague's name is another name too.
+    expect(errorOf(await approve(tokens.approver, Q.approve, { signature: 'Sam Small' }))).toMatch(/^Invalid body\.signature: the signature must be your own account's name, Avery Approver;/);
+    expect((await getReportRow(t.db, 'P-A1', 'quote', 'QT-1'))!.status).toBe('Sent');
+    expect(await decisionsOf(t.db, ['P-A1'])).toEqual([]);
   });
 
   it('refuses administrators, also when they name the customer, and another customer\'s quote', async () => {
@@ -205,7 +220,7 @@ describe('POST /api/quotes/{quoteId}/decision: refusals', () => {
 describe('POST /api/quotes/{quoteId}/decision: decisions', () => {
   it('approves with a signature: the immutable record, the quote Approved, mails, the event and the figures', async () => {
     const before = await awaitingApproval(tokens.approver);
-    const r = await decide(tokens.small, Q.approve, { decision: 'approve', agreed: true, poNumber: 'PO-778', signature: 'Sam Small' }, { 'user-agent': 'QuotesTest/1.0' });
+    const r = await decide(tokens.small, Q.approve, { decision: 'approve', agreed: true, poNumber: 'PO-778', signature: 'sám  SMALL' }, { 'user-agent': 'QuotesTest/1.0' });
     expect(r.status).toBe(200);
     const reply = r.json as DecisionReply;
     expect(reply.message).toBe('Quote approved. The provider has been told.');
@@ -214,7 +229,7 @@ describe('POST /api/quotes/{quoteId}/decision: decisions', () => {
     const [record] = await decisionsOf(t.db, ['P-A1']);
     expect(record).toMatchObject({
       quoteId: 'QT-1', customerId: 'C-A', decision: 'approve', poNumber: 'PO-778', userAgent: 'QuotesTest/1.0',
-      by: { email: SMALL, signature: 'Sam Small' },
+      by: { email: SMALL, name: 'sam small', signature: 'sám  SMALL' },
       shown: { amount: 4_000, title: 'Work QT-1', expiresAt: Q.approve.expiresAt, propertyId: 'P-A1', propertyName: 'Alpha One' },
     });
     expect(record!.sourceIp).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
@@ -230,7 +245,8 @@ describe('POST /api/quotes/{quoteId}/decision: decisions', () => {
 
     const [dispatch] = await mailsTo(DISPATCH);
     expect(dispatch!.subject).toBe('Quote approved: QT-1 (Alpha One, $4,000)');
-    expect(dispatch!.text).toContain('Signed as: Sam Small');
+    expect(dispatch!.text.split('\n')[0]).toBe(`Sam Small (${SMALL}) of Alpha approved quote QT-1 in the portal.`);
+    expect(dispatch!.text).toContain('Signed as: sám  SMALL');
     expect(dispatch!.text).toContain(`Record hash (SHA-256): ${record!.hash}`);
     expect(dispatch!.text).toContain('User agent: QuotesTest/1.0');
     expect(dispatch!.text).toContain('Purchase order: PO-778');
@@ -262,7 +278,7 @@ describe('POST /api/quotes/{quoteId}/decision: decisions', () => {
     const list = (await request('GET', '/api/quotes', { token: tokens.viewer })).json as QuotesReply;
     const declined = list.quotes.find((q) => q.id === 'QT-4')!;
     expect(declined).toMatchObject({ status: 'Declined', decidedBy: 'Viewer' });
-    expect(declined.decisions[0]).toMatchObject({ decision: 'decline', reason: 'Over budget this year' });
+    expect(declined.decisions[0]).toMatchObject({ decision: 'decline', reason: 'Over budget this year', by: 'Viewer', email: VIEWER, signature: null });
     expect((await mailsTo(DISPATCH)).at(-1)!.text).toContain('Reason: Over budget this year');
   });
 
@@ -304,5 +320,27 @@ describe('imports and portal decisions', () => {
     expect(listed.stdout).toMatch(/ QT-7 at P-A1: portal Approved \(Avery Approver, .+\), source Declined \(.+\); the source's is stored$/m);
     const json = await adminCli(t.dataDir, 'quotes-conflicts', '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({ conflicts: [{ quoteId: 'QT-7', portal: { status: 'Approved' }, source: { status: 'Declined' } }] });
+  });
+});
+
+describe('GET /api/quotes/decisions (issue 39)', () => {
+  it('refuses customers; gives administrators every customer\'s recent decisions, newest first, with who, the signature and what was said', async () => {
+    const customer = await request('GET', '/api/quotes/decisions', { token: tokens.approver });
+    expect(customer.status).toBe(403);
+    expect(errorOf(customer)).toBe('Only administrators may list quote decisions.');
+    expect((await request('GET', '/api/quotes/decisions?days=0', { token: tokens.admin })).status).toBe(400);
+    expect((await decide(tokens.other, Q.beta, { decision: 'decline', reason: 'Not this year' })).status).toBe(200);
+
+    const r = await request('GET', '/api/quotes/decisions', { token: tokens.admin });
+    expect(r.status).toBe(200);
+    const { decisions } = r.json as RecentDecisionsReply;
+    expect(decisions.map((d) => d.decidedAt)).toEqual([...decisions.map((d) => d.decidedAt)].sort().reverse());
+    const byQuote = new Map(decisions.map((d) => [d.quoteId, d]));
+    expect([...byQuote.keys()].sort()).toEqual(['QT-1', 'QT-4', 'QT-5', 'QT-6', 'QT-7', 'QT-B']);
+    expect(byQuote.get('QT-1')).toMatchObject({ decision: 'approve', name: 'Sam Small', email: SMALL, signature: 'sám  SMALL', poNumber: 'PO-778', amount: 4_000, customerName: 'Alpha', propertyName: 'Alpha One' });
+    expect(byQuote.get('QT-4')).toMatchObject({ decision: 'decline', name: 'Viewer', email: VIEWER, signature: null, reason: 'Over budget this year' });
+    expect(byQuote.get('QT-5')).toMatchObject({ decision: 'request-changes', comment: 'Split labour and parts' });
+    // Another customer's, in the same list.
+    expect(byQuote.get('QT-B')).toMatchObject({ decision: 'decline', email: OTHER, customerName: 'Beta', propertyName: 'Beta One', reason: 'Not this year' });
   });
 });

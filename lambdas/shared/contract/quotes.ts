@@ -4,9 +4,11 @@
  * The answers the web app parses live in ./answers/quotes.ts.
  */
 import { emailString, idString, z } from '../platform/zod.js';
+import { recentDecisionDays } from './answers/quote-decisions.js';
 import { QUOTE_DECISIONS, quoteLimits } from './answers/quotes.js';
 
 export * from './answers/quotes.js';
+export * from './answers/quote-decisions.js';
 
 const text = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
@@ -17,6 +19,11 @@ export const QuotesQuery = z.object({
   email: z.optional(emailString()),
   /** Comma-separated property ids to narrow to (each in the served user's scope). */
   propertyIds: z.optional(z.string().check(z.maxLength(20_000))),
+});
+
+/** GET /api/quotes/decisions (staff): the decisions of the last `days` days (default 90). */
+export const RecentDecisionsQuery = z.object({
+  days: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(recentDecisionDays.max))), recentDecisionDays.default),
 });
 
 /** What the customer saw when deciding: refused unless it is the quote as stored now. */
@@ -58,6 +65,8 @@ export const quoteMessages = {
   noPermission: 'You may not approve quotes. Ask a colleague who may approve quotes, or your administrator.',
   overLimit: (limit: string) => `You may approve quotes up to ${limit}; this one is over your limit.`,
   signature: 'Invalid body.signature: type your full name to sign the approval',
+  /** Issue 39: an approval is signed with the signed-in account's own name (compared without case, accents and extra spaces). */
+  notOwnSignature: (name: string) => `Invalid body.signature: the signature must be your own account's name, ${name}; an approval cannot be signed with another name`,
   agreed: 'Invalid body.agreed: tick "I approve this quote" to approve it',
   reason: 'Invalid body.reason: say why you decline the quote',
   comment: 'Invalid body.comment: say what should change',

@@ -17,6 +17,9 @@
  * - record a decision or a conflict: PutItem, attribute_not_exists(sk)
  * - the decisions of a property's quotes (the quotes list): Query propertyId = :p AND begins_with(sk, 'quote#')
  * - every conflict (`admin quotes-conflicts`): Scan filtered to kind = 'conflict' (rare, operator only)
+ * - every customer's decisions since a time (the staff's list, issue 39): Scan filtered to
+ *   kind = 'decision' AND decidedAt >= :since. Staff only; decisions are made by people, one per
+ *   quote or a few, so the table stays small; a GSI on decidedAt is the step when it does not.
  */
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../platform/env.js';
@@ -85,4 +88,15 @@ export async function decisionsOf(db: DynamoDBDocumentClient, propertyIds: Itera
 export async function listConflicts(db: DynamoDBDocumentClient): Promise<ConflictItem[]> {
   const items = await scanAll<ConflictItem>(db, { TableName: table(), FilterExpression: '#k = :c', ExpressionAttributeNames: { '#k': 'kind' }, ExpressionAttributeValues: { ':c': 'conflict' } });
   return items.sort((a, b) => a.at.localeCompare(b.at) || a.quoteId.localeCompare(b.quoteId));
+}
+
+/** Every customer's decisions made at or after `since` (ISO time), newest first. */
+export async function decisionsSince(db: DynamoDBDocumentClient, since: string): Promise<DecisionRecord[]> {
+  const items = await scanAll<DecisionRecord>(db, {
+    TableName: table(),
+    FilterExpression: '#k = :d AND decidedAt >= :since',
+    ExpressionAttributeNames: { '#k': 'kind' },
+    ExpressionAttributeValues: { ':d': 'decision', ':since': since },
+  });
+  return items.sort((a, b) => b.decidedAt.localeCompare(a.decidedAt) || a.quoteId.localeCompare(b.quoteId));
 }

@@ -137,7 +137,9 @@ const valueOf = (e: Expr, ref: string) => {
 
 /** One comparison of a key condition or a condition expression, on an item (or none). */
 function term(e: Expr, t: string, item: Item | undefined): boolean {
-  let m = /^attribute_(not_)?exists\((.+)\)$/.exec(t);
+  let m = /^NOT\s+(.+)$/.exec(t);
+  if (m) return !term(e, m[1]!.trim(), item);
+  m = /^attribute_(not_)?exists\((.+)\)$/.exec(t);
   if (m) return (item !== undefined && nameOf(e, m[2]!) in item) === !m[1];
   m = /^begins_with\((.+),(.+)\)$/.exec(t);
   if (m) {
@@ -256,6 +258,8 @@ export function fakeAws(seed: Partial<Rows> = {}, options: FakeAwsOptions = {}) 
     if (i.Limit !== undefined) items = items.slice(0, i.Limit);
     const last = items[items.length - 1];
     const lastKey = more && last ? { ...keyOf(def, last), ...(index === def ? {} : keyOf(index as TableDef, last)) } : undefined;
+    // As in DynamoDB, a filter drops items from the page read (Limit counts the items before it).
+    if (i.FilterExpression) items = items.filter((r) => holds({ ...i, ConditionExpression: i.FilterExpression }, r));
     return { Items: items.map((r) => project(r, i)), Count: items.length, LastEvaluatedKey: lastKey };
   }
 

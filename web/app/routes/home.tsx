@@ -32,7 +32,7 @@ import {
 } from '../../features/shell';
 import { requestsText } from '../../features/requests/strings';
 import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-as';
-import { QuotesPanel } from '../../features/quotes';
+import { DecisionsIcon, QuotesPanel, quotesText } from '../../features/quotes';
 import { ComingUp } from '../../features/visits';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
@@ -49,6 +49,7 @@ const RequestServiceDialog = lazy(() => import('../../features/requests').then((
 const RequestsDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestsDialog })));
 const NotificationsDialog = lazy(() => import('../../features/notifications').then((m) => ({ default: m.NotificationsDialog })));
 const CalendarFeedDialog = lazy(() => import('../../features/visits/calendar').then((m) => ({ default: m.CalendarFeedDialog })));
+const DecisionsDialog = lazy(() => import('../../features/quotes/decisions').then((m) => ({ default: m.DecisionsDialog })));
 const ChangePasswordDialog = lazy(() => import('../../features/auth/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
 
@@ -64,7 +65,7 @@ function prefetchDialogs(isAdmin: boolean) {
   void (isAdmin ? import('../../features/users') : import('../../features/notifications'));
 }
 
-type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests' | 'notifications' | 'calendarFeed' | 'changePassword';
+type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests' | 'notifications' | 'calendarFeed' | 'changePassword' | 'quoteDecisions';
 
 /** The main portal: sidebar, header, the chosen report, the dialogs, idle sign-out and "view as". */
 export default function HomeRoute() {
@@ -218,8 +219,15 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
         onOpenDocuments={() => handleOpen('documents')}
         alertCount={alerts.data ?? 0}
         analyticsSeen={analyticsSeen}
-        // An administrator's own view: every customer's service requests (the header holds their user controls).
-        tools={isAdmin && !viewedEmail ? [{ label: requestsText.allRequests, icon: <BuildIcon fontSize="small" />, onClick: () => handleOpen('requests') }] : undefined}
+        // An administrator's own view: every customer's service requests and recent quote decisions (the header holds their user controls).
+        tools={
+          isAdmin && !viewedEmail
+            ? [
+                { label: requestsText.allRequests, icon: <BuildIcon fontSize="small" />, onClick: () => handleOpen('requests') },
+                { label: quotesText.decisionsTool, icon: <DecisionsIcon fontSize="small" />, onClick: () => handleOpen('quoteDecisions') },
+              ]
+            : undefined
+        }
       />}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppHeader
@@ -362,6 +370,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
             }}
           />
         )}
+        {isAdmin && mounted.has('quoteDecisions') && <DecisionsDialog open={openDialog === 'quoteDecisions'} onClose={handleClose} />}
         {!isAdmin && mounted.has('notifications') && <NotificationsDialog open={openDialog === 'notifications'} onClose={handleClose} />}
         {!isAdmin && mounted.has('calendarFeed') && <CalendarFeedDialog open={openDialog === 'calendarFeed'} onClose={handleClose} />}
         {mounted.has('changePassword') && (

@@ -2,4 +2,6 @@
 export const quoteKeys = {
   all: ['quotes'] as const,
   list: (email: string, propertyId: string | null) => ['quotes', 'list', email, propertyId ?? '*'] as const,
+  /** The administrators' list of recent decisions (issue 39); a decision (quoteKeys.all) reloads it too. */
+  decisions: (days: number) => ['quotes', 'decisions', days] as const,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { agreeText, approveChoice, decidable, expiryText, listNames, statusText } from './quote-text';
+import { agreeText, approveChoice, decidable, decisionDetails, expiryText, listNames, statusText } from './quote-text';
 
 const sent = { status: 'Sent' as const, expired: false, decisions: [], decidedAt: null, decidedBy: null };
 
@@ -11,14 +11,30 @@ describe('a quote as the panel writes it', () => {
   });
 
   it('says who decided and when, else Expired or awaiting', () => {
-    const approved = { ...sent, status: 'Approved' as const, decisions: [{ decision: 'approve' as const, decidedAt: '2026-06-01T15:00:00.000Z', by: 'dana facilities', reason: null, comment: null, poNumber: null }] };
-    expect(statusText(approved, 'UTC')).toBe('Approved by Dana Facilities on 1 Jun 2026');
-    const declined = { ...sent, status: 'Declined' as const, decisions: [{ ...approved.decisions[0]!, decision: 'decline' as const, by: 'Lee Park' }] };
-    expect(statusText(declined, 'UTC')).toBe('Declined by Lee Park on 1 Jun 2026');
-    const changes = { ...sent, decisions: [{ ...approved.decisions[0]!, decision: 'request-changes' as const, by: 'Lee Park' }] };
-    expect(statusText(changes, 'UTC')).toBe('Changes requested by Lee Park on 1 Jun 2026');
+    const approval = { decision: 'approve' as const, decidedAt: '2026-06-01T15:00:00.000Z', by: 'dana facilities', email: 'dana@n.test', signature: 'Dana Facilities', reason: null, comment: null, poNumber: null };
+    const approved = { ...sent, status: 'Approved' as const, decisions: [approval] };
+    expect(statusText(approved, 'UTC')).toBe('Approved by Dana Facilities (dana@n.test) on 1 Jun 2026');
+    // The account is named, never the typed signature (an older record may hold another name).
+    expect(statusText({ ...approved, decisions: [{ ...approval, signature: 'Mickey Mouse' }] }, 'UTC')).toBe('Approved by Dana Facilities (dana@n.test) on 1 Jun 2026');
+    const declined = { ...sent, status: 'Declined' as const, decisions: [{ ...approval, decision: 'decline' as const, by: 'Lee Park', email: 'lee@l.test', signature: null }] };
+    expect(statusText(declined, 'UTC')).toBe('Declined by Lee Park (lee@l.test) on 1 Jun 2026');
+    const changes = { ...sent, decisions: [{ ...approval, decision: 'request-changes' as const, by: 'Lee Park', email: 'lee@l.test', signature: null }] };
+    expect(statusText(changes, 'UTC')).toBe('Changes requested by Lee Park (lee@l.test) on 1 Jun 2026');
+    // Imported decisions carry no record: the row's decider alone.
+    expect(statusText({ ...sent, status: 'Approved', decidedAt: '2026-06-01T15:00:00.000Z', decidedBy: 'lee park' }, 'UTC')).toBe('Approved by Lee Park on 1 Jun 2026');
     expect(statusText({ ...sent, expired: true })).toBe('Expired');
     expect(statusText(sent)).toBe('Awaiting your decision');
+  });
+
+  it('keeps what a decision said: the signature, the PO number, the reason, the changes asked for', () => {
+    const base = { decidedAt: '2026-06-01T15:00:00.000Z', by: 'dana', email: 'dana@n.test', signature: null, reason: null, comment: null, poNumber: null };
+    expect(decisionDetails({ ...base, decision: 'approve', signature: 'Dana', poNumber: 'PO-7' })).toEqual([
+      { label: 'Signature', value: 'Dana' },
+      { label: 'PO number', value: 'PO-7' },
+    ]);
+    expect(decisionDetails({ ...base, decision: 'decline', reason: 'Too dear' })).toEqual([{ label: 'Reason', value: 'Too dear' }]);
+    expect(decisionDetails({ ...base, decision: 'request-changes', comment: 'Split it' })).toEqual([{ label: 'Changes asked for', value: 'Split it' }]);
+    expect(decisionDetails({ ...base, decision: 'decline' })).toEqual([]);
   });
 
   it('decides only Sent quotes that have not expired', () => {

@@ -18,12 +18,37 @@ export const expiryDay = (q: Pick<QuoteView, 'expiresAt'>, timeZone?: string) =>
 /** Sent, not expired: the only quotes that can be decided. */
 export const decidable = (q: Pick<QuoteView, 'status' | 'expired'>) => q.status === 'Sent' && !q.expired;
 
-/** The row's status: the newest decision ('Approved by Dana Facilities on 9 Jun 2026'), else Expired or awaiting. */
+type Decision = QuoteView['decisions'][number];
+
+/** Who decided: the account's name and its email ('Dana Facilities (facilities@northwind.test)'). */
+export const decidedBy = (d: Pick<Decision, 'by' | 'email'>) => t.who(titleCase(d.by), d.email);
+
+/**
+ * What a decision said, as labelled lines: the signature of an approval, the PO number, the reason
+ * of a decline, the changes asked for. Empty when it said nothing more.
+ */
+export function decisionDetails(d: Decision): { label: string; value: string }[] {
+  return [
+    ...(d.decision === 'approve' && d.signature ? [{ label: t.detail.signature, value: d.signature }] : []),
+    ...(d.poNumber ? [{ label: t.detail.poNumber, value: d.poNumber }] : []),
+    ...(d.reason ? [{ label: t.detail.reason, value: d.reason }] : []),
+    ...(d.comment ? [{ label: t.detail.comment, value: d.comment }] : []),
+  ];
+}
+
+/** The text of one decision: 'Approved by Dana Facilities (facilities@northwind.test) on 9 Jun 2026'. */
+export function decisionText(d: Decision, timeZone?: string): string {
+  const day = writtenDate(d.decidedAt, timeZone);
+  const by = decidedBy(d);
+  return d.decision === 'approve' ? t.approvedBy(by, day) : d.decision === 'decline' ? t.declinedBy(by, day) : t.changesRequestedBy(by, day);
+}
+
+/** The row's status: the newest decision ('Approved by Dana Facilities (facilities@…) on 9 Jun 2026'), else Expired or awaiting. */
 export function statusText(q: Pick<QuoteView, 'status' | 'expired' | 'decisions' | 'decidedAt' | 'decidedBy'>, timeZone?: string): string {
   const last = q.decisions[0];
   if (last) {
     const day = writtenDate(last.decidedAt, timeZone);
-    const by = titleCase(last.by);
+    const by = decidedBy(last);
     if (last.decision === 'approve') return t.approvedBy(by, day);
     if (last.decision === 'decline') return t.declinedBy(by, day);
     if (q.status === 'Sent' && !q.expired) return t.changesRequestedBy(by, day);

@@ -14,8 +14,12 @@ export const quoteLimits = { signatureMax: 200, reasonMax: 2000, commentMax: 200
 export const QuoteDecisionView = z.object({
   decision: z.enum(QUOTE_DECISIONS),
   decidedAt: z.string(),
-  /** The typed signature for an approval, else the account's name. */
+  /** The deciding account's name (never the typed signature: issue 39). */
   by: z.string(),
+  /** The deciding account's email. */
+  email: z.string(),
+  /** An approval's typed signature as stored (older records may hold another name than the account's). */
+  signature: z.nullable(z.string()),
   reason: z.nullable(z.string()),
   comment: z.nullable(z.string()),
   poNumber: z.nullable(z.string()),
@@ -57,6 +61,12 @@ export const QuotesReply = z.object({
   approval: z.nullable(z.object({ limit: z.nullable(z.number()) })),
   /** false for an administrator (also viewing as a customer): they see, never decide. */
   canDecide: z.boolean(),
+  /**
+   * The served account as the server records it (its users row): the name an approval is signed
+   * with (the dialog prefills it; another name is refused) and its email. Null in an
+   * administrator's own view.
+   */
+  signer: z.nullable(z.object({ name: z.string(), email: z.string() })),
   quotes: z.array(QuoteView),
 });
 export type QuotesReply = z.infer<typeof QuotesReply>;

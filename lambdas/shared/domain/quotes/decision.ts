@@ -79,13 +79,21 @@ export function checkDecision(body: DecisionBody, quote: QuoteRow, approval: Quo
 export const statusAfter = (decision: DecisionBody['decision']): QuoteRow['status'] =>
   decision === 'approve' ? 'Approved' : decision === 'decline' ? 'Declined' : 'Sent';
 
-/** Who decided, as the list and the mails name them: the signature typed, else the account's name. */
-export const deciderName = (r: Pick<DecisionRecord, 'by'>) => r.by.signature || titleCase(r.by.name || r.by.email);
+/**
+ * Who decided, as the list and the mails name them: the account's name as recorded (issue 39: never
+ * the typed signature, which older records may hold as another name), else its email.
+ */
+export const deciderName = (r: Pick<DecisionRecord, 'by'>) => titleCase(r.by.name || r.by.email);
+
+/** The account and its email, as the mails' first line names the decider: 'Dana Facilities (facilities@northwind.test)'. */
+export const deciderLine = (r: Pick<DecisionRecord, 'by'>) => `${deciderName(r)} (${r.by.email})`;
 
 export const decisionView = (r: DecisionRecord): QuoteDecisionView => ({
   decision: r.decision,
   decidedAt: r.decidedAt,
   by: deciderName(r),
+  email: r.by.email,
+  signature: r.by.signature ?? null,
   reason: r.reason ?? null,
   comment: r.comment ?? null,
   poNumber: r.poNumber ?? null,

@@ -8,7 +8,7 @@ import { mailTime, titleCase, writtenDay } from '../../contract/writing.js';
 import type { DecisionRecord } from '../../data/quote-decisions.js';
 import { greetingName, productTitle } from '../../platform/mail-text.js';
 import { mailLinks } from '../../platform/links.js';
-import { deciderName } from './decision.js';
+import { deciderLine } from './decision.js';
 
 const VERB = { approve: 'approved', decline: 'declined', 'request-changes': 'asked for changes to' } as const;
 const HEADLINE = { approve: 'Quote approved', decline: 'Quote declined', 'request-changes': 'Changes requested' } as const;
@@ -31,7 +31,7 @@ export function dispatchMail(r: DecisionRecord, customerName: string) {
   return {
     subject: `${HEADLINE[r.decision]}: ${r.quoteId} (${r.shown.propertyName}, ${dollars(r.shown.amount)})`,
     text: [
-      `${deciderName(r)} of ${titleCase(customerName)} ${VERB[r.decision]} quote ${r.quoteId} in the portal.`,
+      `${deciderLine(r)} of ${titleCase(customerName)} ${VERB[r.decision]} quote ${r.quoteId} in the portal.`,
       '',
       ...facts(r, customerName),
       '',
@@ -59,6 +59,7 @@ export function receiptMail(r: DecisionRecord, customerName: string) {
       `You ${VERB[r.decision]} this quote on ${mailTime(r.decidedAt)}; the provider has been told.`,
       '',
       ...facts(r, customerName),
+      `Decided by: ${deciderLine(r)}`,
       ...(r.by.signature ? [`Signed as: ${r.by.signature}`] : []),
       `Record hash (SHA-256): ${r.hash}`,
       '',
@@ -76,7 +77,7 @@ export function colleagueMail(r: DecisionRecord, customerName: string, name: str
     text: [
       `Hello ${greetingName(name)},`,
       '',
-      `${deciderName(r)} ${VERB[r.decision]} a quote for ${r.shown.propertyName} on ${mailTime(r.decidedAt)}.`,
+      `${deciderLine(r)} ${VERB[r.decision]} a quote for ${r.shown.propertyName} on ${mailTime(r.decidedAt)}.`,
       '',
       ...facts(r, customerName),
       '',

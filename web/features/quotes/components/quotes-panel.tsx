@@ -14,7 +14,7 @@ import { titleCase } from '../../../components/text/display-name';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { unavailableMessage } from '../../../lib/api-client';
 import { useQuotes } from '../api/get-quotes';
-import { expiryText, statusText } from '../quote-text';
+import { decisionDetails, expiryText, statusText } from '../quote-text';
 import { quotesText as t } from '../strings';
 import { ReviewDialog } from './review-dialog';
 
@@ -96,7 +96,18 @@ export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPan
                     {dollars(q.amount)}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', color: q.expired ? 'error.main' : undefined }}>{expiryText(q)}</TableCell>
-                  <TableCell>{statusText(q)}</TableCell>
+                  <TableCell sx={{ minWidth: 200, maxWidth: 380, overflowWrap: 'anywhere' }}>
+                    {statusText(q)}
+                    {/* What the newest decision said (issue 39), in full in Review. */}
+                    {q.decisions[0] &&
+                      decisionDetails(q.decisions[0])
+                        .filter((line) => line.label !== t.detail.signature)
+                        .map((line) => (
+                          <Box key={line.label} sx={{ color: 'text.secondary', fontSize: 13, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                            {line.label}: {line.value}
+                          </Box>
+                        ))}
+                  </TableCell>
                   <TableCell align="right">
                     <Button size="small" variant="outlined" onClick={() => setReviewing(q.id)} aria-label={t.reviewLabel(q.id, q.title)}>
                       {t.review}

@@ -18,20 +18,22 @@ import { writtenDate } from '../../../components/text/dates';
 import { failureMessage } from '../../../lib/api-client';
 import { openDocumentInNewTab } from '../../documents';
 import { useDecideQuote } from '../api/decide-quote';
-import { agreeText, approveChoice, decidable, expiryDay, expiryText, statusText } from '../quote-text';
+import { agreeText, approveChoice, decidable, expiryDay, expiryText } from '../quote-text';
+import { DecisionHistory } from './decision-history';
 import { quotesText as t } from '../strings';
 
 export interface ReviewDialogProps {
   quote: QuoteView;
-  reply: Pick<QuotesReply, 'approval' | 'canDecide'>;
+  reply: Pick<QuotesReply, 'approval' | 'canDecide' | 'signer'>;
   /** The viewed user's name, left out of "Ask … to approve". */
   ownName?: string;
   onClose: () => void;
 }
 
 /**
- * Review (issue 30): the quote's facts, then Approve (typed signature, the tick, optional PO
- * number), Decline (a reason) or Request changes (a comment). What is sent as `shown` is the quote
+ * Review (issue 30): the quote's facts and its decisions with what they said (issue 39), then
+ * Approve (the signature, prefilled with the account's name; the tick; optional PO number),
+ * Decline (a reason) or Request changes (a comment). What is sent as `shown` is the quote
  * as this dialog shows it; the server's refusal (4xx) is shown here.
  */
 export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogProps) {
@@ -40,7 +42,8 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
   const choice = approveChoice(reply, quote, ownName);
   const open = decidable(quote) && reply.canDecide;
   const [decision, setDecision] = useState<QuoteDecisionKind | null>(null);
-  const [signature, setSignature] = useState('');
+  // The signature is the signed-in account's name (issue 39): prefilled; the server refuses another.
+  const [signature, setSignature] = useState(reply.signer?.name ?? '');
   const [agreed, setAgreed] = useState(false);
   const [poNumber, setPoNumber] = useState('');
   const [reason, setReason] = useState('');
@@ -94,11 +97,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
             {documentError}
           </Alert>
         )}
-        {quote.decisions.length > 0 && (
-          <Typography variant="body2" sx={{ mb: 2 }}>
-            {statusText(quote)}
-          </Typography>
-        )}
+        {quote.decisions.length > 0 && <DecisionHistory decisions={quote.decisions} />}
         {!reply.canDecide && <Alert severity="info">{t.staffNote}</Alert>}
         {reply.canDecide && quote.expired && <Alert severity="warning">{t.expiredNote(expiryDay(quote))}</Alert>}
         {reply.canDecide && !done && !quote.expired && quote.status !== 'Sent' && <Alert severity="info">{t.decidedNote}</Alert>}
