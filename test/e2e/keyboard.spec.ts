@@ -60,3 +60,26 @@ for (const who of ['admin', 'northwind'] as const) test(`dialogs open with the f
   }
   expect(problems).toEqual([]);
 });
+
+test('quote Review: Tab reaches each decision and then its form', async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('button', { name: 'Quotes', exact: true }).click();
+  await page.locator('[data-quote="QT-DEMO-0003"]').getByRole('button', { name: /^Review QT-DEMO-0003/ }).click();
+  const dialog = page.getByRole('dialog');
+  const group = dialog.getByRole('group', { name: 'Your decision' });
+  await group.getByRole('button').first().focus();
+  const choices = await group.getByRole('button').allTextContents();
+  expect(choices.slice(-2)).toEqual(['Decline', 'Request changes']);
+  const reached: string[] = [];
+  for (const _ of choices) {
+    reached.push((await focused(page)).text);
+    await page.keyboard.press('Tab');
+  }
+  expect(reached).toEqual(choices);
+  // Choosing Request changes (the last choice) by keyboard: its form is the next Tab stop.
+  await group.getByRole('button', { name: 'Request changes' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const next = await focused(page);
+  expect(['INPUT', 'TEXTAREA']).toContain(next.tag);
+});

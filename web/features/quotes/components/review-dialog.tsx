@@ -9,7 +9,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { dollars, quoteLimits, type QuoteDecisionKind, type QuotesReply, type QuoteView } from '../../../../lambdas/shared/contract/answers/quotes';
@@ -111,11 +110,21 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
                 <strong>{choice.ask}</strong>. {choice.why}
               </Alert>
             )}
-            <ToggleButtonGroup exclusive color="primary" size="small" value={decision} onChange={(_, v: QuoteDecisionKind | null) => setDecision(v)} aria-label={t.choose} sx={{ mb: 2, flexWrap: 'wrap' }}>
-              {choice.may && <ToggleButton value="approve">{t.approve}</ToggleButton>}
-              <ToggleButton value="decline">{t.decline}</ToggleButton>
-              <ToggleButton value="request-changes">{t.requestChanges}</ToggleButton>
-            </ToggleButtonGroup>
+            {/* Each choice its own Tab stop (a ToggleButtonGroup's roving focus left Decline and Request changes to the arrow keys). */}
+            <Box role="group" aria-label={t.choose} sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {(choice.may ? (['approve', 'decline', 'request-changes'] as const) : (['decline', 'request-changes'] as const)).map((kind) => (
+                <ToggleButton
+                  key={kind}
+                  value={kind}
+                  color="primary"
+                  size="small"
+                  selected={decision === kind}
+                  onChange={() => setDecision(decision === kind ? null : kind)}
+                >
+                  {kind === 'approve' ? t.approve : kind === 'decline' ? t.decline : t.requestChanges}
+                </ToggleButton>
+              ))}
+            </Box>
             {decision === 'approve' && (
               <Box sx={{ display: 'grid', gap: 1.5 }}>
                 <TextField
