@@ -51,10 +51,15 @@ describe('a quote as the panel writes it', () => {
     expect(approveChoice({ approval: { limit: 5000 } }, q, 'Dana Facilities')).toEqual({
       may: false,
       why: 'You may approve quotes up to $5,000; this one is over your limit.',
-      ask: 'Ask Lee Park to approve',
+      ask: 'Lee Park may approve this amount: ask them to approve it.',
     });
-    expect(approveChoice({ approval: null }, q)).toMatchObject({ may: false, ask: 'Ask Dana Facilities and Lee Park to approve' });
-    expect(approveChoice({ approval: null }, { amount: 1, approvers: [] })).toMatchObject({ ask: expect.stringContaining('Nobody') });
+    expect(approveChoice({ approval: null }, q)).toMatchObject({ may: false, ask: 'Dana Facilities and Lee Park may approve this amount: ask them to approve it.' });
+    expect(approveChoice({ approval: null }, { amount: 1, approvers: [] })).toMatchObject({
+      ask: "Nobody at your company may approve this amount yet: your provider's administrators can give someone that permission.",
+    });
+    // Said together, no doubled full stop.
+    const c = approveChoice({ approval: { limit: 5000 } }, q, 'Dana Facilities');
+    expect(c.may === false && `${c.why} ${c.ask}`).not.toMatch(/\.\./);
   });
 
   it('lists names as people do and writes the tick with the amount and property', () => {

@@ -28,8 +28,9 @@ export const quotesText = {
   approve: 'Approve',
   decline: 'Decline',
   requestChanges: 'Request changes',
-  askToApprove: (names: string) => `Ask ${names} to approve`,
-  noApprovers: 'Nobody at your company may approve this amount yet. Ask your administrator.',
+  // Said after why: one sentence each, no doubled stop (issue 39).
+  askToApprove: (names: string) => `${names} may approve this amount: ask them to approve it.`,
+  noApprovers: "Nobody at your company may approve this amount yet: your provider's administrators can give someone that permission.",
   overLimit: (limit: string) => `You may approve quotes up to ${limit}; this one is over your limit.`,
   noPermission: 'You may not approve quotes.',
   signature: 'Full name (your signature)',

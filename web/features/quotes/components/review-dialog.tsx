@@ -107,7 +107,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
             </Typography>
             {!choice.may && (
               <Alert severity="info" sx={{ mb: 1.5 }}>
-                <strong>{choice.ask}</strong>. {choice.why}
+                {choice.why} <strong>{choice.ask}</strong>
               </Alert>
             )}
             {/* Each choice its own Tab stop (a ToggleButtonGroup's roving focus left Decline and Request changes to the arrow keys). */}
