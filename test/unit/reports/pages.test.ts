@@ -145,6 +145,16 @@ describe('quotes, invoicing, assets, analytics', () => {
     expect(chart(d, 'average')).toMatchObject({ categories: ['Rooftop Unit', 'Chiller'], series: [{ data: [14.5, 6] }] });
     expect(d.table.rows.map((r) => r.name)).toEqual(['RTU-1', 'RTU-2', 'Chiller-1', 'AHU-1']);
   });
+  it('Quotes: a Sent quote past its expiry is Expired everywhere, and not awaiting approval (issue 39)', () => {
+    const base = input();
+    const expired = { ...base.quote![0]!, id: 'Q9', amount: 700, expiresAt: '2026-03-02' };
+    const withExpired = { ...base, quote: [...base.quote!, expired] };
+    const d = pageData('quotes', withExpired);
+    expect(figures(d)['Awaiting approval']).toBe(1200);
+    expect(chart(d, 'status')).toMatchObject({ categories: ['Sent', 'Approved', 'Declined', 'Expired'], series: [{ data: [1, 1, 1, 1] }] });
+    expect(d.table.rows.find((r) => r.id === 'Q9')?.status).toBe('Expired');
+    expect(figures(pageData('dashboard', withExpired))['Quotes awaiting approval']).toBe(1200);
+  });
   it('gives empty figures for no rows (no average, no rate)', () => {
     const d = pageData('quotes', { names: new Map(), now: NOW });
     expect(figures(d)).toEqual({ Quotes: 0, 'Awaiting approval': 0, 'Approved value': 0, 'Approval rate': null });

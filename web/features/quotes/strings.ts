@@ -2,8 +2,10 @@
 export const quotesText = {
   // The panel above the Quotes report
   title: 'Quotes awaiting approval',
-  subtitle: 'Quotes your provider sent you, and those decided here in the last 90 days',
-  subtitleProperty: (property: string) => `Quotes your provider sent for ${property}, and those decided here in the last 90 days`,
+  // The panel is what awaits a decision now, whatever the report's Period (which narrows the report below): said so (issue 39).
+  subtitle: 'Quotes your provider sent you, and those decided here in the last 90 days (whatever the Period: the Period narrows the report below)',
+  subtitleProperty: (property: string) =>
+    `Quotes your provider sent for ${property}, and those decided here in the last 90 days (whatever the Period: the Period narrows the report below)`,
   loading: 'Loading the quotes...',
   loadFailed: 'Unable to load the quotes. Please try again later.',
   none: 'No quotes are waiting for a decision.',

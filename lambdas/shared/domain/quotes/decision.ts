@@ -10,6 +10,7 @@ import type { DecisionRecord } from '../../data/quote-decisions.js';
 import type { QuoteRow } from '../../data/report-rows.js';
 import type { QuoteApproval } from '../../data/users.js';
 import { badRequest, forbidden, HttpError } from '../../platform/http.js';
+import { isExpired } from './expiry.js';
 
 /**
  * JSON with object keys sorted at every depth and no whitespace; undefined members left out. The
@@ -33,22 +34,8 @@ export const recordHash = (record: Omit<DecisionRecord, 'hash'> | DecisionRecord
 /** A record whose hash still matches its content. */
 export const intact = (record: DecisionRecord) => recordHash(record) === record.hash;
 
-/**
- * When a quote stops being decidable: a date (YYYY-MM-DD) is the whole of that day in UTC; an
- * instant is that instant. Undefined: it does not expire.
- */
-export function expiryInstant(expiresAt: string | undefined | null): number | undefined {
-  if (!expiresAt) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) return Date.parse(`${expiresAt}T23:59:59.999Z`);
-  const t = Date.parse(expiresAt);
-  return Number.isNaN(t) ? undefined : t;
-}
-
-export const isExpired = (q: Pick<QuoteRow, 'status' | 'expiresAt'>, now = Date.now()) => {
-  if (q.status === 'Expired') return true;
-  const until = expiryInstant(q.expiresAt);
-  return until !== undefined && until < now;
-};
+// When a quote stops being decidable lives in ./expiry.ts, shared with the report pages.
+export { expiryInstant, isExpired } from './expiry.js';
 
 /** Whether what the customer saw is the quote as stored now. */
 export const sameAsShown = (q: QuoteRow, shown: DecisionBody['shown']) =>

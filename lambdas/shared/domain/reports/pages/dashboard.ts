@@ -4,6 +4,7 @@ import type { Head, PageInput } from './input.js';
 import { prepareInv, prepareWo } from './prepared.js';
 import { DAY, addMonths, inWindow, narrowed, spanOf, windowLabel } from './time.js';
 import { OPEN, UNFINISHED } from './vocabulary.js';
+import { isAwaiting } from '../../quotes/expiry.js';
 
 export function dashboard(input: PageInput): Head {
   const { now } = input;
@@ -26,7 +27,7 @@ export function dashboard(input: PageInput): Head {
     }
   }
   let pending = 0;
-  for (const q of input.quote ?? []) if (q.status === 'Sent') pending += cents(q.amount);
+  for (const q of input.quote ?? []) if (isAwaiting(q, input.now)) pending += cents(q.amount);
   const inv = prepareInv(input.invoice ?? []);
   let outstanding = 0;
   let invoiced = 0;

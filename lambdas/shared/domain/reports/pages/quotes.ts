@@ -2,12 +2,14 @@
 import { cents, chart, chartMonths, count, fig, grouped, monthly } from './aggregate.js';
 import type { Head, PageInput } from './input.js';
 import { narrowed, spanOf, toMs } from './time.js';
+import { statusNow } from '../../quotes/expiry.js';
 
 const QUOTE_STATUSES = ['Sent', 'Approved', 'Declined', 'Expired'];
 
 export function quotes(input: PageInput): Head {
   const span = spanOf(input.period);
-  const every = (input.quote ?? []).map((r) => ({ r, created: toMs(r.createdAt) }));
+  // Statuses as of now (a Sent quote past its expiry is Expired), as the quotes panel says them.
+  const every = (input.quote ?? []).map((q) => ({ r: { ...q, status: statusNow(q, input.now) }, created: toMs(q.createdAt) }));
   const rows = narrowed(every, span, (q) => q.created);
   let pending = 0;
   let approved = 0;

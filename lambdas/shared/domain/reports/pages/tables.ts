@@ -3,6 +3,7 @@ import type { Column, PageName, Row } from '../../../contract/reports.js';
 import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../../../data/report-rows.js';
 import { day, toMs, yearsSince } from './time.js';
 import { CONDITIONS, PRIORITIES } from './vocabulary.js';
+import { statusNow } from '../../quotes/expiry.js';
 
 export type Cell = Row[string];
 
@@ -90,7 +91,8 @@ export const tableDefs: Record<PageName, TableDef<WorkOrderRow> | TableDef<Quote
       text('id', 'Quote', (r) => r.id),
       property(),
       text('title', 'Title', (r) => r.title),
-      text('status', 'Status', (r) => r.status),
+      // As of now: a Sent quote past its expiry reads Expired, as in the quotes panel.
+      { key: 'status', label: 'Status', type: 'text', value: (r, ctx) => statusNow(r, ctx.now) },
       date('created', 'Created', (r) => r.createdAt),
       date('expires', 'Expires', (r) => r.expiresAt),
       date('decided', 'Decided', (r) => r.decidedAt),
