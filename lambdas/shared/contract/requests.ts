@@ -14,6 +14,7 @@ export const requestMessages = {
   noPhoto: 'Invalid body.photos: a photo was not uploaded, or its upload has expired. Attach it again.',
   photoTwice: 'Invalid body.photos: a photo is attached twice.',
   wrongPhotoType: 'Invalid body.photos: a photo was sent with another content type than its file name says.',
+  photoNotImage: (name: string) => `Invalid body.photos: ${name} is not an image: its content is not a JPEG, PNG, GIF, WebP or HEIC picture, whatever its name says.`,
   outsideProperty: (id: string) => `You do not have access to property ${id}.`,
   noEquipment: (id: string) => `Invalid body.equipmentId: no equipment ${id} at this property.`,
   outsideUser: 'You may file and see requests only for your own account.',

@@ -4,6 +4,7 @@ import { handler as listRequests } from '../../../lambdas/requests/list-requests
 import { handler as serviceRequests } from '../../../lambdas/requests/service-requests.js';
 import { handler as updateRequest } from '../../../lambdas/requests/update-request.js';
 import { newReference, referenceSince } from '../../../lambdas/shared/domain/requests/served.js';
+import { looksLikeImage } from '../../../lambdas/shared/domain/requests/photos.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv, TABLES } from '../support/fake-aws.js';
@@ -118,10 +119,24 @@ describe('POST /api/requests: filing', () => {
     expect(json(await fileAs(alice.email, { body: { ...valid, photos: [PHOTO_KEY] } })).error).toMatch(/was not uploaded/);
     w.objects.set(PHOTO_KEY, { body: Buffer.from('x'), contentType: 'text/html' });
     expect(json(await fileAs(alice.email, { body: { ...valid, photos: [PHOTO_KEY] } })).error).toMatch(/another content type/);
+    // A text file named .jpg, sent as image/jpeg: its bytes are no image (issue 39).
+    w.objects.set(PHOTO_KEY, { body: Buffer.from('hello, not a picture'), contentType: 'image/jpeg' });
+    expect(json(await fileAs(alice.email, { body: { ...valid, photos: [PHOTO_KEY] } })).error).toBe(
+      'Invalid body.photos: leak.jpg is not an image: its content is not a JPEG, PNG, GIF, WebP or HEIC picture, whatever its name says.',
+    );
     expect(w.serviceRequests).toEqual([]);
   });
+  it('knows each image type by its first bytes', () => {
+    expect(looksLikeImage('image/jpeg', Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe(true);
+    expect(looksLikeImage('image/png', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect(looksLikeImage('image/gif', Buffer.from('GIF89a'))).toBe(true);
+    expect(looksLikeImage('image/webp', Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe(true);
+    expect(looksLikeImage('image/heic', Buffer.from('\0\0\0\x18ftypheic'))).toBe(true);
+    expect(looksLikeImage('image/png', Uint8Array.from([0xff, 0xd8, 0xff]))).toBe(false);
+    expect(looksLikeImage('image/jpeg', Buffer.from('<html>'))).toBe(false);
+  });
   it('stores the request with its photo moved under requests/<reference>/, mails dispatch (photo links) and the customer (reference)', async () => {
-    w.objects.set(PHOTO_KEY, { body: Buffer.from('jpeg'), contentType: 'image/jpeg' });
+    w.objects.set(PHOTO_KEY, { body: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), contentType: 'image/jpeg' });
     const r = await fileAs(alice.email, { body: { ...valid, photos: [PHOTO_KEY] } });
     expect(r.statusCode).toBe(201);
     const reference = (json(r).request as { reference: string }).reference;

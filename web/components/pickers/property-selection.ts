@@ -20,6 +20,8 @@
  * place says what none leads to (Create User and Edit User ask before saving a user with none).
  */
 
+import { searchKey } from '../text/search-key';
+
 export interface PickerOption {
   id: string;
   name: string;
@@ -148,15 +150,7 @@ export function summary(selection: Selection, options: readonly PickerOption[]):
   return `Selected: ${groups.map((g) => `${g.name}, ${part(g)}`).join('; ')}`;
 }
 
-/** Lower case, accents off, every run of spaces, dashes, dots and underscores one space: "rtu 1" finds "RTU-1". */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s\-_.]+/g, ' ')
-    .trim();
-}
+export { searchKey };
 
 /** Whether a property is found by the search box's text (its name, type or customer). */
 export function matches(query: string, option: PickerOption): boolean {

@@ -12,6 +12,11 @@ const docs = [
 const names = (list: { DOCUMENT_URL: string }[]) => list.map((d) => d.DOCUMENT_URL.split('/').at(-1));
 
 describe('matchesName', () => {
+  it("ignores case, spaces, dashes and underscores: 'rtu 1' finds 'RTU-1' (issue 39)", () => {
+    expect(matchesName(doc('Service_Report_RTU-1.pdf', ''), 'rtu 1')).toBe(true);
+    expect(matchesName(doc('Service_Report_RTU-1.pdf', ''), 'service report')).toBe(true);
+    expect(matchesName(doc('Service_Report_RTU-1.pdf', ''), 'rtu 2')).toBe(false);
+  });
   it('matches a case-insensitive substring of the file name only, not of the rest of the key', () => {
     expect(matchesName(doc('Boiler_Report.pdf', ''), 'boiler')).toBe(true);
     expect(matchesName(doc('Boiler_Report.pdf', ''), 'R_REP')).toBe(true);

@@ -1,3 +1,4 @@
+import { searchKey } from '../../components/text/search-key';
 import { documentFileName } from './file-name';
 
 /** How the View tab orders the documents: newest first (the default) or by file name, A to Z. */
@@ -16,8 +17,9 @@ const time = (value: string) => {
 
 /** Whether a document's file name holds the search text (case-insensitive; blank matches all). */
 export function matchesName(doc: Pick<Listed, 'DOCUMENT_URL'>, query: string): boolean {
-  const q = query.trim().toLocaleLowerCase();
-  return q === '' || documentFileName(doc.DOCUMENT_URL).toLocaleLowerCase().includes(q);
+  // Case, accents, spaces, dashes, dots and underscores aside: 'rtu 1' finds 'RTU-1' (issue 39).
+  const q = searchKey(query);
+  return q === '' || searchKey(documentFileName(doc.DOCUMENT_URL)).includes(q);
 }
 
 /** The documents whose names match `query`, in the chosen order; ties fall back to the other key, then the key itself. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { documentFileName, formatUploadedAt, isValidFileName } from './file-name';
+import { documentFileName, formatUploadedAt, isValidFileName, downloadName } from './file-name';
 import { uploadFailureMessage } from './upload-summary';
 
 describe('documentFileName', () => {
@@ -55,5 +55,19 @@ describe('uploadFailureMessage', () => {
     expect(uploadFailureMessage([{ ...base, propertyId: 'b', name: 'Plaza', state: 'failed' }])).toBe(
       'File upload failed. Please try again.\nFailed for: Plaza.',
     );
+  });
+});
+
+describe('downloadName (issue 39)', () => {
+  const a = { DOCUMENT_URL: 'documents/P1/x1/Equipment_List.csv', PROPERTY_ID: 'P1' };
+  const b = { DOCUMENT_URL: 'documents/P2/x2/Equipment_List.csv', PROPERTY_ID: 'P2' };
+  const c = { DOCUMENT_URL: 'documents/P2/x3/Other.pdf', PROPERTY_ID: 'P2' };
+  it('is the file name alone when no other listed document shares it', () => {
+    expect(downloadName(c, [a, b, c], 'Northwind Plaza')).toBe('Other.pdf');
+    expect(downloadName(a, [a, c], 'Northwind Tower')).toBe('Equipment_List.csv');
+  });
+  it("puts the property's name first when the same name is listed for another property", () => {
+    expect(downloadName(a, [a, b, c], 'Northwind Tower')).toBe('Northwind_Tower-Equipment_List.csv');
+    expect(downloadName(b, [a, b, c], 'Café Plaza #2')).toBe('Cafe_Plaza_2-Equipment_List.csv');
   });
 });

@@ -66,6 +66,7 @@ export const requestsText = {
   openPhoto: (fileName: string) => `${fileName} (opens in a new tab)`,
   accessTimesShort: 'Access:',
   notes: 'Notes from your service provider',
+  notesStaff: 'Notes to the customer',
   noNotes: 'No notes yet.',
   changeStatus: 'Change status',
   newStatus: 'New status',

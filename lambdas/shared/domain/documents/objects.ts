@@ -37,6 +37,19 @@ export async function headObject(key: string): Promise<{ size: number; contentTy
   }
 }
 
+/** The first `count` bytes of an object (a ranged GET: what a file is, not what its name says), or null when there is none. */
+export async function firstBytes(key: string, count: number): Promise<Uint8Array | null> {
+  try {
+    const r = await storage().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${count - 1}` }));
+    const bytes = r.Body ? await r.Body.transformToByteArray() : new Uint8Array();
+    return bytes.subarray(0, count);
+  } catch (e) {
+    const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404) return null;
+    throw e;
+  }
+}
+
 /** Copies within the bucket, setting the content type the portal decided. */
 export async function copyObject(from: string, to: string, contentType: string): Promise<void> {
   await storage().send(

@@ -5,7 +5,7 @@ import { getCustomer } from '../../data/customers.js';
 import { equipmentOfCustomer } from '../../data/equipment.js';
 import { getProperties } from '../../data/properties.js';
 import { putServiceRequest, type RequestPhoto, type ServiceRequestItem } from '../../data/service-requests.js';
-import { copyObject, deleteObject, headObject } from '../documents/objects.js';
+import { copyObject, deleteObject, firstBytes, headObject } from '../documents/objects.js';
 import { assetsOf, unitsOf } from './units.js';
 import { badRequest, forbidden, HttpError, ok, type Reply } from '../../platform/http.js';
 import { log } from '../../platform/log.js';
@@ -13,7 +13,7 @@ import { mailSettings, sendMail } from '../../platform/mail.js';
 import { mailUser } from '../notifications/send.js';
 import type { Scope } from '../../platform/scope.js';
 import type { z } from '../../platform/zod.js';
-import { filedPhotoKey, parsePhotoUploadKey, photoLinks, photoType } from './photos.js';
+import { filedPhotoKey, looksLikeImage, parsePhotoUploadKey, photoLinks, photoType } from './photos.js';
 import { confirmationMail, dispatchMail, newReference, servedUser, toAnswer } from './served.js';
 
 /**
@@ -51,6 +51,12 @@ export async function fileRequest(caller: Scope, body: z.output<typeof FileBody>
     if (!h) throw badRequest(requestMessages.noPhoto);
     if (h.size > requestLimits.maxPhotoBytes) throw new HttpError(413, requestMessages.photoTooLarge);
     if (h.contentType.split(';')[0]!.trim().toLowerCase() !== photoType(names[i]!)) throw badRequest(requestMessages.wrongPhotoType);
+  });
+  // The bytes, not the name: each photo's first bytes must be the image its name says.
+  const starts = await Promise.all(body.photos.map((k) => firstBytes(k, 16)));
+  starts.forEach((b, i) => {
+    if (!b) throw badRequest(requestMessages.noPhoto);
+    if (!looksLikeImage(photoType(names[i]!)!, b)) throw badRequest(requestMessages.photoNotImage(names[i]!));
   });
 
   const reference = newReference();

@@ -25,6 +25,31 @@ export function photoType(fileName: string): string | null {
   return PHOTO_TYPES[ext] ?? null;
 }
 
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+/**
+ * Whether a file's first bytes are an image of the content type its name gave (issue 39: a text file
+ * renamed .jpg was taken as a photo): JPEG's FF D8 FF, PNG's signature, GIF87a/GIF89a, RIFF…WEBP,
+ * and an ISO box 'ftyp' with a HEIF brand.
+ */
+export function looksLikeImage(contentType: string, b: Uint8Array): boolean {
+  switch (contentType) {
+    case 'image/jpeg':
+      return b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+    case 'image/png':
+      return b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v);
+    case 'image/gif':
+      return b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a');
+    case 'image/webp':
+      return b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP';
+    case 'image/heic':
+      return b.length >= 12 && ascii(b, 4, 8) === 'ftyp' && HEIC_BRANDS.has(ascii(b, 8, 12));
+    default:
+      return false;
+  }
+}
+
 /** A camera's file name made safe for a key: letters, digits, dot, underscore and hyphen. */
 export function safePhotoName(fileName: string): string {
   const cleaned = fileName.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-100);

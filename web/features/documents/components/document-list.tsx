@@ -12,7 +12,7 @@ import { useDeleteDocument } from '../api/delete-document';
 import { useDocuments, type DocumentRecord } from '../api/get-documents';
 import { getPresignedUrl, openDocumentInNewTab } from '../api/get-presigned-url';
 import { orderDocuments, type DocumentSort } from '../document-order';
-import { documentFileName } from '../file-name';
+import { documentFileName, downloadName } from '../file-name';
 import { documentsText as t } from '../strings';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { DocumentRow } from './document-row';
@@ -60,7 +60,7 @@ export function DocumentList({ propertyIds, propertyNames, customerOf, isAdmin, 
       const href = URL.createObjectURL(await res.blob());
       const link = document.createElement('a');
       link.href = href;
-      link.download = documentFileName(doc.DOCUMENT_URL);
+      link.download = downloadName(doc, documents.data ?? [], propertyNames.get(doc.PROPERTY_ID) ?? doc.PROPERTY_ID);
       document.body.appendChild(link);
       link.click();
       link.remove();

@@ -152,7 +152,8 @@ function RequestCard({ request: r, showCustomer, canChange }: { request: Service
       </Typography>
       <Box sx={{ mt: 1.5 }}>
         <Typography component="h4" variant="body2" sx={{ fontWeight: 600 }}>
-          {t.notes}
+          {/* Staff read the notes as theirs, the customer's as from their provider (issue 39). */}
+          {canChange ? t.notesStaff : t.notes}
         </Typography>
         {r.notes.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
