@@ -530,6 +530,10 @@ test.describe('forgot, reset and registration', () => {
     await dialog.getByLabel('Confirm Password').fill('Changed123');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('The current password is not correct.');
+    // The current password as the new one is refused before any call (issue 39).
+    await dialog.getByLabel('Current Password').fill('Changed123');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('The new password must differ from the current one.');
     await dialog.getByLabel('Current Password').fill(oldPassword);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     // Changed: signed out, told so on Log In; the new password signs in, the old one no longer.

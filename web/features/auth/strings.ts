@@ -57,6 +57,7 @@ export const authStrings = {
     cancel: 'Cancel',
     changing: 'Changing...',
     wrongCurrent: 'The current password is not correct.',
+    sameAsCurrent: 'The new password must differ from the current one.',
     tooMany: 'Too many attempts. Please try again later.',
     failed: 'The password could not be changed. Please try again.',
     noSession: 'Your session has ended. Please log in again to change your password.',

@@ -47,6 +47,11 @@ function ChangePasswordForm({ staff, onClose, onChanged }: Omit<ChangePasswordDi
       setProblem(t.wrongCurrent);
       return;
     }
+    // The same password again changes nothing and would end the other sessions for nothing (issue 39).
+    if (next === current) {
+      setProblem(t.sameAsCurrent);
+      return;
+    }
     const found = setPasswordProblem(next, confirm, staff);
     if (found) {
       setProblem(found === 'mismatch' ? authStrings.mismatch : staff ? authStrings.staffRule : t.rule);
