@@ -211,3 +211,17 @@ test("an administrator viewing as a customer files on their behalf; it shows in 
   await expect(card).toContainText(t.filedFor(demo.admin.email));
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
 });
+
+test('an account of two customers chooses a property under its customer (issue 39)', async ({ page }) => {
+  await logIn(page, demo.twoCustomers);
+  await page.getByRole('button', { name: 'Request Service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Service' });
+  await dialog.getByRole('combobox', { name: /Property/ }).click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByText('Harborview Medical Center', { exact: true })).toBeVisible();
+  await expect(listbox.getByText('Lakeside School District', { exact: true })).toBeVisible();
+  const items = await listbox.locator('li').allTextContents();
+  expect(items.indexOf('Lakeside School District')).toBeGreaterThan(items.indexOf('Harborview Main Hospital'));
+  expect(items.indexOf('Lakeside High School')).toBeGreaterThan(items.indexOf('Lakeside School District'));
+  await page.keyboard.press('Escape');
+});

@@ -64,8 +64,8 @@ describe("GET /api/requests: the request form's choices", () => {
     expect(r.statusCode).toBe(200);
     expect(json(r).form).toEqual({
       properties: [
-        { id: 'A-P1', name: 'Alpha North', equipment: [{ id: 'EQ-1', name: 'RTU-1', type: 'RTU', monitored: true }] },
-        { id: 'A-P3', name: 'Alpha West', equipment: [] },
+        { id: 'A-P1', name: 'Alpha North', customerId: 'A', equipment: [{ id: 'EQ-1', name: 'RTU-1', type: 'RTU', monitored: true }] },
+        { id: 'A-P3', name: 'Alpha West', customerId: 'A', equipment: [] },
       ],
       dispatchPhone: '+1 555 0100',
     });

@@ -182,6 +182,10 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
         shellStrings,
       );
 
+  const customerNameMap = useMemo(
+    () => new Map((customers.data?.BUILDOPS_CUSTOMER_ID ?? []).map((id, i) => [id, customers.data?.CUSTOMER_NAME[i] ?? id])),
+    [customers.data],
+  );
   // A customer account with no customer or no property yet (its own view): one screen that says what
   // happens next and whom to ask, with nothing around it that leads nowhere (issue 39).
   const unassigned = !isAdmin && !viewedEmail && !!profile.data && (profile.data.BUILDOPS_CUSTOMER_ID.length === 0 || profile.data.BUILDOPS_PROPERTY_IDS.length === 0);
@@ -348,7 +352,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
           <DocumentsDialog open={openDialog === 'documents'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} inView={chosenProperty} />
         )}
         {mounted.has('requestService') && (
-          <RequestServiceDialog key={viewedEmail ?? ''} open={openDialog === 'requestService'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} inView={chosenProperty} />
+          <RequestServiceDialog key={viewedEmail ?? ''} open={openDialog === 'requestService'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} inView={chosenProperty} customerNames={customerNameMap} />
         )}
         {mounted.has('requests') && <RequestsDialog key={viewedEmail ?? ''} open={openDialog === 'requests'} onClose={handleClose} isAdmin={isAdmin} viewedEmail={viewedEmail} />}
         {isAdmin && mounted.has('createUser') && (

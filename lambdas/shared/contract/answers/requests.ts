@@ -33,6 +33,8 @@ export const RequestForm = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
+      /** The property's customer: the dialog groups the properties by customer when there are several (issue 39). */
+      customerId: z.string(),
       /** The property's units: its assets on record and its monitored devices (`monitored`), by name. */
       equipment: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), monitored: z.boolean() })),
     }),

@@ -26,6 +26,7 @@ async function formFor(served: Served | null): Promise<RequestForm> {
     properties: properties.map((p) => ({
       id: p.id,
       name: p.name,
+      customerId: p.customerId,
       equipment: unitsOf(
         assets.get(p.id) ?? [],
         equipment.filter((e) => e.propertyId === p.id && e.customerId === p.customerId),

@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -26,6 +27,7 @@ import { fileRequest } from '../api/write-request';
 import { PHOTO_ACCEPT, photoProblem } from '../photo-rules';
 import { requestKeys } from '../query-keys';
 import { requestsText as t } from '../strings';
+import { titleCase } from '../../../components/text/display-name';
 
 export interface RequestServiceDialogProps {
   open: boolean;
@@ -35,19 +37,21 @@ export interface RequestServiceDialogProps {
   isAdmin: boolean;
   /** The property the user is looking at (the reports' property filter), if one: preselected. */
   inView?: string | null;
+  /** Customer id -> name (the account's customers): the properties are grouped under them when there are several. */
+  customerNames?: ReadonlyMap<string, string>;
 }
 
 /** "Request Service": a customer (or an administrator for the viewed customer) files a service request. */
-export function RequestServiceDialog({ open, onClose, viewedEmail, isAdmin, inView = null }: RequestServiceDialogProps) {
+export function RequestServiceDialog({ open, onClose, viewedEmail, isAdmin, inView = null, customerNames }: RequestServiceDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="request-service-title">
       <DialogHeading id="request-service-title" title={t.requestService} closeLabel={t.close} onClose={onClose} />
-      {open && <RequestServiceBody viewedEmail={viewedEmail} isAdmin={isAdmin} inView={inView} onClose={onClose} />}
+      {open && <RequestServiceBody viewedEmail={viewedEmail} isAdmin={isAdmin} inView={inView} onClose={onClose} customerNames={customerNames} />}
     </Dialog>
   );
 }
 
-function RequestServiceBody({ viewedEmail, isAdmin, inView, onClose }: { viewedEmail: string | null; isAdmin: boolean; inView: string | null; onClose(): void }) {
+function RequestServiceBody({ viewedEmail, isAdmin, inView, onClose, customerNames }: { viewedEmail: string | null; isAdmin: boolean; inView: string | null; onClose(): void; customerNames?: ReadonlyMap<string, string> }) {
   const query = useRequests({ email: viewedEmail }, !isAdmin || !!viewedEmail);
   if (isAdmin && !viewedEmail) {
     return (
@@ -71,7 +75,25 @@ function RequestServiceBody({ viewedEmail, isAdmin, inView, onClose }: { viewedE
       </DialogContent>
     );
   }
-  return <RequestFormPanel form={query.data.form} viewedEmail={viewedEmail} inView={inView} onClose={onClose} />;
+  return <RequestFormPanel form={query.data.form} viewedEmail={viewedEmail} inView={inView} onClose={onClose} customerNames={customerNames} />;
+}
+
+/**
+ * The property choices: with properties of more than one customer, each customer's under its name
+ * (issue 39: two customers' properties listed as one had no customer to tell them apart).
+ */
+function propertyMenu(properties: readonly { id: string; name: string; customerId: string }[], names?: ReadonlyMap<string, string>) {
+  const customers = [...new Set(properties.map((p) => p.customerId))];
+  const item = (p: { id: string; name: string }) => (
+    <MenuItem key={p.id} value={p.id} sx={customers.length > 1 ? { pl: 4 } : undefined}>
+      {p.name}
+    </MenuItem>
+  );
+  if (customers.length < 2) return properties.map(item);
+  return customers.flatMap((c) => [
+    <ListSubheader key={`customer-${c}`}>{titleCase(names?.get(c) ?? c)}</ListSubheader>,
+    ...properties.filter((p) => p.customerId === c).map(item),
+  ]);
 }
 
 /**
@@ -83,7 +105,7 @@ export function initialProperty(properties: readonly { id: string }[], inView: s
   return properties.length === 1 ? properties[0]!.id : '';
 }
 
-function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: RequestForm; viewedEmail: string | null; inView: string | null; onClose(): void }) {
+function RequestFormPanel({ form, viewedEmail, inView, onClose, customerNames }: { form: RequestForm; viewedEmail: string | null; inView: string | null; onClose(): void; customerNames?: ReadonlyMap<string, string> }) {
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [propertyId, setPropertyId] = useState(() => initialProperty(form.properties, inView));
@@ -180,11 +202,7 @@ function RequestFormPanel({ form, viewedEmail, inView, onClose }: { form: Reques
             // The first field to fill takes the focus: the property when none is chosen yet, else the description.
             autoFocus={!propertyId}
           >
-            {form.properties.map((p) => (
-              <MenuItem key={p.id} value={p.id}>
-                {p.name}
-              </MenuItem>
-            ))}
+            {propertyMenu(form.properties, customerNames)}
           </TextField>
           <Autocomplete
             options={property?.equipment ?? []}
