@@ -5,10 +5,12 @@
  * fail on AWS fails here first.
  */
 import { App } from 'aws-cdk-lib';
+import { Template as Assertions } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stageStacks } from '../../infra/app.js';
 import { loadStage, type Stage } from '../../infra/config.js';
+import { DeployRoleStack } from '../../infra/deploy-role-stack.js';
 import { COGNITO_TRIGGER_WAIT_SECONDS, ROOT, SKIP_BUNDLING_CONTEXT } from '../../infra/function-construct.js';
 import { WEB_BUILD_CONTEXT } from '../../infra/web-construct.js';
 import { ACCOUNT_ID, duplicates, mayShareAccount, physicalNames, resolveName, type NamedTemplate } from './support/physical-names.js';
@@ -23,6 +25,8 @@ interface Template {
 interface Synthesised {
   stage: Stage;
   stacks: { name: string; region: string; template: Template }[];
+  /** `Portal-<stage>-deploy-role` (its own app, bin/deploy-role.ts): in the stage's account too, so in the names' check. */
+  deployRole: { name: string; region: string; template: Template };
 }
 
 const synthesised = new Map<string, Synthesised>();
@@ -39,7 +43,14 @@ function synthAll(stageName: string): Synthesised {
   const app = new App({ context: { ...flags, [SKIP_BUNDLING_CONTEXT]: true, 'aws:cdk:bundling-stacks': [], [WEB_BUILD_CONTEXT]: FIXTURE_WEB_BUILD } });
   const built = stageStacks(app, stage);
   const assembly = app.synth();
-  const s = { stage, stacks: built.all.map((stack) => ({ name: stack.stackName, region: stack.region, template: assembly.getStackByName(stack.stackName).template as Template })) };
+  // GitHub's OIDC provider is one per account (its URL is its identity): docs/deploying.md has the
+  // second stage of an account pass the existing one's ARN, as here.
+  const roles = new DeployRoleStack(new App(), { stage, githubRepo: 'owner/repo', oidcProviderArn: `arn:aws:iam::${stage.account ?? '333333333333'}:oidc-provider/token.actions.githubusercontent.com`, env: { account: stage.account ?? '333333333333', region: stage.region } });
+  const s = {
+    stage,
+    stacks: built.all.map((stack) => ({ name: stack.stackName, region: stack.region, template: assembly.getStackByName(stack.stackName).template as Template })),
+    deployRole: { name: roles.stackName, region: roles.region, template: Assertions.fromStack(roles).toJSON() as Template },
+  };
   synthesised.set(stageName, s);
   return s;
 }
@@ -48,7 +59,7 @@ function synthAll(stageName: string): Synthesised {
 const namesOf = (s: Synthesised) =>
   physicalNames(
     s.stage.name,
-    s.stacks.map(({ name, region, template }) => ({ stack: name, region, resources: template.Resources, outputs: (template.Outputs ?? {}) as NamedTemplate['outputs'] })),
+    [...s.stacks, s.deployRole].map(({ name, region, template }) => ({ stack: name, region, resources: template.Resources, outputs: (template.Outputs ?? {}) as NamedTemplate['outputs'] })),
   );
 
 const ofType = (t: Template, type: string) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);

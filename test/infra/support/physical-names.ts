@@ -46,6 +46,7 @@ export const IDENTITIES: Record<string, Identity> = {
   'AWS::IAM::User': account('UserName'),
   'AWS::IAM::Group': account('GroupName'),
   'AWS::IAM::InstanceProfile': account('InstanceProfileName'),
+  'AWS::IAM::OIDCProvider': account('Url'),
   'AWS::DynamoDB::Table': region('TableName', { namespace: 'dynamodb table' }),
   'AWS::DynamoDB::GlobalTable': region('TableName', { namespace: 'dynamodb table' }),
   'AWS::SNS::Topic': region('TopicName'),
