@@ -400,8 +400,11 @@ describe.each(STAGES)('AWS limits, stage %s', (stageName) => {
   // (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-attribute-deletionpolicy.html).
   // UpdateReplacePolicy `Retain` keeps the old one when a replacement is made.
   describe('Deletion policies (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-attribute-deletionpolicy.html)', () => {
+    // The deploy-role stack's smoke secret too: a stateful resource of the stage's account.
+    const withDeployRole = () => [...all(), ...Object.entries(s.deployRole.template.Resources).map(([id, r]) => ({ stack: s.deployRole.name, id, r }))];
+
     it('retains no resource on a failed create: no DeletionPolicy Retain anywhere', () => {
-      const retained = all()
+      const retained = withDeployRole()
         .filter(({ r }) => r.DeletionPolicy === 'Retain')
         .map(({ stack, id, r }) => `${stack}/${id} (${r.Type})`);
       expect(retained).toEqual([]);
@@ -409,7 +412,7 @@ describe.each(STAGES)('AWS limits, stage %s', (stageName) => {
 
     it.each(STATEFUL_TYPES)('keeps every %s on update and delete, except when its create fails, where the stage retains; deletes it where it does not', (type) => {
       const expected = s.stage.removalPolicy === 'retain' ? { DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' } : { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' };
-      const found = all().filter(({ r }) => r.Type === type);
+      const found = withDeployRole().filter(({ r }) => r.Type === type);
       if (type !== 'AWS::KMS::Key') expect(found.length).toBeGreaterThan(0);
       const wrong = found.filter(({ r }) => r.DeletionPolicy !== expected.DeletionPolicy || r.UpdateReplacePolicy !== expected.UpdateReplacePolicy);
       expect(wrong.map(({ stack, id, r }) => `${stack}/${id}: ${r.DeletionPolicy}/${r.UpdateReplacePolicy}`)).toEqual([]);
