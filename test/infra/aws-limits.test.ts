@@ -392,6 +392,29 @@ describe.each(STAGES)('AWS limits, stage %s', (stageName) => {
     it('names every schedule in at most 64 characters', () => {
       for (const { r } of all().filter((x) => x.r.Type === 'AWS::Scheduler::Schedule')) expect(String(r.Properties!.Name).length).toBeLessThanOrEqual(64);
     });
+
+    // Scheduler invokes a Lambda target asynchronously: its RetryPolicy covers the invocation
+    // only, and Lambda then retries a failed run twice by itself unless the function's (here the
+    // alias's) EventInvokeConfig says otherwise
+    // (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html).
+    it("has Lambda retry each scheduled run no more than the schedule's RetryPolicy says", () => {
+      const schedules = all().filter((x) => x.r.Type === 'AWS::Scheduler::Schedule');
+      expect(schedules.length).toBeGreaterThan(0);
+      // Scheduler's own default (its RetryPolicy unset) is 185 attempts.
+      const retries = schedules.map(({ stack, id, r }) => {
+        const target = r.Properties!.Target as { Arn: unknown; RetryPolicy?: { MaximumRetryAttempts?: number } };
+        const resources = s.stacks.find((x) => x.name === stack)!.template.Resources;
+        const aliasId = (target.Arn as { Ref?: string }).Ref!;
+        const alias = resources[aliasId]!.Properties!;
+        const fnId = (alias.FunctionName as { Ref: string }).Ref;
+        // Its qualifier the alias's name, as text or read from the alias's ARN (Fn::Select 7 of it split on ':').
+        const qualifies = (q: unknown) => q === alias.Name || JSON.stringify(q) === JSON.stringify({ 'Fn::Select': [7, { 'Fn::Split': [':', { Ref: aliasId }] }] });
+        const config = Object.values(resources).find((x) => x.Type === 'AWS::Lambda::EventInvokeConfig' && (x.Properties!.FunctionName as { Ref?: string }).Ref === fnId && qualifies(x.Properties!.Qualifier));
+        const lambdaRetries = config ? Number(config.Properties!.MaximumRetryAttempts ?? 2) : 2;
+        return { schedule: `${stack}/${id}`, lambdaRetries, scheduleRetries: target.RetryPolicy?.MaximumRetryAttempts ?? 185 };
+      });
+      expect(retries.filter((x) => x.lambdaRetries > x.scheduleRetries)).toEqual([]);
+    });
   });
 
   // DeletionPolicy `Retain` also keeps a resource whose own create rolled back, so a failed first
