@@ -254,6 +254,22 @@ describe.each(STAGES)('AWS limits, stage %s', (stageName) => {
       expect(provisioned).toBe(Object.values(s.stage.warmFunctions).reduce((n, x) => n + x, 0));
     });
 
+    // A function with no log group of its own writes to `/aws/lambda/<name>`, which Lambda then
+    // creates with logs kept forever (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs.html):
+    // every function, aws-cdk-lib's provider functions included, has one with the stage's retention.
+    it("gives every function a log group of its own, kept for the stage's days", () => {
+      const without = s.stacks.flatMap(({ name, template }) => {
+        const groups = ofType(template, 'AWS::Logs::LogGroup');
+        return ofType(template, 'AWS::Lambda::Function').flatMap(([id, r]) => {
+          const own = (r.Properties!.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)?.LogGroup?.Ref;
+          const named = groups.find(([, g]) => JSON.stringify(g.Properties!.LogGroupName ?? null) === JSON.stringify({ 'Fn::Join': ['', ['/aws/lambda/', { Ref: id }]] }));
+          const group = own ? template.Resources[own] : named?.[1];
+          return group?.Properties!.RetentionInDays === s.stage.logRetentionDays ? [] : [`${name}/${id}`];
+        });
+      });
+      expect(without).toEqual([]);
+    });
+
     // Cognito waits 5 s for a trigger and then fails the sign-in
     // (https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pools-working-with-lambda-triggers.html).
     it('times every Cognito trigger out within the 5 seconds Cognito waits', () => {
