@@ -67,6 +67,8 @@ export class AreaStack extends Stack {
       ? new PortalFunction(this, 'PreTrafficHook', {
           stage,
           handler: PRE_TRAFFIC_HOOK,
+          // One hook per area stack: its failures alarm is named per area (alarm names are unique per account and region).
+          instance: area,
           environment: { STAGE_PREFIX: `portal-${stage.name}-`, LOG_LEVEL: stage.logLevel },
           description: `CodeDeploy pre-traffic hook of the ${area} routes: probes each new version before it takes traffic (lambdas/${PRE_TRAFFIC_HOOK}.ts)`,
           ticketTopic: main.alerting.ticket,

@@ -223,8 +223,14 @@ export interface Stage extends StageSettings {
 
 export class StageConfigError extends Error {}
 
-/** The stage's `removalPolicy` for a resource holding data or logs: kept (`retain`) or deleted with the stack. */
-export const removalPolicyOf = (stage: Pick<StageSettings, 'removalPolicy'>) => (stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
+/**
+ * The stage's `removalPolicy` for a resource holding data or logs: kept (`retain`) or deleted with
+ * the stack. Kept is CloudFormation's `RetainExceptOnCreate` (UpdateReplacePolicy `Retain`): kept
+ * when the stack is updated or deleted, but removed when the create of the resource itself rolls
+ * back, so a failed first deploy leaves no named table, bucket or secret behind to make every retry
+ * fail "already exists".
+ */
+export const removalPolicyOf = (stage: Pick<StageSettings, 'removalPolicy'>) => (stage.removalPolicy === 'retain' ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY);
 
 /** The stage named by `-c stage=<name>`, from the context object holding every stage's settings. */
 export function loadStage(stageName: unknown, stages: unknown): Stage {

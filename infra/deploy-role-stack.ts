@@ -21,7 +21,7 @@ import { CfnOutput, Stack, Token, Validations, type StackProps } from 'aws-cdk-l
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { Stage } from './config.js';
+import { removalPolicyOf, type Stage } from './config.js';
 import { smokeSecretName } from './smoke/secret-name.js';
 
 export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
@@ -97,6 +97,8 @@ export class DeployRoleStack extends Stack {
       name: smokeSecretName(stage),
       description: `The smoke test's accounts of stage ${stage} (npm run smoke): written by npm run admin -- create-smoke-accounts; only the deploy role may read it.`,
     });
+    // As the stage's other secrets: kept (except when its own create fails) where the stage retains its data.
+    this.smokeSecret.applyRemovalPolicy(removalPolicyOf(props.stage));
 
     this.role = new iam.Role(this, 'Deploy', {
       roleName: `portal-${stage}-github-deploy`,

@@ -100,9 +100,11 @@ export const HTTP_5XX_METRIC = 'Http5xx';
 
 /**
  * The name of a function's failures alarm, beside the function in its own stack: what its
- * deployment group rolls back on, and a ticket otherwise.
+ * deployment group rolls back on, and a ticket otherwise. An alarm's name is its identity in the
+ * account and region, so a handler that runs as one function per area (the pre-traffic hook) names
+ * its `instance` (the area) too.
  */
-export const failuresAlarmName = (stage: Pick<Stage, 'name'>, handler: string) => `portal-${stage.name}-${shortName(handler)}-failures`;
+export const failuresAlarmName = (stage: Pick<Stage, 'name'>, handler: string, instance?: string) => `portal-${stage.name}-${shortName(handler)}${instance ? `-${instance}` : ''}-failures`;
 
 /**
  * The failures alarm CodeDeploy watches while it shifts `live`: the version just published, any
@@ -180,6 +182,8 @@ export interface PortalFunctionProps {
   preHook?: lambda.IFunction;
   /** The file under lambdas/, without extension, exporting `handler`. */
   handler: string;
+  /** Which of several functions of one handler this is (the pre-traffic hook's area): part of its physical names. */
+  instance?: string;
   environment: Record<string, string>;
   memoryMb?: number;
   timeoutSeconds?: number;
@@ -197,10 +201,13 @@ export class PortalFunction extends Construct {
   readonly deployment?: codedeploy.LambdaDeploymentGroup;
   /** The file under lambdas/, without extension. */
   readonly handler: string;
+  /** Which of several functions of one handler this is, if it is one of several. */
+  readonly instance?: string;
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
     this.handler = props.handler;
+    this.instance = props.instance;
     const { stage } = props;
     const skip = [true, 'true'].includes(this.node.tryGetContext(SKIP_BUNDLING_CONTEXT));
     const logGroup = new logs.LogGroup(this, 'Logs', {
@@ -326,7 +333,7 @@ export class PortalFunction extends Construct {
       ? new cw.MathExpression({ expression: 'FILL(errors, 0) + FILL(http5xx, 0)', usingMetrics: { errors, http5xx }, period })
       : errors;
     const alarm = new cw.Alarm(this, 'Failures', {
-      alarmName: failuresAlarmName(stage, props.handler),
+      alarmName: failuresAlarmName(stage, props.handler, props.instance),
       alarmDescription: `Function ${props.handler}: the version last published failed${props.answersHttp ? ' or answered 5xx' : ''} (${failuresAlarm.datapointsToAlarm} of ${failuresAlarm.evaluationPeriods} minutes)${props.rollout ? '; rolls back its canary' : ''}. Ticket.`,
       metric,
       threshold: failuresAlarm.threshold,

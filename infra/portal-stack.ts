@@ -192,7 +192,10 @@ export class PortalStack extends Stack {
         { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: `${why}; it runs only during deployments.` },
         { id: 'AwsSolutions-L1', reason: `${why}; its runtime is the one aws-cdk-lib pins.` },
       );
-      if (!deployment) continue;
+      if (!deployment) {
+        autoDeleteLogs(stage, p);
+        continue;
+      }
       const site = this.resolve((this.web.bucket.node.defaultChild as CfnResource).logicalId) as string;
       const known = (v: string, pseudo: string) => (Token.isUnresolved(v) ? `<AWS::${pseudo}>` : v);
       const assets = `arn:${known(this.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${known(this.account, 'AccountId')}-${known(this.region, 'Region')}/*`;
@@ -202,6 +205,19 @@ export class PortalStack extends Stack {
       }
     }
   }
+}
+
+/**
+ * The bucket-emptying provider's function (a destroy stage's) has no log group in aws-cdk-lib, so
+ * Lambda would make `/aws/lambda/<name>` at its first run, kept forever: it gets one of its own,
+ * with the stage's retention, made before it and deleted after it (so after the buckets it empties).
+ */
+function autoDeleteLogs(stage: Stage, provider: Construct) {
+  const handler = provider.node.tryFindChild('Handler') as CfnResource | undefined;
+  if (!handler) throw new Error(`${provider.node.path}: aws-cdk-lib's provider has no Handler any more; give its function a log group again`);
+  const group = new logs.CfnLogGroup(provider, 'Logs', { retentionInDays: stage.logRetentionDays });
+  group.applyRemovalPolicy(removalPolicyOf(stage));
+  handler.addPropertyOverride('LoggingConfig', { LogGroup: group.ref });
 }
 
 /** `reportRows` → `ReportRowsTable`: the output naming each table. */

@@ -92,6 +92,9 @@ export class ScheduleConstruct extends Construct {
         rollout: props.rollout,
         ticketTopic: props.ticketTopic,
       });
+      // Scheduler invokes asynchronously, so its retry policy covers the invocation only: Lambda
+      // would retry a failed run twice more by itself. The row's retries are the run's retries.
+      pf.alias.configureAsyncInvoke({ retryAttempts: when.retryAttempts, ...(when.maxEventAge ? { maxEventAge: when.maxEventAge } : {}) });
       for (const [name, access] of Object.entries(job.tables ?? {}) as [TableName, 'read' | 'write'][]) {
         if (access === 'write') props.tables[name].grantReadWriteData(pf.fn);
         else props.tables[name].grantReadData(pf.fn);

@@ -4,16 +4,19 @@
  * stack and resource that crossed it. A change that would make the first deploy (or the next one)
  * fail on AWS fails here first.
  */
-import { App, type Stack } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
+import { Template as Assertions } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stageStacks } from '../../infra/app.js';
 import { loadStage, type Stage } from '../../infra/config.js';
+import { DeployRoleStack } from '../../infra/deploy-role-stack.js';
 import { COGNITO_TRIGGER_WAIT_SECONDS, ROOT, SKIP_BUNDLING_CONTEXT } from '../../infra/function-construct.js';
 import { WEB_BUILD_CONTEXT } from '../../infra/web-construct.js';
+import { ACCOUNT_ID, duplicates, mayShareAccount, physicalNames, resolveName, type NamedTemplate } from './support/physical-names.js';
 import { cdkJson, FIXTURE_WEB_BUILD, stages } from './support/synth.js';
 
-type Resource = { Type: string; Properties?: Record<string, unknown>; UpdatePolicy?: Record<string, unknown> };
+type Resource = { Type: string; Properties?: Record<string, unknown>; UpdatePolicy?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 interface Template {
   Resources: Record<string, Resource>;
   Outputs?: Record<string, unknown>;
@@ -21,18 +24,43 @@ interface Template {
 }
 interface Synthesised {
   stage: Stage;
-  stacks: { name: string; stack: Stack; template: Template }[];
+  stacks: { name: string; region: string; template: Template }[];
+  /** `Portal-<stage>-deploy-role` (its own app, bin/deploy-role.ts): in the stage's account too, so in the names' check. */
+  deployRole: { name: string; region: string; template: Template };
 }
 
-/** Every stack of a stage as `cdk synth` writes it (bundling skipped: the functions' code is not what these limits are about). */
+const synthesised = new Map<string, Synthesised>();
+/**
+ * Every stack of a stage as `cdk synth` writes it (bundling skipped: the functions' code is not
+ * what these limits are about), synthesised once per stage for the whole file: the limits of each
+ * stage, the names across stages and the docs' table read the same templates.
+ */
 function synthAll(stageName: string): Synthesised {
+  const known = synthesised.get(stageName);
+  if (known) return known;
   const stage = loadStage(stageName, stages);
   const { stages: _, ...flags } = cdkJson.context;
   const app = new App({ context: { ...flags, [SKIP_BUNDLING_CONTEXT]: true, 'aws:cdk:bundling-stacks': [], [WEB_BUILD_CONTEXT]: FIXTURE_WEB_BUILD } });
   const built = stageStacks(app, stage);
   const assembly = app.synth();
-  return { stage, stacks: built.all.map((stack) => ({ name: stack.stackName, stack, template: assembly.getStackByName(stack.stackName).template as Template })) };
+  // GitHub's OIDC provider is one per account (its URL is its identity): docs/deploying.md has the
+  // second stage of an account pass the existing one's ARN, as here.
+  const roles = new DeployRoleStack(new App(), { stage, githubRepo: 'owner/repo', oidcProviderArn: `arn:aws:iam::${stage.account ?? '333333333333'}:oidc-provider/token.actions.githubusercontent.com`, env: { account: stage.account ?? '333333333333', region: stage.region } });
+  const s = {
+    stage,
+    stacks: built.all.map((stack) => ({ name: stack.stackName, region: stack.region, template: assembly.getStackByName(stack.stackName).template as Template })),
+    deployRole: { name: roles.stackName, region: roles.region, template: Assertions.fromStack(roles).toJSON() as Template },
+  };
+  synthesised.set(stageName, s);
+  return s;
 }
+
+/** The explicit physical names of a stage's stacks, resolved offline (./support/physical-names.ts). */
+const namesOf = (s: Synthesised) =>
+  physicalNames(
+    s.stage.name,
+    [...s.stacks, s.deployRole].map(({ name, region, template }) => ({ stack: name, region, resources: template.Resources, outputs: (template.Outputs ?? {}) as NamedTemplate['outputs'] })),
+  );
 
 const ofType = (t: Template, type: string) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
 
@@ -75,7 +103,44 @@ describe('childrenOfRule', () => {
   });
 });
 
-describe.each(['dev', 'staging', 'prod'])('AWS limits, stage %s', (stageName) => {
+describe('physical names, the check checked', () => {
+  const t = (stack: string, region: string, resources: Record<string, Resource>, outputs: NamedTemplate['outputs'] = {}): NamedTemplate => ({ stack, region, resources, outputs });
+  const bucket = { 'Fn::Join': ['', ['portal-x-docs-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]] };
+
+  it('resolves names built with Fn::Join and Fn::Sub over pseudo-parameters, refs and another stack\'s outputs', () => {
+    const main = t('Main', 'eu-west-1', { Fn: { Type: 'AWS::Lambda::Function', Properties: { FunctionName: 'portal-x-fn' } } }, { Name: { Value: { Ref: 'Fn' } } });
+    const other = t('Other', 'eu-west-1', {});
+    expect(resolveName(bucket, main, [main])).toBe(`portal-x-docs-${ACCOUNT_ID}-eu-west-1`);
+    expect(resolveName({ 'Fn::Sub': '/aws/lambda/${Fn}-${AWS::Region}' }, main, [main])).toBe('/aws/lambda/portal-x-fn-eu-west-1');
+    expect(resolveName({ 'Fn::GetStackOutput': { StackName: 'Main', OutputName: 'Name' } }, other, [main, other])).toBe('portal-x-fn');
+  });
+
+  it('finds one name given by two stacks, and not a generated one or the same name in another region or scope', () => {
+    const alarm = { Type: 'AWS::CloudWatch::Alarm', Properties: { AlarmName: { 'Fn::Sub': 'portal-x-${AWS::Region}' } } };
+    const generated = { Type: 'AWS::Logs::LogGroup', Properties: { LogGroupName: { 'Fn::Join': ['', ['/aws/lambda/', { Ref: 'Fn' }]] } } };
+    const fn = { Type: 'AWS::Lambda::Function', Properties: {} };
+    const names = physicalNames('x', [
+      t('A', 'eu-west-1', { Alarm: alarm, Logs: generated, Fn: fn, Bucket: { Type: 'AWS::S3::Bucket', Properties: { BucketName: bucket } } }),
+      t('B', 'eu-west-1', { Alarm: alarm, Logs: generated, Fn: fn }),
+      t('C', 'us-east-1', { Alarm: alarm, Bucket: { Type: 'AWS::S3::Bucket', Properties: { BucketName: 'portal-x-docs-${AWS::AccountId}-eu-west-1' } } }),
+    ]);
+    expect(duplicates(names)).toEqual([`eu-west-1 | cloudwatch alarm | portal-x-eu-west-1: x/A/Alarm, x/B/Alarm`, `partition | AWS::S3::Bucket | portal-x-docs-${ACCOUNT_ID}-eu-west-1: x/A/Bucket, x/C/Bucket`]);
+  });
+
+  it('stops on a resource type with a name it does not classify', () => {
+    expect(() => physicalNames('x', [t('A', 'eu-west-1', { Q: { Type: 'AWS::Pipes::Pipe', Properties: { Name: 'p' } } })])).toThrow('AWS::Pipes::Pipe (Name)');
+  });
+});
+
+const STAGES = ['dev', 'staging', 'prod'];
+/**
+ * What holds data or its history: kept in a `retain` stage, deleted with the stack in a `destroy`
+ * one (dev and staging hold test data only). The KMS key encrypts the mail feedback topic, in the
+ * stages that mail through SES.
+ */
+const STATEFUL_TYPES = ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret', 'AWS::Cognito::UserPool', 'AWS::Logs::LogGroup', 'AWS::KMS::Key'];
+
+describe.each(STAGES)('AWS limits, stage %s', (stageName) => {
   let s: Synthesised;
   beforeAll(() => {
     s = synthAll(stageName);
@@ -187,6 +252,22 @@ describe.each(['dev', 'staging', 'prod'])('AWS limits, stage %s', (stageName) =>
       const reserved = functions().reduce((n, { r }) => n + Number(r.Properties!.ReservedConcurrentExecutions ?? 0), 0);
       expect(provisioned + reserved).toBeLessThanOrEqual(1000 - 100);
       expect(provisioned).toBe(Object.values(s.stage.warmFunctions).reduce((n, x) => n + x, 0));
+    });
+
+    // A function with no log group of its own writes to `/aws/lambda/<name>`, which Lambda then
+    // creates with logs kept forever (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs.html):
+    // every function, aws-cdk-lib's provider functions included, has one with the stage's retention.
+    it("gives every function a log group of its own, kept for the stage's days", () => {
+      const without = s.stacks.flatMap(({ name, template }) => {
+        const groups = ofType(template, 'AWS::Logs::LogGroup');
+        return ofType(template, 'AWS::Lambda::Function').flatMap(([id, r]) => {
+          const own = (r.Properties!.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)?.LogGroup?.Ref;
+          const named = groups.find(([, g]) => JSON.stringify(g.Properties!.LogGroupName ?? null) === JSON.stringify({ 'Fn::Join': ['', ['/aws/lambda/', { Ref: id }]] }));
+          const group = own ? template.Resources[own] : named?.[1];
+          return group?.Properties!.RetentionInDays === s.stage.logRetentionDays ? [] : [`${name}/${id}`];
+        });
+      });
+      expect(without).toEqual([]);
     });
 
     // Cognito waits 5 s for a trigger and then fails the sign-in
@@ -327,13 +408,95 @@ describe.each(['dev', 'staging', 'prod'])('AWS limits, stage %s', (stageName) =>
     it('names every schedule in at most 64 characters', () => {
       for (const { r } of all().filter((x) => x.r.Type === 'AWS::Scheduler::Schedule')) expect(String(r.Properties!.Name).length).toBeLessThanOrEqual(64);
     });
+
+    // Scheduler invokes a Lambda target asynchronously: its RetryPolicy covers the invocation
+    // only, and Lambda then retries a failed run twice by itself unless the function's (here the
+    // alias's) EventInvokeConfig says otherwise
+    // (https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html).
+    it("has Lambda retry each scheduled run no more than the schedule's RetryPolicy says", () => {
+      const schedules = all().filter((x) => x.r.Type === 'AWS::Scheduler::Schedule');
+      expect(schedules.length).toBeGreaterThan(0);
+      // Scheduler's own default (its RetryPolicy unset) is 185 attempts.
+      const retries = schedules.map(({ stack, id, r }) => {
+        const target = r.Properties!.Target as { Arn: unknown; RetryPolicy?: { MaximumRetryAttempts?: number } };
+        const resources = s.stacks.find((x) => x.name === stack)!.template.Resources;
+        const aliasId = (target.Arn as { Ref?: string }).Ref!;
+        const alias = resources[aliasId]!.Properties!;
+        const fnId = (alias.FunctionName as { Ref: string }).Ref;
+        // Its qualifier the alias's name, as text or read from the alias's ARN (Fn::Select 7 of it split on ':').
+        const qualifies = (q: unknown) => q === alias.Name || JSON.stringify(q) === JSON.stringify({ 'Fn::Select': [7, { 'Fn::Split': [':', { Ref: aliasId }] }] });
+        const config = Object.values(resources).find((x) => x.Type === 'AWS::Lambda::EventInvokeConfig' && (x.Properties!.FunctionName as { Ref?: string }).Ref === fnId && qualifies(x.Properties!.Qualifier));
+        const lambdaRetries = config ? Number(config.Properties!.MaximumRetryAttempts ?? 2) : 2;
+        return { schedule: `${stack}/${id}`, lambdaRetries, scheduleRetries: target.RetryPolicy?.MaximumRetryAttempts ?? 185 };
+      });
+      expect(retries.filter((x) => x.lambdaRetries > x.scheduleRetries)).toEqual([]);
+    });
+  });
+
+  // DeletionPolicy `Retain` also keeps a resource whose own create rolled back, so a failed first
+  // deploy leaves the named tables, bucket and secrets behind and every retry fails "already
+  // exists"; `RetainExceptOnCreate` keeps them on update and delete only
+  // (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-attribute-deletionpolicy.html).
+  // UpdateReplacePolicy `Retain` keeps the old one when a replacement is made.
+  describe('Deletion policies (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-attribute-deletionpolicy.html)', () => {
+    // The deploy-role stack's smoke secret too: a stateful resource of the stage's account.
+    const withDeployRole = () => [...all(), ...Object.entries(s.deployRole.template.Resources).map(([id, r]) => ({ stack: s.deployRole.name, id, r }))];
+
+    it('retains no resource on a failed create: no DeletionPolicy Retain anywhere', () => {
+      const retained = withDeployRole()
+        .filter(({ r }) => r.DeletionPolicy === 'Retain')
+        .map(({ stack, id, r }) => `${stack}/${id} (${r.Type})`);
+      expect(retained).toEqual([]);
+    });
+
+    it.each(STATEFUL_TYPES)('keeps every %s on update and delete, except when its create fails, where the stage retains; deletes it where it does not', (type) => {
+      const expected = s.stage.removalPolicy === 'retain' ? { DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' } : { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' };
+      const found = withDeployRole().filter(({ r }) => r.Type === type);
+      if (type !== 'AWS::KMS::Key') expect(found.length).toBeGreaterThan(0);
+      const wrong = found.filter(({ r }) => r.DeletionPolicy !== expected.DeletionPolicy || r.UpdateReplacePolicy !== expected.UpdateReplacePolicy);
+      expect(wrong.map(({ stack, id, r }) => `${stack}/${id}: ${r.DeletionPolicy}/${r.UpdateReplacePolicy}`)).toEqual([]);
+    });
+  });
+
+  // A name given in a template is the resource's identity in its account (and region, for a
+  // regional service): CloudFormation creates it or fails "already exists", never shares it
+  // (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-name.html).
+  describe('Physical names', () => {
+    it('gives every physical name (alarm, function, role, table, topic, queue, schedule, rule, log group, deployment group, secret, parameter, ...) to one resource of the stage only', () => {
+      const names = namesOf(s);
+      expect(names.length).toBeGreaterThan(100);
+      expect(duplicates(names)).toEqual([]);
+    });
+  });
+});
+
+/**
+ * Stages that may deploy into one account, from their settings (cdk.json, infra/config.ts): the
+ * same pinned `account`, or one with none pinned (`accountFromCredentials`, as dev: wherever the
+ * credentials point, which may be another stage's account).
+ */
+const sharing = STAGES.flatMap((a, i) => STAGES.slice(i + 1).map((b) => [a, b] as const)).filter(([a, b]) => mayShareAccount(loadStage(a, stages), loadStage(b, stages)));
+
+describe('Physical names across the stages that may share an account', () => {
+  it('knows which stages may share one: dev pins none, staging and prod pin their own', () => {
+    expect(sharing).toEqual([
+      ['dev', 'staging'],
+      ['dev', 'prod'],
+    ]);
+  });
+
+  it.each(sharing)('gives no resource of %s a physical name one of %s has', (a, b) => {
+    const [inA, inB] = [namesOf(synthAll(a)), namesOf(synthAll(b))];
+    const keysOfB = new Set(inB.map((n) => n.key));
+    const shared = new Set(inA.map((n) => n.key).filter((k) => keysOfB.has(k)));
+    expect(duplicates([...inA, ...inB].filter((n) => shared.has(n.key)))).toEqual([]);
   });
 });
 
 describe('docs/deploying.md', () => {
   it('prints the resources per stack of every stage as the templates have them', () => {
     const readme = readFileSync(path.join(ROOT, 'docs', 'deploying.md'), 'utf8');
-    const names = ['dev', 'staging', 'prod'];
+    const names = STAGES;
     const counts = new Map<string, Record<string, number>>();
     for (const stageName of names) {
       for (const { name, template } of synthAll(stageName).stacks) {

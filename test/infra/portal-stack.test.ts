@@ -378,7 +378,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
     });
 
     it(`keeps tables on delete only when the stage says retain`, () => {
-      const policy = s.stage.removalPolicy === 'retain' ? 'Retain' : 'Delete';
+      const policy = s.stage.removalPolicy === 'retain' ? 'RetainExceptOnCreate' : 'Delete';
       for (const n of tableNames) expect(s.template.toJSON().Resources[logicalId(s, s.stack.data.tables[n])].DeletionPolicy).toBe(policy);
     });
   });

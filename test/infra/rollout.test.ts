@@ -107,7 +107,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   it("gives every function a failures alarm beside it on the version just published: errors, and an API function's 5xx answers", () => {
     for (const { pf, at } of [...placed(s), ...hooks(s)]) {
       const alarm = at.resources[logicalId(at, pf.failuresAlarm)]!.Properties!;
-      expect(alarm).toMatchObject({ AlarmName: failuresAlarmName(s.stage, pf.handler), EvaluationPeriods: 2, DatapointsToAlarm: 1, Threshold: 1 });
+      expect(alarm).toMatchObject({ AlarmName: failuresAlarmName(s.stage, pf.handler, pf.instance), EvaluationPeriods: 2, DatapointsToAlarm: 1, Threshold: 1 });
       const metrics = (alarm.Metrics as { MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string; Value: unknown }[] }; Period: number } }[] | undefined) ?? [];
       const stats = metrics.length ? metrics.flatMap((m) => (m.MetricStat ? [m.MetricStat] : [])) : [{ Metric: { MetricName: alarm.MetricName as string, Namespace: alarm.Namespace as string, Dimensions: alarm.Dimensions as { Name: string; Value: unknown }[] }, Period: alarm.Period as number }];
       const api = /^(GET|POST|PUT|PATCH|DELETE) /.test(String(at.resources[logicalId(at, pf.fn)]!.Properties!.Description));

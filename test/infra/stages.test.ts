@@ -109,7 +109,7 @@ const expected: Record<string, ReturnType<typeof summary>> = {
     mail: 'SES Comfort Portal <portal@example.com>',
     signInRateLimits: [100],
     alarmMailTo: ['portal-alarms@example.com', 'portal-alarms@example.com', 'portal-alarms@example.com'],
-    keptOnDeletion: ['Retain'],
+    keptOnDeletion: ['RetainExceptOnCreate'],
     deletionProtection: { pool: 'ACTIVE', tables: [true] },
     documentsVersioned: true,
     domain: ['portal.example.com'],
