@@ -43,6 +43,8 @@ export type VisitsReply = z.infer<typeof VisitsReply>;
 export const CalendarFeedReply = z.object({
   enabled: z.boolean(),
   url: z.nullable(z.string()),
+  /** The calendar's name in the subscriber's app, when on. */
+  name: z.optional(z.string()),
   createdAt: z.nullable(z.string()),
   message: z.optional(z.string()),
 });
