@@ -166,6 +166,8 @@ test('Regenerate and Turn off ask first, Cancel focused and keeping the link; "A
   const address = dialog.getByRole('textbox', { name: v.feedAddress });
   await expect(address).toHaveValue(/\.ics$/);
   const url = await address.inputValue();
+  // Turn on is gone: the focus is on what comes next, Copy.
+  await expect(dialog.getByRole('button', { name: v.copy })).toBeFocused();
 
   // Add to calendar: the device's app by webcal://, Google Calendar and Outlook.com, each in a new tab.
   const adds = dialog.getByRole('group', { name: v.addToCalendar });
@@ -219,11 +221,13 @@ test('Regenerate and Turn off ask first, Cancel focused and keeping the link; "A
   await dialog.getByRole('button', { name: v.regenerate }).click();
   await ask.getByRole('button', { name: v.regenerateConfirm }).click();
   await expect(address).not.toHaveValue(url);
+  await expect(dialog.getByRole('button', { name: v.copy })).toBeFocused();
   expect((await request.get(url)).status()).toBe(404);
   const second = await address.inputValue();
   await dialog.getByRole('button', { name: v.turnOff }).click();
   await off.getByRole('button', { name: v.turnOffConfirm }).click();
   await expect(dialog.getByText(v.offIntro)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: v.turnOn })).toBeFocused();
   expect((await request.get(second)).status()).toBe(404);
 });
 

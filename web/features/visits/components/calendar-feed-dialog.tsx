@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type FocusEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
 import { failureMessage } from '../../../lib/api-client';
@@ -41,6 +41,12 @@ function FeedBody({ onClose }: { onClose(): void }) {
   const [copied, setCopied] = useState(false);
   const [asking, setAsking] = useState<'new' | 'off' | null>(null);
   const addId = useId();
+  const copyRef = useRef<HTMLButtonElement>(null);
+  const turnOnRef = useRef<HTMLButtonElement>(null);
+  // After a change the button pressed may be gone (Turn on, Turn off): the focus goes to what comes next, Copy or Turn on.
+  useEffect(() => {
+    if (change.data) (change.data.enabled ? copyRef : turnOnRef).current?.focus();
+  }, [change.data]);
   useEffect(() => {
     if (!copied) return;
     const timer = window.setTimeout(() => setCopied(false), 2000);
@@ -81,7 +87,7 @@ function FeedBody({ onClose }: { onClose(): void }) {
                     fullWidth
                     slotProps={{ htmlInput: { readOnly: true, spellCheck: false, onFocus: (e: FocusEvent<HTMLInputElement>) => e.target.select() } }}
                   />
-                  <Button variant="contained" onClick={() => void copy(feed.url!)} sx={{ flexShrink: 0, minWidth: 88 }}>
+                  <Button ref={copyRef} variant="contained" onClick={() => void copy(feed.url!)} sx={{ flexShrink: 0, minWidth: 88 }}>
                     {copied ? t.copied : t.copy}
                   </Button>
                 </Stack>
@@ -113,7 +119,7 @@ function FeedBody({ onClose }: { onClose(): void }) {
           </>
         ) : (
           feed && (
-            <Button variant="contained" onClick={() => change.mutate('on')} disabled={busy}>
+            <Button ref={turnOnRef} variant="contained" onClick={() => change.mutate('on')} disabled={busy}>
               {t.turnOn}
             </Button>
           )
