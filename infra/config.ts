@@ -4,6 +4,7 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { z } from 'zod';
+import { canonicalTimeZone } from '../lambdas/shared/contract/writing.js';
 
 const domain = z
   .string()
@@ -14,13 +15,7 @@ const email = z.email({ error: 'must be an e-mail address such as ops@example.co
 const region = z.string().regex(/^[a-z]{2}(?:-gov)?-[a-z]+-\d$/, 'must be an AWS region such as eu-west-1');
 const within = (host: string, zone: string) => host === zone || host.endsWith(`.${zone}`);
 /** An IANA time zone name as EventBridge Scheduler takes it (`Europe/Berlin`, `UTC`), spelled as the tz database does. */
-const isTimeZone = (tz: string) => {
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone === tz;
-  } catch {
-    return false;
-  }
-};
+const isTimeZone = (tz: string) => canonicalTimeZone(tz) === tz;
 export const WEEK_DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
 /** The retention values CloudWatch Logs accepts. */
@@ -111,6 +106,11 @@ export const StageSchema = z.strictObject({
         .prefault({}),
     })
     .prefault({}),
+  /**
+   * The provider's time zone (an IANA name such as America/Chicago): a property's zone when its
+   * import gives none; visits are written in their property's zone. Optional; default UTC.
+   */
+  timeZone: z.string().refine(isTimeZone, { error: 'must be an IANA time zone name such as America/Chicago or UTC' }).default('UTC'),
   /** Unset: the portal is at its CloudFront address. Set: a certificate and alias records for this name. */
   domain: z
     .strictObject({

@@ -45,6 +45,7 @@ export function functionEnvironment(
     EXCLUDED_CUSTOMER_DOMAINS: stage.excludedCustomerDomains.join(','),
     PRODUCT_NAME: stage.productName,
     CONTACT_URL: stage.contactUrl,
+    PROVIDER_TIME_ZONE: stage.timeZone,
     LOG_LEVEL: stage.logLevel,
     MFA_FOR_CUSTOMERS: String(stage.mfaForCustomers),
     MALWARE_SCAN: String(stage.malwareScan),

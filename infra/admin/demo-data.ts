@@ -6,7 +6,8 @@ import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
 export interface DemoCustomer {
   id: string;
   name: string;
-  properties: { id: string; name: string; type: string }[];
+  /** Each with its time zone and street address (import columns time_zone and address). */
+  properties: { id: string; name: string; type: string; timeZone: string; address: string }[];
 }
 
 /** The demo's staff domains (README "Demo sign-ins"), used when STAFF_DOMAINS is not set. */
@@ -17,36 +18,36 @@ export const demoCustomers: DemoCustomer[] = [
     id: 'CUST-1001',
     name: 'NORTHWIND PROPERTIES',
     properties: [
-      { id: 'PROP-1001-01', name: 'Northwind Tower', type: 'Office' },
-      { id: 'PROP-1001-02', name: 'Northwind Plaza', type: 'Retail' },
-      { id: 'PROP-1001-03', name: 'Harbor Logistics Center', type: 'Warehouse' },
-      { id: 'PROP-1001-04', name: 'Riverside Data Hall', type: 'Data Center' },
+      { id: 'PROP-1001-01', name: 'Northwind Tower', type: 'Office', timeZone: 'America/Chicago', address: '233 S Wacker Dr, Chicago, IL 60606' },
+      { id: 'PROP-1001-02', name: 'Northwind Plaza', type: 'Retail', timeZone: 'America/Chicago', address: '835 N Michigan Ave, Chicago, IL 60611' },
+      { id: 'PROP-1001-03', name: 'Harbor Logistics Center', type: 'Warehouse', timeZone: 'America/Chicago', address: '1200 E 95th St, Chicago, IL 60619' },
+      { id: 'PROP-1001-04', name: 'Riverside Data Hall', type: 'Data Center', timeZone: 'America/Denver', address: '4800 Riverside Pkwy, Denver, CO 80216' },
     ],
   },
   {
     id: 'CUST-1002',
     name: 'HARBORVIEW MEDICAL CENTER',
     properties: [
-      { id: 'PROP-1002-01', name: 'Harborview Main Hospital', type: 'Hospital' },
-      { id: 'PROP-1002-02', name: 'Eastside Outpatient Clinic', type: 'Clinic' },
-      { id: 'PROP-1002-03', name: 'Harborview Research Annex', type: 'Laboratory' },
+      { id: 'PROP-1002-01', name: 'Harborview Main Hospital', type: 'Hospital', timeZone: 'America/New_York', address: '1 Harborview Way, Boston, MA 02114' },
+      { id: 'PROP-1002-02', name: 'Eastside Outpatient Clinic', type: 'Clinic', timeZone: 'America/New_York', address: '250 Eastside Ave, Boston, MA 02128' },
+      { id: 'PROP-1002-03', name: 'Harborview Research Annex', type: 'Laboratory', timeZone: 'America/New_York', address: '75 Research Dr, Cambridge, MA 02139' },
     ],
   },
   {
     id: 'CUST-1003',
     name: 'LAKESIDE SCHOOL DISTRICT',
     properties: [
-      { id: 'PROP-1003-01', name: 'Lakeside High School', type: 'School' },
-      { id: 'PROP-1003-02', name: 'Maple Elementary', type: 'School' },
-      { id: 'PROP-1003-03', name: 'District Administration Building', type: 'Office' },
+      { id: 'PROP-1003-01', name: 'Lakeside High School', type: 'School', timeZone: 'America/Chicago', address: '1500 Lakeside Blvd, Milwaukee, WI 53202' },
+      { id: 'PROP-1003-02', name: 'Maple Elementary', type: 'School', timeZone: 'America/Chicago', address: '310 Maple St, Milwaukee, WI 53207' },
+      { id: 'PROP-1003-03', name: 'District Administration Building', type: 'Office', timeZone: 'America/Chicago', address: '100 District Plaza, Milwaukee, WI 53203' },
     ],
   },
   {
     id: 'CUST-1004',
     name: 'SUMMIT RETAIL GROUP',
     properties: [
-      { id: 'PROP-1004-01', name: 'Summit Mall', type: 'Retail' },
-      { id: 'PROP-1004-02', name: 'Summit Distribution Center', type: 'Warehouse' },
+      { id: 'PROP-1004-01', name: 'Summit Mall', type: 'Retail', timeZone: 'America/Los_Angeles', address: '2000 Summit Ave, Seattle, WA 98122' },
+      { id: 'PROP-1004-02', name: 'Summit Distribution Center', type: 'Warehouse', timeZone: 'America/Los_Angeles', address: '9000 Industrial Way, Tacoma, WA 98409' },
     ],
   },
 ];
@@ -63,7 +64,7 @@ export const demoCustomerItems = (): CustomerItem[] =>
   });
 
 export const demoPropertyItems = (): PropertyItem[] =>
-  demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, customerId: c.id, name: p.name, propertyType: p.type })));
+  demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, customerId: c.id, name: p.name, propertyType: p.type, timeZone: p.timeZone, address: p.address })));
 
 export const DEMO_ADMIN_PASSWORD = 'Admin1234567';
 export const DEMO_CUSTOMER_PASSWORD = 'Demo1234';

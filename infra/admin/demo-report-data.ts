@@ -6,6 +6,7 @@
  */
 import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { demoCustomers, demoFixedAssets } from './demo-data.js';
+import { zonedInstant } from '../../lambdas/shared/domain/visits/zones.js';
 
 function random(seed: number) {
   let a = seed >>> 0;
@@ -89,7 +90,7 @@ function conditionFor(r: ReturnType<typeof random>, ageYears: number): AssetRow[
  * the number of work orders (1 = a mid-sized building).
  */
 export function generateReportRows(
-  properties: { id: string; size: number; fixedAssets?: FixedAsset[] }[],
+  properties: { id: string; size: number; timeZone?: string; fixedAssets?: FixedAsset[] }[],
   opts: { now: number; months?: number; seed?: number; idPrefix?: string },
 ): ReportRows {
   const months = opts.months ?? 24;
@@ -242,10 +243,11 @@ export function generateReportRows(
  * The visits planned for the next 30 days (scheduled maintenance and service calls, "Coming up"),
  * appended after the two years above from a generator of their own, so the rows above (and every
  * figure drawn from them) stay what they were. Each property gets one visit tomorrow and a few
- * more; most visits have an arrival window of two to four hours, the rest are all day.
+ * more; most visits have an arrival window of two to four hours starting between 7 AM and 2 PM in
+ * the property's zone, the rest are all day.
  */
 export function upcomingVisits(
-  properties: { id: string; size: number }[],
+  properties: { id: string; size: number; timeZone?: string }[],
   assets: readonly AssetRow[],
   opts: { now: number; seed: number; idPrefix: string },
 ): WorkOrderRow[] {
@@ -259,7 +261,8 @@ export function upcomingVisits(
       const kind: WorkOrderRow['kind'] = r.next() < 0.7 ? 'maintenance' : 'service';
       const dayOffset = i === 0 ? 1 : r.int(2, 30);
       const startHour = r.int(7, 14);
-      const scheduled = today + dayOffset * DAY + startHour * 3600_000;
+      // Working hours where the property is (its zone; UTC when it has none).
+      const scheduled = zonedInstant(new Date(today + dayOffset * DAY).toISOString().slice(0, 10), startHour, p.timeZone ?? 'UTC');
       const windowed = r.next() < 0.75;
       const hours = r.int(2, 4);
       out.push({
@@ -286,7 +289,7 @@ const SIZE: Record<string, number> = { Hospital: 2.2, 'Data Center': 1.6, Office
 
 /** The demo properties with their size factor, in the order the generator draws them. */
 export const demoReportProperties = () =>
-  demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, size: SIZE[p.type] ?? 1, fixedAssets: demoFixedAssets(p.id) })));
+  demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, size: SIZE[p.type] ?? 1, timeZone: p.timeZone, fixedAssets: demoFixedAssets(p.id) })));
 
 /** Today at 00:00 UTC: the demo's "now", so one day's runs give the same rows. */
 export function demoNow(at = Date.now()): number {

@@ -4,6 +4,7 @@
  * (a file may refer to rows of the kinds before it, in the same import).
  */
 import { z } from 'zod';
+import { canonicalTimeZone } from '../../lambdas/shared/contract/writing.js';
 import type { EquipmentItem } from '../../lambdas/shared/data/equipment.js';
 import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
 import type { AssetRow, InvoiceRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
@@ -128,6 +129,25 @@ function isHttpsUrl(s: string): boolean {
   }
 }
 
+/**
+ * A property's time zone: an IANA name Intl.DateTimeFormat knows (America/Chicago), stored as the tz
+ * database spells it; empty: the provider's (stage setting `timeZone`).
+ */
+const optionalTimeZone = z
+  .string()
+  .trim()
+  .default('')
+  .refine((s) => s === '' || canonicalTimeZone(s) !== null, 'must be an IANA time zone name such as America/Chicago or UTC')
+  .transform((s) => (s ? canonicalTimeZone(s)! : undefined));
+/** One line of text (an address): no line breaks, at most 300 characters; empty: none. */
+const optionalLine = z
+  .string()
+  .trim()
+  .max(300, 'must be at most 300 characters')
+  .refine((s) => !/[\r\n]/.test(s), 'must be one line')
+  .default('')
+  .transform((s) => s || undefined);
+
 const property = (r: { property_id: string }): Reference => ({ column: 'property_id', kind: 'property', id: r.property_id });
 
 export const importKinds: ImportKind[] = [
@@ -141,11 +161,14 @@ export const importKinds: ImportKind[] = [
   }),
   kind({
     flag: 'properties',
-    description: 'id,customer_id,name,property_type',
+    description: 'id,customer_id,name,property_type,time_zone,address',
     required: 'id,customer_id,name',
-    row: z.object({ id, customer_id: id, name: id, property_type: text.default('') }),
+    row: z.object({ id, customer_id: id, name: id, property_type: text.default(''), time_zone: optionalTimeZone, address: optionalLine }),
     refs: (r) => [{ column: 'customer_id', kind: 'customer', id: r.customer_id }],
-    target: (r) => ({ table: 'properties', item: { id: r.id, customerId: r.customer_id, name: r.name, propertyType: r.property_type } }),
+    target: (r) => ({
+      table: 'properties',
+      item: { id: r.id, customerId: r.customer_id, name: r.name, propertyType: r.property_type, ...(r.time_zone ? { timeZone: r.time_zone } : {}), ...(r.address ? { address: r.address } : {}) },
+    }),
   }),
   kind({
     flag: 'equipment',

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_STAFF_DOMAINS } from '../admin/demo-data.js';
+import { canonicalTimeZone } from '../../lambdas/shared/contract/writing.js';
 
 const csv = z.string().transform((s) =>
   s
@@ -32,6 +33,10 @@ const EnvSchema = z.object({
   PORTAL_ADMIN_PASSWORD: z.string().min(1).optional(),
   PRODUCT_NAME: z.string().min(1).default('Comfort Portal'),
   CONTACT_URL: urlString.default('https://example.com/contact'),
+  PROVIDER_TIME_ZONE: z
+    .string()
+    .refine((tz) => canonicalTimeZone(tz) === tz, 'must be an IANA time zone name such as America/Chicago or UTC')
+    .default('UTC'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SIGMA_CLIENT_ID: z.string().min(1).optional(),
   SIGMA_SECRET: z.string().min(1).optional(),
@@ -60,6 +65,8 @@ export interface LocalConfig {
   portalAdmin: { email: string; password: string } | undefined;
   productName: string;
   contactUrl: string;
+  /** The provider's time zone (stage setting `timeZone`): a property's when its import gives none. */
+  timeZone: string;
   /** Service requests: the provider's dispatch mailbox and emergency phone. */
   dispatch: { email: string; phone: string };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -111,6 +118,7 @@ export function loadLocalConfig(env: Record<string, string | undefined> = proces
       e.PORTAL_ADMIN_EMAIL && e.PORTAL_ADMIN_PASSWORD ? { email: e.PORTAL_ADMIN_EMAIL.toLowerCase(), password: e.PORTAL_ADMIN_PASSWORD } : undefined,
     productName: e.PRODUCT_NAME,
     contactUrl: e.CONTACT_URL,
+    timeZone: e.PROVIDER_TIME_ZONE,
     dispatch: { email: e.DISPATCH_EMAIL.toLowerCase(), phone: e.DISPATCH_PHONE },
     logLevel: e.LOG_LEVEL,
     sigma: {

@@ -239,6 +239,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       EXCLUDED_CUSTOMER_DOMAINS: config.excludedCustomerDomains.join(','),
       PRODUCT_NAME: config.productName,
       CONTACT_URL: config.contactUrl,
+      PROVIDER_TIME_ZONE: config.timeZone,
       LOG_LEVEL: config.logLevel,
       // As the stage setting malwareScan: a stand-in scanner tags new documents and photos
       // (./malware-scanner.ts) and the routes serve only those tagged clean.

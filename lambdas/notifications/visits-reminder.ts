@@ -2,8 +2,9 @@
  * The day before (EventBridge Scheduler, daily at the stage's `notifications.dayBefore` hour; locally
  * on demand): each customer user who keeps "Upcoming visits (the day before)" on (the default) and
  * has visits tomorrow at their properties gets one mail listing them: property, arrival window or
- * time, technician, what, work order. "Tomorrow" is the next calendar day in the stage's zone
- * (DAY_BEFORE_TIME_ZONE, default UTC). Once per user and day (claimed before sending, given back
+ * time (in the property's zone, named), technician, what, work order. "Tomorrow" is the next
+ * calendar day in the stage's zone (DAY_BEFORE_TIME_ZONE, default UTC); a visit is on it when its
+ * property's zone says so. Once per user and day (claimed before sending, given back
  * when the send fails), so a retried run mails no one twice; a user with no visits tomorrow gets
  * nothing. Suppressed addresses and the unsubscribe link as for every topic (../shared/domain/notifications/send.ts).
  */
@@ -14,11 +15,13 @@ import { listUsers } from '../shared/data/users.js';
 import { isStaffEmail } from '../shared/platform/env.js';
 import { mailLinks } from '../shared/platform/links.js';
 import { log } from '../shared/platform/log.js';
-import { greetingName, mailDate, mailTime, productTitle } from '../shared/platform/mail-text.js';
+import { greetingName, mailDate, productTitle } from '../shared/platform/mail-text.js';
+import { writtenClock, zonedClock, zoneName } from '../shared/contract/writing.js';
 import { claimedMail, mailJob } from '../shared/domain/notifications/job.js';
 import { mailUser } from '../shared/domain/notifications/send.js';
 import { assignedScope } from '../shared/platform/scope.js';
-import { readVisits } from '../shared/domain/visits/select.js';
+import { DAY_MS, readVisits } from '../shared/domain/visits/select.js';
+import { localDate, startOfDay } from '../shared/domain/visits/zones.js';
 
 export interface VisitsReminder {
   /** The day whose visits were mailed, YYYY-MM-DD in the stage's zone. */
@@ -26,27 +29,6 @@ export interface VisitsReminder {
   candidates: number;
   mailed: number;
   failed: number;
-}
-
-/** The local date of an instant in `timeZone` as YYYY-MM-DD. */
-function localDate(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(ms));
-  const v = (t: string) => parts.find((p) => p.type === t)!.value;
-  return `${v('year')}-${v('month')}-${v('day')}`;
-}
-
-/** The instant the calendar day `day` (YYYY-MM-DD) begins in `timeZone`. */
-function startOfDay(day: string, timeZone: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(y, m - 1, d);
-  const offsetAt = (ms: number) => {
-    const p = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(ms));
-    const v = (t: string) => Number(p.find((x) => x.type === t)!.value);
-    return Date.UTC(v('year'), v('month') - 1, v('day'), v('hour') % 24, v('minute'), v('second')) - ms;
-  };
-  // Twice: the offset at the guess may differ from the offset at midnight across a daylight-saving change.
-  const guess = utcMidnight - offsetAt(utcMidnight);
-  return utcMidnight - offsetAt(guess);
 }
 
 /** Tomorrow in `timeZone`: its date and [from, to) as ISO instants. */
@@ -58,12 +40,22 @@ export function tomorrow(now: number, timeZone = 'UTC'): { day: string; from: st
   return { day, from: new Date(startOfDay(day, timeZone)).toISOString(), to: new Date(startOfDay(after, timeZone)).toISOString() };
 }
 
-/** How a visit's time is written in the mail (UTC, as every mail writes times). */
+/**
+ * How a visit's time is written in the mail: in its property's zone, named ('arrival between 8:00 AM
+ * and 11:00 AM CST'), the day being the mail's.
+ */
 function when(v: Visit): string {
-  if (v.windowStart && v.windowEnd) return `arrival between ${mailTime(v.windowStart)} and ${mailTime(v.windowEnd).replace(/^.*, /, '')}`;
+  const tz = v.timeZone;
+  if (v.windowStart && v.windowEnd) {
+    const sameName = zoneName(v.windowStart, tz) === zoneName(v.windowEnd, tz);
+    return `arrival between ${sameName ? writtenClock(v.windowStart, tz) : zonedClock(v.windowStart, tz)} and ${zonedClock(v.windowEnd, tz)}`;
+  }
   if (v.allDay) return 'all day';
-  return `at ${mailTime(v.scheduledAt)}`;
+  return `at ${zonedClock(v.scheduledAt, tz)}`;
 }
+
+/** Whether a visit is on `day` (YYYY-MM-DD) where it happens: in its property's zone (a day's visit: its date). */
+export const visitOnDay = (v: Visit, day: string) => (v.allDay ? v.scheduledAt.slice(0, 10) : localDate(Date.parse(v.windowStart ?? v.scheduledAt), v.timeZone)) === day;
 
 export function visitsMail(name: string, day: string, visits: readonly Visit[]) {
   const written = mailDate(`${day}T12:00:00Z`);
@@ -99,8 +91,10 @@ export async function runVisitsReminder(db: DynamoDBDocumentClient, now = Date.n
   const summary: VisitsReminder = { day, candidates: due.length, mailed: 0, failed: 0 };
   const allProperties = [...new Set(due.flatMap((u) => [...assignedScope(u).propertyIds]))].sort();
   if (allProperties.length === 0) return summary;
-  // Every property's visits read once for the run.
-  const visits = await readVisits(db, allProperties, from, to);
+  // Every property's visits read once for the run: a day either side of the stage zone's tomorrow,
+  // then those on that date in their own property's zone.
+  const wide = await readVisits(db, allProperties, new Date(Date.parse(from) - DAY_MS).toISOString(), new Date(Date.parse(to) + DAY_MS).toISOString());
+  const visits = wide.filter((v) => visitOnDay(v, day));
   for (const user of due) {
     const mine = assignedScope(user).propertyIds;
     const theirs = visits.filter((v) => mine.has(v.propertyId));

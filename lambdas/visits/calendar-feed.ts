@@ -4,9 +4,9 @@ import { getUserBySub } from '../shared/data/users.js';
 import { isStaffEmail, settings } from '../shared/platform/env.js';
 import { notFound } from '../shared/platform/http.js';
 import { mailLinks } from '../shared/platform/links.js';
-import { productTitle } from '../shared/platform/mail-text.js';
 import { api } from '../shared/platform/middleware.js';
 import { assignedScope } from '../shared/platform/scope.js';
+import { calendarName } from '../shared/domain/visits/feed.js';
 import { readFeedToken, sameNonce } from '../shared/domain/visits/feed-token.js';
 import { calendarText } from '../shared/domain/visits/ical.js';
 import { readVisits, visitWindow } from '../shared/domain/visits/select.js';
@@ -30,7 +30,7 @@ export const handler = api({ params: FeedParams }, async ({ params }) => {
   const domain = new URL(settings.publicUrl()).host;
   return {
     statusCode: 200,
-    text: calendarText(visits, { name: `${productTitle()}: visits`, domain, now, link: mailLinks.reports() }),
+    text: calendarText(visits, { name: calendarName(), domain, now, link: mailLinks.reports() }),
     headers: {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': 'inline; filename="visits.ics"',

@@ -118,6 +118,17 @@ describe('stage settings', () => {
     });
   });
 
+  describe("timeZone: the provider's zone, a property's when its import gives none", () => {
+    it('is UTC unless set, and takes an IANA time zone', () => {
+      for (const name of Object.keys(stages)) expect(loadStage(name, stages).timeZone).toBe('UTC');
+      expect(withDev((d) => (d.timeZone = 'America/Chicago'))().timeZone).toBe('America/Chicago');
+    });
+
+    it.each(['Mars/Olympus_Mons', 'america/chicago', 'CST', '-06:00'])('names a bad zone: %s', (zone) => {
+      expect(withDev((d) => (d.timeZone = zone))).toThrow('stages.dev.timeZone: must be an IANA time zone name such as America/Chicago or UTC');
+    });
+  });
+
   describe('mail, domain and WAF settings', () => {
     const mail = { sesIdentity: 'example.com', from: 'portal@example.com' };
     it.each([

@@ -166,6 +166,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
         expect(env.EXCLUDED_CUSTOMER_DOMAINS).toBe(s.stage.excludedCustomerDomains.join(','));
         expect(env.PRODUCT_NAME).toBe(s.stage.productName);
         expect(env.CONTACT_URL).toBe(s.stage.contactUrl);
+        expect(env.PROVIDER_TIME_ZONE).toBe(s.stage.timeZone);
         expect(env.PUBLIC_URL).toEqual(portalUrl());
         expect(env.ORIGIN_VERIFY).toEqual(originVerify);
         expect(env.SIGMA_CUSTOMER_ATTRIBUTE).toBe(s.stage.sigma.customerAttribute);

@@ -122,7 +122,12 @@ describe('scheduled functions', () => {
   it("runs the weekly summary at the stage's notifications.weeklySummary day, hour and time zone, the day-before mail at its notifications.dayBefore hour and zone", () => {
     const weekly = { day: 'FRI', hour: 16, timeZone: 'Europe/London' };
     const daily = { hour: 17, timeZone: 'America/Chicago' };
-    const x = synth('prod', { change: (raw) => (raw.notifications = { weeklySummary: weekly, dayBefore: daily }) });
+    const x = synth('prod', {
+      change: (raw) => {
+        raw.notifications = { weeklySummary: weekly, dayBefore: daily };
+        raw.timeZone = 'America/Denver';
+      },
+    });
     for (const job of scheduled) {
       const p = schedulesOf(x, job)[0]![1].Properties!;
       const want = expectedSchedule(job, weekly, daily);
@@ -132,6 +137,8 @@ describe('scheduled functions', () => {
     const fn = x.jobs.stack.schedules.functions.get('notifications/visits-reminder')!.fn;
     const env = (x.jobs.resources[logicalId(x.jobs, fn)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env.DAY_BEFORE_TIME_ZONE).toBe('America/Chicago');
+    // The provider's zone (stage setting timeZone), that of a property whose import gave none.
+    expect(env.PROVIDER_TIME_ZONE).toBe('America/Denver');
   });
 
   it('lets one Scheduler role invoke exactly the live aliases, and nothing else invoke them', () => {

@@ -52,7 +52,7 @@ beforeAll(async () => {
   t = await startTestStack();
   await putCustomer({ id: 'C-A', name: 'alpha' });
   await putCustomer({ id: 'C-B', name: 'beta' });
-  await putProperty({ id: 'P-A1', customerId: 'C-A', name: 'Alpha One', propertyType: 'Office' });
+  await putProperty({ id: 'P-A1', customerId: 'C-A', name: 'Alpha One', propertyType: 'Office', timeZone: 'America/Chicago', address: '1 Main St, Springfield, IL 62701' });
   await putProperty({ id: 'P-A2', customerId: 'C-A', name: 'Alpha Two', propertyType: 'Office' });
   await putProperty({ id: 'P-B1', customerId: 'C-B', name: 'Beta One', propertyType: 'Office' });
   await putReportRows(t.db, [
@@ -89,6 +89,8 @@ describe('GET /api/visits', () => {
       workOrderId: 'WO-A1',
       propertyId: 'P-A1',
       propertyName: 'Alpha One',
+      propertyAddress: '1 Main St, Springfield, IL 62701',
+      timeZone: 'America/Chicago',
       kind: 'maintenance',
       scheduledAt: at(1, 8),
       allDay: false,
@@ -97,6 +99,8 @@ describe('GET /api/visits', () => {
       technician: 'S. Patel',
       description: 'Coil cleaning WO-A1',
     });
+    // A property without a zone of its own is in the provider's (PROVIDER_TIME_ZONE, unset here: UTC).
+    expect((a.json as { visits: { timeZone: string }[] }).visits[1]!.timeZone).toBe('UTC');
     expect(visitIds(await request('GET', '/api/visits?propertyId=P-A2', { token: tokens.a }))).toEqual(['WO-A2']);
     expect(visitIds(await request('GET', '/api/visits', { token: tokens.b }))).toEqual(['WO-B1']);
     // An administrator sees the customer they view as.
@@ -118,7 +122,12 @@ describe('the calendar feed', () => {
     expect(feed.text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     const unfolded = feed.text.replace(/\r\n /g, '');
     expect(unfolded.match(/^UID:[^@]+/gm)).toEqual(['UID:WO-A1', 'UID:WO-A2']);
-    expect(unfolded).toContain('LOCATION:Alpha Two');
+    expect(unfolded).toContain('LOCATION:Alpha Two\r\n');
+    expect(unfolded).toContain('LOCATION:Alpha One\\, 1 Main St\\, Springfield\\, IL 62701\r\n');
+    // Alpha One's visit in Chicago's local time with its TZID and VTIMEZONE; Alpha Two's (UTC) in UTC.
+    expect(unfolded).toMatch(/^DTSTART;TZID=America\/Chicago:\d{8}T\d{6}\r$/m);
+    expect(unfolded).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\n');
+    expect(unfolded).toContain(`DTSTART:${at(6, 13).replace(/[-:]/g, '').replace('.000', '')}\r\n`);
     expect(unfolded).toContain('SUMMARY:Service visit: Noisy fan\\, roof\\; check belt');
     expect(unfolded).not.toMatch(/Beta|WO-B1/);
     // Customer B's own feed holds B's only.

@@ -2,8 +2,9 @@
  * One way to write names and dates, on the screens and in the mails alike (the web app imports this
  * module too). Dates are written day, short month, year ('25 Nov 2026'), times with the hour of a
  * 12-hour clock ('25 Nov 2026, 2:03 PM'). The screens write an instant in the browser's time zone;
- * the mails, read wherever and by several people, in UTC and say so. A calendar date the data
- * holds as YYYY-MM-DD (a due date, a period's end) is written as it is: no time zone moves it.
+ * the mails, read wherever and by several people, in UTC and say so. A visit happens at a
+ * property, so its time is written in the property's zone, named ('8:00 AM – 11:00 AM CST'), on
+ * the screens and in the mails alike. A calendar date the data holds as YYYY-MM-DD (a due date, a period's end) is written as it is: no time zone moves it.
  * Month names come from a table, not from the runtime's locale data, so that September is 'Sep'
  * on every runtime (newer ICU writes 'Sept' in en-GB) and the server and the browser agree.
  */
@@ -105,3 +106,45 @@ export function mailTime(value: string | number | Date): string {
 
 /** The day of an instant as the mails write it (UTC): '25 Nov 2026'. */
 export const mailDate = (value: string | number | Date) => writtenDate(value, 'UTC');
+
+/**
+ * A time zone name as the runtime's tz database spells it ('america/chicago' -> 'America/Chicago'),
+ * or null for a name Intl.DateTimeFormat does not know.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!name.trim()) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The short name of `timeZone` at an instant, as people in the US read it: 'CST' or 'CDT' (America/Chicago),
+ * 'UTC', 'GMT+1' where English has no abbreviation (Europe/Berlin).
+ */
+export function zoneName(value: string | number | Date, timeZone: string): string {
+  const d = instantOf(value);
+  if (!d) return timeZone;
+  let format = zoneNames.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    zoneNames.set(timeZone, format);
+  }
+  return format.formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/** The time of day of an instant in `timeZone`, with the zone named: '7:00 AM CST'. */
+export const zonedClock = (value: string | number | Date, timeZone: string) => (instantOf(value) ? `${writtenClock(value, timeZone)} ${zoneName(value, timeZone)}` : String(value));
+
+/**
+ * A span of time on one day in `timeZone`, the zone named once: '8:00 AM – 11:00 AM CST' (each end
+ * named when daylight saving changes between them: '1:00 AM CDT – 3:00 AM CST').
+ */
+export function zonedSpan(start: string | number | Date, end: string | number | Date, timeZone: string): string {
+  const a = zoneName(start, timeZone);
+  const b = zoneName(end, timeZone);
+  return a === b ? `${writtenClock(start, timeZone)} – ${writtenClock(end, timeZone)} ${b}` : `${zonedClock(start, timeZone)} – ${zonedClock(end, timeZone)}`;
+}

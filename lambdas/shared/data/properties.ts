@@ -1,7 +1,8 @@
 /**
  * properties: one item per property (building site), keyed by id; index `byCustomer`.
  *
- * Item: { id, customerId, name, propertyType }
+ * Item: { id, customerId, name, propertyType, timeZone?, address? }: `timeZone` an IANA zone
+ * (visits are written in it; unset: the provider's, PROVIDER_TIME_ZONE), `address` one line.
  *
  * Access patterns:
  * - properties of some customers (pickers, view-as, buildings): Query byCustomer per customer
@@ -18,6 +19,10 @@ export interface PropertyItem {
   customerId: string;
   name: string;
   propertyType: string;
+  /** The IANA time zone the property is in; unset: the provider's (settings.timeZone()). */
+  timeZone?: string;
+  /** Its street address, one line ('400 W Lake St, Chicago, IL 60606'). */
+  address?: string;
 }
 
 const table = () => tableName('properties');

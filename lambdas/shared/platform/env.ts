@@ -30,6 +30,8 @@ export const settings = {
   /** The app client of the server-side sign-in (USER_PASSWORD_AUTH); the local stack has one client for both. */
   serverClientId: () => process.env.SERVER_CLIENT_ID || required('USER_POOL_CLIENT_ID'),
   documentsBucket: () => required('DOCUMENTS_BUCKET'),
+  /** The provider's time zone (stage setting `timeZone`): a property's when its import gave none. */
+  timeZone: () => process.env.PROVIDER_TIME_ZONE || 'UTC',
 };
 
 /**

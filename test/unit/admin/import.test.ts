@@ -152,3 +152,27 @@ describe('admin import: a good import', () => {
     expect(db.sorted('customers')).toHaveLength(1000);
   });
 });
+
+describe("admin import: a property's time zone and address", () => {
+  it('stores a good zone (as the tz database spells it) and an address; without them the property has neither', async () => {
+    db.put('customers', { id: 'K-1', name: 'Acme' });
+    const properties = file(
+      'id,customer_id,name,time_zone,address\nKP-1,K-1,Acme HQ,America/Chicago,"233 S Wacker Dr, Chicago, IL 60606"\nKP-2,K-1,Acme Depot,america/denver,\nKP-3,K-1,Acme Yard,,\n',
+    );
+    expect(await importFiles({ properties })).toEqual({ properties: 3 });
+    expect(db.sorted('properties')).toEqual([
+      { id: 'KP-1', customerId: 'K-1', name: 'Acme HQ', propertyType: '', timeZone: 'America/Chicago', address: '233 S Wacker Dr, Chicago, IL 60606' },
+      { id: 'KP-2', customerId: 'K-1', name: 'Acme Depot', propertyType: '', timeZone: 'America/Denver' },
+      { id: 'KP-3', customerId: 'K-1', name: 'Acme Yard', propertyType: '' },
+    ]);
+  });
+
+  it('refuses a zone that is no IANA name, and an address of more than one line, naming the row; writes nothing', async () => {
+    db.put('customers', { id: 'K-1', name: 'Acme' });
+    const zone = file('id,customer_id,name,property_type,time_zone\nKP-1,K-1,Acme HQ,Office,America/Chicago\nKP-2,K-1,Acme Depot,Warehouse,Central Time\n');
+    expect(await failure({ properties: zone })).toBe(`${zone}:3:5: time_zone must be an IANA time zone name such as America/Chicago or UTC`);
+    const twoLines = file('id,customer_id,name,address\nKP-1,K-1,Acme HQ,"1 Main St\nSpringfield"\n');
+    expect(await failure({ properties: twoLines })).toBe(`${twoLines}:2:4: address must be one line`);
+    expect(db.writes()).toBe(0);
+  });
+});

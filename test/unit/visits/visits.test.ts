@@ -15,6 +15,7 @@ import { indexItemsOf, packRows, type WorkOrderRow } from '../../../lambdas/shar
 import { feedToken, readFeedToken, sameNonce } from '../../../lambdas/shared/domain/visits/feed-token.js';
 import { calendarText, escapeText, foldLine } from '../../../lambdas/shared/domain/visits/ical.js';
 import { selectVisits, visitWindow } from '../../../lambdas/shared/domain/visits/select.js';
+import { zonedClock } from '../../../lambdas/shared/contract/writing.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv } from '../support/fake-aws.js';
@@ -271,6 +272,27 @@ describe('the day-before mail', () => {
     // A second run the same day mails no one.
     expect(await runVisitsReminder(dynamo(), now + 3_600_000)).toMatchObject({ mailed: 0 });
     expect(mails()).toHaveLength(2);
+  });
+
+  it("mails a visit on the day it is tomorrow at its property, in the property's zone, named", async () => {
+    // 8:00 PM tomorrow in Los Angeles is the day after in UTC; 3:00 AM the day after tomorrow in UTC is tomorrow there too.
+    const late = wo('WO-LA', 'A-P3', { scheduledAt: at(2, 4), description: 'Evening check' });
+    const packed = packRows([...rows, late]);
+    w.reportRows = [...packed, ...indexItemsOf(packed)];
+    const west = w.properties.find((p) => p.id === 'A-P3')!;
+    west.timeZone = 'America/Los_Angeles';
+    try {
+      expect(await runVisitsReminder(dynamo(), now)).toMatchObject({ mailed: 2, failed: 0 });
+      const text = mails().find((m) => m.to === alice.email)!.text;
+      expect(text).toContain(`Alpha West:\n  Evening check (work order WO-LA)\n    at ${zonedClock(at(2, 4), 'America/Los_Angeles')}; technician: M. Chen`);
+      expect(text).toMatch(/at [89]:00 PM P[SD]T/);
+      // The day after tomorrow's visit of a day (WO-2, Alpha West) is not tomorrow's, in any zone.
+      expect(text).not.toContain('WO-2');
+      // Alpha North has no zone of its own: the provider's (UTC here), named.
+      expect(text).toContain('arrival between 8:00 AM and 11:00 AM UTC');
+    } finally {
+      delete west.timeZone;
+    }
   });
 
   it('mails no one who turned the topic off, and nothing to a suppressed address', async () => {

@@ -15,6 +15,10 @@ export const Visit = z.object({
   workOrderId: z.string(),
   propertyId: z.string(),
   propertyName: z.string(),
+  /** The property's street address, where the import gave one. */
+  propertyAddress: z.optional(z.string()),
+  /** The property's IANA time zone (its own, else the provider's): the visit's times are written in it. */
+  timeZone: z.string(),
   kind: z.enum(['service', 'maintenance', 'capital']),
   /** ISO instant; with `allDay`, midnight UTC of the visit's calendar day. */
   scheduledAt: z.string(),
@@ -39,6 +43,8 @@ export type VisitsReply = z.infer<typeof VisitsReply>;
 export const CalendarFeedReply = z.object({
   enabled: z.boolean(),
   url: z.nullable(z.string()),
+  /** The calendar's name in the subscriber's app, when on. */
+  name: z.optional(z.string()),
   createdAt: z.nullable(z.string()),
   message: z.optional(z.string()),
 });

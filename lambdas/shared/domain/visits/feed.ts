@@ -9,16 +9,20 @@ import { visitMessages } from '../../contract/visits.js';
 import { dynamo } from '../../platform/clients.js';
 import { getUserBySub, setCalendarFeed } from '../../data/users.js';
 import { settings } from '../../platform/env.js';
+import { productTitle } from '../../platform/mail-text.js';
 import { forbidden, ok, unauthorized, type Reply } from '../../platform/http.js';
 import type { Scope } from '../../platform/scope.js';
 import { feedToken, newFeedNonce } from './feed-token.js';
+
+/** The calendar's name in the subscriber's app (the feed's X-WR-CALNAME, and Outlook's name when added from the web). */
+export const calendarName = () => `${productTitle()}: visits`;
 
 /** The feed's address: the portal's own, so CloudFront carries it to the API like every call. */
 export const feedUrl = (token: string) => `${settings.publicUrl().replace(/\/$/, '')}/api/calendar/${token}.ics`;
 
 async function reply(me: Scope, feed: { nonce: string; createdAt: string } | undefined, message?: string): Promise<Reply> {
   const body: CalendarFeedReply = feed
-    ? { enabled: true, url: feedUrl(await feedToken({ sub: me.sub, nonce: feed.nonce })), createdAt: feed.createdAt, ...(message ? { message } : {}) }
+    ? { enabled: true, url: feedUrl(await feedToken({ sub: me.sub, nonce: feed.nonce })), name: calendarName(), createdAt: feed.createdAt, ...(message ? { message } : {}) }
     : { enabled: false, url: null, createdAt: null, ...(message ? { message } : {}) };
   return ok(body);
 }

@@ -9,6 +9,7 @@ import type { Visit } from '../../contract/answers/visits.js';
 import type { PropertyItem } from '../../data/properties.js';
 import { propertiesAndRows, readIndex } from '../../data/report-reads.js';
 import type { WorkOrderRow } from '../../data/report-rows.js';
+import { settings } from '../../platform/env.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -26,9 +27,16 @@ const startOf = (w: Pick<WorkOrderRow, 'scheduledAt' | 'windowStart'>) => w.wind
 /**
  * The visits among `rows` that start in [from, to) (ISO instants), of the listed properties only,
  * soonest first (then by property name and work order id). An all-day visit counts from its day's
- * midnight UTC.
+ * midnight UTC. Each visit carries its property's zone (the provider's, `defaultZone`, where the
+ * property has none) and address.
  */
-export function selectVisits(rows: readonly WorkOrderRow[], properties: ReadonlyMap<string, Pick<PropertyItem, 'name'>>, from: string, to: string): Visit[] {
+export function selectVisits(
+  rows: readonly WorkOrderRow[],
+  properties: ReadonlyMap<string, Pick<PropertyItem, 'name' | 'timeZone' | 'address'>>,
+  from: string,
+  to: string,
+  defaultZone = settings.timeZone(),
+): Visit[] {
   const fromMs = Date.parse(from);
   const toMs = Date.parse(to);
   const out: Visit[] = [];
@@ -43,6 +51,8 @@ export function selectVisits(rows: readonly WorkOrderRow[], properties: Readonly
       workOrderId: w.id,
       propertyId: w.propertyId,
       propertyName: property.name,
+      ...(property.address ? { propertyAddress: property.address } : {}),
+      timeZone: property.timeZone || defaultZone,
       kind: w.kind,
       scheduledAt: new Date(at).toISOString(),
       allDay: isAllDay(w),
