@@ -95,6 +95,10 @@ test("Create User: a 503 keeps the name, the email and the chosen customer and p
   await dialog.getByRole('combobox', { name: u.customers }).click();
   await page.getByRole('option', { name: 'NORTHWIND PROPERTIES' }).click();
   await page.keyboard.press('Escape');
+  // The customer starts at All (one chip); Northwind Plaza chosen alone by a click.
+  await dialog.getByRole('combobox', { name: u.properties }).click();
+  await page.getByRole('option', { name: 'Northwind Plaza' }).click();
+  await page.keyboard.press('Escape');
   await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toBeVisible();
   await dialog.getByRole('button', { name: u.createUser }).click();
 
@@ -106,6 +110,7 @@ test("Create User: a 503 keeps the name, the email and the chosen customer and p
   await expect(dialog.getByLabel(u.name)).toBeEnabled();
   await expect(dialog.getByRole('button', { name: 'Northwind Properties' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Northwind Plaza' })).toBeVisible();
+  await expect(dialog.getByTestId('picker-summary')).toHaveText('1 of 4 properties selected');
   await expect(dialog.getByRole('button', { name: u.createUser })).toBeEnabled();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   await shotAt1280(page, 'create-user');

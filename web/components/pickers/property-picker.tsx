@@ -145,6 +145,13 @@ function Dropdown({ label, options, selection, onChange, loading, loadingText, e
     if (!autoFocus || disabled || focused.current) return;
     focused.current = true;
     ownRef.current?.focus();
+    // Once more after the dialog's own opening has run (its focus trap may put the focus on itself
+    // first), unless the user has moved it meanwhile.
+    const later = setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active.getAttribute('role') === 'dialog' || active.classList.contains('MuiDialog-container')) ownRef.current?.focus();
+    }, 150);
+    return () => clearTimeout(later);
   }, [autoFocus, disabled]);
   const setRef = (el: HTMLInputElement | null) => {
     ownRef.current = el;
