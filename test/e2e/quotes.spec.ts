@@ -295,3 +295,13 @@ test('administrators list every customer\'s recent quote decisions, and download
   );
   expect(lines.find((l) => l.includes(',QT-E2E-0101,'))).toContain(`,Declined,Northwind Properties,Northwind Tower,QT-E2E-0101,Cooling tower fill replacement,6400,Dana Facilities,${demo.northwind.email},,,"${DECLINE_REASON}"`);
 });
+
+test("a decision mail's link opens the quote itself: its row marked and its Review at hand (issue 39)", async ({ page }) => {
+  const receipts = readOutbox().filter((m) => /This quote: \S+\/home\/quotes\?quote=QT-/.test(m.text));
+  expect(receipts.length).toBeGreaterThan(0);
+  await logIn(page, demo.northwind);
+  await page.goto('/home/quotes?quote=QT-DEMO-0003');
+  const row = page.locator('[data-quote="QT-DEMO-0003"]');
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row.getByRole('button', { name: /^Review QT-DEMO-0003/ })).toBeFocused();
+});

@@ -18,4 +18,6 @@ export const mailLinks = {
   equipment: () => `${base()}/home/analytics`,
   /** The reports. */
   reports: () => `${base()}/home`,
+  /** One quote: the Quotes page with that quote's row shown and its Review at hand (issue 39). */
+  quote: (quoteId: string) => `${base()}/home/quotes?${new URLSearchParams({ quote: quoteId })}`,
 };

@@ -63,7 +63,7 @@ export function receiptMail(r: DecisionRecord, customerName: string) {
       ...(r.by.signature ? [`Signed as: ${r.by.signature}`] : []),
       `Record hash (SHA-256): ${r.hash}`,
       '',
-      `Your quotes: ${mailLinks.reports()}`,
+      `This quote: ${mailLinks.quote(r.quoteId)}`,
       '',
       `— ${productTitle()}`,
     ].join('\n'),
@@ -81,7 +81,7 @@ export function colleagueMail(r: DecisionRecord, customerName: string, name: str
       '',
       ...facts(r, customerName),
       '',
-      `Your quotes: ${mailLinks.reports()}`,
+      `This quote: ${mailLinks.quote(r.quoteId)}`,
     ].join('\n'),
   };
 }

@@ -8,7 +8,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { dollars } from '../../../../lambdas/shared/contract/answers/quotes';
 import { titleCase } from '../../../components/text/display-name';
 import { LoadFailure } from '../../../components/ui/load-failure';
@@ -39,6 +40,18 @@ export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPan
   const [reviewing, setReviewing] = useState<string | null>(null);
   const quotes = query.data?.quotes ?? [];
   const current = quotes.find((q) => q.id === reviewing);
+  // A mail's link to one quote (?quote=<id>, lambdas/shared/platform/links.ts): its row is marked,
+  // brought into view and its Review button focused, once the quotes are in (issue 39).
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('quote');
+  const shownLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linked || shownLink.current === linked || !quotes.some((q) => q.id === linked)) return;
+    shownLink.current = linked;
+    const row = document.querySelector<HTMLElement>(`[data-quote="${CSS.escape(linked)}"]`);
+    row?.scrollIntoView({ block: 'center' });
+    row?.querySelector<HTMLElement>('button')?.focus();
+  }, [linked, quotes]);
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-busy={query.isPending} data-testid="quotes-panel" sx={{ mb: 2, p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5, mb: 1 }}>
@@ -86,7 +99,7 @@ export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPan
             </TableHead>
             <TableBody>
               {quotes.map((q) => (
-                <TableRow key={q.id} data-quote={q.id}>
+                <TableRow key={q.id} data-quote={q.id} selected={q.id === linked} aria-current={q.id === linked ? 'true' : undefined}>
                   <TableCell>
                     <Box sx={{ fontWeight: 500 }}>{q.title || q.id}</Box>
                     <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{q.id}</Box>
