@@ -72,6 +72,7 @@ describe('service requests through the local stack', () => {
         {
           id: 'P-A1',
           name: 'Alpha One',
+          customerId: 'C-A',
           equipment: [
             { id: 'asset:AS-A1-2', name: 'B-3', type: 'Boiler', monitored: false },
             { id: 'asset:AS-A1-3', name: 'EF-3', type: 'Exhaust Fan', monitored: false },
@@ -79,7 +80,7 @@ describe('service requests through the local stack', () => {
             { id: 'EQ-A1', name: 'RTU-1', type: 'Rooftop Unit', monitored: true },
           ],
         },
-        { id: 'P-A2', name: 'Alpha Two', equipment: [{ id: 'EQ-A2', name: 'AHU-2', type: 'Air Handler', monitored: true }] },
+        { id: 'P-A2', name: 'Alpha Two', customerId: 'C-A', equipment: [{ id: 'EQ-A2', name: 'AHU-2', type: 'Air Handler', monitored: true }] },
       ],
       dispatchPhone: '+44 20 7946 0000',
     });
