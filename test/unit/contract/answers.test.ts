@@ -6,6 +6,8 @@ import * as documents from '../../../lambdas/shared/contract/documents.js';
 import * as analyticsAnswers from '../../../lambdas/shared/contract/answers/analytics.js';
 import * as catalogAnswers from '../../../lambdas/shared/contract/answers/catalog.js';
 import * as documentsAnswers from '../../../lambdas/shared/contract/answers/documents.js';
+import * as quoteDecisionAnswers from '../../../lambdas/shared/contract/answers/quote-decisions.js';
+import * as quoteAnswers from '../../../lambdas/shared/contract/answers/quotes.js';
 import * as reportsAnswers from '../../../lambdas/shared/contract/answers/reports.js';
 import * as telemetryAnswers from '../../../lambdas/shared/contract/answers/telemetry.js';
 import * as usersAnswers from '../../../lambdas/shared/contract/answers/users.js';
@@ -24,6 +26,10 @@ describe('the answers the web app parses: one zod/mini definition (lambdas/share
       const imports = [...readFileSync(path.join(answersDir, file), 'utf8').matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gm)].map((m) => m[1]);
       expect({ file, imports }).toEqual({ file, imports: ['zod/mini'] });
     }
+  });
+
+  it('the decisions list names the same kinds of decision as the quotes (written twice, held equal)', () => {
+    expect([...quoteDecisionAnswers.DECISION_KINDS]).toEqual([...quoteAnswers.QUOTE_DECISIONS]);
   });
 
   it('the contract files re-export them, and the OpenAPI description reads them', () => {

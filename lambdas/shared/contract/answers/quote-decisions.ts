@@ -4,14 +4,17 @@
  * In zod/mini, no Node imports: Vite bundles this file.
  */
 import * as z from 'zod/mini';
-import { QUOTE_DECISIONS, type QuoteDecisionKind } from './quotes.js';
+// The kinds of decision as quotes.ts lists them (QUOTE_DECISIONS): an answers file imports only
+// zod/mini, so they are written here again, and test/unit/contract/answers.test.ts holds them equal.
+export const DECISION_KINDS = ['approve', 'decline', 'request-changes'] as const;
+type QuoteDecisionKind = (typeof DECISION_KINDS)[number];
 
 /** How far back the list reaches unless `days` says otherwise, and at most. */
 export const recentDecisionDays = { default: 90, max: 366 } as const;
 
 export const RecentDecision = z.object({
   decidedAt: z.string(),
-  decision: z.enum(QUOTE_DECISIONS),
+  decision: z.enum(DECISION_KINDS),
   quoteId: z.string(),
   title: z.string(),
   /** The amount the decider was shown. */
