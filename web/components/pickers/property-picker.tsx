@@ -2,14 +2,12 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import SvgIcon from '@mui/material/SvgIcon';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
@@ -29,6 +27,7 @@ import {
   type PickerOption,
   type Selection,
 } from './property-selection';
+import { SelectedChips } from '../ui/selected-chips';
 import { pickerText as t } from './strings';
 
 export interface PropertyPickerProps {
@@ -284,25 +283,12 @@ function Checklist({ label, options, selection, onChange, loading, loadingText, 
             ))}
         </List>
       </Paper>
-      {chips.length > 0 && (
-        <Stack direction="row" aria-label={t.selected} role="list" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-          {chips.map((c) => (
-            <Chip
-              key={c.key}
-              role="listitem"
-              size="small"
-              label={c.name}
-              disabled={disabled}
-              onDelete={() => onChange(click(selection, options, c.key))}
-              deleteIcon={
-                <SvgIcon role="button" aria-label={t.remove(c.name)} aria-hidden={false}>
-                  <path d="M12 2C6.47 2 2 6.47 2 12s4.47 10 10 10 10-4.47 10-10S17.53 2 12 2m5 13.59L15.59 17 12 13.41 8.41 17 7 15.59 10.59 12 7 8.41 8.41 7 12 10.59 15.59 7 17 8.41 13.41 12z" />
-                </SvgIcon>
-              }
-            />
-          ))}
-        </Stack>
-      )}
+      <SelectedChips
+        label={t.selected}
+        items={chips.map((c) => ({ id: c.key, name: c.name }))}
+        onRemove={(key) => onChange(click(selection, options, key))}
+        disabled={disabled}
+      />
     </Stack>
   );
 }

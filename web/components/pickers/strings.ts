@@ -8,6 +8,5 @@ export const pickerText = {
   selectAll: 'Select All',
   selectNone: 'Select None',
   search: 'Search properties',
-  remove: (label: string) => `Remove ${label}`,
   selected: 'Selected properties',
 } as const;

@@ -3,7 +3,7 @@ import { titleCase } from '../../../components/text/display-name';
 import type { AssignmentEditor } from '../hooks/use-assignment-editor';
 import { usersText as t } from '../strings';
 import { SearchChecklist } from './search-checklist';
-import { SelectedChips } from './selected-chips';
+import { SelectedChips } from '../../../components/ui/selected-chips';
 import { PropertyPicker } from '../../../components/pickers/property-picker';
 
 /** The customer checklist and the property picker (as a checklist) side by side, each with its chips (Edit User and the user detail). */
