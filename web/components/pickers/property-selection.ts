@@ -150,8 +150,6 @@ export function summary(selection: Selection, options: readonly PickerOption[]):
   return `Selected: ${groups.map((g) => `${g.name}, ${part(g)}`).join('; ')}`;
 }
 
-export { searchKey };
-
 /** Whether a property is found by the search box's text (its name, type or customer). */
 export function matches(query: string, option: PickerOption): boolean {
   const q = searchKey(query);

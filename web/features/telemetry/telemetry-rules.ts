@@ -109,8 +109,9 @@ export function lastSeenAge(time: string, now: number): string {
   return `${Math.floor(h / 24)}d ago`;
 }
 
+import { STALE_AFTER_MS } from '../../../lambdas/shared/contract/telemetry-state';
+
 export { isStale, STALE_AFTER_MS } from '../../../lambdas/shared/contract/telemetry-state';
-import { STALE_AFTER_MS as LATE_MS } from '../../../lambdas/shared/contract/telemetry-state';
 
 /**
  * When 'Not reporting' is raised, in minutes after a device's last report, for the minutes typed
@@ -120,7 +121,7 @@ import { STALE_AFTER_MS as LATE_MS } from '../../../lambdas/shared/contract/tele
 export function staleRaisedAfter(typed: string | number, fallback: number): number {
   const n = typeof typed === 'number' ? typed : typed.trim() === '' ? NaN : Number(typed);
   const minutes = Number.isFinite(n) && n >= 0 ? n : fallback;
-  return Math.max(LATE_MS / 60_000, minutes);
+  return Math.max(STALE_AFTER_MS / 60_000, minutes);
 }
 
 /** What a card shows for its device. */

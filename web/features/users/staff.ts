@@ -1,3 +1,5 @@
+import { searchKey } from '../../components/text/search-key';
+
 /** True when the email's domain is one of the staff domains (administrators need no assignments). */
 export function isStaffEmail(email: string, staffDomains: readonly string[]): boolean {
   const at = email.trim().lastIndexOf('@');
@@ -6,8 +8,8 @@ export function isStaffEmail(email: string, staffDomains: readonly string[]): bo
   return staffDomains.some((d) => d.toLowerCase() === domain);
 }
 
-/** Case-insensitive substring match used by every search box of these dialogs. */
+/** The one search rule (components/text/search-key.ts: case, accents, spaces and dashes aside) for every search box of these dialogs. */
 export function matchesSearch(query: string, ...fields: (string | null | undefined)[]): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || fields.some((f) => (f ?? '').toLowerCase().includes(q));
+  const q = searchKey(query);
+  return !q || fields.some((f) => searchKey(f ?? '').includes(q));
 }

@@ -36,7 +36,8 @@ export function useUserEditor(user: UserAccount) {
 
   const chosen = approvalOf(kind, limit);
   const nameChanged = name.trim().toLowerCase() !== saved.name;
-  const approvalChanged = !!chosen && 'error' in chosen ? true : !sameApproval(chosen as QuoteApprovalChoice, saved.approval);
+  // An amount that is not one yet counts as a change (Save then says what is wrong with it).
+  const approvalChanged = chosen !== null && 'error' in chosen ? true : !sameApproval(chosen, saved.approval);
   const dirty = nameChanged || approvalChanged || assignments.dirty;
 
   /** Checks the fields; true when a save may go. */
