@@ -19,6 +19,8 @@ const common = {
   testEnvironment: 'node',
   // Powertools off as in the local stack: no tracing, no EMF lines (a test that wants them sets them).
   setupFiles: ['<rootDir>/test/support/powertools-env.js'],
+  // Counts each file's expectations for the summary of `npm test` (test/run.js).
+  setupFilesAfterEnv: ['<rootDir>/test/support/count-expectations.js'],
 };
 
 export default {

@@ -2,27 +2,38 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// A free port chosen once (workers inherit it through the environment), so runs never collide
-// with other programs' fixed ports.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
+// Two workers on two cores, each with a local stack of its own (a port and a data folder per
+// worker, fresh demo data each): a spec file runs whole in one worker against that worker's stack,
+// so no two specs share a stack's state at once. E2E_WORKERS=1 runs one stack and one worker.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// Free ports chosen once in the runner (workers inherit them through the environment), so runs
+// never collide with other programs' fixed ports.
+process.env.E2E_PORTS ??= execFileSync(process.execPath, [
   '-e',
-  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); })",
+  `const net = require('node:net'); const n = ${workers}; const got = [];
+   const next = () => { const s = net.createServer().listen(0, '127.0.0.1', () => { got.push(s.address().port); s.close(() => (got.length < n ? next() : process.stdout.write(got.join(',')))); }); };
+   next();`,
 ])
   .toString()
   .trim();
-const port = Number(process.env.E2E_PORT);
-// A fixed folder per port, so specs (in other processes) can read the server's outbox.
-process.env.E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-data-${port}`);
+const ports = process.env.E2E_PORTS.split(',').map(Number);
+// A fixed folder per port, so specs (in other processes) can read their stack's outbox.
+const dataDir = (port: number) => path.resolve('.tmp', `e2e-data-${port}`);
+// In a worker (Playwright sets TEST_PARALLEL_INDEX before it loads this file): its own stack.
+const lane = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % ports.length;
+const port = ports[lane]!;
+process.env.E2E_DATA_DIR = dataDir(port);
 
 /** End-to-end specs in Debian's Chromium against the local stack (production web build, demo data). */
 export default defineConfig({
   testDir: 'test/e2e',
-  timeout: 60_000,
+  // 90 s: a spec waits on its own expectations (10 s each) long before; this only stops a stuck one.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: ports.length,
   retries: 0,
-  reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : 'list',
+  reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }], ['./test/e2e/support/count-reporter.ts']] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1400, height: 900 },
@@ -32,13 +43,13 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
+  webServer: ports.map((p) => ({
     command: `node test/e2e/server.js`,
-    url: `http://127.0.0.1:${port}/readyz`,
+    url: `http://127.0.0.1:${p}/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    timeout: 180_000,
+    env: { PORT: String(p), E2E_DATA_DIR: dataDir(p) },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The CDK commands the pipeline runs, the same for a person at a terminal:
- *   node bin/stages.js synth-all              cdk synth of every stage in cdk.json (cdk-nag included)
+ *   node bin/stages.js synth-all              cdk synth of every stage in cdk.json in one app
+ *                                             (bin/all-stages.ts; cdk-nag included)
  *   node bin/stages.js diff --stage NAME      cdk diff against the deployed stage's templates
  *                                             (--method template: no change set, so read access
  *                                             to the stacks is enough; no lookups); with
@@ -30,11 +31,10 @@ const stage = () => {
 };
 
 if (command === 'synth-all') {
-  for (const name of stages) {
-    console.log(`\n=== cdk synth -c stage=${name} ===`);
-    const r = cdk(['synth', '-q', '-c', `stage=${name}`, '-o', `cdk.out/${name}`]);
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
+  // One app with every stage (bin/all-stages.ts): each function bundled once for all of them.
+  console.log(`\n=== cdk synth of every stage: ${stages.join(', ')} ===`);
+  const r = cdk(['synth', '-q', '-a', 'npx tsx bin/all-stages.ts', '-o', 'cdk.out/all-stages']);
+  if (r.status !== 0) process.exit(r.status ?? 1);
 } else if (command === 'diff') {
   const name = stage();
   const r = cdk(['diff', '--all', '--no-color', '--method', 'template', '--no-lookups', '-c', `stage=${name}`], { capture: true });

@@ -20,11 +20,31 @@ for (const entry of existsSync(out) ? readdirSync(out) : []) {
 }
 mkdirSync(out, { recursive: true });
 
+/** What each stage took, the tests and expectations it ran, and its slowest files: printed at the end. */
+const stages = [];
+const slowest = [];
+const counts = { tests: 0, expectations: 0 };
+const countsDir = path.join(out, 'expectations');
+mkdirSync(countsDir, { recursive: true });
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PORTAL_EXPECT_COUNTS: countsDir, ...env } });
+  stages.push({ label, seconds: (Date.now() - started) / 1000 });
   return r.status ?? 1;
 }
+
+/** The sum of the numbers in a counts file (one line per jest test file; one line from Playwright). */
+function expectationsIn(name) {
+  const file = path.join(countsDir, name);
+  if (!existsSync(file)) return 0;
+  const sum = readFileSync(file, 'utf8').split('\n').filter(Boolean).reduce((a, b) => a + Number(b), 0);
+  rmSync(file);
+  return sum;
+}
+
+const relative = (f) => path.relative(root, f);
 
 function countJest(file, status) {
   if (!existsSync(file)) {
@@ -34,6 +54,9 @@ function countJest(file, status) {
   }
   const r = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += r.numPassedTests;
+  counts.tests += r.numTotalTests;
+  counts.expectations += expectationsIn('jest-expectations.txt');
+  for (const f of r.testResults ?? []) slowest.push({ kind: 'jest', name: relative(f.name), seconds: (f.endTime - f.startTime) / 1000 });
   // A file that fails to load has no failed test in it: count it as one failure.
   const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed')).length;
   totals.failed += r.numFailedTests + brokenFiles;
@@ -47,8 +70,19 @@ function countPlaywright(file, status) {
     console.log(`(no report from playwright: counted as a failure, exit code ${status})`);
     return;
   }
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats;
   totals.passed += s.expected + (s.flaky ?? 0);
+  counts.tests += s.expected + (s.flaky ?? 0) + s.unexpected + s.skipped;
+  counts.expectations += expectationsIn('playwright-expectations.txt');
+  // A spec file's time: the sum of its tests' (they run one after another in one worker).
+  const perFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const res of t.results ?? []) perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + res.duration / 1000);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  for (const [name, seconds] of perFile) slowest.push({ kind: 'browser', name: path.join('test', 'e2e', name), seconds });
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
   if (status !== 0 && s.unexpected === 0) totals.failed += 1;
@@ -82,5 +116,17 @@ if (want('e2e')) {
   }
 }
 
+// What the run cost, stage by stage, and where: the first place to look when the suite slows down.
+const m = (sec) => `${Math.floor(sec / 60)}m ${String(Math.round(sec % 60)).padStart(2, '0')}s`;
+console.log('\n=== time per stage ===');
+for (const st of stages) console.log(`${m(st.seconds).padStart(8)}  ${st.label}`);
+console.log(`${m(stages.reduce((a, st) => a + st.seconds, 0)).padStart(8)}  in all`);
+for (const kind of ['jest', 'browser']) {
+  const top = slowest.filter((x) => x.kind === kind).sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  if (!top.length) continue;
+  console.log(`\n=== the ten slowest ${kind === 'jest' ? 'jest files' : 'browser spec files'} ===`);
+  for (const x of top) console.log(`${m(x.seconds).padStart(8)}  ${x.name}`);
+}
+console.log(`\n${counts.tests} tests ran ${counts.expectations} expectations`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -52,9 +52,11 @@ for (const who of ['admin', 'northwind'] as const) test(`dialogs open with the f
     } else await page.getByRole('button', { name: c.open, exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: c.dialog });
     await expect(dialog).toBeVisible();
-    await page.waitForTimeout(300);
+    // A dialog that loads first (Request Service) puts the focus on its first field once it is drawn.
+    const onField = (f: Awaited<ReturnType<typeof focused>>) => !(f.role === 'dialog' || f.role === 'presentation' || f.tag === 'BODY') && (['INPUT', 'TEXTAREA'].includes(f.tag) || f.role === 'combobox');
+    await expect.poll(async () => onField(await focused(page)), { timeout: 10_000 }).toBe(true).catch(() => undefined);
     const f = await focused(page);
-    if (f.role === 'dialog' || f.role === 'presentation' || f.tag === 'BODY' || !(['INPUT', 'TEXTAREA'].includes(f.tag) || f.role === 'combobox')) problems.push(`${c.dialog}: focus on ${f.tag} ${f.role ?? ''} "${f.text}"`);
+    if (!onField(f)) problems.push(`${c.dialog}: focus on ${f.tag} ${f.role ?? ''} "${f.text}"`);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }

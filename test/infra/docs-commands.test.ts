@@ -51,7 +51,7 @@ const RUN_HERE = [
 const RUN_ELSEWHERE: Record<string, string> = {
   'npm ci && npm run demo': 'test/infra/docs-fresh-machine.test.ts',
   'npm ci': 'test/infra/docs-fresh-machine.test.ts',
-  'npm run bench -- load': 'test/infra/docs-bench-load.test.ts',
+  'npm run bench -- load --quick': 'test/infra/docs-bench-load.test.ts',
   'npm run docs -- --check': 'test/infra/docs-generated.test.ts',
   'npm run deploy-role -- synth -c stage=<name> -c githubRepo=<owner>/<repo>': 'test/infra/deploy-role-synth.test.ts',
 };
@@ -68,7 +68,7 @@ const SYNOPSES: Record<string, { runs: string; file: string; holds?: string }> =
   'npm run admin -- reports --load FILE [--stage X | --local]': { runs: 'npm run admin -- reports --load reports.json --local', file: 'test/infra/docs-commands.test.ts' },
   'npm run admin -- mail-unsuppress ADDRESS': { runs: 'npm run admin -- mail-unsuppress nobody@example.com --local', file: 'test/infra/docs-commands.test.ts' },
   'npm run admin -- <command> [--stage NAME | --local [--data-dir DIR]]': { runs: 'npm run admin -- migrate users-by-sub --local', file: 'test/infra/docs-commands.test.ts' },
-  'npm run bench [name]': { runs: 'npm run bench -- load', file: 'test/infra/docs-bench-load.test.ts', holds: "const COMMAND = 'npm run bench -- load'" },
+  'npm run bench [name]': { runs: 'npm run bench -- load --quick', file: 'test/infra/docs-bench-load.test.ts', holds: "const COMMAND = 'npm run bench -- load --quick'" },
 };
 
 /** A command named in a sentence: the full form the docs show (itself run, or accounted for, above). */
@@ -84,11 +84,13 @@ const AWS = 'needs an AWS account';
 const PART_OF_NPM_TEST = 'part of `npm test`, which the lead and CI run; this file is one of its tests';
 /** Not run, with the reason. */
 const NOT_RUN: Record<string, string> = {
+  'npm run bench -- load': 'a measurement of 5 to 6 minutes (both modes, against the previous release), run by hand; `npm test` runs its quick form, the same code',
   'npm test': 'the whole suite (45 minutes or more), of which this file is a part',
   'npm test -- jest': PART_OF_NPM_TEST,
   'npm test -- iam': PART_OF_NPM_TEST,
   'npm test -- e2e': PART_OF_NPM_TEST,
   'npm run test:unit': PART_OF_NPM_TEST,
+  'npm run test:changed': "the developer's subset of `npm test` (its tests, chosen by what changed); its choice of browser specs is tested in test/unit/support/changed-specs.test.ts",
   'aws sesv2 create-email-identity --region <region> --email-identity example.com': AWS,
   'aws sesv2 get-email-identity --region <region> --email-identity example.com': AWS,
   'npx cdk bootstrap aws://<account>/<region> aws://<account>/us-east-1': AWS,

@@ -1,9 +1,12 @@
 /**
  * README's first command, `npm ci && npm run demo`, run exactly as written on a copy of the
  * repository with no node_modules, dist or data (its tracked and untracked files, as a fresh clone
- * plus the work in progress): it installs from package-lock.json (the npm registry or its cache),
- * builds the web app and starts the demo, which then answers GET /api/config and serves the app.
- * PORT and DATA_DIR come from the environment (a free port, a temporary folder).
+ * plus the work in progress): it installs from package-lock.json, builds the web app and starts the
+ * demo, which then answers GET /api/config and serves the app. PORT and DATA_DIR come from the
+ * environment (a free port, a temporary folder), and so does npm's offline switch
+ * (`npm_config_offline`, as `npm ci --offline`): the packages come from the npm cache the checkout's
+ * own `npm ci` filled, with no registry round trip or audit, and a package missing from
+ * package-lock.json's cache fails the test instead of being fetched.
  */
 import { jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
@@ -32,7 +35,7 @@ test(`${COMMAND}, on a fresh copy, ends with the demo answering`, async () => {
     }
   }
   const port = await freePort();
-  const server = startShell(COMMAND, copy, cleanEnv({ PORT: String(port), DATA_DIR: dataDir }));
+  const server = startShell(COMMAND, copy, cleanEnv({ PORT: String(port), DATA_DIR: dataDir, npm_config_offline: 'true' }));
   try {
     const [, url] = await server.waitFor(/is ready at (http:\/\/\S+)/, 1_000_000);
     expect(url).toBe(`http://127.0.0.1:${port}`);

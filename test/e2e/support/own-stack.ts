@@ -41,8 +41,10 @@ export async function startOwnStack(env: Record<string, string>, opts: { demo?: 
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || i > 600) {
+  // Up to 3 minutes: a stack with demo data starts in seconds, but much longer on a busy machine.
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`the local stack did not start:\n${stderr}`);
     }

@@ -1,11 +1,12 @@
 /**
  * Synthesises the portal stack for a stage of cdk.json (or changed settings) without bundling:
  * functions get an inline body (the `portal:skipBundling` switch), so no esbuild run and no
- * handler file is needed. One synth per stage per test file.
+ * handler file is needed. One synthesis of the app per call, every stack's template read from it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack, type CfnResource } from 'aws-cdk-lib';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage, type Stage } from '../../../infra/config.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
@@ -54,17 +55,39 @@ export interface Part {
   resources: Synth['resources'];
 }
 
-function other<S extends Stack>(stack: S): Other<S> {
-  const template = Template.fromStack(stack);
+/**
+ * A stack's template from the app's one synthesis. (`Template.fromStack` synthesises the whole app
+ * again, with `force`, for every stack it is given: ten times per stage here, which was most of
+ * the time the infrastructure tests took.)
+ */
+function templateOf(assembly: CloudAssembly, stack: Stack): Template {
+  return Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template as Record<string, unknown>);
+}
+
+function other<S extends Stack>(assembly: CloudAssembly, stack: S): Other<S> {
+  const template = templateOf(assembly, stack);
   return { stack, template, resources: template.toJSON().Resources as Synth['resources'] };
 }
 
-export function synth(stageName: string, opts: { change?: (raw: Record<string, unknown>) => void; webBuild?: string } = {}): Synth {
+export interface SynthOptions {
+  /** Changes the stage's settings of cdk.json before the synthesis. */
+  change?: (raw: Record<string, unknown>) => void;
+  webBuild?: string;
+  /**
+   * aws-cdk-lib's own check of every template against CloudFormation's schemas: about 60% of a
+   * synthesis, so off unless a test asks. `npm run synth:all` (run by the docs-commands test) and
+   * test/infra/stages.test.ts check every stage with it on.
+   */
+  validate?: boolean;
+}
+
+export function synth(stageName: string, opts: SynthOptions = {}): Synth {
   const raw = structuredClone(stages[stageName]) as Record<string, unknown>;
   opts.change?.(raw);
   const stage = loadStage(stageName, { ...stages, [stageName]: raw });
   const { stages: _, ...featureFlags } = cdkJson.context;
   const app = new App({
+    builtinCloudFormationValidation: opts.validate ?? false,
     context: {
       ...featureFlags,
       [SKIP_BUNDLING_CONTEXT]: true,
@@ -74,10 +97,11 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
   });
   const stacks = stageStacks(app, stage);
   const stack = stacks.main;
-  const template = Template.fromStack(stack);
+  const assembly = app.synth();
+  const template = templateOf(assembly, stack);
   const resources = template.toJSON().Resources as Synth['resources'];
-  const areas = Object.fromEntries(Object.entries(stacks.areas).map(([a, st]) => [a, other(st)])) as Record<Area, Other<AreaStack>>;
-  const jobs = other(stacks.jobs);
+  const areas = Object.fromEntries(Object.entries(stacks.areas).map(([a, st]) => [a, other(assembly, st)])) as Record<Area, Other<AreaStack>>;
+  const jobs = other(assembly, stacks.jobs);
   const main: Part = { stack, resources };
   const partOf = (pf: PortalFunction): Part => [main, jobs, ...Object.values(areas)].find((p) => p.stack === Stack.of(pf))!;
   const functions = new Map([...stacks.functions].map(([h, pf]) => [h, { pf, at: partOf(pf) }]));
@@ -90,9 +114,9 @@ export function synth(stageName: string, opts: { change?: (raw: Record<string, u
     areas,
     functions,
     jobs,
-    watch: other(stacks.watch),
-    ...(stacks.edge ? { edge: other(stacks.edge) } : {}),
-    ...(stacks.edgeWatch ? { edgeWatch: other(stacks.edgeWatch) } : {}),
+    watch: other(assembly, stacks.watch),
+    ...(stacks.edge ? { edge: other(assembly, stacks.edge) } : {}),
+    ...(stacks.edgeWatch ? { edgeWatch: other(assembly, stacks.edgeWatch) } : {}),
   };
 }
 
