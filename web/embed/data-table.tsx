@@ -6,7 +6,7 @@ import type { Column, TablePage } from './types';
 /** Columns of free text that wrap in their cell. */
 const WRAPPED = new Set(['description', 'title']);
 const cellClass = (key: string, type: Column['type']) =>
-  type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' ? 'wrap name' : key === 'technician' ? 'wrap person' : undefined;
+  type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' || key === 'customer' ? 'wrap name' : key === 'technician' ? 'wrap person' : undefined;
 
 const PAGE_ROWS = 200;
 
