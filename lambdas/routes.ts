@@ -268,9 +268,9 @@ export const routes: Route[] = [
   { method: 'DELETE', path: '/api/calendar', handler: 'visits/delete-calendar', access: 'user', tables: { users: 'write' } },
   { method: 'GET', path: '/api/calendar/{token}', handler: 'visits/calendar-feed', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'] },
   // The built-in report host's data: the embed token (not a Cognito token) is checked by the handler.
-  { method: 'GET', path: '/api/embed/data', handler: 'reports/embed-data', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
-  { method: 'GET', path: '/api/embed/table', handler: 'reports/embed-table', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
-  { method: 'GET', path: '/api/embed/table.csv', handler: 'reports/embed-table-csv', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'], memoryMb: 1024 },
+  { method: 'GET', path: '/api/embed/data', handler: 'reports/embed-data', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read', customers: 'read' }, secrets: ['embed'], memoryMb: 1024 },
+  { method: 'GET', path: '/api/embed/table', handler: 'reports/embed-table', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read', customers: 'read' }, secrets: ['embed'], memoryMb: 1024 },
+  { method: 'GET', path: '/api/embed/table.csv', handler: 'reports/embed-table-csv', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read', customers: 'read' }, secrets: ['embed'], memoryMb: 1024 },
 ];
 
 /**

@@ -280,6 +280,26 @@ describe('the built-in report host\'s data calls', () => {
     expect(fig(all, 'Unfinished work orders')).toBe(6);
   });
 
+  it("gives an account of two customers each customer's part of the money and a Customer column, of its own properties only (issue 39)", async () => {
+    const row = await createTestUser({ email: 'dana@two-customers.test', password: PASSWORD, customers: ['C-A', 'C-B'], properties: ['P-A1', 'P-B1'] });
+    const dana = { row, token: await signIn(row.email, PASSWORD) };
+    const d = (await embed('data', await signedFor(dana))).json as PageData;
+    const outstanding = d.figures.find((f) => f.label === 'Outstanding balance')!;
+    // Alpha's part is Alpha One's alone: Alpha Two is not assigned to this account.
+    expect(outstanding).toMatchObject({ value: 501, byCustomer: [{ customer: 'Alpha', value: 250.5 }, { customer: 'Beta', value: 250.5 }] });
+    expect(d.figures.find((f) => f.label === 'Assets')!.byCustomer).toBeUndefined();
+    const token = await signedFor(dana, 'invoicing');
+    const table = (await embed('table?sort=customer&dir=desc', token)).json as TablePage;
+    expect(table.columns.map((c) => c.key).slice(0, 3)).toEqual(['number', 'customer', 'property']);
+    expect(table.rows.map((r) => [r.customer, r.property])).toEqual([['Beta', 'Beta One'], ['Alpha', 'Alpha One']]);
+    expect((await embed('table.csv', token)).text.split('\r\n')[0]).toMatch(/^Invoice,Customer,Property,/);
+    // One customer's account: no parts, no Customer column.
+    const alice = (await embed('data', await signedFor(users.alice, 'invoicing'))).json as PageData;
+    expect(alice.figures.some((f) => f.byCustomer)).toBe(false);
+    expect(alice.table.columns.map((c) => c.key)).not.toContain('customer');
+    await deleteUser(t.db, row.sub);
+  });
+
   it('narrows to a period: 400 for one that is not, then the rows, windowed figures, table and CSV of it', async () => {
     const bad = await post(users.alice, body(users.alice.row, { from: '2026-03-01', to: '2026-02-01' }));
     expect(bad.status).toBe(400);

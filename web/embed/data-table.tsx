@@ -6,7 +6,7 @@ import type { Column, TablePage } from './types';
 /** Columns of free text that wrap in their cell. */
 const WRAPPED = new Set(['description', 'title']);
 const cellClass = (key: string, type: Column['type']) =>
-  type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' ? 'wrap name' : key === 'technician' ? 'wrap person' : undefined;
+  type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' || key === 'customer' ? 'wrap name' : key === 'technician' ? 'wrap person' : type === 'payment' ? 'payment' : undefined;
 
 const PAGE_ROWS = 200;
 
@@ -115,7 +115,7 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
       </header>
       {error && <p role="alert" className="error">{error}</p>}
       <div className="table-scroll" aria-busy={busy}>
-        <table>
+        <table className={table.columns.some((c) => c.key === 'customer') ? 'several-customers' : undefined}>
           <thead>
             <tr>
               {table.columns.map((c) => (

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Chart } from './chart';
 import { DataTable } from './data-table';
-import { formatPeriod, formatValue } from './format';
+import { FigureCard } from './figure-card';
+import { formatPeriod } from './format';
 import { problemBeforeLoading, problemOf, type Problem } from './problems';
 import { EMBED_MESSAGE } from './protocol';
 import { strings } from './strings';
@@ -105,10 +106,7 @@ export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
       </header>
       <section className="figures" aria-label="Key figures" ref={figuresGrid.ref} style={figuresGrid.style}>
         {data.figures.map((f) => (
-          <div className="figure" key={f.label}>
-            <span className="figure-value">{formatValue(f.value, f.format)}</span>
-            <span className="figure-label">{f.label}</span>
-          </div>
+          <FigureCard key={f.label} figure={f} />
         ))}
       </section>
       <section className="charts" aria-label="Charts">

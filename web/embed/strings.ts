@@ -13,6 +13,9 @@ export const strings = {
   unavailable: (status: number) => `The report could not be loaded (status ${status}).`,
   /** The caption of a page under a chosen period. */
   period: (range: string) => `Period: ${range}`,
+  /** A money figure's parts, one per customer (issue 39). */
+  byCustomer: (label: string) => `${label} by customer`,
+  acrossCustomers: (n: number) => `Across ${n} customers`,
 } as const;
 
 /** The built-in pages (`/embed/<page>`). */

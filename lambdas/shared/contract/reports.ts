@@ -81,7 +81,18 @@ export type EmbedTableQuery = z.output<typeof EmbedTableQuery>;
 // The built-in pages' data (GET /api/embed/data, /api/embed/table).
 export const Format = z.enum(['count', 'money', 'percent', 'days', 'years']);
 export type Format = z.output<typeof Format>;
-export const Figure = z.object({ label: z.string(), value: z.nullable(z.number()), format: Format });
+/** One customer's part of a money figure (issue 39: an account of several customers sees each one's money, never only their sum). */
+export const CustomerFigure = z.object({ customer: z.string(), value: z.nullable(z.number()) });
+export type CustomerFigure = z.output<typeof CustomerFigure>;
+export const Figure = z.object({
+  label: z.string(),
+  value: z.nullable(z.number()),
+  format: Format,
+  /** A money figure over the properties of several customers: each customer's part (by customer name); absent for one customer. */
+  byCustomer: z.optional(z.array(CustomerFigure)),
+  /** More customers than a breakdown lists (over MAX_BREAKDOWN): how many the figure adds up. */
+  customers: z.optional(z.number()),
+});
 export type Figure = z.output<typeof Figure>;
 export const ChartData = z.object({
   id: z.string(),

@@ -39,6 +39,7 @@ import { useSession, type Session } from '../../lib/session';
 import { useAlertCount } from '../../features/telemetry/api/get-alerts';
 import { analyticsSeenBy, noteAnalyticsSeen, type SignOutReason } from '../../lib/session-storage';
 import { paths } from '../paths';
+import { useReportPropertyOptions } from './report-property-options';
 
 // Dialogs and the telemetry dashboard (charts) load on first use, outside the home screen's first load.
 const DocumentsDialog = lazy(() => import('../../features/documents').then((m) => ({ default: m.DocumentsDialog })));
@@ -115,11 +116,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   // view) is dropped from the address.
   const [searchParams] = useSearchParams();
   const propertyParam = searchParams.get('property');
-  const propertyOptions = useMemo<PropertyOption[]>(() => {
-    const ids = profile.data?.BUILDOPS_PROPERTY_IDS ?? [];
-    const names = profile.data?.PROPERTIES ?? [];
-    return ids.map((id, i) => ({ id, name: names[i] ?? id }));
-  }, [profile.data]);
+  const propertyOptions = useReportPropertyOptions(profile.data, customers.data);
   const chosenProperty = propertyOptions.some((p) => p.id === propertyParam) ? propertyParam : null;
   // Beyond the spec (issue 21): the report period, in the address as ?from=&to= like the property;
   // dates that are not a period are dropped from the address and no period is applied.

@@ -3,10 +3,13 @@
  * checked (401), the users table checked again (403), and the rows of the properties in scope read.
  * Two BatchGetItem calls for a page over a few properties (./data/report-reads.ts): the viewed
  * user's row with the index of the token's properties (sks only, nothing shown), then, only for the
- * properties still in scope, their names with the rows.
+ * properties still in scope, their names with the rows; a third, of the customers' names, only when
+ * those properties are of several customers.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isPage, messages, type PageName } from '../../contract/reports.js';
+import { titleCase } from '../../contract/writing.js';
+import { getCustomers } from '../../data/customers.js';
 import { allProperties, type PropertyItem } from '../../data/properties.js';
 import { propertiesAndRows, readIndex, userAndIndex } from '../../data/report-reads.js';
 import { unread, type Dataset, type RowsIndex } from '../../data/report-rows.js';
@@ -56,6 +59,12 @@ export async function loadPageInput(
   const { properties, rows } = await propertiesAndRows(db, ids, datasets, index, attributes, known);
   const names = new Map(properties.map((p) => [p.id, p.name]));
   const input: PageInput = { names, now };
+  // Properties of several customers: their customers' names, for each customer's part of the money (issue 39).
+  const customerIds = new Set(properties.map((p) => p.customerId));
+  if (customerIds.size > 1) {
+    const customers = new Map((await getCustomers(db, customerIds)).map((c) => [c.id, { id: c.id, name: titleCase(c.name) }]));
+    input.customerOf = new Map(properties.map((p) => [p.id, customers.get(p.customerId) ?? { id: p.customerId, name: p.customerId }]));
+  }
   const { df, dt } = access.claims ?? {};
   if (df && dt) input.period = { from: df, to: dt };
   for (const d of datasets) {

@@ -5,6 +5,12 @@ import type { AssetRow, InvoiceRow, QuoteRow, WorkOrderRow } from '../../../data
 
 export type { Period };
 
+/** A property's customer, as the pages name it. */
+export interface Customer {
+  id: string;
+  name: string;
+}
+
 /** The rows a page is computed over, by dataset, and what it needs besides. */
 export interface PageInput {
   wo?: WorkOrderRow[];
@@ -14,6 +20,12 @@ export interface PageInput {
   /** Property id -> name, for every property in scope (rows of other properties are not shown in tables). */
   names: ReadonlyMap<string, string>;
   now: number;
+  /**
+   * Property id -> its customer, for every property in scope, when they are of more than
+   * one customer (absent for one): money figures then show each customer's part and the Invoicing
+   * table a Customer column (issue 39).
+   */
+  customerOf?: ReadonlyMap<string, Customer>;
   /** The chosen period, when there is one: inclusive UTC dates (YYYY-MM-DD), from <= to. */
   period?: Period;
 }

@@ -2,6 +2,7 @@
 import type { PageData, PageName } from '../../../contract/reports.js';
 import { analytics } from './analytics.js';
 import { assets } from './assets.js';
+import { withCustomerParts } from './by-customer.js';
 import { dashboard } from './dashboard.js';
 import { shownToCustomers, type Head, type PageInput } from './input.js';
 import { invoicing } from './invoicing.js';
@@ -28,5 +29,5 @@ export const UNDATED_NOTE = 'Assets are not dated: the period does not apply to 
 export function pageData(page: PageName, all: PageInput): PageData {
   const input = shownToCustomers(all);
   const period = input.period ? { period: { from: input.period.from, to: input.period.to }, ...(tableDefs[page].dated ? {} : { note: UNDATED_NOTE }) } : {};
-  return { page, ...heads[page](input), table: tableRows(page, input), ...period };
+  return { page, ...withCustomerParts(heads[page], input), table: tableRows(page, input), ...period };
 }

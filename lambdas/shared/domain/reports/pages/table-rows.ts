@@ -3,6 +3,7 @@ import { NO_ONLINE_PAYMENT, type PageName, type Row, type TablePage } from '../.
 import { writtenDay } from '../../../contract/writing.js';
 import type { Dataset, ReportRow } from '../../../data/report-rows.js';
 import { naturalCompare } from './aggregate.js';
+import { customersInScope } from './by-customer.js';
 import { shownToCustomers, type PageInput } from './input.js';
 import { tableDefs, type ColumnDef, type Ctx, type Sortable, type TableDef } from './tables.js';
 import { narrowed, spanOf, toMs } from './time.js';
@@ -24,10 +25,12 @@ const compare = (a: Sortable, b: Sortable): number => (typeof a === 'number' && 
 export function tableRows(page: PageName, every: PageInput, opts: { sort?: string; dir?: 'asc' | 'desc'; limit?: number | null; offset?: number; q?: string } = {}): TablePage {
   const input = shownToCustomers(every);
   const def = tableDefs[page] as TableDef<ReportRow>;
-  const known = opts.sort !== undefined && def.columns.some((c) => c.key === opts.sort);
-  const col = known ? def.columns.find((c) => c.key === opts.sort)! : def.columns.find((c) => c.key === def.sort)!;
+  const several = customersInScope(input).length > 1;
+  const columns = def.columns.filter((c) => several || !c.severalCustomers);
+  const known = opts.sort !== undefined && columns.some((c) => c.key === opts.sort);
+  const col = known ? columns.find((c) => c.key === opts.sort)! : columns.find((c) => c.key === def.sort)!;
   const dir = known ? (opts.dir ?? 'asc') : def.dir;
-  const ctx: Ctx = { names: input.names, now: input.now };
+  const ctx: Ctx = { names: input.names, now: input.now, ...(input.customerOf ? { customerOf: input.customerOf } : {}) };
   const all = (input[def.dataset] ?? []) as ReportRow[];
   const span = def.dated ? spanOf(input.period) : null;
   const ofPage = def.where ? all.filter((r) => def.where!(r)) : all;
@@ -40,7 +43,7 @@ export function tableRows(page: PageName, every: PageInput, opts: { sort?: strin
     if (c.type === 'payment') return c.value(r, ctx) === '' && NO_ONLINE_PAYMENT.toLowerCase().includes(q);
     return v.toLowerCase().includes(q) || (c.type === 'date' && writtenDay(v).toLowerCase().includes(q));
   };
-  const shown = q ? inScope.filter((r) => def.columns.some((c) => matches(c as ColumnDef<ReportRow>, r))) : inScope;
+  const shown = q ? inScope.filter((r) => columns.some((c) => matches(c as ColumnDef<ReportRow>, r))) : inScope;
   const key = (r: ReportRow): Sortable => (col.sortValue ? col.sortValue(r, ctx) : col.value(r, ctx));
   const keyed = shown.map((r) => ({ r, k: key(r) }));
   const sign = dir === 'desc' ? -1 : 1;
@@ -57,10 +60,10 @@ export function tableRows(page: PageName, every: PageInput, opts: { sort?: strin
   // Past the end: the last page.
   const offset = limit === null || !keyed.length ? 0 : Math.min(opts.offset ?? 0, Math.floor((keyed.length - 1) / limit) * limit);
   const page_ = limit === null ? keyed : keyed.slice(offset, offset + limit);
-  const rows = page_.map(({ r }) => Object.fromEntries(def.columns.map((c) => [c.key, c.value(r, ctx)])) as Row);
+  const rows = page_.map(({ r }) => Object.fromEntries(columns.map((c) => [c.key, c.value(r, ctx)])) as Row);
   return {
     title: def.title,
-    columns: def.columns.map(({ key: k, label, type }) => ({ key: k, label, type })),
+    columns: columns.map(({ key: k, label, type }) => ({ key: k, label, type })),
     rows,
     total: q ? keyed.length : inWhere.length,
     sort: col.key,

@@ -10,12 +10,16 @@ export type Cell = Row[string];
 export interface Ctx {
   names: ReadonlyMap<string, string>;
   now: number;
+  /** Property id -> its customer, when the properties in scope are of several customers. */
+  customerOf?: ReadonlyMap<string, { name: string }>;
 }
 export type Sortable = string | number | null;
 // Method syntax on purpose: a table of work orders is then usable where any row's table is expected.
 export interface ColumnDef<R> extends Column {
   value(r: R, ctx: Ctx): Cell;
   sortValue?(r: R, ctx: Ctx): Sortable;
+  /** Listed only when the rows are of several customers (the Customer column). */
+  severalCustomers?: boolean;
 }
 export interface TableDef<R extends ReportRow> {
   title: string;
@@ -53,6 +57,14 @@ const payment: ColumnDef<InvoiceRow> = {
   sortValue: (r) => ((r.status === 'Open' || r.status === 'Overdue') && r.balance > 0 ? (r.paymentUrl ? 1 : 0) : null),
 };
 const property = <R extends ReportRow>(): ColumnDef<R> => ({ key: 'property', label: 'Property', type: 'text', value: (r, ctx) => ctx.names.get(r.propertyId) ?? '' });
+/** The property's customer, beside the property, in a table of several customers' money (issue 39). */
+const customer = <R extends ReportRow>(): ColumnDef<R> => ({
+  key: 'customer',
+  label: 'Customer',
+  type: 'text',
+  value: (r, ctx) => ctx.customerOf?.get(r.propertyId)?.name ?? '',
+  severalCustomers: true,
+});
 
 const workOrderColumns: ColumnDef<WorkOrderRow>[] = [
   text('id', 'Work Order', (r) => r.id),
@@ -89,6 +101,7 @@ export const tableDefs: Record<PageName, TableDef<WorkOrderRow> | TableDef<Quote
     dated: (r) => r.createdAt,
     columns: [
       text('id', 'Quote', (r) => r.id),
+      customer(),
       property(),
       text('title', 'Title', (r) => r.title),
       // As of now: a Sent quote past its expiry reads Expired, as in the quotes panel.
@@ -111,6 +124,7 @@ export const tableDefs: Record<PageName, TableDef<WorkOrderRow> | TableDef<Quote
     dated: (r) => r.issuedAt,
     columns: [
       text('number', 'Invoice', (r) => r.number),
+      customer(),
       property(),
       text('workOrder', 'Work Order', (r) => r.workOrderId),
       date('issued', 'Issued', (r) => r.issuedAt),
