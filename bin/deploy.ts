@@ -11,21 +11,22 @@
  *   Lambda GetFunctionConcurrency and GetProvisionedConcurrencyConfig), so a redeploy is not
  *   counted twice.
  * - CloudTrail (infra/deploy/trail.ts): a trail logging management write events in the region.
+ * Both in infra/deploy/preflight.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStackResourceCommand } from '@aws-sdk/client-cloudformation';
-import { GetAccountSettingsCommand, GetFunctionConcurrencyCommand, GetProvisionedConcurrencyConfigCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { load } from 'js-yaml';
 import { StageConfigError } from '../infra/config.js';
 import { offlineStacks } from '../infra/deploy/assembly.js';
-import { accountConcurrency, checkConcurrency, concurrencyNeeded, holders, type Holder } from '../infra/deploy/concurrency.js';
 import { deployPlan, planProblems, renderPlan, type Configured } from '../infra/deploy/plan.js';
-import { awsCli, checkTrail, readTrails } from '../infra/deploy/trail.js';
+import { preflight } from '../infra/deploy/preflight.js';
+import { awsCli } from '../infra/deploy/trail.js';
 import { DEPLOY_SESSION_SECONDS } from '../infra/deploy-role-stack.js';
-import { LIVE_ALIAS, ROOT } from '../infra/function-construct.js';
+import { ROOT } from '../infra/function-construct.js';
 
 /** The pipeline's deploy job and the session it asks for (.github/workflows/deploy-stage.yml). */
 function configuredTimes(): Configured {
@@ -34,28 +35,6 @@ function configuredTimes(): Configured {
   };
   const credentials = wf.jobs.deploy.steps.find((s) => s.uses?.startsWith('aws-actions/configure-aws-credentials@'));
   return { timeoutMinutes: wf.jobs.deploy['timeout-minutes'], roleDurationSeconds: Number(credentials?.with?.['role-duration-seconds'] ?? 3600), maxSessionSeconds: DEPLOY_SESSION_SECONDS };
-}
-
-const notFound = (e: unknown) => /NotFound|does not exist/i.test(`${(e as Error).name} ${(e as Error).message}`);
-
-/** What a function of the stage holds now, as deployed (0 when it is not deployed yet). */
-async function heldNow(h: Holder, cfn: CloudFormationClient, lambda: LambdaClient): Promise<number> {
-  let name: string | undefined;
-  try {
-    name = (await cfn.send(new DescribeStackResourceCommand({ StackName: h.stackName, LogicalResourceId: h.functionId }))).StackResourceDetail?.PhysicalResourceId;
-  } catch (e) {
-    if (notFound(e)) return 0;
-    throw e;
-  }
-  if (!name) return 0;
-  const reserved = (await lambda.send(new GetFunctionConcurrencyCommand({ FunctionName: name }))).ReservedConcurrentExecutions;
-  if (reserved !== undefined) return reserved;
-  try {
-    return (await lambda.send(new GetProvisionedConcurrencyConfigCommand({ FunctionName: name, Qualifier: LIVE_ALIAS }))).RequestedProvisionedConcurrentExecutions ?? 0;
-  } catch (e) {
-    if (notFound(e)) return 0;
-    throw e;
-  }
 }
 
 const { values } = parseArgs({ options: { stage: { type: 'string' }, plan: { type: 'boolean' } }, strict: true });
@@ -73,26 +52,13 @@ try {
     process.exit(planProblems(plan, configured).length ? 1 : 0);
   }
 
-  const failures: string[] = [];
-  for (const [region, need] of concurrencyNeeded(stacks)) {
-    const lambda = new LambdaClient({ region });
-    const cfn = new CloudFormationClient({ region });
-    const account = accountConcurrency(await lambda.send(new GetAccountSettingsCommand({})));
-    let now = 0;
-    for (const h of holders(stacks).filter((x) => x.region === region)) now += await heldNow(h, cfn, lambda);
-    const verdict = checkConcurrency({ stage: name, region, held: need.held, needed: need.needed, account, heldNow: now });
-    console.log(verdict.message);
-    if (!verdict.ok) failures.push('Lambda concurrency');
-  }
-  const region = stacks.find((s) => s.stackName === `Portal-${name}`)?.region ?? stage.region!;
-  let trail;
-  try {
-    trail = checkTrail(region, await readTrails(region, awsCli));
-  } catch (e) {
-    trail = { ok: false, message: `CloudTrail: could not be checked: ${(e as Error).message}` };
-  }
-  console.log(trail.message);
-  if (!trail.ok) failures.push('CloudTrail');
+  const region = stacks.find((x) => x.stackName === `Portal-${name}`)?.region ?? stage.region!;
+  const { failed: failures, lines } = await preflight(name, region, stacks, {
+    lambda: (r) => new LambdaClient({ region: r }),
+    cloudFormation: (r) => new CloudFormationClient({ region: r }),
+    aws: awsCli,
+  });
+  for (const line of lines) console.log(line);
   if (failures.length) {
     console.error(`\nStopped before deploying stage ${name}: ${failures.join(', ')} (above). docs/deploying.md "A new stage, first deploy".`);
     process.exit(1);
