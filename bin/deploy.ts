@@ -57,6 +57,9 @@ try {
     lambda: (r) => new LambdaClient({ region: r }),
     cloudFormation: (r) => new CloudFormationClient({ region: r }),
     aws: awsCli,
+  }).catch((e: unknown) => {
+    console.error(`Stopped before deploying stage ${name}: the preflight could not read the account (${(e as Error).name}: ${(e as Error).message}). Credentials for the stage's account are needed.`);
+    process.exit(1);
   });
   for (const line of lines) console.log(line);
   if (failures.length) {
