@@ -6,6 +6,10 @@
  * the stand-in, made on the first run. A stage that keeps its data (prod) runs the customer
  * profile, others the full one; locally the accounts in the secret decide. Exits 1 naming the
  * step that failed.
+ *
+ * Against a stage it also reports whether a CloudTrail trail logs management events in the
+ * stage's region (infra/deploy/trail.ts, through the AWS CLI): without one a password change does
+ * not end the user's other sessions. A report, not a step: the deploy's preflight stops on it.
  */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
@@ -13,11 +17,24 @@ import { parseArgs } from 'node:util';
 import { applyEnv, regionOfStage, resolveEnv, stackName } from '../infra/admin/env.js';
 import { createSmokeAccounts, poolOfEnv, readSmokeAccounts, smokeProfileOf, smokeSecretId } from '../infra/smoke/accounts.js';
 import { runSmoke, SmokeFailure, type SmokeAccounts, type SmokeProfile } from '../infra/smoke/smoke.js';
+import { awsCli, checkTrail, readTrails } from '../infra/deploy/trail.js';
 
 interface Target {
   url: string;
   accounts: SmokeAccounts;
   profile: SmokeProfile;
+  /** A deployed stage's region. */
+  region?: string;
+}
+
+/** The password-change rule's prerequisite, as a line of the report. */
+async function trailReport(region: string): Promise<string> {
+  try {
+    const verdict = checkTrail(region, await readTrails(region, awsCli));
+    return verdict.ok ? `smoke: ${verdict.message}` : `smoke: WARNING: ${verdict.message}`;
+  } catch (e) {
+    return `smoke: WARNING: CloudTrail could not be checked (${(e as Error).message}); without a trail logging management events a password change does not end the other sessions`;
+  }
 }
 
 async function stageTarget(stage: string): Promise<Target> {
@@ -35,7 +52,8 @@ async function stageTarget(stage: string): Promise<Target> {
       throw new Error(`There is no secret ${smokeSecretId(stage)}: set up the smoke accounts once with npm run admin -- create-smoke-accounts --stage ${stage}`);
     throw e;
   }
-  return { url, accounts: JSON.parse(value ?? '{}') as SmokeAccounts, profile: await smokeProfileOf(stage) };
+  const at = region ?? (await cfn.config.region());
+  return { url, accounts: JSON.parse(value ?? '{}') as SmokeAccounts, profile: await smokeProfileOf(stage), region: at };
 }
 
 /** The running local stack; its smoke accounts are made on the first run (as create-smoke-accounts --local, full profile). */
@@ -57,6 +75,7 @@ if (!values.stage === !values.local) {
 try {
   const target = values.stage ? await stageTarget(values.stage) : await localTarget(values['data-dir']);
   console.log(`Smoke test of ${target.url}, profile ${target.profile} (customer ${target.accounts.customer.email}${target.accounts.staff ? `, staff ${target.accounts.staff.email}` : ''})`);
+  if (target.region) console.log(await trailReport(target.region));
   const started = Date.now();
   await runSmoke(target.url, target.accounts, console.log, target.profile);
   console.log(`smoke: all steps passed (${Date.now() - started} ms)`);

@@ -7,7 +7,10 @@
  *                                             (--method template: no change set, so read access
  *                                             to the stacks is enough; no lookups); with
  *                                             GITHUB_STEP_SUMMARY set, also written there
- *   node bin/stages.js deploy --stage NAME    cdk deploy of every stack of the stage, no prompts
+ *   node bin/stages.js deploy --stage NAME    checks the account (Lambda concurrency, CloudTrail), then
+ *                                             cdk deploy of every stack of the stage, no prompts,
+ *                                             sibling stacks at once (bin/deploy.ts)
+ *   node bin/stages.js deploy --stage NAME --plan   how long that deploy can take; no AWS needed
  * Exits with the failing command's code.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,7 +24,7 @@ const stages = Object.keys(JSON.parse(readFileSync(path.join(root, 'cdk.json'), 
 const cdk = (args, opts = {}) => spawnSync('npx', ['cdk', ...args], { cwd: root, encoding: 'utf8', stdio: opts.capture ? ['inherit', 'pipe', 'inherit'] : 'inherit' });
 
 const [command, ...rest] = process.argv.slice(2);
-const { values } = parseArgs({ args: rest, options: { stage: { type: 'string' } }, strict: true });
+const { values } = parseArgs({ args: rest, options: { stage: { type: 'string' }, plan: { type: 'boolean' } }, strict: true });
 const stage = () => {
   if (!values.stage || !stages.includes(values.stage)) {
     console.error(`Name a stage with --stage: ${stages.join(', ')}`);
@@ -43,9 +46,9 @@ if (command === 'synth-all') {
   process.exit(r.status ?? 1);
 } else if (command === 'deploy') {
   const name = stage();
-  const r = cdk(['deploy', '--all', '--require-approval', 'never', '-c', `stage=${name}`]);
+  const r = spawnSync('node', ['--import', 'tsx', 'bin/deploy.ts', '--stage', name, ...(values.plan ? ['--plan'] : [])], { cwd: root, stdio: 'inherit' });
   process.exit(r.status ?? 1);
 } else {
-  console.error('Usage: node bin/stages.js synth-all | diff --stage NAME | deploy --stage NAME');
+  console.error('Usage: node bin/stages.js synth-all | diff --stage NAME | deploy --stage NAME [--plan]');
   process.exit(1);
 }

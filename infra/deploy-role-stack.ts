@@ -10,14 +10,16 @@
  * ref or `pull_request` when it has none) and the workflow file with the ref it ran from:
  * - **deploy** (`portal-<stage>-github-deploy`): deploy-stage.yml's job in the stage's GitHub
  *   environment, run from main. It may only assume the CDK bootstrap roles of the account (which
- *   hold the deploy permissions), and read what the smoke test needs: the portal stack's outputs
- *   and the smoke secret, whose resource policy refuses it to anyone else.
+ *   hold the deploy permissions), read what the smoke test needs: the portal stack's outputs
+ *   and the smoke secret, whose resource policy refuses it to anyone else, and what the deploy's
+ *   preflight reads (Lambda's concurrency figures, CloudTrail's trails; bin/deploy.ts). Its
+ *   session lasts DEPLOY_SESSION_SECONDS: a deploy with canaries outlasts an hour.
  * - **read** (`portal-<stage>-github-read`): `cdk diff --method template` and nothing more (stack
  *   descriptions and templates), for the diff deploy.yml shows before prod's approval (main only)
  *   and, in the stage pull requests diff against, for pull-request.yml's diff job. It assumes no
  *   role: a pull request's code runs with it before anyone reviews it.
  */
-import { CfnOutput, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -26,6 +28,14 @@ import { smokeSecretName } from './smoke/secret-name.js';
 
 export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
 const BOOTSTRAP_ROLES = ['deploy', 'file-publishing', 'image-publishing', 'lookup'] as const;
+
+/**
+ * The deploy role's longest session (MaxSessionDuration), which deploy-stage.yml asks for in full
+ * (`role-duration-seconds`): a stage's deploy with canaries outlasts the default hour. Chosen from
+ * `npm run deploy -- --plan` (infra/deploy/plan.ts): at least the slowest stage's job, at most
+ * AWS's 12 hours; test/infra/deploy-plan.test.ts holds the three together.
+ */
+export const DEPLOY_SESSION_SECONDS = 3 * 3600;
 
 /** The claims the repository's OIDC subject template includes, in order (README; GitHub's documented example). */
 export const SUBJECT_CLAIM_KEYS = ['repo', 'context', 'job_workflow_ref'] as const;
@@ -104,9 +114,28 @@ export class DeployRoleStack extends Stack {
       roleName: `portal-${stage}-github-deploy`,
       description: `GitHub Actions deploys stage ${stage} from ${props.githubRepo}: ${WORKFLOW_FILES.deploy} on main, environment ${stage}`,
       assumedBy: trust(subjects.deploy),
+      // A deploy with canaries outlasts the default hour (npm run deploy -- --plan).
+      maxSessionDuration: Duration.seconds(DEPLOY_SESSION_SECONDS),
       inlinePolicies: {
         cdk: new iam.PolicyDocument({
           statements: [
+            // The deploy's preflight (bin/deploy.ts): the account's Lambda concurrency, what the
+            // stage's functions hold now, and whether CloudTrail logs management events. Reads only.
+            new iam.PolicyStatement({
+              sid: 'PreflightReadsAccountConcurrency',
+              actions: ['lambda:GetAccountSettings', 'cloudtrail:DescribeTrails', 'cloudtrail:GetTrailStatus', 'cloudtrail:GetEventSelectors'],
+              resources: ['*'],
+            }),
+            new iam.PolicyStatement({
+              sid: 'PreflightReadsFunctionsConcurrency',
+              actions: ['lambda:GetFunctionConcurrency', 'lambda:GetProvisionedConcurrencyConfig'],
+              resources: [`arn:aws:lambda:${this.region}:${this.account}:function:*`],
+            }),
+            new iam.PolicyStatement({
+              sid: 'PreflightFindsTheStagesFunctions',
+              actions: ['cloudformation:DescribeStackResource'],
+              resources: [`arn:aws:cloudformation:${this.region}:${this.account}:stack/Portal-${stage}/*`, `arn:aws:cloudformation:${this.region}:${this.account}:stack/Portal-${stage}-*/*`],
+            }),
             // The smoke test after a deploy: the portal stack's outputs and the smoke accounts' secret.
             new iam.PolicyStatement({
               sid: 'SmokeTestReadsStackOutputs',
@@ -180,7 +209,19 @@ export class DeployRoleStack extends Stack {
       })),
       {
         id: `AwsSolutions-IAM5[Resource::arn:aws:cloudformation:${region}:${acct}:stack/Portal-${stage}/*]`,
-        reason: "The portal stack by name; the rest of a stack's ARN is the id CloudFormation gives it when it is created. DescribeStacks only (its outputs).",
+        reason: "The portal stack by name; the rest of a stack's ARN is the id CloudFormation gives it when it is created. DescribeStacks (its outputs) and DescribeStackResource (the preflight).",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:aws:cloudformation:${region}:${acct}:stack/Portal-${stage}-*/*]`,
+        reason: "The stage's other stacks by name, DescribeStackResource only: the preflight finds the stage's functions to read what they reserve now.",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:aws:lambda:${region}:${acct}:function:*]`,
+        reason: 'The preflight reads the reserved and provisioned concurrency of the stage\'s functions, whose names CloudFormation generates: two reads of configuration, no code, no invocation.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'The preflight: lambda:GetAccountSettings and cloudtrail:DescribeTrails take no resource; the trail status and selectors are read for whichever trail covers the region (the organisation\'s included). Reads only.',
       },
     );
     Validations.of(this.readRole).acknowledge(

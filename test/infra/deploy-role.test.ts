@@ -8,7 +8,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage } from '../../infra/config.js';
-import { DeployRoleStack, PULL_REQUEST_DIFF_STAGE, SUBJECT_CLAIM_KEYS, trustedSubjects } from '../../infra/deploy-role-stack.js';
+import { DEPLOY_SESSION_SECONDS, DeployRoleStack, PULL_REQUEST_DIFF_STAGE, SUBJECT_CLAIM_KEYS, trustedSubjects } from '../../infra/deploy-role-stack.js';
 import { stages } from './support/synth.js';
 import { trustAllows, type TrustStatement } from './support/oidc-trust.js';
 
@@ -80,13 +80,20 @@ describe.each(Object.keys(stages))('stage %s: the deploy role', (name) => {
     expect(lets(pullRequestJob)).toBe(false);
   });
 
-  it("may only assume the account's CDK bootstrap roles, read the portal stack's outputs and the smoke secret", () => {
+  it("may only assume the account's CDK bootstrap roles, read the portal stack's outputs and the smoke secret, and what the preflight checks", () => {
     const { account, region } = s.stack;
     expect(Object.fromEntries(s.statements(s.deploy).map((st) => [st.Sid, [st.Effect ?? 'Allow', st.Action, st.Resource]]))).toEqual({
       AssumeCdkBootstrapRoles: ['Allow', ['sts:AssumeRole', 'sts:TagSession'], ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::${account}:role/cdk-hnb659fds-${k}-role-${account}-*`)],
       SmokeTestReadsStackOutputs: ['Allow', 'cloudformation:DescribeStacks', `arn:aws:cloudformation:${region}:${account}:stack/Portal-${name}/*`],
       SmokeTestReadsItsAccounts: ['Allow', 'secretsmanager:GetSecretValue', { Ref: s.logicalId('AWS::SecretsManager::Secret') }],
+      PreflightReadsAccountConcurrency: ['Allow', ['lambda:GetAccountSettings', 'cloudtrail:DescribeTrails', 'cloudtrail:GetTrailStatus', 'cloudtrail:GetEventSelectors'], '*'],
+      PreflightReadsFunctionsConcurrency: ['Allow', ['lambda:GetFunctionConcurrency', 'lambda:GetProvisionedConcurrencyConfig'], `arn:aws:lambda:${region}:${account}:function:*`],
+      PreflightFindsTheStagesFunctions: ['Allow', 'cloudformation:DescribeStackResource', [`arn:aws:cloudformation:${region}:${account}:stack/Portal-${name}/*`, `arn:aws:cloudformation:${region}:${account}:stack/Portal-${name}-*/*`]],
     });
+  });
+
+  it('lasts the session deploy-stage.yml asks for (a deploy with canaries outlasts the default hour)', () => {
+    expect(s.deploy.MaxSessionDuration).toBe(DEPLOY_SESSION_SECONDS);
   });
 });
 

@@ -75,14 +75,15 @@ export function docCommands(root: string): DocCommand[] {
 
 /**
  * Whether a command needs an AWS account: the AWS CLI, a CDK deploy, diff, bootstrap, destroy or
- * refactor, the deploy script or the deploy role's deploy, and any operator or smoke command
+ * refactor, the deploy script (but its `--plan`) or the deploy role's deploy, and any operator or smoke command
  * against a deployed `--stage` (the cost model's `--stage` reads cdk.json only).
  */
 export function needsAws(command: string): boolean {
   return (
     /(^|&& )aws /.test(command) ||
     /\bcdk (deploy|diff|bootstrap|destroy|refactor)\b/.test(command) ||
-    /^npm run (deploy|diff:summary)(?=\s|$)/.test(command) ||
+    // The deploy's --plan reads the synthesised stacks only.
+    (/^npm run (deploy|diff:summary)(?=\s|$)/.test(command) && !/^npm run deploy -- .*--plan\b/.test(command)) ||
     /^npm run deploy-role -- deploy\b/.test(command) ||
     /^npm run (admin|smoke) -- .*--stage\b/.test(command)
   );
