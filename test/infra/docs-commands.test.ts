@@ -54,6 +54,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'npm run bench -- load --quick': 'test/infra/docs-bench-load.test.ts',
   'npm run docs -- --check': 'test/infra/docs-generated.test.ts',
   'npm run deploy-role -- synth -c stage=<name> -c githubRepo=<owner>/<repo>': 'test/infra/deploy-role-synth.test.ts',
+  'npm run deploy -- --plan --stage prod': 'test/infra/deploy-plan.test.ts',
 };
 
 /** Synopses: the concrete form that is run, and the file that runs it (this one, or one holding `holds` letter for letter). */
@@ -94,7 +95,9 @@ const NOT_RUN: Record<string, string> = {
   'aws sesv2 create-email-identity --region <region> --email-identity example.com': AWS,
   'aws sesv2 get-email-identity --region <region> --email-identity example.com': AWS,
   'npx cdk bootstrap aws://<account>/<region> aws://<account>/us-east-1': AWS,
-  'npx cdk deploy --all -c stage=<name>': AWS,
+  'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region <region>': AWS,
+  'aws cloudtrail create-trail --name management-events --s3-bucket-name <bucket> --is-multi-region-trail --region <region>': AWS,
+  'aws cloudtrail start-logging --name management-events --region <region>': AWS,
   "aws secretsmanager put-secret-value --secret-id portal/<stage>/sigma     --secret-string '<Sigma client secret>'": AWS,
   "aws secretsmanager put-secret-value --secret-id portal/<stage>/telemetry --secret-string '<telemetry service key>'": AWS,
   'npm run admin -- create-user --stage <name> --email ops@your-company.com --name "Ops Admin"': AWS,
