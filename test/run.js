@@ -92,10 +92,17 @@ const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const jestEnv = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 
 if (want('jest')) {
-  const file = path.join(out, 'jest.json');
-  const projects = ['unit', 'web', 'infra', 'integration'];
-  const status = run('unit, web, infrastructure and integration tests (jest)', process.execPath, [jest, '--json', `--outputFile=${file}`, '--selectProjects', ...projects], jestEnv);
-  countJest(file, status);
+  // Unit, web and template tests in two workers (CPU-bound, no emulator in their process); the
+  // integration tests after them in one, where an in-process emulator must not wait on a busy core.
+  const parts = [
+    { label: 'unit, web and infrastructure tests (jest, two workers)', name: 'jest-unit', args: ['--maxWorkers=2', '--selectProjects', 'unit', 'web', 'infra'] },
+    { label: 'integration tests through the local stack (jest)', name: 'jest-integration', args: ['--selectProjects', 'integration'] },
+  ];
+  for (const part of parts) {
+    const file = path.join(out, `${part.name}.json`);
+    const status = run(part.label, process.execPath, [jest, '--json', `--outputFile=${file}`, ...part.args], jestEnv);
+    countJest(file, status);
+  }
 }
 
 // The IAM check reads the AWS calls the integration tests recorded (.tmp/test-results/aws-calls),
