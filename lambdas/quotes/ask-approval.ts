@@ -56,7 +56,7 @@ export const handler = api({ params: QuoteParams, body: AskApprovalBody }, async
       }),
     ),
   );
-  if (!outcomes.includes('sent') && outcomes.includes('failed')) throw unavailable(quoteMessages.askFailed);
+  if (!outcomes.includes('sent') && (outcomes.includes('failed') || outcomes.includes('no-sender'))) throw unavailable(quoteMessages.askFailed);
   await appendAudit(db, me.email, 'quote.ask-approval', quote.id, { propertyId: body.propertyId, asked: chosen.map((u) => u.email), outcomes });
   const asked = [...new Set(chosen.filter((_u, i) => outcomes[i] === 'sent').map(approverName))];
   if (!asked.length) {
