@@ -247,6 +247,12 @@ export const routes: Route[] = [
     tables: { users: 'read', customers: 'read', properties: 'read', reportRows: 'write', quoteDecisions: 'append', audit: 'write', notificationSettings: 'read', mailSuppression: 'read' },
     mail: true, events: true, secrets: ['embed'], timeoutSeconds: 29,
   },
+  // Issue 39: "Ask … to approve": a customer over their limit mails a colleague who may approve the quote.
+  {
+    method: 'POST', path: '/api/quotes/{quoteId}/ask-approval', handler: 'quotes/ask-approval', access: 'user',
+    tables: { users: 'read', properties: 'read', reportRows: 'read', rateLimits: 'write', audit: 'write', mailSuppression: 'read' },
+    mail: true,
+  },
   // Issue 39: the staff's one list of recent quote decisions across customers (the web app writes its CSV).
   {
     method: 'GET', path: '/api/quotes/decisions', handler: 'quotes/list-decisions', access: 'admin', denied: 'list quote decisions',

@@ -140,6 +140,42 @@ test('a removed user is signed out by the 401 without a refused revocation; a no
   expect(normal.unexpected()).toEqual([]);
 });
 
+test('logging out in one tab ends the other tab quietly at Log In: no refused call, nothing logged', async ({ page, context }) => {
+  await logIn(page, demo.northwind);
+  const other = await context.newPage();
+  const seen = listen(other);
+  await other.goto('/home');
+  await expect(other.getByRole('main').getByTitle('Sigma Report').first()).toBeVisible();
+  // The other tab busy as the session ends: a report page opening (its calls start as the token goes).
+  await other.getByRole('button', { name: 'Documents' }).click();
+  await page.getByRole('banner').getByRole('button').last().click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(other).toHaveURL(/\/$/);
+  await expect(other.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  // Signed out, the tab asks the API nothing more: no 401 reaches the console or the network.
+  await other.waitForTimeout(1500);
+  expect(seen.unexpected()).toEqual([]);
+  expect(seen.requests.filter((r) => r.path.startsWith('/api/') && seen.answers.some((a) => a.path === r.path && a.status === 401))).toEqual([]);
+});
+
+test('a tab whose session ended elsewhere (the server refuses its token) goes quietly to Log In: no failure logged with a stack, no call after', async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await expect(page.getByRole('main').getByTitle('Sigma Report').first()).toBeVisible();
+  const seen = listen(page);
+  // As after a password change or reset elsewhere: the token this tab holds is refused (401).
+  await page.evaluate(() => localStorage.setItem('token', `${localStorage.getItem('token')!.slice(0, -4)}AAAA`));
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  // The refusals sign the tab out; they are the browser's own lines only, no failure logged with a
+  // stack, and once signed out the tab asks the API nothing more.
+  expect(seen.unexpected((a) => a.status === 401 && a.path.startsWith('/api/'))).toEqual([]);
+  const asked = seen.requests.length;
+  await page.waitForTimeout(1000);
+  expect(seen.requests.slice(asked).filter((r) => r.path.startsWith('/api/'))).toEqual([]);
+});
+
 test('a wrong password: the one refusal from Cognito, logged as a warning line without a stack trace', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));

@@ -9,7 +9,8 @@
  * Issue 39: the signature is the signed-in account's name (prefilled; another name is refused with
  * the server's words); a decision's PO number, decline reason and change request stay on the
  * quote for the customer and for an administrator viewing as them; administrators list every
- * customer's recent decisions and download them as CSV.
+ * customer's recent decisions and download them as CSV. A user over their limit asks a colleague
+ * who may approve from the quote ("Ask … to approve"), who gets a mail linking to it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -86,6 +87,13 @@ test('a user without the permission sees the quote and whom to ask, and no Appro
   await expect(dialog.getByRole('button', { name: t.requestChanges, exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   await shotsAtBothSizes(shot, page, 'ask-to-approve');
+  // Issue 39: asked from the quote, the colleague who may approve it gets a mail linking to it.
+  await dialog.getByRole('button', { name: t.askButton('Lee Principal') }).click();
+  await expect(dialog.getByRole('status')).toHaveText('We asked Lee Principal to approve this quote by mail.');
+  const mail = mailTo('principal@lakeside.test', 'Please approve quote QT-DEMO-0004');
+  expect(mail).toContain('Sam Operations (operations@harborview.test) asks you to approve a quote');
+  expect(mail).toMatch(/\/home\/quotes\?quote=QT-DEMO-0004/);
+  await shotsAtBothSizes(shot, page, 'ask-to-approve-sent');
 });
 
 test('an expired quote shows Expired and cannot be decided; a decline needs a reason', async ({ page }) => {

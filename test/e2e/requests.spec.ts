@@ -131,6 +131,15 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   await expect(card.getByTestId('request-status')).toHaveText(t.statuses.submitted);
   await expect(card).toContainText(description);
   await expect(card).toContainText(t.photoCount(1));
+  // Issue 39: the photo is a thumbnail (the image itself, read once in view, with its alt text) that opens the full image.
+  const thumb = card.getByRole('img', { name: new RegExp(`^Photo .+\\.png of request ${reference}$`) });
+  await expect(thumb).toBeVisible();
+  expect(await thumb.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth > 0, img.src.startsWith('blob:')])).toEqual([true, true, true]);
+  const box = (await thumb.boundingBox())!;
+  expect([box.width, box.height]).toEqual([72, 72]);
+  const full = card.getByRole('link', { name: /\.png \(opens in a new tab\)$/ });
+  expect(await full.getAttribute('target')).toBe('_blank');
+  expect(((await request.get((await full.getAttribute('href'))!)).headers())['content-type']).toBe('image/png');
   await expect(mine.getByRole('button', { name: new RegExp(t.changeStatus) })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   await shotsAtBothSizes(shot, page, 'my-requests');
@@ -156,6 +165,7 @@ test('a customer files a request with a photo and sees it in My Requests; an adm
   // The photo is linked from the list with a fresh link, whenever the mail's has expired.
   const photoLink = adminCard.getByRole('link', { name: /\.png \(opens in a new tab\)$/ });
   await expect(photoLink).toHaveCount(1);
+  await expect(adminCard.getByRole('img', { name: new RegExp(`of request ${reference}$`) })).toBeVisible();
   const fresh = await request.get((await photoLink.getAttribute('href'))!);
   expect([fresh.status(), fresh.headers()['content-type']]).toEqual([200, 'image/png']);
   await shotsAtBothSizes(shot, adminPage, 'admin-list');

@@ -32,6 +32,12 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     }
   });
 
+  // AWS refuses EnablePropagateAdditionalUserContextData on a client without a secret:
+  // https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_UserPoolClientType.html
+  it('propagates user context data only on a client that has a secret', () => {
+    for (const { p } of Object.values(clients())) if (p.EnablePropagateAdditionalUserContextData) expect(p.GenerateSecret).toBe(true);
+  });
+
   it('allows SRP on the web client and USER_PASSWORD_AUTH on the server client, with refresh on both', () => {
     const c = clients();
     expect([...(c[`portal-${stageName}-web`]!.p.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);

@@ -96,9 +96,9 @@ async function newUpload(): Promise<string> {
 
 const QUOTE_SHOWN = (id: string) => ({ amount: 1200, title: `Matrix ${id}`, expiresAt: '2999-12-31' });
 /** A fresh Sent quote of property P-A1. */
-async function newQuote(): Promise<string> {
+async function newQuote(amount = 1200): Promise<string> {
   const id = `QT-M${++seq}`;
-  await putReportRows(t.db, [{ dataset: 'quote', id, propertyId: 'P-A1', title: `Matrix ${id}`, status: 'Sent', amount: 1200, createdAt: '2026-01-05T10:00:00Z', expiresAt: '2999-12-31' }]);
+  await putReportRows(t.db, [{ dataset: 'quote', id, propertyId: 'P-A1', title: `Matrix ${id}`, status: 'Sent', amount, createdAt: '2026-01-05T10:00:00Z', expiresAt: '2999-12-31' }]);
   return id;
 }
 
@@ -195,7 +195,7 @@ export const matrix: Record<string, Entry> = {
     expect: adminOnly(),
   },
   // Quote decisions (issue 30): a fresh Sent quote of tenant A per call; customer A may approve
-  // any amount; administrators see but never decide, also not when viewing as a customer.
+  // up to $100,000; administrators see but never decide, also not when viewing as a customer.
   'GET /api/quotes': { request: () => ({ path: '/api/quotes?propertyIds=P-A1' }), expect: scoped() },
   'POST /api/quotes/{quoteId}/decision': {
     request: async () => {
@@ -203,6 +203,11 @@ export const matrix: Record<string, Entry> = {
       // Signed with customer A's own account name (createTestUser's default: the email's local part); another name is a 400 (issue 39).
       return { path: `/api/quotes/${id}/decision`, body: { propertyId: 'P-A1', decision: 'approve', signature: 'A', agreed: true, shown: QUOTE_SHOWN(id) } };
     },
+    expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 403, removed: 401, reset: 401 },
+  },
+  // Issue 39: over customer A's limit ($100,000), A asks the colleague who may approve any amount (the reset account's row).
+  'POST /api/quotes/{quoteId}/ask-approval': {
+    request: async () => ({ path: `/api/quotes/${await newQuote(500_000)}/ask-approval`, body: { propertyId: 'P-A1', approver: 'Reset' } }),
     expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 403, removed: 401, reset: 401 },
   },
   // Issue 39: every customer's recent decisions, for administrators only.
@@ -330,10 +335,11 @@ beforeAll(async () => {
   ]);
   await createTestUser({ email: ADMIN, password: PASSWORD });
   subA = (await createTestUser({ email: USER_A, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] })).sub;
-  await setQuoteApproval(t.db, subA, { limit: null });
+  await setQuoteApproval(t.db, subA, { limit: 100_000 });
   await createTestUser({ email: USER_B, password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
   const removedRow = await createTestUser({ email: REMOVED, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
-  await createTestUser({ email: RESET, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
+  const resetRow = await createTestUser({ email: RESET, password: PASSWORD, customers: ['C-A'], properties: ['P-A1', 'P-A2'] });
+  await setQuoteApproval(t.db, resetRow.sub, { limit: null });
   const [admin, a, b, removed, reset] = await Promise.all([ADMIN, USER_A, USER_B, REMOVED, RESET].map((e) => signIn(e, PASSWORD)));
   Object.assign(tokens, { anonymous: undefined, customerA: a, customerB: b, admin, removed, reset });
 

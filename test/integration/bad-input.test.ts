@@ -68,6 +68,7 @@ const samples: Record<string, Sample> = {
   'PUT /api/users/{email}/quote-approval': { params: { email: TARGET }, body: { limit: 5000 }, fractional: ['limit'], lenient: ['limit'] },
   'GET /api/quotes': { query: { email: USER_A, propertyIds: 'P-A1' } },
   'GET /api/quotes/decisions': { query: { days: '30' } },
+  'POST /api/quotes/{quoteId}/ask-approval': { params: { quoteId: 'QT-BAD-1' }, body: { propertyId: 'P-A1', approver: 'Bad Input' } },
   'POST /api/quotes/{quoteId}/decision': {
     params: { quoteId: 'QT-BAD-1' },
     body: { propertyId: 'P-A1', decision: 'decline', reason: 'bad input', poNumber: 'PO-1', signature: 'Bad Input', agreed: true, comment: 'bad input', shown: { amount: 100, title: 'Bad input', expiresAt: '2999-12-31' } },

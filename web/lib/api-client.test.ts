@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { api, ApiError, autoRetryDelay, failureMessage, parseRetryAfter, refusalMessage, UNAVAILABLE_TEXT, unavailableMessage } from './api-client';
+import { abortSessionCalls, api, ApiError, autoRetryDelay, failureMessage, isSessionEnd, logFailure, parseRetryAfter, refusalMessage, setUnauthorizedHandler, SIGNED_OUT, TOKEN_KEY, UNAVAILABLE_TEXT, unavailableMessage } from './api-client';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-11-26T10:00:00Z');
@@ -133,5 +133,67 @@ describe('api', () => {
     expect(await answer).toMatchObject({ name: 'AbortError' });
     await jest.advanceTimersByTimeAsync(5000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+// Issue 39: a tab whose session ended (here or in another tab) goes to Log In quietly.
+describe('the end of a session', () => {
+  const realFetch = globalThis.fetch;
+  const realStorage = (globalThis as { localStorage?: Storage }).localStorage;
+  let fetchMock: jest.Mock<typeof fetch>;
+  let signedOut: jest.Mock<(info: { accountRemoved: boolean }) => void>;
+  const store = new Map<string, string>();
+
+  beforeEach(() => {
+    store.clear();
+    Object.assign(globalThis, {
+      localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) },
+    });
+    fetchMock = jest.fn<typeof fetch>();
+    globalThis.fetch = fetchMock;
+    signedOut = jest.fn();
+    setUnauthorizedHandler(signedOut);
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    Object.assign(globalThis, { localStorage: realStorage });
+    setUnauthorizedHandler(() => {});
+  });
+
+  it('sends no call once signed out: a 401 of its own, and the session is told', async () => {
+    const err = await api('/api/reports').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 401, message: SIGNED_OUT });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(signedOut).toHaveBeenCalledWith({ accountRemoved: false });
+    // A public call is sent without a token.
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 200 }));
+    await api('/api/users/reset-password', { method: 'POST', body: {}, public: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('aborts the calls in flight when the session ends, and later calls run again', async () => {
+    store.set(TOKEN_KEY, 'a.b.c');
+    fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason as Error))));
+    const inFlight = api('/api/reports').catch((e: unknown) => e);
+    abortSessionCalls();
+    const err = await inFlight;
+    expect(err).toMatchObject({ name: 'AbortError' });
+    expect(isSessionEnd(err)).toBe(true);
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
+    await expect(api('/api/reports')).resolves.toEqual({ ok: 1 });
+  });
+
+  it('logs no failure for the end of a session, and others in one line without a stack', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      logFailure('Failed to fetch reports', new ApiError(401, 'Unauthorized', { error: 'Unauthorized' }));
+      logFailure('Failed to fetch reports', new DOMException('The session ended', 'AbortError'));
+      expect(error).not.toHaveBeenCalled();
+      logFailure('Failed to fetch reports', new ApiError(500, 'Internal error', { error: 'Internal error' }));
+      expect(error).toHaveBeenCalledWith('Failed to fetch reports:', '500 Internal error');
+    } finally {
+      error.mockRestore();
+    }
   });
 });

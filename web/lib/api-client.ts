@@ -1,6 +1,8 @@
 /** The one way the web app calls the portal API: bearer token from local storage, JSON in and out. */
 
 export const TOKEN_KEY = 'token';
+/** api()'s own 401 for a call made once the session has ended (no request is sent). */
+export const SIGNED_OUT = 'You are signed out. Please log in again.';
 
 export class ApiError extends Error {
   constructor(
@@ -78,6 +80,31 @@ export function authHeaders(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * The session's calls in flight: aborted when it ends (signed out here or in another tab), so
+ * their answers (401 by then) neither reach the screen nor the console (issue 39).
+ */
+let sessionCalls = new AbortController();
+
+/** Ends every call of the session in flight; later calls start a new set. */
+export function abortSessionCalls() {
+  sessionCalls.abort(new DOMException('The session ended', 'AbortError'));
+  sessionCalls = new AbortController();
+}
+
+/** The session ending shows as a 401 (the server's answer, or api()'s own once signed out) or an aborted call. */
+export const isSessionEnd = (err: unknown): boolean =>
+  (err instanceof ApiError && err.status === 401) || (err instanceof DOMException && err.name === 'AbortError');
+
+/**
+ * Logs a failed call that the screen copes with (an empty list, no badge), in one line. The end of
+ * the session is not a failure: the user is on their way to Log In, so nothing is logged.
+ */
+export function logFailure(what: string, err: unknown) {
+  if (isSessionEnd(err)) return;
+  console.error(`${what}:`, err instanceof ApiError ? `${err.status} ${err.message}` : err instanceof Error ? err.message : String(err));
+}
+
 /** Reports a 401 from a call made outside api() (e.g. an upload with progress). */
 export function handleUnauthorized(headers?: Headers) {
   onUnauthorized({ accountRemoved: headers?.get(SESSION_END_HEADER) === ACCOUNT_REMOVED });
@@ -140,14 +167,31 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   }
 }
 
+/** Aborted by either signal (AbortSignal.any where the browser has it). */
+function eitherSignal(a: AbortSignal, b: AbortSignal | undefined): AbortSignal {
+  if (!b) return a;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) both.abort(s.reason);
+    else s.addEventListener('abort', () => both.abort(s.reason), { once: true });
+  }
+  return both.signal;
+}
+
 async function call<T>(path: string, method: string, opts: ApiOptions): Promise<T> {
   const headers: Record<string, string> = opts.public ? {} : authHeaders();
+  // Signed out (here or in another tab): no call the server would only refuse.
+  if (!opts.public && !headers.authorization) {
+    handleUnauthorized();
+    throw new ApiError(401, SIGNED_OUT, undefined);
+  }
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, {
     method,
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: opts.signal,
+    signal: opts.public ? opts.signal : eitherSignal(sessionCalls.signal, opts.signal),
   });
   const text = await res.text();
   let data: unknown = undefined;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getToken, setUnauthorizedHandler, TOKEN_KEY } from './api-client';
+import { abortSessionCalls, getToken, setUnauthorizedHandler, TOKEN_KEY } from './api-client';
 import { refreshIdToken, revokeSession } from './cognito';
 import { publicConfig } from './public-config';
 import { clearStoredSession, LOGGED_IN_KEY, noteSignOutReason, storedIsAdmin, storeSession, type SignOutReason } from './session-storage';
@@ -47,6 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback((reason?: SignOutReason, opts: { accountRemoved?: boolean } = {}) => {
     const hadToken = getToken() !== null;
     clearStoredSession();
+    abortSessionCalls();
     if (reason && hadToken) noteSignOutReason(reason);
     setSession(null);
     queryClient.clear();

@@ -52,6 +52,7 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'PUT /api/users/{email}/quote-approval': { params: users.EmailParams, body: quotes.QuoteApprovalBody, response: quotes.QuoteApprovalReply, errors: [404] },
   'GET /api/quotes': { query: quotes.QuotesQuery, response: quotes.QuotesReply, errors: [403, 404] },
   'POST /api/quotes/{quoteId}/decision': { params: quotes.QuoteParams, body: quotes.DecisionBody, response: quotes.DecisionReply, errors: [403, 404, 409] },
+  'POST /api/quotes/{quoteId}/ask-approval': { params: quotes.QuoteParams, body: quotes.AskApprovalBody, response: quotes.AskApprovalReply, errors: [403, 404, 409, 429] },
   'GET /api/quotes/decisions': { query: quotes.RecentDecisionsQuery, response: quotes.RecentDecisionsReply },
   'PUT /api/users/{email}/customers': { params: users.EmailParams, body: users.PutCustomersBody, response: users.AssignmentsReply },
   'PUT /api/users/{email}/properties': { params: users.EmailParams, body: users.PutPropertiesBody, response: users.AssignmentsReply },

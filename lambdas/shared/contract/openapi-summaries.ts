@@ -52,6 +52,7 @@ export const openApiSummaries: Record<string, string> = {
   'POST /api/notifications/unsubscribe': "Unsubscribe from a topic with the signed link of a mail (no sign-in).",
   'GET /api/quotes': "Quotes of the caller's properties, with their decisions and documents.",
   'POST /api/quotes/{quoteId}/decision': 'Approve, decline or ask for changes to a quote.',
+  'POST /api/quotes/{quoteId}/ask-approval': 'Mail a colleague who may approve a quote over your own limit a link to it.',
   'GET /api/quotes/decisions': "Every customer's quote decisions of the last days, newest first (administrators).",
   'GET /api/reports': 'The reports the caller may open.',
   'POST /api/sigma/filtered': "The address of a report's embedded frame, filtered to the caller's customers and properties.",

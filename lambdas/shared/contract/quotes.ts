@@ -47,6 +47,16 @@ export const DecisionBody = z.object({
 });
 export type DecisionBody = z.infer<typeof DecisionBody>;
 
+/**
+ * POST /api/quotes/{quoteId}/ask-approval (issue 39): a customer over their limit asks a colleague
+ * who may approve the quote (`approver`: a name from the quote's `approvers`) to approve it.
+ */
+export const AskApprovalBody = z.object({
+  propertyId: idString(),
+  approver: idString(quoteLimits.signatureMax, 'name who should approve'),
+});
+export type AskApprovalBody = z.infer<typeof AskApprovalBody>;
+
 /** PUT /api/users/{email}/quote-approval: `{ limit: N }` up to N dollars, `{ limit: null }` any amount, `{ allowed: false }` none. */
 export const QuoteApprovalBody = z.union([
   z.object({ limit: z.nullable(z.number().check(z.gte(1, 'must be at least 1'), z.lte(quoteLimits.approvalLimitMax, `must be at most ${quoteLimits.approvalLimitMax}`))) }),
@@ -74,6 +84,14 @@ export const quoteMessages = {
   declined: 'Quote declined. The provider has been told.',
   changesRequested: 'Your request for changes has been sent to the provider.',
   approvalSaved: 'Quote approval saved.',
+  askStaff: 'Administrators do not ask for approvals: the customer does.',
+  askNotAwaiting: 'This quote is no longer awaiting approval.',
+  askNobody: "Nobody at your company may approve this amount yet: your provider's administrators can give someone that permission.",
+  askNotApprover: (name: string) => `${name} may not approve this quote. Ask one of the people the quote names.`,
+  askSelf: 'You may approve this quote yourself.',
+  askFailed: 'The mail could not be sent just now. Please try again in a few minutes.',
+  askUnmailed: (name: string) => `We could not mail ${name}: their address does not take the portal's mail. Ask them another way.`,
+  asked: (names: string) => `We asked ${names} to approve this quote by mail.`,
   staffApproval: (email: string) => `${email} is a staff account; only customer accounts approve quotes.`,
 } as const;
 

@@ -27,7 +27,7 @@ export interface Limit {
   sliding?: true;
 }
 
-/** The portal's limits (README): failed sign-ins, code requests, code checks, wrong codes. */
+/** The portal's limits (README): failed sign-ins, code requests, code checks, wrong codes, asks to approve. */
 export const limits = {
   loginPerEmail: { kind: 'login-email', max: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { kind: 'login-ip', max: 50, windowSeconds: 15 * 60 },
@@ -36,6 +36,8 @@ export const limits = {
   codeCheckPerAddress: { kind: 'code-check-ip', max: 30, windowSeconds: 15 * 60 },
   /** Wrong reset codes for one email: the fifth voids the code (Cognito's codes live an hour). */
   wrongCodePerEmail: { kind: 'wrong-code-email', max: 5, windowSeconds: 60 * 60, sliding: true },
+  /** "Ask … to approve" mails one signed-in user may send (issue 39): a colleague's inbox is not a target. */
+  askApprovalPerUser: { kind: 'ask-approval', max: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';

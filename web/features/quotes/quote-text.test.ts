@@ -52,9 +52,11 @@ describe('a quote as the panel writes it', () => {
       may: false,
       why: 'You may approve quotes up to $5,000; this one is over your limit.',
       ask: 'Lee Park may approve this amount: ask them to approve it.',
+      others: ['Lee Park'],
     });
     expect(approveChoice({ approval: null }, q)).toMatchObject({ may: false, ask: 'Dana Facilities and Lee Park may approve this amount: ask them to approve it.' });
     expect(approveChoice({ approval: null }, { amount: 1, approvers: [] })).toMatchObject({
+      others: [],
       ask: "Nobody at your company may approve this amount yet: your provider's administrators can give someone that permission.",
     });
     // Said together, no doubled full stop.

@@ -65,7 +65,8 @@ export function listNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-export type ApproveChoice = { may: true } | { may: false; why: string; ask: string };
+/** `others`: whom the user may ask ("Ask … to approve" sends each a mail); empty when nobody may yet. */
+export type ApproveChoice = { may: true } | { may: false; why: string; ask: string; others: string[] };
 
 /**
  * May the viewed user approve this quote? If not, why, and whom to ask (the answer's names of
@@ -75,7 +76,7 @@ export function approveChoice(reply: Pick<QuotesReply, 'approval'>, q: Pick<Quot
   if (mayApprove(reply.approval, q.amount)) return { may: true };
   const why = reply.approval ? t.overLimit(dollars(reply.approval.limit ?? 0)) : t.noPermission;
   const others = q.approvers.filter((n) => !ownName || n.toLowerCase() !== ownName.toLowerCase());
-  return { may: false, why, ask: others.length ? t.askToApprove(listNames(others)) : t.noApprovers };
+  return { may: false, why, ask: others.length ? t.askToApprove(listNames(others)) : t.noApprovers, others };
 }
 
 /** The approval's tick, with the amount and property as shown. */

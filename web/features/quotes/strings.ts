@@ -32,6 +32,9 @@ export const quotesText = {
   requestChanges: 'Request changes',
   // Said after why: one sentence each, no doubled stop (issue 39).
   askToApprove: (names: string) => `${names} may approve this amount: ask them to approve it.`,
+  askButton: (name: string) => `Ask ${name} to approve`,
+  asking: 'Sending…',
+  askFailed: 'Unable to send the request. Please try again later.',
   noApprovers: "Nobody at your company may approve this amount yet: your provider's administrators can give someone that permission.",
   overLimit: (limit: string) => `You may approve quotes up to ${limit}; this one is over your limit.`,
   noPermission: 'You may not approve quotes.',

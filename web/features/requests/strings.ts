@@ -64,6 +64,8 @@ export const requestsText = {
   filedFor: (admin: string) => `(filed on their behalf by ${admin})`,
   photoCount: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
   openPhoto: (fileName: string) => `${fileName} (opens in a new tab)`,
+  photoAlt: (fileName: string, reference: string) => `Photo ${fileName} of request ${reference}`,
+  photosOf: (reference: string) => `Photos of request ${reference}`,
   accessTimesShort: 'Access:',
   notes: 'Notes from your service provider',
   notesStaff: 'Notes to the customer',

@@ -74,6 +74,10 @@ export type QuotesReply = z.infer<typeof QuotesReply>;
 export const DecisionReply = z.object({ message: z.string(), quote: QuoteView, hash: z.string() });
 export type DecisionReply = z.infer<typeof DecisionReply>;
 
+/** POST /api/quotes/{quoteId}/ask-approval (issue 39): who was asked (the names as `approvers` gives them). */
+export const AskApprovalReply = z.object({ message: z.string(), asked: z.array(z.string()) });
+export type AskApprovalReply = z.infer<typeof AskApprovalReply>;
+
 /** The permission as the user list writes it: 'Up to $5,000', 'Any amount', '—'. */
 export function approvalText(approval: { limit: number | null } | null | undefined): string {
   if (!approval) return '—';

@@ -85,3 +85,28 @@ export function colleagueMail(r: DecisionRecord, customerName: string, name: str
     ].join('\n'),
   };
 }
+
+/**
+ * To a colleague who may approve a quote, from a customer over their own limit (issue 39): who asks,
+ * the quote, and the link straight to it. Sent because a person asked, whatever the settings.
+ */
+export function askApprovalMail(q: { id: string; title: string; amount: number; expiresAt: string | null }, propertyName: string, asker: { name: string; email: string }, name: string) {
+  const who = `${titleCase(asker.name || asker.email)} (${asker.email})`;
+  return {
+    subject: `Please approve quote ${q.id} (${propertyName}, ${dollars(q.amount)})`,
+    text: [
+      `Hello ${greetingName(name)},`,
+      '',
+      `${who} asks you to approve a quote for ${propertyName}: it is over their approval limit, and within yours.`,
+      '',
+      `Quote: ${q.id} — ${q.title}`,
+      `Property: ${propertyName}`,
+      `Amount: ${dollars(q.amount)}`,
+      `Expires: ${q.expiresAt ? writtenDay(q.expiresAt.slice(0, 10)) : 'no expiry'}`,
+      '',
+      `Review it here: ${mailLinks.quote(q.id)}`,
+      '',
+      `— ${productTitle()}`,
+    ].join('\n'),
+  };
+}

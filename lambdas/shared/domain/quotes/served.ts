@@ -38,10 +38,16 @@ export async function servedForQuotes(db: DynamoDBDocumentClient, caller: Scope,
  * accounts with the permission, the amount within their limit, and the property in their scope.
  */
 export function approverNames(approvers: readonly UserItem[], propertyId: string, amount: number): string[] {
-  return approvers
-    .filter((u) => !isStaffEmail(u.email) && assignedScope(u).propertyIds.has(propertyId) && mayApprove(u.quoteApproval, amount))
-    .map((u) => titleCase(u.name || u.email))
+  return approversOf(approvers, propertyId, amount)
+    .map(approverName)
     .sort((a, b) => a.localeCompare(b));
 }
+
+/** Those users themselves. The property is in their scope, so they are the property's customer's users: never another customer's. */
+export const approversOf = (approvers: readonly UserItem[], propertyId: string, amount: number): UserItem[] =>
+  approvers.filter((u) => !isStaffEmail(u.email) && assignedScope(u).propertyIds.has(propertyId) && mayApprove(u.quoteApproval, amount));
+
+/** A user's name as the quote's `approvers` list gives it. */
+export const approverName = (u: Pick<UserItem, 'name' | 'email'>) => titleCase(u.name || u.email);
 
 export { listApprovers };

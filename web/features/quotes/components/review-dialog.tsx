@@ -18,6 +18,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { openDocumentInNewTab } from '../../documents';
 import { useDecideQuote } from '../api/decide-quote';
 import { agreeText, approveChoice, decidable, expiryDay, expiryText } from '../quote-text';
+import { AskApproval } from './ask-approval';
 import { DecisionHistory } from './decision-history';
 import { quotesText as t } from '../strings';
 
@@ -110,6 +111,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
                 {choice.why} <strong>{choice.ask}</strong>
               </Alert>
             )}
+            {!choice.may && <AskApproval quote={quote} names={choice.others} />}
             {/* Each choice its own Tab stop (a ToggleButtonGroup's roving focus left Decline and Request changes to the arrow keys). */}
             <Box role="group" aria-label={t.choose} sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {(choice.may ? (['approve', 'decline', 'request-changes'] as const) : (['decline', 'request-changes'] as const)).map((kind) => (

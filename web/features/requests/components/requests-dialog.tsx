@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import { ApiError, unavailableMessage } from '../../../lib/api-client';
 import { useCustomers } from '../api/get-customers';
 import { useRequests, type ServiceRequest } from '../api/get-requests';
 import { changeStatus } from '../api/write-request';
+import { PhotoThumbnail } from './photo-thumbnail';
 import { requestKeys } from '../query-keys';
 import { requestsText as t } from '../strings';
 import { writtenTime as formatTime } from '../../../components/text/dates';
@@ -136,20 +136,17 @@ function RequestCard({ request: r, showCustomer, canChange }: { request: Service
         {r.accessTimes ? `${t.accessTimesShort} ${r.accessTimes}` : ''}
         {r.accessTimes && r.photoCount ? ' · ' : ''}
         {r.photoCount && r.photos.length === 0 ? t.photoCount(r.photoCount) : ''}
-        {r.photos.length > 0 && (
-          <>
-            {t.photoCount(r.photos.length)}:{' '}
-            {r.photos.map((p, i) => (
-              <span key={p.url}>
-                {i > 0 ? ', ' : ''}
-                <Link href={p.url} target="_blank" rel="noopener noreferrer" aria-label={t.openPhoto(p.fileName)}>
-                  {p.fileName}
-                </Link>
-              </span>
-            ))}
-          </>
-        )}
+        {r.photos.length > 0 && t.photoCount(r.photos.length)}
       </Typography>
+      {r.photos.length > 0 && (
+        <Stack component="ul" direction="row" spacing={1} useFlexGap aria-label={t.photosOf(r.reference)} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, flexWrap: 'wrap' }}>
+          {r.photos.map((p) => (
+            <li key={p.url}>
+              <PhotoThumbnail url={p.url} fileName={p.fileName} reference={r.reference} />
+            </li>
+          ))}
+        </Stack>
+      )}
       <Box sx={{ mt: 1.5 }}>
         <Typography component="h4" variant="body2" sx={{ fontWeight: 600 }}>
           {/* Staff read the notes as theirs, the customer's as from their provider (issue 39). */}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReportReply as Report, ReportsReply } from '../../../../lambdas/shared/contract/answers/reports';
-import { api } from '../../../lib/api-client';
+import { api, logFailure } from '../../../lib/api-client';
 import { shellKeys } from './query-keys';
 
 export { Report };
@@ -10,7 +10,7 @@ export async function getReports(): Promise<Report[]> {
   try {
     return ReportsReply.parse(await api('/api/reports'));
   } catch (error) {
-    console.error('Failed to fetch reports:', error);
+    logFailure('Failed to fetch reports', error);
     return [];
   }
 }

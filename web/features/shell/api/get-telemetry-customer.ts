@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TelemetryCustomerReply } from '../../../../lambdas/shared/contract/answers/analytics';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, logFailure } from '../../../lib/api-client';
 import { shellKeys } from './query-keys';
 
 export { TelemetryCustomerReply };
@@ -23,7 +23,7 @@ export async function getTelemetryCustomer(customerId: string): Promise<Telemetr
     return { id: c.ID, name: c.NAME };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) console.warn('No telemetry customer mapped for', customerId);
-    else console.error('Failed to fetch the telemetry customer:', error);
+    else logFailure('Failed to fetch the telemetry customer', error);
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserCustomersReply as UserCustomers } from '../../../../lambdas/shared/contract/answers/users';
-import { api } from '../../../lib/api-client';
+import { api, logFailure } from '../../../lib/api-client';
 import { shellKeys } from './query-keys';
 
 export { UserCustomers };
@@ -12,7 +12,7 @@ export async function getUserCustomers(email: string): Promise<UserCustomers> {
   try {
     return UserCustomers.parse(await api(`/api/users/usercustomerbyemail/${encodeURIComponent(email)}`));
   } catch (error) {
-    console.error('Failed to fetch customers:', error);
+    logFailure('Failed to fetch customers', error);
     return none;
   }
 }

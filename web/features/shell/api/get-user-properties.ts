@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PortalUser, PortalUsers } from '../../../../lambdas/shared/contract/answers/users';
-import { api } from '../../../lib/api-client';
+import { api, logFailure } from '../../../lib/api-client';
 import { shellKeys } from './query-keys';
 
 export { PortalUser };
@@ -11,7 +11,7 @@ export async function getUserProperties(email: string): Promise<PortalUser | nul
     const users = PortalUsers.parse(await api(`/api/users/getproperty/${encodeURIComponent(email)}`));
     return users[0] ?? null;
   } catch (error) {
-    console.error('Failed to fetch properties:', error);
+    logFailure('Failed to fetch properties', error);
     return null;
   }
 }

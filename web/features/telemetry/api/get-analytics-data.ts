@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AnalyticsRows } from '../../../../lambdas/shared/contract/answers/analytics';
-import { api } from '../../../lib/api-client';
+import { api, logFailure } from '../../../lib/api-client';
 import type { AnalyticsRow } from '../telemetry-rules';
 import { telemetryKeys } from './query-keys';
 
@@ -11,7 +11,7 @@ export async function getAnalyticsData(customerId: string): Promise<AnalyticsRow
   try {
     return AnalyticsRows.parse(await api(`/api/analytics/data/${encodeURIComponent(customerId)}`));
   } catch (err) {
-    console.error('Failed to load analytics data:', err);
+    logFailure('Failed to load analytics data', err);
     return [];
   }
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PortalUser as UserEntry, PortalUsers } from '../../../../lambdas/shared/contract/answers/users';
-import { api } from '../../../lib/api-client';
+import { api, logFailure } from '../../../lib/api-client';
 
 export { UserEntry };
 
@@ -11,7 +11,7 @@ export async function getUsers(): Promise<UserEntry[]> {
   try {
     return PortalUsers.parse(await api('/api/users'));
   } catch (error) {
-    console.error('Failed to fetch users:', error);
+    logFailure('Failed to fetch users', error);
     return [];
   }
 }
