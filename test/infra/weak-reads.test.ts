@@ -40,7 +40,7 @@ function withoutDigests(t: unknown) {
   return copy;
 }
 
-const digests = (t: { Resources: Resources }) => Object.fromEntries(Object.entries(t.Resources).flatMap(([id, r]) => (r.Metadata?.[READS_METADATA] ? [[id, r.Metadata[READS_METADATA]]] : [])));
+const digests = (t: { Resources?: Resources }) => Object.fromEntries(Object.entries(t.Resources ?? {}).flatMap(([id, r]) => (r.Metadata?.[READS_METADATA] ? [[id, r.Metadata[READS_METADATA]]] : [])));
 
 describe('stampReads', () => {
   const producer = {
