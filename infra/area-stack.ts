@@ -10,11 +10,11 @@
  * the `@aws-cdk/core:defaultCrossStackReferences` flag in cdk.json): no export locks the portal
  * stack's values while an area uses them.
  */
-import { Annotations, ArnFormat, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { areaOf, routes, type Area } from '../lambdas/routes.js';
-import { RouteFunctions } from './api-construct.js';
+import { nagName, RouteFunctions } from './api-construct.js';
 import type { Stage } from './config.js';
 import { deploymentGroupName, ImportedRollout, PortalFunction } from './function-construct.js';
 import { siblingEnvironment, type PortalStack } from './portal-stack.js';
@@ -105,6 +105,11 @@ export class AreaStack extends Stack {
     // CodeDeploy invokes a hook by its name, unqualified: the grant on the function is the one it needs.
     Annotations.of(hook.fn).acknowledgeWarning('@aws-cdk/aws-lambda:addPermissionsToVersionOrAlias', 'CodeDeploy calls the hook by its function name, not a version or alias.');
     hook.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [...this.functions.values()].map((pf) => `${pf.fn.functionArn}:*`) }));
+    for (const pf of this.functions.values())
+      Validations.of(hook).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagName(this.resolve(pf.fn.functionArn))}:*]`,
+        reason: `The versions of ${pf.handler} (each deploy publishes a new one): the hook probes the version the deployment names.`,
+      });
     hook.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['codedeploy:GetDeployment'],
