@@ -18,6 +18,7 @@ import { JobsStack } from './jobs-stack.js';
 import type { PortalFunction } from './function-construct.js';
 import { EdgeWatchStack, WatchStack } from './monitoring-construct.js';
 import { PortalStack } from './portal-stack.js';
+import { digestWeakReads } from './weak-reads.js';
 
 export interface StageStacks {
   main: PortalStack;
@@ -46,6 +47,8 @@ export function stageStacks(app: App, stage: Stage, env: Environment = {}): Stag
     Tags.of(stack).add('service', 'customer-portal');
     Tags.of(stack).add('cost-centre', stage.costCentre);
   }
+  // A resource that reads another stack's output carries a digest of it (infra/weak-reads.ts).
+  digestWeakReads(app, stacks.all);
   return stacks;
 }
 

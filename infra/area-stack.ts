@@ -10,11 +10,11 @@
  * the `@aws-cdk/core:defaultCrossStackReferences` flag in cdk.json): no export locks the portal
  * stack's values while an area uses them.
  */
-import { Annotations, ArnFormat, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { areaOf, routes, type Area } from '../lambdas/routes.js';
-import { RouteFunctions } from './api-construct.js';
+import { nagName, RouteFunctions } from './api-construct.js';
 import type { Stage } from './config.js';
 import { deploymentGroupName, ImportedRollout, PortalFunction } from './function-construct.js';
 import { siblingEnvironment, type PortalStack } from './portal-stack.js';
@@ -96,20 +96,24 @@ export class AreaStack extends Stack {
   }
 
   /**
-   * The hook's map from each deployment group to the version it deployed (PROBES), what it may
-   * call (those versions) and read (the deployments of those groups).
+   * What the hook may call (any version of the area's functions: it reads the version from the
+   * deployment, lambdas/deploy/pre-traffic.ts) and read (the deployments of the area's groups). No
+   * map of groups to versions in its environment: it grew with every route of the area.
    */
   private probe(stage: Stage, hook: PortalFunction) {
-    const probes: Record<string, string> = {};
-    for (const [handler, pf] of this.functions) probes[deploymentGroupName(stage, handler)] = pf.fn.currentVersion.functionArn;
+    const groups = [...this.functions.keys()].map((handler) => deploymentGroupName(stage, handler));
     // CodeDeploy invokes a hook by its name, unqualified: the grant on the function is the one it needs.
     Annotations.of(hook.fn).acknowledgeWarning('@aws-cdk/aws-lambda:addPermissionsToVersionOrAlias', 'CodeDeploy calls the hook by its function name, not a version or alias.');
-    hook.fn.addEnvironment('PROBES', Lazy.string({ produce: () => this.toJsonString(probes) }));
-    hook.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: Object.values(probes) }));
+    hook.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [...this.functions.values()].map((pf) => `${pf.fn.functionArn}:*`) }));
+    for (const pf of this.functions.values())
+      Validations.of(hook).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagName(this.resolve(pf.fn.functionArn))}:*]`,
+        reason: `The versions of ${pf.handler} (each deploy publishes a new one): the hook probes the version the deployment names.`,
+      });
     hook.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['codedeploy:GetDeployment'],
-        resources: Object.keys(probes).map((group) => this.formatArn({ service: 'codedeploy', resource: 'deploymentgroup', resourceName: `portal-${stage.name}/${group}`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })),
+        resources: groups.map((group) => this.formatArn({ service: 'codedeploy', resource: 'deploymentgroup', resourceName: `portal-${stage.name}/${group}`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })),
       }),
     );
   }

@@ -21,7 +21,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { METRICS_NAMESPACE, shortName } from '../lambdas/shared/resources/function-names.js';
-import { removalPolicyOf, type Stage } from './config.js';
+import { removalPolicyOf, StageConfigError, type Stage } from './config.js';
 import { CJS_REQUIRE_BANNER, FUNCTION_ALIASES, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, sourceMapDir } from './function-bundling.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,6 +114,17 @@ export const failuresAlarmName = (stage: Pick<Stage, 'name'>, handler: string, i
  */
 export const failuresAlarm = { periodMinutes: 1, evaluationPeriods: 2, datapointsToAlarm: 1, threshold: 1 } as const;
 
+/**
+ * How late a minute's datapoint of Lambda's metrics (and of the 5xx metric, logged as EMF) can
+ * reach CloudWatch: up to three minutes (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-metrics.html).
+ */
+export const METRIC_DELAY_MINUTES = 3;
+/**
+ * The shortest canary that can see a failure: the alarm's periods it evaluates plus the metric's
+ * delay fit inside the 10 % interval, or CodeDeploy moves all traffic before the alarm could fire.
+ */
+export const MINIMUM_CANARY_MINUTES = failuresAlarm.periodMinutes * failuresAlarm.evaluationPeriods + METRIC_DELAY_MINUTES;
+
 /** What a function's deployment group needs of the stage's rollout. */
 export interface RolloutTarget {
   readonly application: codedeploy.ILambdaApplication;
@@ -139,6 +150,11 @@ export class Rollout extends Construct implements RolloutTarget {
 
   constructor(scope: Construct, id: string, props: { stage: Stage }) {
     super(scope, id);
+    if (props.stage.canaryMinutes < MINIMUM_CANARY_MINUTES)
+      throw new StageConfigError(
+        `Stage ${props.stage.name}: canaryMinutes ${props.stage.canaryMinutes} is shorter than a failure takes to reach the rollback alarm ` +
+          `(${failuresAlarm.evaluationPeriods} periods of ${failuresAlarm.periodMinutes} min + ${METRIC_DELAY_MINUTES} min metric delay): use at least ${MINIMUM_CANARY_MINUTES}.`,
+      );
     this.config =
       predefinedConfig(props.stage) ??
       new codedeploy.LambdaDeploymentConfig(this, 'Canary', {

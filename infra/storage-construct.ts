@@ -18,6 +18,16 @@ export const documentsBucketName = (stage: Stage) => `portal-${stage.name}-docs-
 
 const MALWARE_TAG = documentsBucket.malwareTag;
 
+/** Where the distribution's standard logs go in the logs bucket (infra/web-construct.ts). */
+export const CLOUDFRONT_LOG_PREFIX = 'cloudfront/';
+/**
+ * How long CloudFront's logs are kept, whatever the stage's logRetentionDays: each line has the
+ * full request path, and the calendar feed's path is its token (GET /api/calendar/{token}, valid
+ * until its user makes a new link), so a year of logs would be a year of live credentials for
+ * whoever can read the bucket. A month covers an incident's investigation.
+ */
+export const CLOUDFRONT_LOG_DAYS = 30;
+
 export class StorageConstruct extends Construct {
   readonly documents: s3.Bucket;
   readonly logs: s3.Bucket;
@@ -37,7 +47,11 @@ export class StorageConstruct extends Construct {
       enforceSSL: true,
       // CloudFront standard logs are delivered with an ACL, which needs ACLs enabled for the owner.
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(stage.logRetentionDays) }],
+      lifecycleRules: [
+        { id: 'logs', expiration: Duration.days(stage.logRetentionDays) },
+        // The shorter of two rules that match an object is the one that deletes it.
+        { id: 'cloudfront-logs', prefix: CLOUDFRONT_LOG_PREFIX, expiration: Duration.days(Math.min(CLOUDFRONT_LOG_DAYS, stage.logRetentionDays)) },
+      ],
     });
     Validations.of(this.logs).acknowledge({
       id: 'AwsSolutions-S1',

@@ -20,6 +20,7 @@ import { removalPolicyOf, type Stage } from './config.js';
 import { hostedZone } from './edge-stack.js';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/shared/platform/http.js';
 import { ROOT } from './function-construct.js';
+import { CLOUDFRONT_LOG_PREFIX } from './storage-construct.js';
 
 export const WEB_BUILD = path.join(ROOT, 'dist', 'web');
 export const WEB_BUILD_CONTEXT = 'portal:webBuild';
@@ -117,7 +118,7 @@ export class WebConstruct extends Construct {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: props.logs,
-      logFilePrefix: 'cloudfront/',
+      logFilePrefix: CLOUDFRONT_LOG_PREFIX,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

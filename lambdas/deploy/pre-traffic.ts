@@ -6,11 +6,12 @@
  * (a grant missing, which the emulators never enforce) or answers 5xx is stopped before it serves
  * a request, however quiet its route.
  *
- * Environment: PROBES, a JSON object from each deployment group's name to the version ARN it deploys
- * (`{ "portal-prod-users-get-property": "arn:aws:lambda:…:function:…:12" }`), and STAGE_PREFIX
- * (`portal-<stage>-`): a group is named `portal-<stage>-<short name of its handler>`, which finds
- * its route (the first row of the handler's). The hook always reports its verdict
- * (PutLifecycleEventHookExecutionStatus), Failed when anything on the way fails.
+ * The version comes from the deployment itself (GetDeployment: the AppSpec CloudFormation gave
+ * CodeDeploy names the function and its TargetVersion), not from the environment: a map of every
+ * group to its version grew with each route of the area towards Lambda's 4 KB of variables.
+ * Environment: STAGE_PREFIX (`portal-<stage>-`): a group is named `portal-<stage>-<short name of its
+ * handler>`, which finds its route (the first row of the handler's). The hook always reports its
+ * verdict (PutLifecycleEventHookExecutionStatus), Failed when anything on the way fails.
  */
 import { GetDeploymentCommand, PutLifecycleEventHookExecutionStatusCommand, type LifecycleEventStatus } from '@aws-sdk/client-codedeploy';
 import { InvokeCommand } from '@aws-sdk/client-lambda';
@@ -34,12 +35,31 @@ export interface Verdict {
   routeKey?: string;
 }
 
-/** PROBES: deployment group name → function version ARN. */
-export function probesOf(raw = process.env.PROBES): Record<string, string> {
-  const parsed: unknown = JSON.parse(raw ?? '');
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((v) => typeof v === 'string' && v.length > 0))
-    throw new Error('PROBES must be a JSON object of deployment group names to function version ARNs');
-  return parsed as Record<string, string>;
+/** The function and version a Lambda deployment shifts traffic to. */
+export interface Target {
+  name: string;
+  version: string;
+}
+
+/**
+ * The target of a Lambda deployment's AppSpec (`revision.appSpecContent.content`, JSON as
+ * CloudFormation writes it): its one `AWS::Lambda::Function` resource's Name and TargetVersion.
+ */
+export function targetOf(appSpec: string | undefined): Target | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(appSpec ?? '');
+  } catch {
+    return undefined;
+  }
+  const resources = (parsed as { Resources?: unknown } | null)?.Resources;
+  if (!Array.isArray(resources)) return undefined;
+  const found = resources.flatMap((r) => Object.values((r ?? {}) as Record<string, { Type?: unknown; Properties?: Record<string, unknown> }>)).filter((r) => r?.Type === 'AWS::Lambda::Function');
+  const props = found.length === 1 ? found[0]!.Properties : undefined;
+  const name = props?.Name;
+  const version = props?.TargetVersion === undefined ? undefined : String(props.TargetVersion);
+  if (typeof name !== 'string' || !name || !version || !/^\d+$/.test(version)) return undefined;
+  return { name, version };
 }
 
 /** The route a deployment group's function serves: the first row whose handler's short name ends the group's name. */
@@ -62,12 +82,14 @@ async function check(deploymentId: string): Promise<Verdict> {
   const { deploymentInfo } = await deployments().send(new GetDeploymentCommand({ deploymentId }));
   const group = deploymentInfo?.deploymentGroupName;
   if (!group) return { status: 'Failed', reason: 'the deployment names no deployment group' };
-  const target = probesOf()[group];
-  if (!target) return { status: 'Failed', reason: 'no probe for this deployment group (PROBES)', group };
   const route = routeOfGroup(group);
   if (!route) return { status: 'Failed', reason: 'no route of the route table is served by this deployment group', group };
+  const target = targetOf(deploymentInfo.revision?.appSpecContent?.content);
+  if (!target) return { status: 'Failed', reason: 'the deployment names no function version to probe (AppSpec TargetVersion)', group };
   const key = routeKey(route);
-  const out = await functions().send(new InvokeCommand({ FunctionName: target, InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify(probeEvent(key))) }));
+  const out = await functions().send(
+    new InvokeCommand({ FunctionName: target.name, Qualifier: target.version, InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify(probeEvent(key))) }),
+  );
   if (out.FunctionError) return { status: 'Failed', reason: `the new version failed (${out.FunctionError}): ${Buffer.from(out.Payload ?? new Uint8Array()).toString('utf8').slice(0, 500)}`, group, routeKey: key };
   const { statusCode, answer } = readAnswer(out.Payload);
   if (statusCode === undefined || statusCode >= 500 || answer?.ok !== true)

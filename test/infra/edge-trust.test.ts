@@ -10,7 +10,8 @@ import { PortalFunction } from '../../infra/function-construct.js';
 import { publicHandlers, UNRESERVED_MINIMUM } from '../../infra/public-routes.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/platform/http.js';
 import { routes } from '../../lambdas/routes.js';
-import { ofType, stages, synth, type Synth } from './support/synth.js';
+import { CLOUDFRONT_LOG_DAYS, CLOUDFRONT_LOG_PREFIX } from '../../infra/storage-construct.js';
+import { ofType, refId, stages, synth, type Synth } from './support/synth.js';
 
 /** The managed origin request policy AllViewerExceptHostHeader (using-managed-origin-request-policies.html). */
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -46,6 +47,25 @@ describe("CloudFront's /api/* behaviour", () => {
     expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
     const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
     expect(origin.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+  });
+});
+
+describe("CloudFront's logs and the calendar feed's token", () => {
+  it('the feed carries its token in the path, which every CloudFront log line records', () => {
+    expect(routes.find((r) => r.handler === 'visits/calendar-feed')).toMatchObject({ method: 'GET', path: '/api/calendar/{token}', access: 'public' });
+  });
+
+  it.each(['dev', 'staging', 'prod'])(`%s: keeps the distribution's logs ${CLOUDFRONT_LOG_DAYS} days at most, whatever logRetentionDays says`, (stage) => {
+    const s = of(stage);
+    const [[, dist]] = ofType(s, 'AWS::CloudFront::Distribution');
+    const logging = (dist!.Properties!.DistributionConfig as { Logging: { Bucket: unknown; Prefix: string } }).Logging;
+    expect(logging.Prefix).toBe(CLOUDFRONT_LOG_PREFIX);
+    const bucket = s.resources[refId(logging.Bucket)!]!;
+    const rules = (bucket.Properties!.LifecycleConfiguration as { Rules: { Prefix?: string; ExpirationInDays?: number; Status: string }[] }).Rules;
+    const covering = rules.filter((r) => r.Status === 'Enabled' && typeof r.ExpirationInDays === 'number' && CLOUDFRONT_LOG_PREFIX.startsWith(r.Prefix ?? ''));
+    // Of the rules matching a log object, the shortest expiration deletes it.
+    expect(Math.min(...covering.map((r) => r.ExpirationInDays!))).toBeLessThanOrEqual(CLOUDFRONT_LOG_DAYS);
+    expect(CLOUDFRONT_LOG_DAYS).toBeLessThanOrEqual(31);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The pre-traffic hook: from CodeDeploy's deployment to its group, the group's function version
- * (PROBES) and route (the group's name), an Invoke of that version with the probe event, and always
+ * The pre-traffic hook: from CodeDeploy's deployment to its group, the function version it deploys
+ * (the deployment's AppSpec) and route (the group's name), an Invoke of that version with the probe event, and always
  * a reported verdict. The Invoke is answered by the real API middleware (a route's own handler
  * module) over a mocked DynamoDB, so the hook and the probe's answer are tested together.
  */
@@ -8,7 +8,7 @@ import { CodeDeployClient, GetDeploymentCommand, PutLifecycleEventHookExecutionS
 import { InvokeCommand, LambdaClient, type InvokeCommandInput } from '@aws-sdk/client-lambda';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { handler, probesOf, routeOfGroup } from '../../../lambdas/deploy/pre-traffic.js';
+import { handler, routeOfGroup, targetOf } from '../../../lambdas/deploy/pre-traffic.js';
 import { handler as getReports } from '../../../lambdas/reports/get-reports.js';
 import type { Route } from '../../../lambdas/routes.js';
 import { setTableEnv } from '../support/fake-aws.js';
@@ -18,7 +18,13 @@ const lambda = mockClient(LambdaClient);
 const ddb = mockClient(DynamoDBDocumentClient);
 
 const GROUP = 'portal-test-reports-get-reports';
-const VERSION_ARN = 'arn:aws:lambda:eu-west-1:123456789012:function:Portal-test-reports-ReportsGetReportsFn:12';
+const FUNCTION = 'Portal-test-reports-ReportsGetReportsFn';
+/** The AppSpec CloudFormation gives CodeDeploy for a function's alias update. */
+const appSpec = (props: Record<string, unknown>) =>
+  JSON.stringify({ version: 0.0, Resources: [{ ReportsGetReportsFnLive: { Type: 'AWS::Lambda::Function', Properties: { Alias: 'live', CurrentVersion: '11', ...props } } }] });
+const deployment = (group: string, content = appSpec({ Name: FUNCTION, TargetVersion: '12' })) => ({
+  deploymentInfo: { deploymentGroupName: group, revision: { revisionType: 'AppSpecContent' as const, appSpecContent: { content } } },
+});
 const event = { DeploymentId: 'd-ABCDEF123', LifecycleEventHookExecutionId: 'hook-execution-1' };
 /** An Invoke's Payload as the SDK gives it: bytes that can also say themselves as text. */
 const payload = (value: unknown) => {
@@ -33,9 +39,9 @@ const newVersion = async (input: InvokeCommandInput) => ({ StatusCode: 200, Payl
 const reported = () => codedeploy.commandCalls(PutLifecycleEventHookExecutionStatusCommand).map((c) => c.args[0].input);
 
 beforeEach(() => {
-  setTableEnv({ LOG_LEVEL: 'critical', STAGE_PREFIX: 'portal-test-', PROBES: JSON.stringify({ [GROUP]: VERSION_ARN, 'portal-test-users-get-property': `${VERSION_ARN}x` }) });
+  setTableEnv({ LOG_LEVEL: 'critical', STAGE_PREFIX: 'portal-test-' });
   for (const m of [codedeploy, lambda, ddb]) m.reset();
-  codedeploy.on(GetDeploymentCommand).resolves({ deploymentInfo: { deploymentGroupName: GROUP } });
+  codedeploy.on(GetDeploymentCommand).resolves(deployment(GROUP));
   codedeploy.on(PutLifecycleEventHookExecutionStatusCommand).resolves({});
   lambda.on(InvokeCommand).callsFake(newVersion);
   ddb.on(GetCommand).resolves({});
@@ -49,7 +55,7 @@ describe('the pre-traffic hook', () => {
     expect(codedeploy.commandCalls(GetDeploymentCommand).map((c) => c.args[0].input)).toEqual([{ deploymentId: 'd-ABCDEF123' }]);
     const [invoke, ...more] = lambda.commandCalls(InvokeCommand).map((c) => c.args[0].input);
     expect(more).toEqual([]);
-    expect(invoke).toMatchObject({ FunctionName: VERSION_ARN, InvocationType: 'RequestResponse' });
+    expect(invoke).toMatchObject({ FunctionName: FUNCTION, Qualifier: '12', InvocationType: 'RequestResponse' });
     expect(JSON.parse(Buffer.from(invoke!.Payload as Uint8Array).toString('utf8'))).toEqual({ portalProbe: { routeKey: 'GET /api/reports' } });
     // The probe read the users table: the route's row grants it.
     expect(ddb.commandCalls(GetCommand)).toHaveLength(1);
@@ -78,20 +84,19 @@ describe('the pre-traffic hook', () => {
     expect(reported()).toEqual([expect.objectContaining({ status: 'Failed' })]);
   });
 
-  it('reports Failed, without invoking anything, for a group that has no probe or no route', async () => {
-    codedeploy.on(GetDeploymentCommand).resolves({ deploymentInfo: { deploymentGroupName: 'portal-test-something-else' } });
-    expect(await handler(event)).toMatchObject({ status: 'Failed', reason: 'no probe for this deployment group (PROBES)' });
-    process.env.PROBES = JSON.stringify({ 'portal-test-something-else': VERSION_ARN });
+  it('reports Failed, without invoking anything, for a group that has no route or a deployment without a version', async () => {
+    codedeploy.on(GetDeploymentCommand).resolves(deployment('portal-test-something-else'));
     expect(await handler(event)).toMatchObject({ status: 'Failed', reason: 'no route of the route table is served by this deployment group' });
+    codedeploy.on(GetDeploymentCommand).resolves(deployment(GROUP, appSpec({ Name: FUNCTION })));
+    expect(await handler(event)).toMatchObject({ status: 'Failed', reason: 'the deployment names no function version to probe (AppSpec TargetVersion)' });
     expect(lambda.calls()).toHaveLength(0);
     expect(reported().map((r) => r.status)).toEqual(['Failed', 'Failed']);
   });
 
-  it('reports Failed when GetDeployment throws, or PROBES is not valid', async () => {
+  it('reports Failed when GetDeployment throws, or its AppSpec is not JSON', async () => {
     codedeploy.on(GetDeploymentCommand).rejects(awsError('DeploymentDoesNotExistException', 'no such deployment'));
     expect(await handler(event)).toMatchObject({ status: 'Failed', reason: 'the check could not run: DeploymentDoesNotExistException: no such deployment' });
-    codedeploy.on(GetDeploymentCommand).resolves({ deploymentInfo: { deploymentGroupName: GROUP } });
-    process.env.PROBES = '["not", "an", "object"]';
+    codedeploy.on(GetDeploymentCommand).resolves(deployment(GROUP, 'version: 0.0'));
     expect((await handler(event)).status).toBe('Failed');
     expect(lambda.calls()).toHaveLength(0);
     expect(reported().map((r) => r.status)).toEqual(['Failed', 'Failed']);
@@ -103,7 +108,7 @@ describe('the pre-traffic hook', () => {
   });
 });
 
-describe('routeOfGroup and probesOf', () => {
+describe('routeOfGroup and targetOf', () => {
   const row = (method: Route['method'], path: string, handler: string): Route => ({ method, path, handler, access: 'user' });
 
   it('finds the first row of the handler the group is named after, in the stage of the prefix only', () => {
@@ -115,8 +120,11 @@ describe('routeOfGroup and probesOf', () => {
     expect(routeOfGroup('portal-test-users-get-property', 'portal-test-')?.path).toBe('/api/users/getproperty/{email}');
   });
 
-  it('reads PROBES as an object of names to ARNs, and nothing else', () => {
-    expect(probesOf('{"g":"arn:1"}')).toEqual({ g: 'arn:1' });
-    for (const bad of ['', '[]', '{"g":1}', '{"g":""}', 'null']) expect(() => probesOf(bad)).toThrow();
+  it("reads the AppSpec's one function and its target version, and nothing else", () => {
+    expect(targetOf(appSpec({ Name: 'fn', TargetVersion: '7' }))).toEqual({ name: 'fn', version: '7' });
+    expect(targetOf(appSpec({ Name: 'fn', TargetVersion: 7 }))).toEqual({ name: 'fn', version: '7' });
+    const two = JSON.stringify({ Resources: [{ a: { Type: 'AWS::Lambda::Function', Properties: { Name: 'a', TargetVersion: '1' } } }, { b: { Type: 'AWS::Lambda::Function', Properties: { Name: 'b', TargetVersion: '2' } } }] });
+    for (const bad of [undefined, '', 'null', '[]', '{"Resources":{}}', two, appSpec({ Name: '', TargetVersion: '1' }), appSpec({ Name: 'fn', TargetVersion: '$LATEST' }), appSpec({ Name: 'fn' })])
+      expect(targetOf(bad)).toBeUndefined();
   });
 });
