@@ -82,6 +82,13 @@ function countPlaywright(file, status) {
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
+  const flaky = [];
+  const findFlaky = (suite) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} ${spec.title}`);
+    for (const child of suite.suites ?? []) findFlaky(child);
+  };
+  for (const suite of report.suites ?? []) findFlaky(suite);
+  totals.flaky = flaky;
   for (const [name, seconds] of perFile) slowest.push({ kind: 'browser', name: path.join('test', 'e2e', name), seconds });
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
@@ -135,5 +142,6 @@ for (const kind of ['jest', 'browser']) {
   for (const x of top) console.log(`${m(x.seconds).padStart(8)}  ${x.name}`);
 }
 console.log(`\n${counts.tests} tests ran ${counts.expectations} expectations`);
+if (totals.flaky?.length) console.log(`\nflaky (failed, then passed when run again; a defect to mend): ${totals.flaky.length}\n${totals.flaky.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);

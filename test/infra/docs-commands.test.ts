@@ -86,7 +86,7 @@ const PART_OF_NPM_TEST = 'part of `npm test`, which the lead and CI run; this fi
 /** Not run, with the reason. */
 const NOT_RUN: Record<string, string> = {
   'npm run bench -- load': 'a measurement of 5 to 6 minutes (both modes, against the previous release), run by hand; `npm test` runs its quick form, the same code',
-  'npm test': 'the whole suite (45 minutes or more), of which this file is a part',
+  'npm test': 'the whole suite (about 35 minutes), of which this file is a part',
   'npm test -- jest': PART_OF_NPM_TEST,
   'npm test -- iam': PART_OF_NPM_TEST,
   'npm test -- e2e': PART_OF_NPM_TEST,
