@@ -1,6 +1,6 @@
 /**
  * Issue 39: an account of several customers sees each customer's part of every money figure and a
- * Customer column in the Quotes and Invoicing tables; one customer's pages are as they were.
+ * Customer column in every table; one customer's pages are as they were.
  */
 import type { PageData } from '../../../lambdas/shared/contract/reports.js';
 import type { InvoiceRow, QuoteRow } from '../../../lambdas/shared/data/report-rows.js';
@@ -106,6 +106,16 @@ describe('the Customer column', () => {
     expect(tableRows('invoicing', twoCustomers(), { q: 'beta' }).rows.map((r) => r.number).sort()).toEqual(['INV-2', 'INV-4', 'INV-5']);
     expect(toCsv(tableRows('invoicing', twoCustomers(), { limit: null })).split('\n')[0]).toMatch(/^Invoice,Customer,Property,/);
     expect(tableRows('quotes', twoCustomers()).columns.map((c) => c.key)).toContain('customer');
+  });
+
+  it('is in every other table too (work orders, the Dashboard\'s, maintenance, assets) when the rows are of several customers', () => {
+    for (const page of ['dashboard', 'work-orders', 'maintenance', 'capital-projects', 'assets', 'analytics'] as const) {
+      const t = tableRows(page, twoCustomers(), { limit: null });
+      const keys = t.columns.map((c) => c.key);
+      expect({ page, next: keys[keys.indexOf('property') - 1] }).toEqual({ page, next: 'customer' });
+      for (const r of t.rows) expect({ page, customer: r.customer }).toEqual({ page, customer: r.property === 'South Annex' ? 'Beta Ltd' : 'Alpha Co' });
+      expect(tableRows(page, base()).columns.map((c) => c.key)).not.toContain('customer');
+    }
   });
 
   it('is not there for one customer', () => {

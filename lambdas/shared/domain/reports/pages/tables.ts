@@ -57,7 +57,7 @@ const payment: ColumnDef<InvoiceRow> = {
   sortValue: (r) => ((r.status === 'Open' || r.status === 'Overdue') && r.balance > 0 ? (r.paymentUrl ? 1 : 0) : null),
 };
 const property = <R extends ReportRow>(): ColumnDef<R> => ({ key: 'property', label: 'Property', type: 'text', value: (r, ctx) => ctx.names.get(r.propertyId) ?? '' });
-/** The property's customer, beside the property, in a table of several customers' money (issue 39). */
+/** The property's customer, beside the property, in every table of several customers' rows (issue 39). */
 const customer = <R extends ReportRow>(): ColumnDef<R> => ({
   key: 'customer',
   label: 'Customer',
@@ -68,6 +68,7 @@ const customer = <R extends ReportRow>(): ColumnDef<R> => ({
 
 const workOrderColumns: ColumnDef<WorkOrderRow>[] = [
   text('id', 'Work Order', (r) => r.id),
+  customer(),
   property(),
   text('description', 'Description', (r) => r.description),
   text('status', 'Status', (r) => r.status),
@@ -81,6 +82,7 @@ const kindLabel = { service: 'Service', maintenance: 'Maintenance', capital: 'Ca
 const kindColumn = text<WorkOrderRow>('kind', 'Type', (r) => kindLabel[r.kind] ?? 'Capital Project');
 const assetColumns: ColumnDef<AssetRow>[] = [
   text('name', 'Asset', (r) => r.name),
+  customer(),
   property(),
   text('type', 'Type', (r) => r.assetType),
   text('make', 'Make', (r) => r.make),
