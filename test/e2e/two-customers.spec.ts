@@ -87,6 +87,18 @@ test('an account of two customers: the Property filter groups by customer, money
     await page.setViewportSize(size);
     for (const name of ['Dashboard', 'Invoicing', 'Quotes']) {
       const f = await openReport(page, name);
+      if (name === 'Dashboard' || name === 'Quotes') {
+        // The panels above the report (Coming up; Quotes awaiting approval) name each row's customer too.
+        const panel = page.getByTestId(name === 'Dashboard' ? 'coming-up' : 'quotes-panel');
+        const table = panel.getByRole('table');
+        await expect(table.locator('thead th').first()).toBeVisible();
+        const showAll = panel.getByRole('button', { name: /^Show all/ });
+        if (await showAll.isVisible()) await showAll.click();
+        const at = (await table.locator('thead th').allTextContents()).map((h) => h.trim()).indexOf('Customer');
+        expect({ name, at: at >= 0 }).toEqual({ name, at: true });
+        const cells = await table.locator(`tbody tr td:nth-child(${at + 1})`).allTextContents();
+        expect(new Set(cells)).toEqual(new Set([HARBORVIEW, LAKESIDE]));
+      }
       if (name === 'Invoicing') {
         // The invoice table names each invoice's customer, beside its property.
         const headers = (await f.getByRole('table').locator('thead th').allTextContents()).map((h) => h.trim());
@@ -110,6 +122,8 @@ test('an account of one customer sees no customer groups, parts or column', asyn
   await page.getByRole('combobox', { name: 'Property' }).click();
   await expect(page.getByRole('listbox').locator('.MuiAutocomplete-groupLabel')).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('coming-up').getByRole('table').locator('thead th').first()).toBeVisible();
+  expect(await page.getByTestId('coming-up').getByRole('table').locator('thead th').allTextContents()).not.toContain('Customer');
   const frame = await openReport(page, 'Invoicing');
   await expect(frame.getByTestId('figure-parts')).toHaveCount(0);
   expect(await column(frame, 'Customer')).toEqual([]);

@@ -118,6 +118,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   const propertyParam = searchParams.get('property');
   const propertyOptions = useReportPropertyOptions(profile.data, customers.data);
   const chosenProperty = propertyOptions.some((p) => p.id === propertyParam) ? propertyParam : null;
+  // Property -> customer, for an account of several customers: the panels' Customer column (issue 39).
+  const customerOf = useMemo(() => new Map(propertyOptions.flatMap((p) => (p.group ? [[p.id, p.group] as const] : []))), [propertyOptions]);
   // Beyond the spec (issue 21): the report period, in the address as ?from=&to= like the property;
   // dates that are not a period are dropped from the address and no period is applied.
   const { period, invalid: periodInvalid } = useMemo(() => periodFromSearch(searchParams), [searchParams]);
@@ -312,6 +314,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
               email={email}
               propertyId={chosenProperty}
               propertyName={propertyOptions.find((p) => p.id === chosenProperty)?.name ?? null}
+              customerOf={customerOf}
             />
           )}
           {!unassigned && showsQuotes && (
@@ -321,6 +324,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
               name={viewedEmail ? undefined : session.claims.name}
               propertyId={chosenProperty}
               propertyName={propertyOptions.find((p) => p.id === chosenProperty)?.name ?? null}
+              customerOf={customerOf}
             />
           )}
           <ReportArea

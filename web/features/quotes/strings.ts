@@ -11,7 +11,7 @@ export const quotesText = {
   none: 'No quotes are waiting for a decision.',
   staffReadOnly:
     'You are viewing as the customer: you can see their quotes, but administrators cannot decide them. The customer decides.',
-  columns: { quote: 'Quote', property: 'Property', amount: 'Amount', expires: 'Expires', status: 'Status', action: 'Action' },
+  columns: { quote: 'Quote', customer: 'Customer', property: 'Property', amount: 'Amount', expires: 'Expires', status: 'Status', action: 'Action' },
   expired: 'Expired',
   noExpiry: 'No expiry',
   awaiting: 'Awaiting your decision',

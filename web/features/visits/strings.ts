@@ -14,7 +14,7 @@ export const visitsText = {
   workOrder: (id: string) => `Work order ${id}`,
   showAll: (n: number) => `Show all ${n} visits`,
   showFewer: 'Show fewer',
-  columns: { date: 'Date', time: 'Arrival', property: 'Property', what: 'What', technician: 'Technician', workOrder: 'Work order' },
+  columns: { date: 'Date', time: 'Arrival', customer: 'Customer', property: 'Property', what: 'What', technician: 'Technician', workOrder: 'Work order' },
   // The user menu's calendar feed
   menuItem: 'Calendar feed',
   dialogTitle: 'Calendar feed',

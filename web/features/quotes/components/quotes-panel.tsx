@@ -27,6 +27,8 @@ export interface QuotesPanelProps {
   /** The reports' property filter: only this property's quotes, or all of the user's. */
   propertyId: string | null;
   propertyName: string | null;
+  /** Property id -> its customer's name, for an account of several customers (a Customer column then). */
+  customerOf?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -34,11 +36,13 @@ export interface QuotesPanelProps {
  * and those decided in the portal lately, each with Review. An administrator viewing as a customer
  * sees them read-only (the server refuses staff decisions), and is told why.
  */
-export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPanelProps) {
+export function QuotesPanel({ email, name, propertyId, propertyName, customerOf }: QuotesPanelProps) {
   const query = useQuotes(email, propertyId);
   const headingId = useId();
   const [reviewing, setReviewing] = useState<string | null>(null);
   const quotes = query.data?.quotes ?? [];
+  // Quotes of several customers' properties name each one's customer (issue 39).
+  const manyCustomers = !propertyId && !!customerOf && new Set(quotes.map((q) => customerOf.get(q.propertyId))).size > 1;
   const current = quotes.find((q) => q.id === reviewing);
   // A mail's link to one quote (?quote=<id>, lambdas/shared/platform/links.ts): its row is marked,
   // brought into view and its Review button focused, once the quotes are in (issue 39).
@@ -84,6 +88,7 @@ export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPan
             <TableHead>
               <TableRow>
                 <TableCell scope="col">{t.columns.quote}</TableCell>
+                {manyCustomers && <TableCell scope="col">{t.columns.customer}</TableCell>}
                 <TableCell scope="col">{t.columns.property}</TableCell>
                 <TableCell scope="col" align="right">
                   {t.columns.amount}
@@ -104,6 +109,7 @@ export function QuotesPanel({ email, name, propertyId, propertyName }: QuotesPan
                     <Box sx={{ fontWeight: 500 }}>{q.title || q.id}</Box>
                     <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{q.id}</Box>
                   </TableCell>
+                  {manyCustomers && <TableCell>{customerOf?.get(q.propertyId) ?? ''}</TableCell>}
                   <TableCell>{titleCase(q.propertyName)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {dollars(q.amount)}

@@ -25,6 +25,8 @@ export interface ComingUpProps {
   /** The reports' property filter: only this property's visits, or all of the user's. */
   propertyId: string | null;
   propertyName: string | null;
+  /** Property id -> its customer's name, for an account of several customers (a Customer column then). */
+  customerOf?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -33,13 +35,15 @@ export interface ComingUpProps {
  * technician and work order. A panel of the portal's own above the report, so it is the same
  * whether the built-in host or Sigma draws the page.
  */
-export function ComingUp({ email, propertyId, propertyName }: ComingUpProps) {
+export function ComingUp({ email, propertyId, propertyName, customerOf }: ComingUpProps) {
   const query = useVisits(email, propertyId);
   const [all, setAll] = useState(false);
   const headingId = useId();
   const visits = query.data?.visits ?? [];
   const shown = all ? visits : visits.slice(0, FIRST);
   const manyProperties = !propertyId && new Set(visits.map((v) => v.propertyId)).size > 1;
+  // Visits of several customers' properties name each one's customer (issue 39).
+  const manyCustomers = manyProperties && !!customerOf && new Set(visits.map((v) => customerOf.get(v.propertyId))).size > 1;
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-busy={query.isPending} data-testid="coming-up" sx={{ mb: 2, p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5, mb: 1 }}>
@@ -69,6 +73,7 @@ export function ComingUp({ email, propertyId, propertyName }: ComingUpProps) {
               <TableRow>
                 <TableCell scope="col">{t.columns.date}</TableCell>
                 <TableCell scope="col">{t.columns.time}</TableCell>
+                {manyCustomers && <TableCell scope="col">{t.columns.customer}</TableCell>}
                 {manyProperties && <TableCell scope="col">{t.columns.property}</TableCell>}
                 <TableCell scope="col">{t.columns.what}</TableCell>
                 <TableCell scope="col">{t.columns.technician}</TableCell>
@@ -82,6 +87,7 @@ export function ComingUp({ email, propertyId, propertyName }: ComingUpProps) {
                   <TableRow key={v.workOrderId} data-work-order={v.workOrderId}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.date}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.time}</TableCell>
+                    {manyCustomers && <TableCell>{customerOf?.get(v.propertyId) ?? ''}</TableCell>}
                     {manyProperties && <TableCell>{titleCase(v.propertyName)}</TableCell>}
                     <TableCell>{v.description}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap', color: v.technician ? undefined : 'text.secondary' }}>{v.technician || t.noTechnician}</TableCell>
