@@ -1,4 +1,3 @@
-// The documents library: the home screen mounts the dialog; Review of a quote opens a quote's document.
+// The documents library: the home screen mounts the dialog (one document's link is in web/lib/document-link.ts).
 export { DocumentsDialog } from './components/documents-dialog';
 export type { DocumentsDialogProps } from './components/documents-dialog';
-export { openDocumentInNewTab } from './api/get-presigned-url';

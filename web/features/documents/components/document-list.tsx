@@ -10,7 +10,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { refusalMessage } from '../../../lib/api-client';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDocuments, type DocumentRecord } from '../api/get-documents';
-import { getPresignedUrl, openDocumentInNewTab } from '../api/get-presigned-url';
+import { getPresignedUrl, openDocumentInNewTab } from '../../../lib/document-link';
 import { orderDocuments, type DocumentSort } from '../document-order';
 import { documentFileName, downloadName } from '../file-name';
 import { documentsText as t } from '../strings';

@@ -15,7 +15,7 @@ import { dollars, quoteLimits, type QuoteDecisionKind, type QuotesReply, type Qu
 import { titleCase } from '../../../components/text/display-name';
 import { writtenDate } from '../../../components/text/dates';
 import { failureMessage } from '../../../lib/api-client';
-import { openDocumentInNewTab } from '../../documents';
+import { openDocumentInNewTab } from '../../../lib/document-link';
 import { useDecideQuote } from '../api/decide-quote';
 import { agreeText, approveChoice, decidable, expiryDay, expiryText } from '../quote-text';
 import { AskApproval } from './ask-approval';

@@ -1,5 +1,10 @@
-import { LinkReply as PresignedUrlReply } from '../../../../lambdas/shared/contract/answers/documents';
-import { api } from '../../../lib/api-client';
+/**
+ * One document's short-lived link, shared by the documents library and a quote's Review (which
+ * opens a quote's document): a shared piece, so that neither feature imports the other and the
+ * documents dialog stays out of the quotes chunk.
+ */
+import { LinkReply as PresignedUrlReply } from '../../lambdas/shared/contract/answers/documents';
+import { api } from './api-client';
 
 export { PresignedUrlReply };
 
