@@ -140,8 +140,11 @@ test('the user detail: one Save keeps a rename, two properties and a lowered app
   await dialog.getByRole('button', { name: t.backToList }).click();
   const ask = page.getByRole('alertdialog', { name: u.title });
   await ask.getByRole('button', { name: u.keep }).click();
+  // Escape once the question has gone: pressed while it is still fading out, it is that dialog's.
+  await expect(ask).toBeHidden();
   await page.keyboard.press('Escape');
   await ask.getByRole('button', { name: u.keep }).click();
+  await expect(ask).toBeHidden();
   await expect(dialog.getByLabel(t.name)).toHaveValue(`Renamed ${stamp}`);
 
   await save.click();
