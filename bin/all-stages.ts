@@ -5,19 +5,12 @@
  * stages (the bundle does not depend on the stage), where three `cdk synth -c stage=<name>` bundled
  * every function three times. Deploys go through bin/portal.ts, one named stage at a time.
  */
-import { App, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import { StageConfigError, loadStage } from '../infra/config.js';
+import { loadStage } from '../infra/config.js';
 import { stageStacks } from '../infra/app.js';
+import { runCdkApp } from '../infra/cdk-app.js';
 
-const app = new App();
-const stages = app.node.tryGetContext('stages') as Record<string, unknown>;
-try {
-  for (const name of Object.keys(stages)) stageStacks(app, loadStage(name, stages), { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION });
-} catch (e) {
-  if (!(e instanceof StageConfigError)) throw e;
-  console.error(e.message);
-  process.exit(1);
-}
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-app.synth();
+runCdkApp((app) => {
+  const stages = app.node.tryGetContext('stages') as Record<string, unknown>;
+  const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+  for (const name of Object.keys(stages)) stageStacks(app, loadStage(name, stages), env);
+});

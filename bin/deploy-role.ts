@@ -4,13 +4,11 @@
  * -c githubRepo=<owner>/<repo> [-c oidcProviderArn=<arn>]`, deployed once per stage's account by an
  * administrator of that account. Synth needs no AWS account and looks nothing up (a test runs it).
  */
-import { App, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
 import { StageConfigError, loadStage } from '../infra/config.js';
+import { runCdkApp } from '../infra/cdk-app.js';
 import { DeployRoleStack } from '../infra/deploy-role-stack.js';
 
-const app = new App();
-try {
+runCdkApp((app) => {
   const stage = loadStage(app.node.tryGetContext('stage'), app.node.tryGetContext('stages'));
   const githubRepo = app.node.tryGetContext('githubRepo') as string | undefined;
   if (!githubRepo) throw new StageConfigError('Name the repository whose workflow deploys: -c githubRepo=<owner>/<repo> (or "githubRepo" in cdk.json context).');
@@ -21,10 +19,4 @@ try {
     ...(oidcProviderArn ? { oidcProviderArn } : {}),
     env: { account: stage.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: stage.region ?? process.env.CDK_DEFAULT_REGION },
   });
-} catch (e) {
-  if (!(e instanceof StageConfigError)) throw e;
-  console.error(e.message);
-  process.exit(1);
-}
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-app.synth();
+});
