@@ -17,6 +17,14 @@ const changed = [...new Set([...git('diff', '--name-only', `${ref}...HEAD`), ...
 console.log(`${changed.length} file(s) changed since ${ref}`);
 if (!changed.length) process.exit(0);
 
+
+const specs = specsFor(changed, readdirSync(path.join(root, 'test', 'e2e')).filter((f) => f.endsWith('.spec.ts')));
+// TEST_CHANGED_DRY_RUN=1: says what it would run and stops (the docs-commands test runs the command so).
+if (process.env.TEST_CHANGED_DRY_RUN) {
+  console.log(`would run: jest --changedSince ${ref}; browser specs: ${specs.join(', ') || 'none'}`);
+  process.exit(0);
+}
+
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const failed = [];
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -24,7 +32,6 @@ const jestEnv = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimenta
 console.log(`\n=== jest: the tests that reach a change since ${ref} ===`);
 if (run(process.execPath, [jest, '--changedSince', ref, '--passWithNoTests', '--selectProjects', 'unit', 'web', 'infra', 'integration'], jestEnv) !== 0) failed.push('jest');
 
-const specs = specsFor(changed, readdirSync(path.join(root, 'test', 'e2e')).filter((f) => f.endsWith('.spec.ts')));
 console.log(`\n=== browser specs of what changed: ${specs.join(', ') || 'none'} ===`);
 if (specs.length) {
   if (run(process.execPath, [path.join(root, 'bin', 'build.js'), '--if-stale']) !== 0) failed.push('build');

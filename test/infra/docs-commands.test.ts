@@ -45,6 +45,7 @@ const RUN_HERE = [
   IMPORT_CATALOGUE,
   IMPORT_ROWS,
   'npm run smoke -- --local',
+  'npm run test:changed',
 ];
 
 /** Commands another test file runs exactly as written (the file holds the command letter for letter). */
@@ -91,7 +92,6 @@ const NOT_RUN: Record<string, string> = {
   'npm test -- iam': PART_OF_NPM_TEST,
   'npm test -- e2e': PART_OF_NPM_TEST,
   'npm run test:unit': PART_OF_NPM_TEST,
-  'npm run test:changed': "the developer's subset of `npm test` (its tests, chosen by what changed); its choice of browser specs is tested in test/unit/support/changed-specs.test.ts",
   'aws sesv2 create-email-identity --region <region> --email-identity example.com': AWS,
   'aws sesv2 get-email-identity --region <region> --email-identity example.com': AWS,
   'npx cdk bootstrap aws://<account>/<region> aws://<account>/us-east-1': AWS,
@@ -292,6 +292,13 @@ describe('servers, started exactly as written, answer', () => {
 
 describe('commands that end, run exactly as written', () => {
   const env = cleanEnv();
+
+  // With TEST_CHANGED_DRY_RUN it says what it would run and stops (jest inside jest would be the suite again).
+  test('npm run test:changed compares with main and says what it runs', async () => {
+    const r = await runShell('npm run test:changed', ROOT, { ...env, TEST_CHANGED_DRY_RUN: '1' }, 120_000);
+    expect({ code: r.code, output: r.code === 0 ? '' : r.output }).toEqual({ code: 0, output: '' });
+    expect(r.output).toMatch(/\d+ file\(s\) changed since main/);
+  });
 
   test('npm run admin -- totp-code prints a 6-digit code', async () => {
     const r = await runShell('npm run admin -- totp-code', ROOT, env, 120_000);
