@@ -75,19 +75,19 @@ function countPlaywright(file, status) {
   totals.passed += s.expected + (s.flaky ?? 0);
   counts.tests += s.expected + (s.flaky ?? 0) + s.unexpected + s.skipped;
   counts.expectations += expectationsIn('playwright-expectations.txt');
-  // A spec file's time: the sum of its tests' (they run one after another in one worker).
+  // One walk of the report: each spec file's time (the sum of its tests': one worker runs a file) and the flaky tests.
   const perFile = new Map();
+  const flaky = [];
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const res of t.results ?? []) perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + res.duration / 1000);
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        for (const res of t.results ?? []) perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + res.duration / 1000);
+        if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} ${spec.title}`);
+      }
+    }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
-  const flaky = [];
-  const findFlaky = (suite) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} ${spec.title}`);
-    for (const child of suite.suites ?? []) findFlaky(child);
-  };
-  for (const suite of report.suites ?? []) findFlaky(suite);
   totals.flaky = flaky;
   for (const [name, seconds] of perFile) slowest.push({ kind: 'browser', name: path.join('test', 'e2e', name), seconds });
   totals.failed += s.unexpected;
