@@ -263,7 +263,8 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/reports', handler: 'reports/get-reports', access: 'user', tables: { ...caller, reports: 'read' } },
   {
     method: 'POST', path: '/api/sigma/filtered', handler: 'reports/filtered', access: 'user',
-    tables: { users: 'read', reports: 'read', properties: 'read' }, secrets: ['sigma', 'embed'],
+    // Its first answer for a built-in frame carries the page's data (issue 42), read as /api/embed/data reads it.
+    tables: { users: 'read', reports: 'read', properties: 'read', reportRows: 'read', customers: 'read' }, secrets: ['sigma', 'embed'], memoryMb: 1024,
   },
   // Upcoming visits (issue 30): "Coming up" of the viewed user's properties, and each customer's own
   // calendar feed, whose address works without signing in (a signed token naming the account and

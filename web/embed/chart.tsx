@@ -4,6 +4,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { canvasHeight, legendOf, optionFor } from './chart-options';
+import { announceDrawn } from './protocol';
 import type { ChartData } from './types';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -21,6 +22,7 @@ export function Chart({ chart }: { chart: ChartData }) {
       firstDrawn = true;
       performance.mark('embed:first-chart');
       document.documentElement.dataset.chartsDrawn = 'true';
+      announceDrawn();
     });
     instance.setOption(optionFor(chart, el.clientWidth));
     const observer = new ResizeObserver(() => {

@@ -4,7 +4,7 @@ import { DataTable } from './data-table';
 import { FigureCard } from './figure-card';
 import { formatPeriod } from './format';
 import { problemBeforeLoading, problemOf, type Problem } from './problems';
-import { EMBED_MESSAGE } from './protocol';
+import { announceDrawn, EMBED_MESSAGE, primedData } from './protocol';
 import { strings } from './strings';
 import { embedFetch, type TokenKeeper } from './token';
 import type { PageData } from './types';
@@ -59,13 +59,21 @@ function useFigureColumns(count: number) {
 
 /** A built-in report page: key figures, charts and the table, for the scope in the page's token. */
 export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
-  const [data, setData] = useState<PageData | null>(null);
+  // The portal's filtered call may have brought this page's data already (issue 42): then no call.
+  const [data, setData] = useState<PageData | null>(() => (primedData(keeper.current()) as PageData | undefined) ?? null);
+  const primed = useRef(data !== null);
   const figuresGrid = useFigureColumns(data?.figures.length ?? 0);
   const [error, setError] = useState<Problem | null>(() => problemBeforeLoading(window.location.pathname, keeper.current()));
   useReportHeight();
+  // A page whose first screen has no chart (or says why it shows nothing) is drawn once it renders.
+  const nothingToDraw = !!error || (!!data && data.charts.length === 0);
+  useEffect(() => {
+    if (nothingToDraw) announceDrawn();
+  }, [nothingToDraw]);
 
   useEffect(() => {
     if (problemBeforeLoading(window.location.pathname, keeper.current())) return;
+    if (primed.current) return;
     let cancelled = false;
     embedFetch(keeper, '/api/embed/data')
       .then((res) => res.json() as Promise<PageData>)

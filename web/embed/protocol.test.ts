@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EMBED_MESSAGE, isEmbedMessage, tokenExpiry, tokenFromUrl } from './protocol';
+import { EMBED_MESSAGE, isEmbedMessage, primedData, primeFrame, tokenExpiry, tokenFromUrl } from './protocol';
 import { formatCell, formatValue, paymentLink } from './format';
 
 describe('embed frame protocol', () => {
@@ -8,6 +8,7 @@ describe('embed frame protocol', () => {
     expect(isEmbedMessage({ type: EMBED_MESSAGE.height, height: Number.NaN })).toBe(false);
     expect(isEmbedMessage({ type: EMBED_MESSAGE.height, height: '812' })).toBe(false);
     expect(isEmbedMessage({ type: EMBED_MESSAGE.refresh })).toBe(true);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.drawn })).toBe(true);
     expect(isEmbedMessage({ type: EMBED_MESSAGE.token, url: '/embed/quotes?token=a.b.c' })).toBe(true);
     expect(isEmbedMessage({ type: EMBED_MESSAGE.token })).toBe(false);
     expect(isEmbedMessage({ type: 'workbook:loaded' })).toBe(false);
@@ -44,5 +45,36 @@ describe('an owed invoice\'s Pay link', () => {
     for (const bad of ['http://pay.example.com/i/1', 'javascript:alert(1)', 'not a url']) expect(paymentLink(bad, { balance: 1, number: 'N' })).toBeNull();
     expect(formatCell('', 'payment')).toBe('No online payment');
     expect(formatCell(null, 'payment')).toBe('—');
+  });
+});
+
+describe('a frame\'s first data handed over by the portal (issue 42)', () => {
+  const token = 'eyJhbGciOiJIUzI1NiJ9.eyJwYWdlIjoicXVvdGVzIn0.sig';
+  const portal = () => {
+    const w = { location: { origin: 'http://portal.test' } } as unknown as Window & { parent: Window };
+    (w as { parent: Window }).parent = w;
+    return w;
+  };
+  const frameOf = (parent: Window) => ({ parent, location: { origin: 'http://portal.test' } }) as unknown as Window;
+
+  it('is kept under the frame URL\'s token, taken by that token only, and forgotten when the frame goes', () => {
+    const top = portal();
+    const forget = primeFrame(`/embed/quotes?token=${token}`, { page: 'quotes' }, top);
+    expect(primedData(token, frameOf(top))).toEqual({ page: 'quotes' });
+    expect(primedData(`${token}x`, frameOf(top))).toBeUndefined();
+    expect(primedData(null, frameOf(top))).toBeUndefined();
+    // A page that is not framed (opened on its own) has nobody to hand it over.
+    expect(primedData(token, top)).toBeUndefined();
+    forget();
+    expect(primedData(token, frameOf(top))).toBeUndefined();
+  });
+
+  it('is not read from a parent on another origin, and a URL without a token keeps nothing', () => {
+    const foreign = {} as Window;
+    Object.defineProperty(foreign, '__portalFrameData', { get: () => { throw new Error('SecurityError'); } });
+    expect(primedData(token, frameOf(foreign))).toBeUndefined();
+    const top = portal();
+    primeFrame('/embed/quotes', { page: 'quotes' }, top);
+    expect((top as unknown as { __portalFrameData?: Map<string, unknown> }).__portalFrameData?.size ?? 0).toBe(0);
   });
 });

@@ -4,17 +4,25 @@
  *
  * page -> portal: `height` (the page's content height, on every change) and `refresh` (the page's
  *   token expires soon, or was refused: it asks for a fresh frame URL and keeps its state).
+ * page -> portal: `drawn` once, when the page's first data is on the screen (its first chart drawn, or
+ *   a page without charts or with a message shown): the portal starts its panels after it (issue 42).
  * portal -> page: `token` with a fresh signed frame URL (same page and scope) for the page to use.
+ *
+ * And one hand-over without a message: the portal keeps a frame's first data (the filtered call's
+ * `data`) under the frame's token in its window (`primeFrame`), where the page takes it on load
+ * (`primedData`) instead of asking GET /api/embed/data: one round less before the first frame.
  */
 export const EMBED_MESSAGE = {
   height: 'portal-embed:height',
   refresh: 'portal-embed:refresh',
+  drawn: 'portal-embed:drawn',
   token: 'portal-embed:token',
 } as const;
 
 export type EmbedMessage =
   | { type: typeof EMBED_MESSAGE.height; height: number }
   | { type: typeof EMBED_MESSAGE.refresh }
+  | { type: typeof EMBED_MESSAGE.drawn }
   | { type: typeof EMBED_MESSAGE.token; url: string };
 
 /** Seconds before a token's expiry at which the page asks for a fresh one. */
@@ -24,7 +32,7 @@ export function isEmbedMessage(data: unknown): data is EmbedMessage {
   if (!data || typeof data !== 'object') return false;
   const m = data as { type?: unknown; height?: unknown; url?: unknown };
   if (m.type === EMBED_MESSAGE.height) return typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0;
-  if (m.type === EMBED_MESSAGE.refresh) return true;
+  if (m.type === EMBED_MESSAGE.refresh || m.type === EMBED_MESSAGE.drawn) return true;
   if (m.type === EMBED_MESSAGE.token) return typeof m.url === 'string';
   return false;
 }
@@ -65,4 +73,42 @@ export function tokenPage(token: string): string | null {
 export function pageFromPath(pathname: string): string {
   const m = /^\/embed\/([^/?#]*)\/?$/.exec(pathname);
   return m ? decodeURIComponent(m[1]!) : '';
+}
+
+/** The portal window's property holding frames' first data by token. */
+const PRIMED = '__portalFrameData';
+type PrimedWindow = { [PRIMED]?: Map<string, unknown> };
+
+/** Portal side: keeps a frame's first data for the frame at `url` to take; returns what forgets it. */
+export function primeFrame(url: string, data: unknown, win: Window = window): () => void {
+  const token = tokenFromUrl(url, win.location.origin);
+  if (!token) return () => {};
+  const w = win as unknown as PrimedWindow;
+  const store = (w[PRIMED] ??= new Map());
+  store.set(token, data);
+  return () => {
+    if (store.get(token) === data) store.delete(token);
+  };
+}
+
+/**
+ * Page side: the data the portal framing this page kept for its token, or undefined (no parent,
+ * another origin's parent, or nothing kept: the page asks the API as before).
+ */
+export function primedData(token: string | null, win: Window = window): unknown {
+  if (!token || win.parent === win) return undefined;
+  try {
+    return (win.parent as unknown as PrimedWindow)[PRIMED]?.get(token);
+  } catch {
+    // A parent on another origin: its window's properties are not readable.
+    return undefined;
+  }
+}
+
+let drawnSent = false;
+/** Page side: tells the portal, once, that the page's first data is on the screen. */
+export function announceDrawn(win: Window = window): void {
+  if (drawnSent || win.parent === win) return;
+  drawnSent = true;
+  win.parent.postMessage({ type: EMBED_MESSAGE.drawn }, win.location.origin);
 }

@@ -49,6 +49,11 @@ export const FilteredBody = z.object({
   // Beyond the spec: the report period, first and last day (UTC, both included); both or neither.
   from: PeriodDate,
   to: PeriodDate,
+  /**
+   * Beyond the spec (issue 42): a built-in frame's first data in the same answer (`data`), so the
+   * frame draws without a call of its own; the web app asks for it on a report's first load only.
+   */
+  withData: z.optional(z.boolean()),
 }).check(
   z.superRefine((b, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message, input: b[path as 'from' | 'to'] });
@@ -64,9 +69,6 @@ export const FilteredBody = z.object({
   }),
 );
 export type FilteredBody = z.output<typeof FilteredBody>;
-
-export const FilteredReply = z.object({ url: z.string(), expiresAt: z.string() });
-export type FilteredReply = z.output<typeof FilteredReply>;
 
 export const EmbedTableQuery = z.object({
   sort: z.optional(z.string().check(z.maxLength(64))),
@@ -138,6 +140,10 @@ export const PageData = z.object({
   note: z.optional(z.string()),
 });
 export type PageData = z.output<typeof PageData>;
+
+/** A signed frame URL; with `withData` asked and a built-in frame, the page's data too (what GET /api/embed/data answers for that URL). */
+export const FilteredReply = z.object({ url: z.string(), expiresAt: z.string(), data: z.optional(PageData) });
+export type FilteredReply = z.output<typeof FilteredReply>;
 
 /** Messages of this area (the spec names none; these are the portal's own). */
 export const messages = {

@@ -55,11 +55,13 @@ const ChangePasswordDialog = lazy(() => import('../../features/auth/components/c
 const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
 
 /**
- * The dialogs people open most, fetched once the home screen has been quiet this long after it
- * showed (so not part of its first load, which README's budget counts): opening one then waits on
+ * The dialogs people open most, fetched once the home screen has been quiet this long after its
+ * panels started (so not part of its first load, which README's budget counts): opening one then waits on
  * no download (0.8-0.9 s on a first open before).
  */
 const PREFETCH_AFTER_MS = 2000;
+/** The longest the panels beside the report wait for its first frame to be drawn (issue 42). */
+const PANELS_AFTER_MS = 3000;
 function prefetchDialogs(isAdmin: boolean) {
   void import('../../features/documents');
   void import('../../features/requests');
@@ -92,9 +94,6 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   const firstCustomer = customerIds[0] ?? null;
   const mappedFlags = customers.data?.TELEMETRY_MAPPED;
   const telemetryMapped = !!firstCustomer && !!customers.data && (mappedFlags ? mappedFlags[customers.data.BUILDOPS_CUSTOMER_ID.indexOf(firstCustomer)] === true : true);
-  const telemetry = useTelemetryCustomer(telemetryMapped ? firstCustomer : null);
-  // Beyond the spec: the Analytics page's alerts (its customer's), counted where the user lands.
-  const alerts = useAlertCount(telemetryMapped ? firstCustomer : null);
 
   // The chosen report is in the address (/home/<id>): reload, Back and Forward keep to it; /home is the default.
   const { reportId } = useParams();
@@ -105,6 +104,19 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   const signedInEmail = session.claims.email;
   const [analyticsSeen, setAnalyticsSeen] = useState(() => analyticsSeenBy(signedInEmail));
   const onAnalytics = selected?.name === ANALYTICS_REPORT_NAME;
+  // Issue 42: what sits beside the report (the telemetry mapping, the alerts badge, Coming up, the
+  // quotes panel) is asked for once the first report frame is drawn, never in front of it; at most
+  // PANELS_AFTER_MS after the screen showed if no frame says so. On Analytics the mapping decides
+  // what is drawn (the dashboard or the frames), so nothing waits there.
+  const [frameDrawn, setFrameDrawn] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setFrameDrawn(true), PANELS_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  const panelsReady = frameDrawn || onAnalytics;
+  const telemetry = useTelemetryCustomer(telemetryMapped && panelsReady ? firstCustomer : null);
+  // Beyond the spec: the Analytics page's alerts (its customer's), counted where the user lands.
+  const alerts = useAlertCount(telemetryMapped && panelsReady ? firstCustomer : null);
   useEffect(() => {
     if (!onAnalytics) return;
     noteAnalyticsSeen(signedInEmail);
@@ -150,6 +162,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
     selected?.name === QUOTES_REPORT_NAME && !(isAdmin && !viewedEmail) && !!profile.data && profile.data.BUILDOPS_PROPERTY_IDS.length > 0;
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
   useEffect(() => {
+    if (!panelsReady) return;
     let idle: number | undefined;
     const timer = window.setTimeout(() => {
       const run = () => prefetchDialogs(isAdmin);
@@ -160,7 +173,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
       window.clearTimeout(timer);
       if (idle !== undefined) window.cancelIdleCallback(idle);
     };
-  }, [isAdmin]);
+  }, [isAdmin, panelsReady]);
   const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
   const [usersVersion, setUsersVersion] = useState(0);
   const queryClient = useQueryClient();
@@ -315,6 +328,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
               propertyId={chosenProperty}
               propertyName={propertyOptions.find((p) => p.id === chosenProperty)?.name ?? null}
               customerOf={customerOf}
+              ready={panelsReady}
             />
           )}
           {!unassigned && showsQuotes && (
@@ -325,6 +339,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
               propertyId={chosenProperty}
               propertyName={propertyOptions.find((p) => p.id === chosenProperty)?.name ?? null}
               customerOf={customerOf}
+              ready={panelsReady}
             />
           )}
           <ReportArea
@@ -343,6 +358,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
             telemetryCustomerName={telemetry.data?.name ?? null}
             propertyOptions={propertyOptions}
             isAdmin={isAdmin}
+            onFirstDrawn={() => setFrameDrawn(true)}
           />
         </Box>
         <SiteFooter productName={config.productName} />
@@ -401,6 +417,7 @@ interface ReportAreaProps {
   /** The viewed user's properties (the alert thresholds' choice on the telemetry dashboard). */
   propertyOptions: PropertyOption[];
   isAdmin: boolean;
+  onFirstDrawn: () => void;
 }
 
 /** The chosen report: the telemetry dashboard for a mapped customer's Analytics, else its frames. */
@@ -428,6 +445,7 @@ function ReportArea(props: ReportAreaProps) {
       customers={props.customers}
       period={props.period}
       nothingAssigned={props.nothingAssigned}
+      onFirstDrawn={props.onFirstDrawn}
     />
   );
 }

@@ -10,6 +10,7 @@ import { authStrings } from '../../features/auth/strings';
 import { useProductName } from '../../lib/public-config';
 import { takeSignOutReason } from '../../lib/session-storage';
 import { afterLogIn } from '../paths';
+import { prefetchFrameCode } from '../../lib/prefetch-frame';
 import { loadHome } from './load-home';
 
 // The registration step's form (TextField and its kin) loads only when a temporary password is typed: the Log In route stays light.
@@ -56,7 +57,11 @@ export default function LoginRoute() {
           initialError={step.message ?? ''}
           notice={step.message ? '' : (step.arrival ?? arrival).notice}
           initialEmail={(step.arrival ?? arrival).email}
-          onIntent={() => void loadHome()}
+          // The home screen's code and the report frame's, while the password is typed (issue 42).
+          onIntent={() => {
+            void loadHome();
+            prefetchFrameCode();
+          }}
           onLoggedIn={onLoggedIn}
           onSecondStep={(next, email) => setStep({ ...next, email })}
         />

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useEffect, useRef, useState } from 'react';
-import { EMBED_MESSAGE, isEmbedMessage } from '../../../embed/protocol';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { EMBED_MESSAGE, isEmbedMessage, primeFrame } from '../../../embed/protocol';
 import type { FrameUrl } from '../api/get-frame-url';
 import { reportStrings } from '../strings';
 
@@ -12,6 +12,8 @@ export interface ReportFrameProps {
   signed: FrameUrl;
   /** Signs the same frame again (same report, viewed user and filters). */
   resign: () => Promise<FrameUrl>;
+  /** Called once the frame's first data is on the screen (a built-in page says so; an external frame when it has loaded). */
+  onDrawn?: () => void;
 }
 
 const isBuiltIn = (url: string) => url.startsWith('/embed/');
@@ -21,13 +23,18 @@ const isBuiltIn = (url: string) => url.startsWith('/embed/');
  * expires; the frame answers over postMessage and its src stays the same, so the page keeps its
  * state. An external (Sigma) frame gets a fresh URL shortly before its session ends.
  */
-export function ReportFrame({ signed, resign }: ReportFrameProps) {
+export function ReportFrame({ signed, resign, onDrawn }: ReportFrameProps) {
   const ref = useRef<HTMLIFrameElement>(null);
   const [src, setSrc] = useState(signed.url);
   const builtIn = isBuiltIn(signed.url);
   const [height, setHeight] = useState(builtIn ? 640 : 900);
   const resignRef = useRef(resign);
   resignRef.current = resign;
+  const drawnRef = useRef(onDrawn);
+  drawnRef.current = onDrawn;
+
+  // The first data came with the URL: kept for the page to take as it loads (before it runs).
+  useLayoutEffect(() => (builtIn && signed.data !== undefined ? primeFrame(signed.url, signed.data) : undefined), [builtIn, signed]);
 
   useEffect(() => {
     const frameOrigin = builtIn ? window.location.origin : new URL(src).origin;
@@ -37,6 +44,7 @@ export function ReportFrame({ signed, resign }: ReportFrameProps) {
       if (builtIn) {
         if (!isEmbedMessage(event.data)) return;
         if (event.data.type === EMBED_MESSAGE.height) setHeight(Math.max(120, Math.min(event.data.height, 20_000)));
+        else if (event.data.type === EMBED_MESSAGE.drawn) drawnRef.current?.();
         else if (event.data.type === EMBED_MESSAGE.refresh)
           resignRef
             .current()
@@ -73,6 +81,7 @@ export function ReportFrame({ signed, resign }: ReportFrameProps) {
       title={reportStrings.frameTitle}
       src={src}
       referrerPolicy="same-origin"
+      onLoad={builtIn ? undefined : () => drawnRef.current?.()}
       sx={{ width: '100%', height, border: 0, display: 'block', bgcolor: 'background.default', borderRadius: 1 }}
     />
   );

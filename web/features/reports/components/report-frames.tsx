@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useQueries } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { getFrameUrl, type FilteredRequest } from '../api/get-frame-url';
@@ -31,6 +32,11 @@ export interface ReportFramesProps {
    * server would refuse every frame, so none is asked for and the area says what is missing.
    */
   nothingAssigned?: boolean;
+  /**
+   * Called once the first frame's data is on the screen, or at once when no frame will draw (a
+   * refusal, a failure): the home screen starts its panels then, off the frame's path (issue 42).
+   */
+  onFirstDrawn?: () => void;
 }
 
 /**
@@ -40,7 +46,7 @@ export interface ReportFramesProps {
  * for this account (422), which is shown in the frame's place. When the server refuses every frame
  * (403: nothing assigned) the area says what is missing and whom to ask.
  */
-export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, period = null, nothingAssigned = false }: ReportFramesProps) {
+export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, period = null, nothingAssigned = false, onFirstDrawn }: ReportFramesProps) {
   const { session } = useSession();
   const viewingAs = !!session?.isAdmin && viewedEmail !== session.claims.email;
   const requestFor = (frame: string): FilteredRequest => ({
@@ -56,7 +62,8 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
   const results = useQueries({
     queries: report.frames.map((frame) => ({
       queryKey: reportKeys.frameUrl({ reportId: report.id, frame, email: viewedEmail, userId: viewedUserId, properties, customers, period }),
-      queryFn: ({ signal }: { signal: AbortSignal }) => getFrameUrl(requestFor(frame), signal),
+      // The first signing brings a built-in frame's data along (one round less); a re-signing does not.
+      queryFn: ({ signal }: { signal: AbortSignal }) => getFrameUrl({ ...requestFor(frame), withData: true }, signal),
       enabled: !nothingAssigned,
       // Signed URLs are single-use (Sigma) and short-lived: never reuse one from the cache.
       staleTime: Infinity,
@@ -66,6 +73,13 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
       refetchOnReconnect: false,
     })),
   });
+
+  const drawing = !nothingAssigned && results.some((r) => r.isPending || !!r.data);
+  const drawnRef = useRef(onFirstDrawn);
+  drawnRef.current = onFirstDrawn;
+  useEffect(() => {
+    if (!drawing) drawnRef.current?.();
+  }, [drawing]);
 
   if (nothingAssigned)
     return <NoAssignments viewedEmail={viewingAs ? viewedEmail : null} hasCustomers={customers.length > 0} hasProperties={properties.length > 0} serverMessage="" />;
@@ -91,7 +105,7 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
     >
       {results.map((r, i) => {
         const frame = report.frames[i]!;
-        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(requestFor(frame))} />;
+        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(requestFor(frame))} onDrawn={onFirstDrawn} />;
         if (r.error instanceof ApiError && r.error.status === 422) return <FrameMessage key={frame} message={r.error.message} />;
         return null;
       })}
