@@ -3,14 +3,18 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { canvasHeight, legendOf, optionFor } from './chart-options';
+import { canvasHeight, chartLabel, legendOf, optionFor } from './chart-options';
+import { strings } from './strings';
 import type { ChartData } from './types';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 let firstDrawn = false;
 
-/** One ECharts chart, resized with its box, with its legend in HTML below it. */
+/**
+ * One ECharts chart, resized with its box, with its legend in HTML below it. A money chart over
+ * several customers names them in its legend and its label (issue 39).
+ */
 export function Chart({ chart }: { chart: ChartData }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -37,7 +41,7 @@ export function Chart({ chart }: { chart: ChartData }) {
   return (
     <figure className="chart" data-chart={chart.id}>
       <figcaption>{chart.title}</figcaption>
-      <div ref={ref} className="chart-canvas" style={{ height: canvasHeight(chart) }} role="img" aria-label={chart.title} />
+      <div ref={ref} className="chart-canvas" style={{ height: canvasHeight(chart) }} role="img" aria-label={chartLabel(chart)} />
       {legend.length > 0 && (
         <ul className="legend" aria-label={`${chart.title}: legend`}>
           {legend.map((l) => (
@@ -48,6 +52,7 @@ export function Chart({ chart }: { chart: ChartData }) {
           ))}
         </ul>
       )}
+      {chart.customers !== undefined && <p className="figure-parts-note chart-note">{strings.chartAcrossCustomers(chart.customers)}</p>}
     </figure>
   );
 }
