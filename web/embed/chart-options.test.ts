@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { canvasHeight, chartLabel, legendOf, optionFor, sliceLabel } from './chart-options';
+import { canvasHeight, chartLabel, customerLegend, legendOf, optionFor, sliceLabel } from './chart-options';
 import { CUSTOMER_COLORS, STATUS_COLORS, customerShade } from './colors';
 import { figureColumns } from './embed-app';
 import type { ChartData } from './types';
@@ -93,9 +93,16 @@ describe('money charts of several customers (issue 39)', () => {
       { name: 'Beta Ltd: Invoiced', color: CUSTOMER_COLORS[1] },
       { name: 'Beta Ltd: Paid', color: customerShade(1, 1, 2) },
     ]);
+    // Shown a row per customer, its measures beside its name.
+    expect(customerLegend(invoiced)).toEqual([
+      { customer: 'Alpha Co', entries: [{ name: 'Invoiced', color: CUSTOMER_COLORS[0] }, { name: 'Paid', color: customerShade(0, 1, 2) }] },
+      { customer: 'Beta Ltd', entries: [{ name: 'Invoiced', color: CUSTOMER_COLORS[1] }, { name: 'Paid', color: customerShade(1, 1, 2) }] },
+    ]);
     expect(chartLabel(invoiced)).toBe('Invoiced and paid per month, by customer: Alpha Co, Beta Ltd');
     const spend: ChartData = { id: 's', title: 'Spend per month', type: 'stacked-bar', format: 'money', categories: ['Mar 2026'], series: [{ name: 'Alpha Co', customer: 'Alpha Co', stack: 'total', data: [5] }, { name: 'Beta Ltd', customer: 'Beta Ltd', stack: 'total', data: [7] }] };
     expect(legendOf(spend).map((l) => l.color)).toEqual([CUSTOMER_COLORS[0], CUSTOMER_COLORS[1]]);
+    expect(customerLegend(spend)).toBeNull();
+    expect(customerLegend({ ...spend, series: [{ name: 'Spend', data: [12] }] })).toBeNull();
     expect(chartLabel({ ...invoiced, series: [{ name: 'Invoiced', data: [1, 2] }], customers: 9 })).toBe('Invoiced and paid per month. The sum of 9 customers');
     expect(chartLabel({ ...invoiced, series: [{ name: 'Invoiced', data: [1, 2] }] })).toBe('Invoiced and paid per month');
   });

@@ -47,6 +47,20 @@ export function legendOf(chart: ChartData): { name: string; color: string }[] {
   return chart.series.map((s, i) => ({ name: s.name, color: colors[i]! }));
 }
 
+/**
+ * The legend of a chart by customer of several measures, a row per customer ("Harborview: ■
+ * Invoiced ■ Paid"), so a customer's shades are read together; null for any other chart.
+ */
+export function customerLegend(chart: ChartData): { customer: string; entries: { name: string; color: string }[] }[] | null {
+  const customers = customersOf(chart);
+  if (customers.length === 0 || chart.series.length === customers.length) return null;
+  const colors = seriesColors(chart);
+  return customers.map((customer) => ({
+    customer,
+    entries: chart.series.flatMap((s, i) => (s.customer === customer ? [{ name: s.name.startsWith(`${customer}: `) ? s.name.slice(customer.length + 2) : s.name, color: colors[i]! }] : [])),
+  }));
+}
+
 /** Horizontal bars get a row each, so every category keeps its label. */
 export const canvasHeight = (chart: ChartData) =>
   chart.type === 'horizontal-bar' ? Math.max(CANVAS_HEIGHT, chart.categories.length * BAR_ROW + 40) : CANVAS_HEIGHT;

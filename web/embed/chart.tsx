@@ -3,7 +3,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { canvasHeight, chartLabel, legendOf, optionFor } from './chart-options';
+import { canvasHeight, chartLabel, customerLegend, legendOf, optionFor } from './chart-options';
 import { strings } from './strings';
 import type { ChartData } from './types';
 
@@ -38,19 +38,34 @@ export function Chart({ chart }: { chart: ChartData }) {
     };
   }, [chart]);
   const legend = legendOf(chart);
+  const byCustomer = customerLegend(chart);
+  const item = (l: { name: string; color: string }) => (
+    <li key={l.name}>
+      <span className="swatch" style={{ background: l.color }} aria-hidden="true" />
+      {l.name}
+    </li>
+  );
   return (
     <figure className="chart" data-chart={chart.id}>
       <figcaption>{chart.title}</figcaption>
       <div ref={ref} className="chart-canvas" style={{ height: canvasHeight(chart) }} role="img" aria-label={chartLabel(chart)} />
-      {legend.length > 0 && (
-        <ul className="legend" aria-label={`${chart.title}: legend`}>
-          {legend.map((l) => (
-            <li key={l.name}>
-              <span className="swatch" style={{ background: l.color }} aria-hidden="true" />
-              {l.name}
+      {byCustomer ? (
+        <ul className="legend legend-by-customer" aria-label={`${chart.title}: legend`}>
+          {byCustomer.map((g) => (
+            <li key={g.customer}>
+              <span className="legend-customer">{g.customer}:</span>
+              <ul className="legend" aria-label={g.customer}>
+                {g.entries.map(item)}
+              </ul>
             </li>
           ))}
         </ul>
+      ) : (
+        legend.length > 0 && (
+          <ul className="legend" aria-label={`${chart.title}: legend`}>
+            {legend.map(item)}
+          </ul>
+        )
       )}
       {chart.customers !== undefined && <p className="figure-parts-note chart-note">{strings.chartAcrossCustomers(chart.customers)}</p>}
     </figure>
