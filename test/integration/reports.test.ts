@@ -288,6 +288,12 @@ describe('the built-in report host\'s data calls', () => {
     // Alpha's part is Alpha One's alone: Alpha Two is not assigned to this account.
     expect(outstanding).toMatchObject({ value: 501, byCustomer: [{ customer: 'Alpha', value: 250.5 }, { customer: 'Beta', value: 250.5 }] });
     expect(d.figures.find((f) => f.label === 'Assets')!.byCustomer).toBeUndefined();
+    // The money chart too: each month's invoiced and paid, stacked by customer (Alpha Two's money in none).
+    const invoiced = d.charts.find((c) => c.id === 'invoiced')!;
+    expect(invoiced.series.map((s) => [s.customer, s.stack])).toEqual([['Alpha', 'Invoiced'], ['Alpha', 'Paid'], ['Beta', 'Invoiced'], ['Beta', 'Paid']]);
+    const sum = (name: string) => invoiced.series.filter((s) => s.name.startsWith(name)).flatMap((s) => s.data).reduce((a, b) => a + b, 0);
+    expect([sum('Alpha: Invoiced'), sum('Beta: Invoiced')]).toEqual([250.5, 250.5]);
+    expect(d.charts.find((c) => c.id === 'work-orders')!.series.some((s) => s.customer)).toBe(false);
     const token = await signedFor(dana, 'invoicing');
     const table = (await embed('table?sort=customer&dir=desc', token)).json as TablePage;
     expect(table.columns.map((c) => c.key).slice(0, 3)).toEqual(['number', 'customer', 'property']);

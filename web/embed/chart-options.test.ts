@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { canvasHeight, legendOf, optionFor, sliceLabel } from './chart-options';
-import { STATUS_COLORS } from './colors';
+import { canvasHeight, chartLabel, customerLegend, legendOf, optionFor, sliceLabel } from './chart-options';
+import { CUSTOMER_COLORS, STATUS_COLORS, customerShade } from './colors';
 import { figureColumns } from './embed-app';
 import type { ChartData } from './types';
 
@@ -47,6 +47,71 @@ describe('report charts', () => {
     const chart = (format: ChartData['format']): ChartData => ({ id: 'c', title: 'Per month', type: 'bar', format, categories: ['Jan', 'Feb'], series: [{ name: 'n', data: [1, 2] }] });
     expect((optionFor(chart('count')).yAxis as { minInterval?: number }).minInterval).toBe(1);
     expect((optionFor(chart('money')).yAxis as { minInterval?: number }).minInterval).toBeUndefined();
+  });
+});
+
+describe('money charts of several customers (issue 39)', () => {
+  // As the domain draws Invoicing's "Invoiced and paid per month" for two customers.
+  const invoiced: ChartData = {
+    id: 'monthly',
+    title: 'Invoiced and paid per month',
+    type: 'bar',
+    format: 'money',
+    categories: ['Feb 2026', 'Mar 2026'],
+    series: [
+      { name: 'Alpha Co: Invoiced', customer: 'Alpha Co', stack: 'Invoiced', data: [10, 100] },
+      { name: 'Alpha Co: Paid', customer: 'Alpha Co', stack: 'Paid', data: [10, 0] },
+      { name: 'Beta Ltd: Invoiced', customer: 'Beta Ltd', stack: 'Invoiced', data: [0, 40] },
+      { name: 'Beta Ltd: Paid', customer: 'Beta Ltd', stack: 'Paid', data: [0, 0] },
+    ],
+  };
+  type Bar = { name: string; stack?: string; itemStyle: { color: string; borderColor?: string } };
+
+  it('stack each measure by customer, one hue per customer, lighter for its later measure', () => {
+    const series = optionFor(invoiced).series as Bar[];
+    expect(series.map((s) => [s.name, s.stack])).toEqual([
+      ['Alpha Co: Invoiced', 'Invoiced'],
+      ['Alpha Co: Paid', 'Paid'],
+      ['Beta Ltd: Invoiced', 'Invoiced'],
+      ['Beta Ltd: Paid', 'Paid'],
+    ]);
+    const colors = series.map((s) => s.itemStyle.color);
+    expect(colors[0]).toBe(CUSTOMER_COLORS[0]);
+    expect(colors[2]).toBe(CUSTOMER_COLORS[1]);
+    expect(colors[1]).toBe(customerShade(0, 1, 2));
+    expect(new Set(colors).size).toBe(4);
+    expect(series.every((s) => s.itemStyle.borderColor === '#fff')).toBe(true);
+    // A chart of one sum keeps its status colours and stacks as its type says.
+    const plain = optionFor({ ...invoiced, series: [{ name: 'Invoiced', data: [1, 2] }, { name: 'Paid', data: [1, 0] }] }).series as Bar[];
+    expect(plain.map((s) => [s.stack, s.itemStyle.color])).toEqual([[undefined, STATUS_COLORS.Invoiced], [undefined, STATUS_COLORS.Paid]]);
+  });
+
+  it('name the customers in the legend and in what a screen reader hears', () => {
+    expect(legendOf(invoiced)).toEqual([
+      { name: 'Alpha Co: Invoiced', color: CUSTOMER_COLORS[0] },
+      { name: 'Alpha Co: Paid', color: customerShade(0, 1, 2) },
+      { name: 'Beta Ltd: Invoiced', color: CUSTOMER_COLORS[1] },
+      { name: 'Beta Ltd: Paid', color: customerShade(1, 1, 2) },
+    ]);
+    // Shown a row per customer, its measures beside its name.
+    expect(customerLegend(invoiced)).toEqual([
+      { customer: 'Alpha Co', entries: [{ name: 'Invoiced', color: CUSTOMER_COLORS[0] }, { name: 'Paid', color: customerShade(0, 1, 2) }] },
+      { customer: 'Beta Ltd', entries: [{ name: 'Invoiced', color: CUSTOMER_COLORS[1] }, { name: 'Paid', color: customerShade(1, 1, 2) }] },
+    ]);
+    expect(chartLabel(invoiced)).toBe('Invoiced and paid per month, by customer: Alpha Co, Beta Ltd');
+    const spend: ChartData = { id: 's', title: 'Spend per month', type: 'stacked-bar', format: 'money', categories: ['Mar 2026'], series: [{ name: 'Alpha Co', customer: 'Alpha Co', stack: 'total', data: [5] }, { name: 'Beta Ltd', customer: 'Beta Ltd', stack: 'total', data: [7] }] };
+    expect(legendOf(spend).map((l) => l.color)).toEqual([CUSTOMER_COLORS[0], CUSTOMER_COLORS[1]]);
+    expect(customerLegend(spend)).toBeNull();
+    expect(customerLegend({ ...spend, series: [{ name: 'Spend', data: [12] }] })).toBeNull();
+    expect(chartLabel({ ...invoiced, series: [{ name: 'Invoiced', data: [1, 2] }], customers: 9 })).toBe('Invoiced and paid per month. The sum of 9 customers');
+    expect(chartLabel({ ...invoiced, series: [{ name: 'Invoiced', data: [1, 2] }] })).toBe('Invoiced and paid per month');
+  });
+
+  it('shade a customer from its full hue to a light one that still differs from white', () => {
+    expect(customerShade(0, 0, 3)).toBe('#1565c0');
+    expect(customerShade(0, 2, 3)).not.toBe('#ffffff');
+    expect(customerShade(1, 0, 1)).toBe('#ef6c00');
+    expect(customerShade(6, 0, 1)).toBe(CUSTOMER_COLORS[0]);
   });
 });
 

@@ -56,3 +56,21 @@ export const allStatuses = (names: readonly string[]) => names.length > 0 && nam
 function isStatus(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(STATUS_COLORS, name);
 }
+
+/**
+ * The customers of a money chart over several customers (issue 39), in the order the chart names
+ * them: distinct hues that say no status (no green, no red), blue and orange first (told apart with
+ * every colour vision).
+ */
+export const CUSTOMER_COLORS = ['#1565c0', '#ef6c00', '#6a1b9a', '#00838f', '#ad1457', '#5d4037'];
+
+/** How far a customer's last measure is lightened towards white (its first keeps the full hue). */
+const LIGHTEST = 0.55;
+
+/** The colour of a customer's i-th of n measures (Invoiced, Paid): its hue, lighter for each later one. */
+export function customerShade(customer: number, i: number, n: number): string {
+  const hex = CUSTOMER_COLORS[customer % CUSTOMER_COLORS.length]!;
+  const t = n > 1 ? (LIGHTEST * i) / (n - 1) : 0;
+  const mix = (at: number) => Math.round(parseInt(hex.slice(at, at + 2), 16) * (1 - t) + 255 * t);
+  return `#${[1, 3, 5].map((at) => mix(at).toString(16).padStart(2, '0')).join('')}`;
+}

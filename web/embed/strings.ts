@@ -16,6 +16,10 @@ export const strings = {
   /** A money figure's parts, one per customer (issue 39). */
   byCustomer: (label: string) => `${label} by customer`,
   acrossCustomers: (n: number) => `Across ${n} customers`,
+  /** A money chart drawn by customer, as a screen reader hears it. */
+  chartByCustomer: (title: string, customers: string[]) => `${title}, by customer: ${customers.join(', ')}`,
+  /** Under a money chart of more customers than it is drawn by. */
+  chartAcrossCustomers: (n: number) => `The sum of ${n} customers`,
 } as const;
 
 /** The built-in pages (`/embed/<page>`). */

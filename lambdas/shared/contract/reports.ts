@@ -102,7 +102,18 @@ export const ChartData = z.object({
   type: z.enum(['bar', 'stacked-bar', 'line', 'pie', 'horizontal-bar']),
   format: Format,
   categories: z.array(z.string()),
-  series: z.array(z.object({ name: z.string(), data: z.array(z.number()) })),
+  series: z.array(
+    z.object({
+      name: z.string(),
+      data: z.array(z.number()),
+      /** A money chart over several customers: the customer whose part this series is (issue 39). */
+      customer: z.optional(z.string()),
+      /** Series of one stack add up in one bar (a customer's parts of one measure); absent: as the chart's type says. */
+      stack: z.optional(z.string()),
+    }),
+  ),
+  /** A money chart over more customers than a breakdown lists (over MAX_BREAKDOWN): how many it sums. */
+  customers: z.optional(z.number()),
 });
 export type ChartData = z.output<typeof ChartData>;
 /** `payment`: the invoice's payment page (https) when something is owed and it has one, '' when it has none, null when nothing is owed. */

@@ -1,12 +1,14 @@
 /**
  * Money of several customers (issue 39): an account of more than one customer sees each money
- * figure with every customer's part beneath, never only the sum of both customers' money.
+ * figure with every customer's part beneath and each money chart drawn by customer
+ * (./chart-parts.ts), never only the sum of both customers' money.
  *
  * Each customer's part is the page's own figure computed over that customer's rows alone (the same
  * function, so the parts are the figures one customer would see and add up to the total); the
  * rows are those of the properties in scope, so no customer outside the scope is ever named.
  */
-import type { Figure } from '../../../contract/reports.js';
+import type { ChartData, Figure } from '../../../contract/reports.js';
+import { chartByCustomer } from './chart-parts.js';
 import type { Customer, Head, PageInput } from './input.js';
 
 /** Above this many customers a breakdown would be a list, not a figure: the figure says how many it adds up instead. */
@@ -31,19 +33,22 @@ export function ofCustomer(input: PageInput, customerId: string): PageInput {
   return { ...rest, names, wo: keep(input.wo), quote: keep(input.quote), invoice: keep(input.invoice), asset: keep(input.asset) };
 }
 
-/** A page's head, its money figures with each customer's part when the scope spans several customers. */
+/** A page's head, its money figures and money charts with each customer's part when the scope spans several customers. */
 export function withCustomerParts(head: (input: PageInput) => Head, input: PageInput): Head {
   const whole = head(input);
   const customers = customersInScope(input);
-  if (customers.length < 2 || !whole.figures.some((f) => f.format === 'money')) return whole;
+  const money = (x: { format: string }) => x.format === 'money';
+  if (customers.length < 2 || !(whole.figures.some(money) || whole.charts.some(money))) return whole;
   if (customers.length > MAX_BREAKDOWN) {
-    return { ...whole, figures: whole.figures.map((f): Figure => (f.format === 'money' ? { ...f, customers: customers.length } : f)) };
+    const n = { customers: customers.length };
+    return { ...whole, figures: whole.figures.map((f): Figure => (money(f) ? { ...f, ...n } : f)), charts: whole.charts.map((c): ChartData => (money(c) ? { ...c, ...n } : c)) };
   }
-  const parts = customers.map((c) => ({ customer: c.name, figures: head(ofCustomer(input, c.id)).figures }));
+  const parts = customers.map((c) => ({ customer: c.name, head: head(ofCustomer(input, c.id)) }));
   return {
     ...whole,
     figures: whole.figures.map(
-      (f, i): Figure => (f.format === 'money' ? { ...f, byCustomer: parts.map((p) => ({ customer: p.customer, value: p.figures[i]?.value ?? null })) } : f),
+      (f, i): Figure => (money(f) ? { ...f, byCustomer: parts.map((p) => ({ customer: p.customer, value: p.head.figures[i]?.value ?? null })) } : f),
     ),
+    charts: whole.charts.map((c): ChartData => (money(c) ? chartByCustomer(c, parts.map((p) => ({ customer: p.customer, chart: p.head.charts.find((x) => x.id === c.id) }))) : c)),
   };
 }
