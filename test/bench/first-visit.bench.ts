@@ -5,23 +5,29 @@
 // report frame's first chart drawn; 'Documents' -> the dialog with its lists loaded; 'Analytics' ->
 // the first device card. For each step: the API calls it made (route, function, start and duration)
 // and the cold starts it met. Then the same visit again with the functions warm, for comparison.
-// Goal (issue 19): header plus first report frame <= 1.5 s with every function cold.
+// Goal (issue 42): header plus first report frame <= 1.0 s with every function cold, after at most
+// two API rounds; it prints the rounds (the longest chain of calls each waiting on the one before,
+// test/support/api-rounds.ts) and the cold starts on that path. The password is typed before the
+// click as a person types it: the code the log-in screen fetches on the first keystroke (the home
+// screen's and the report frame's) has arrived by the time 'Log in' is pressed.
 // Run: npx tsx test/bench/first-visit.bench.ts (FIRST_VISIT_RUNS=n cold visits, default 3).
 import type { Page } from '@playwright/test';
 import { routes } from '../../lambdas/routes.js';
+import { apiCallsOf, apiRounds, drawnReportFrame } from '../support/api-rounds.js';
 import { buildWeb, demoStackProcess, gap, launchChromium, median, run } from './support.js';
 
 const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 3);
 // Longer than a visit (so the warm visit finds every function still running), short enough to wait out.
 const IDLE_SECONDS = 12;
-const GOAL_MS = 1500;
+const GOAL_MS = 1000;
+const GOAL_ROUNDS = 2;
 const user = { email: 'facilities@northwind.test', password: 'Demo1234', customer: 'Northwind Properties' };
 
 const routeOf = (method: string, pathname: string) =>
   routes.find((r) => r.method === method && new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`).test(pathname));
 
 interface Call { at: number; ms: number; what: string }
-interface Step { name: string; ms: number; calls: Call[]; cold: { fn: string; processMs: number; initMs: number }[] }
+interface Step { name: string; ms: number; calls: Call[]; cold: { fn: string; processMs: number; initMs: number }[]; rounds?: string[] }
 
 async function main() {
   if (!buildWeb()) throw new Error('the web build failed (bin/build.js)');
@@ -59,6 +65,7 @@ async function main() {
         page.on('requestfinished', finished);
         page.on('requestfailed', finished);
         const steps: Step[] = [];
+        let frameRounds: string[] = [];
         const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>, from?: number) => {
           const t0 = from ?? performance.now();
           const firstCall = calls.length;
@@ -78,6 +85,8 @@ async function main() {
         await page.goto(`${base}/`, { waitUntil: 'networkidle' });
         await page.getByPlaceholder('Email').fill(user.email);
         await page.getByPlaceholder('Password').fill(user.password);
+        // The time a person takes to type the password: what the first keystroke started has arrived.
+        await page.waitForLoadState('networkidle');
         const t0 = await step(
           "'Log in' -> header",
           () => page.getByRole('button', { name: 'Log in' }).click(),
@@ -87,12 +96,13 @@ async function main() {
           "'Log in' -> first report frame drawn",
           async () => {},
           async () => {
-            const frame = await (await page.waitForSelector('iframe[title="Sigma Report"]', { timeout: 30_000 })).contentFrame();
-            if (!frame) throw new Error('no report frame');
-            await frame.waitForFunction(() => performance.getEntriesByName('embed:first-chart').length > 0, undefined, { timeout: 30_000 });
+            const { frame, drawnAt } = await drawnReportFrame(page);
+            const before = [...(await apiCallsOf(page)), ...(await apiCallsOf(frame))].filter((c) => c.start < drawnAt);
+            frameRounds = apiRounds(before).chain.map((c) => c.path);
           },
           t0,
         );
+        steps.at(-1)!.rounds = frameRounds;
         await step(
           "'Documents' -> lists loaded",
           () => page.getByRole('button', { name: 'Documents' }).click(),
@@ -115,6 +125,7 @@ async function main() {
           console.log(`  ${s.name.padEnd(40)} ${s.ms.toFixed(0).padStart(6)} ms`);
           for (const c of s.calls.sort((a, b) => a.at - b.at)) console.log(`      +${c.at.toFixed(0).padStart(5)} ms  ${c.ms.toFixed(0).padStart(5)} ms  ${c.what}`);
           for (const c of s.cold) console.log(`      cold start: ${c.fn} (process ready ${c.processMs} ms, of which module init ${c.initMs} ms)`);
+          if (s.rounds) console.log(`      API rounds before the frame: ${s.rounds.length} (${s.rounds.join(' -> ')})`);
         }
       };
 
@@ -134,7 +145,11 @@ async function main() {
         console.log(`  ${cold[0]![s]!.name.padEnd(40)} cold ${m.toFixed(0).padStart(6)} ms   warm ${warm[s]!.ms.toFixed(0).padStart(6)} ms   (runs: ${cold.map((v) => v[s]!.ms.toFixed(0)).join(', ')})`);
       }
       const frame = median(cold.map((v) => v[1]!.ms));
+      const rounds = Math.max(...cold.map((v) => v[1]!.rounds?.length ?? 0));
+      // Cold starts met from the click to the frame: the header's step and the frame's (one visit's).
+      const coldOnPath = cold.map((v) => v[0]!.cold.length + v[1]!.cold.length);
       console.log(`\nheader plus first report frame, all cold: ${frame.toFixed(0)} ms  ${gap(frame, GOAL_MS, 'ms')}`);
+      console.log(`API rounds before the first frame: ${rounds}  ${gap(rounds, GOAL_ROUNDS, '')}; cold starts from the click to the frame: ${coldOnPath.join(', ')} (per visit; panels start after the frame)`);
     } finally {
       await browser.close();
     }
