@@ -294,7 +294,6 @@ describe('stage setting warmFunctions: provisioned concurrency on live aliases',
       'users/get-property': 1,
       'reports/get-reports': 1,
       'reports/filtered': 1,
-      'reports/embed-data': 1,
     });
   });
 
