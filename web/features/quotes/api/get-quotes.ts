@@ -11,7 +11,6 @@ export async function getQuotes(email: string, propertyId: string | null, signal
   return QuotesReply.parse(await api(`/api/quotes?${q}`, { signal }));
 }
 
-/** `enabled` false: not asked yet (the home screen starts its panels after the first report frame, issue 42). */
-export function useQuotes(email: string, propertyId: string | null, enabled = true) {
-  return useQuery({ queryKey: quoteKeys.list(email, propertyId), queryFn: ({ signal }) => getQuotes(email, propertyId, signal), staleTime: 30_000, enabled });
+export function useQuotes(email: string, propertyId: string | null) {
+  return useQuery({ queryKey: quoteKeys.list(email, propertyId), queryFn: ({ signal }) => getQuotes(email, propertyId, signal), staleTime: 30_000 });
 }

@@ -29,8 +29,6 @@ export interface QuotesPanelProps {
   propertyName: string | null;
   /** Property id -> its customer's name, for an account of several customers (a Customer column then). */
   customerOf?: ReadonlyMap<string, string>;
-  /** False while the report's first frame is still on its way: the panel says it is loading and asks nothing yet (issue 42). */
-  ready?: boolean;
 }
 
 /**
@@ -38,8 +36,8 @@ export interface QuotesPanelProps {
  * and those decided in the portal lately, each with Review. An administrator viewing as a customer
  * sees them read-only (the server refuses staff decisions), and is told why.
  */
-export function QuotesPanel({ email, name, propertyId, propertyName, customerOf, ready = true }: QuotesPanelProps) {
-  const query = useQuotes(email, propertyId, ready);
+export function QuotesPanel({ email, name, propertyId, propertyName, customerOf }: QuotesPanelProps) {
+  const query = useQuotes(email, propertyId);
   const headingId = useId();
   const [reviewing, setReviewing] = useState<string | null>(null);
   const quotes = query.data?.quotes ?? [];

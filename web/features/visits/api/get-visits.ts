@@ -11,7 +11,6 @@ export async function getVisits(email: string, propertyId: string | null, signal
   return VisitsReply.parse(await api(`/api/visits?${q}`, { signal }));
 }
 
-/** `enabled` false: not asked yet (the home screen starts its panels after the first report frame, issue 42). */
-export function useVisits(email: string, propertyId: string | null, enabled = true) {
-  return useQuery({ queryKey: visitKeys.list(email, propertyId), queryFn: ({ signal }) => getVisits(email, propertyId, signal), staleTime: 60_000, enabled });
+export function useVisits(email: string, propertyId: string | null) {
+  return useQuery({ queryKey: visitKeys.list(email, propertyId), queryFn: ({ signal }) => getVisits(email, propertyId, signal), staleTime: 60_000 });
 }

@@ -27,8 +27,6 @@ export interface ComingUpProps {
   propertyName: string | null;
   /** Property id -> its customer's name, for an account of several customers (a Customer column then). */
   customerOf?: ReadonlyMap<string, string>;
-  /** False while the report's first frame is still on its way: the panel says it is loading and asks nothing yet (issue 42). */
-  ready?: boolean;
 }
 
 /**
@@ -37,8 +35,8 @@ export interface ComingUpProps {
  * technician and work order. A panel of the portal's own above the report, so it is the same
  * whether the built-in host or Sigma draws the page.
  */
-export function ComingUp({ email, propertyId, propertyName, customerOf, ready = true }: ComingUpProps) {
-  const query = useVisits(email, propertyId, ready);
+export function ComingUp({ email, propertyId, propertyName, customerOf }: ComingUpProps) {
+  const query = useVisits(email, propertyId);
   const [all, setAll] = useState(false);
   const headingId = useId();
   const visits = query.data?.visits ?? [];
