@@ -227,12 +227,16 @@ export async function runSmoke(portalUrl: string, accounts: SmokeAccounts, say: 
         customers: assigned.BUILDOPS_CUSTOMER_ID,
         selectedReport: report.id,
         userDetails: { email: accounts.customer.email, userId: null },
+        // As the web app's first load asks: a built-in frame's data comes in the same answer.
+        withData: true,
       };
       const frame = await call('/api/sigma/filtered', customer.idToken, { method: 'POST', body: JSON.stringify(body) });
       expectStatus(frame, 200, 'POST /api/sigma/filtered');
       const url = new URL((frame.json as { url: string }).url, base);
       const token = url.searchParams.get('token');
       if (!token) return say(`     (a Sigma frame: signed for ${url.host}, not fetched here)`);
+      if (!(frame.json as { data?: { page?: unknown } }).data?.page) throw new Error('POST /api/sigma/filtered: a built-in frame answered without its data');
+      // A reload of the frame, or a fresh token, asks the data call: it answers too.
       const data = await call('/api/embed/data', token);
       expectStatus(data, 200, 'GET /api/embed/data');
     });
