@@ -162,6 +162,12 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   const showsQuotes =
     selected?.name === QUOTES_REPORT_NAME && !(isAdmin && !viewedEmail) && !!profile.data && profile.data.BUILDOPS_PROPERTY_IDS.length > 0;
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
+  // A customer with telemetry: the dashboard's code (charts) as soon as the mapping says so, once the
+  // report is drawn, so Analytics opens on its data calls alone (issue 42).
+  const hasDashboard = !!telemetry.data;
+  useEffect(() => {
+    if (hasDashboard) void import('../../features/telemetry');
+  }, [hasDashboard]);
   useEffect(() => {
     if (!panelsReady) return;
     let idle: number | undefined;
