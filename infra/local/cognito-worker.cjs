@@ -234,7 +234,8 @@ const CONTEXTS_KEPT = 500;
  * SECRET_HASH = Base64(HMAC_SHA256(secret, user name + client id)), else NotAuthorizedException
  * "Unable to verify secret hash for client <id>", before anything else is looked at. Such a client
  * stands for one with EnablePropagateAdditionalUserContextData (which AWS allows only with a secret,
- * and cognito-local does not keep): the `UserContextData.IpAddress` of its accepted calls is kept,
+ * and cognito-local does not keep): the `UserContextData.IpAddress` of each call whose hash was
+ * right is kept (refused sign-ins too: threat protection rates them),
  * and LocalListUserContextData (a target of the local pool only) lists it, the latest last,
  * optionally for one client or user name: what threat protection would have rated.
  */
@@ -254,12 +255,12 @@ function secretClients(route, services) {
     if (!expected || !sent || sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
       throw new NotAuthorizedError(`Unable to verify secret hash for client ${req.ClientId}`);
     }
-    const out = await inner(ctx, req);
+    // Kept whatever the call's outcome: threat protection rates failed sign-ins too.
     if (req.UserContextData?.IpAddress) {
       contexts.push({ Target: target, ClientId: req.ClientId, Username: username, IpAddress: req.UserContextData.IpAddress });
       if (contexts.length > CONTEXTS_KEPT) contexts.shift();
     }
-    return out;
+    return inner(ctx, req);
   };
   return (target) => {
     if (target === 'LocalListUserContextData') return listContexts;
