@@ -22,7 +22,7 @@ import { eventHandlers, startCognito, triggerHandlers } from './cognito.js';
 import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
 import { startGateway } from './gateway.js';
-import { loadHandler, projectRoot } from './handlers.js';
+import { freshContainers, loadHandler, projectRoot } from './handlers.js';
 import { jobTimer } from './job-timer.js';
 import { lockDataDir } from './lock.js';
 import { startMalwareScanner } from './malware-scanner.js';
@@ -130,6 +130,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // it), kept off while the stack starts and seeds, and in force for the functions once it is ready.
   const faults = ((options.env ?? process.env).FAULTS ?? '').trim();
   parseFaults(faults);
+  freshContainers();
   delete process.env.FAULTS;
   const dataDir = config.dataDir;
   mkdirSync(dataDir, { recursive: true });
