@@ -1,7 +1,8 @@
 /**
  * The Cognito user pool (email as username, no self sign-up, optional TOTP MFA, threat protection
- * per stage), the staff group, two app clients without secret (the web app's: SRP; the portal's
- * server-side sign-in routes': USER_PASSWORD_AUTH) and the three triggers: pre-token-generation
+ * per stage), the staff group, two app clients (the web app's: SRP, no secret; the portal's
+ * server-side sign-in, registration and reset routes': USER_PASSWORD_AUTH, with a secret and user
+ * context data) and the three triggers: pre-token-generation
  * (adds BUILDOPS_CUSTOMER_ID and userId to the ID token), custom message (invitation and reset
  * texts) and post-confirmation (moves the user's tokensValidAfter after a password reset).
  */
@@ -32,7 +33,10 @@ export class AuthConstruct extends Construct {
   readonly pool: cognito.UserPool;
   /** The web app's client (its id is in config.json). */
   readonly client: cognito.UserPoolClient;
-  /** The client of POST /api/users/login and the registration route only (USER_PASSWORD_AUTH). */
+  /**
+   * The client of the sign-in, registration and reset routes only (USER_PASSWORD_AUTH), with a
+   * secret (kept in Secrets Manager by SecretsConstruct) so that it may pass on the visitor's address.
+   */
   readonly serverClient: cognito.UserPoolClient;
   readonly staffGroup: cognito.CfnUserPoolGroup;
   /** With threatProtection: the pool's risk actions, in code (not whatever the console says). */
@@ -190,8 +194,13 @@ export class AuthConstruct extends Construct {
       userPoolClientName: `portal-${stage.name}-web`,
       authFlows: { userPassword: clientDef.authFlows.userPassword, userSrp: clientDef.authFlows.userSrp },
     });
+    // Its secret makes threat protection and the WAF see the visitor: the functions send the viewer
+    // address as UserContextData, which Cognito takes only from a client with a secret and the flag.
+    // (Adding the secret replaced the client: a new id, which consumers follow through infra/weak-reads.ts.)
     this.serverClient = this.pool.addClient('Server', {
       ...common,
+      generateSecret: serverDef.generateSecret,
+      enablePropagateAdditionalUserContextData: serverDef.propagateUserContextData,
       userPoolClientName: `portal-${stage.name}-server`,
       authFlows: { userPassword: serverDef.authFlows.userPassword, userSrp: serverDef.authFlows.userSrp },
     });

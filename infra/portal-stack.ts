@@ -126,7 +126,6 @@ export class PortalStack extends Stack {
 
     this.data = new DataConstruct(this, 'Data', { stage });
     this.storage = new StorageConstruct(this, 'Storage', { stage });
-    this.secrets = new SecretsConstruct(this, 'Secrets', { stage });
     this.events = new EventsConstruct(this, 'Events', { stage });
     // The functions' PUBLIC_URL is the distribution's address, which is made after them: resolved
     // lazily at synth. No cycle: the distribution depends on the API resource, not its routes.
@@ -136,6 +135,7 @@ export class PortalStack extends Stack {
     if (stage.canary) this.rollout = new Rollout(this, 'Rollout', { stage });
     const { tables: t } = this.data;
     this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl, rollout: this.rollout, ticketTopic: this.alerting.ticket });
+    this.secrets = new SecretsConstruct(this, 'Secrets', { stage, serverClient: this.auth.serverClient });
     this.api = new ApiConstruct(this, 'Api', { stage, pool: this.auth.pool, client: this.auth.client, serverClient: this.auth.serverClient });
     this.web = new WebConstruct(this, 'Web', {
       stage,

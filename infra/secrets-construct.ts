@@ -1,15 +1,17 @@
 /**
  * Secrets Manager secrets: Sigma's client secret and the telemetry service key (values put by
- * devops after the first deploy), and the built-in report host's HS256 key (generated).
+ * devops after the first deploy), the built-in report host's HS256 key (generated) and the server
+ * app client's secret (Cognito's, copied by CloudFormation).
  */
 import { SecretValue, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { SecretName } from '../lambdas/routes.js';
 import { removalPolicyOf, type Stage } from './config.js';
 
 /** The environment variable carrying each secret's id to the functions that list it. */
-export const secretEnv: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID' };
+export const secretEnv: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID', signIn: 'SIGN_IN_SECRET_ID' };
 
 export class SecretsConstruct extends Construct {
   readonly secrets: Record<SecretName, secretsmanager.Secret>;
@@ -24,7 +26,7 @@ export class SecretsConstruct extends Construct {
   readonly originVerify: secretsmanager.Secret;
   readonly originVerifyValue: string;
 
-  constructor(scope: Construct, id: string, props: { stage: Stage }) {
+  constructor(scope: Construct, id: string, props: { stage: Stage; serverClient: cognito.UserPoolClient }) {
     super(scope, id);
     const { stage } = props;
     const removalPolicy = removalPolicyOf(stage);
@@ -43,6 +45,16 @@ export class SecretsConstruct extends Construct {
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
         removalPolicy,
       }),
+      // The server app client's secret, as CloudFormation reads it from the client (Fn::GetAtt
+      // ClientSecret): no value in the template, none in any function's environment; the sign-in,
+      // registration and reset functions read it at cold start. A replaced client (a new id and
+      // secret) changes the attribute, so the deploy updates the value with it.
+      signIn: new secretsmanager.Secret(this, 'signIn', {
+        secretName: `portal/${stage.name}/sign-in-client`,
+        description: "The server app client's secret (Cognito's, copied at deploy): the sign-in, registration and reset functions compute SECRET_HASH with it.",
+        secretStringValue: SecretValue.resourceAttribute((props.serverClient.node.defaultChild as cognito.CfnUserPoolClient).attrClientSecret),
+        removalPolicy,
+      }),
     };
     this.originVerify = new secretsmanager.Secret(this, 'originVerify', {
       secretName: `portal/${stage.name}/origin-verify`,
@@ -55,7 +67,9 @@ export class SecretsConstruct extends Construct {
     this.originVerifyValue = (version ? SecretValue.secretsManager(this.originVerify.secretArn, { versionId: version }) : this.originVerify.secretValue).unsafeUnwrap();
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Sigma and the telemetry service issue these credentials and devops put each new value; the embed key signs one-hour report tokens and the origin-verify value only marks requests from CloudFront: both are replaced by putting a new value and deploying.',
+      reason:
+        'Sigma and the telemetry service issue these credentials and devops put each new value; the embed key signs one-hour report tokens and the origin-verify value only marks requests from CloudFront: both are replaced by putting a new value and deploying. ' +
+        "The sign-in client's secret is Cognito's own, copied at deploy: it changes with the client.",
     });
   }
 }

@@ -30,7 +30,8 @@ export type CognitoAction =
   | 'AdminAddUserToGroup'
   | 'AdminUpdateUserAttributes'
   | 'ListUsers';
-export type SecretName = 'sigma' | 'telemetry' | 'embed';
+/** `signIn`: the server app client's secret (lambdas/shared/resources/definitions.ts serverClient). */
+export type SecretName = 'sigma' | 'telemetry' | 'embed' | 'signIn';
 
 /**
  * A form answered for one release only, for the previous release's web app (still open in
@@ -78,19 +79,19 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/openapi.json', handler: 'config/get-openapi', access: 'public' },
   {
     method: 'POST', path: '/api/users/login', handler: 'accounts/login', access: 'public', slash: true,
-    tables: { users: 'read', rateLimits: 'write' },
+    tables: { users: 'read', rateLimits: 'write' }, secrets: ['signIn'],
   },
   {
     method: 'POST', path: '/api/users/reset-password', handler: 'accounts/reset-password', access: 'public',
-    tables: { users: 'read', rateLimits: 'write' },
+    tables: { users: 'read', rateLimits: 'write' }, secrets: ['signIn'],
   },
   {
     method: 'POST', path: '/api/users/reset-password/verify', handler: 'accounts/reset-password-verify', access: 'public',
-    tables: { rateLimits: 'write' },
+    tables: { rateLimits: 'write' }, secrets: ['signIn'],
   },
   {
     method: 'POST', path: '/api/users/user-registration/verify', handler: 'accounts/registration-verify', access: 'public',
-    tables: { users: 'write', rateLimits: 'write' },
+    tables: { users: 'write', rateLimits: 'write' }, secrets: ['signIn'],
   },
 
   // Users (spec section 7)
@@ -128,7 +129,7 @@ export const routes: Route[] = [
   // Beyond the spec: the user list's mails (an invitation again, a reset code). GET /api/users?view=accounts is the list.
   {
     method: 'POST', path: '/api/users/send-account-mail', handler: 'users/send-account-mail', access: 'admin', denied: 'send invitations or reset codes',
-    tables: { ...caller, rateLimits: 'write', audit: 'write' }, cognito: ['AdminCreateUser'],
+    tables: { ...caller, rateLimits: 'write', audit: 'write' }, cognito: ['AdminCreateUser'], secrets: ['signIn'],
   },
 
   // Catalogue

@@ -59,7 +59,7 @@ export interface AreaFact {
   mail: boolean;
   events: boolean;
   cognito: boolean;
-  /** Holds the portal's server-side sign-in routes (lambdas/shared/resources/definitions.ts serverClient: InitiateAuth on the user pool). */
+  /** Holds routes that call Cognito's public API with the server client (lambdas/shared/resources/definitions.ts serverClient: sign-in, registration, reset codes). */
   signIn: boolean;
 }
 

@@ -215,6 +215,60 @@ function checkedRouter(route, services) {
   };
 }
 
+/** Where each target carries the user name and SECRET_HASH (the public calls the portal makes). */
+const SECRET_HASH_FIELDS = {
+  InitiateAuth: (r) => [r.AuthParameters?.USERNAME, r.AuthParameters?.SECRET_HASH],
+  RespondToAuthChallenge: (r) => [r.ChallengeResponses?.USERNAME, r.ChallengeResponses?.SECRET_HASH],
+  ForgotPassword: (r) => [r.Username, r.SecretHash],
+  ConfirmForgotPassword: (r) => [r.Username, r.SecretHash],
+  ResendConfirmationCode: (r) => [r.Username, r.SecretHash],
+  SignUp: (r) => [r.Username, r.SecretHash],
+  ConfirmSignUp: (r) => [r.Username, r.SecretHash],
+};
+/** How many calls' user context data the pool keeps for LocalListUserContextData (the latest). */
+const CONTEXTS_KEPT = 500;
+
+/**
+ * An app client with a secret, as Cognito treats it (cognito-local 5.3.0 makes the secret, with
+ * GenerateSecret, but checks nothing): each public call on it must carry
+ * SECRET_HASH = Base64(HMAC_SHA256(secret, user name + client id)), else NotAuthorizedException
+ * "Unable to verify secret hash for client <id>", before anything else is looked at. Such a client
+ * stands for one with EnablePropagateAdditionalUserContextData (which AWS allows only with a secret,
+ * and cognito-local does not keep): the `UserContextData.IpAddress` of each call whose hash was
+ * right is kept (refused sign-ins too: threat protection rates them),
+ * and LocalListUserContextData (a target of the local pool only) lists it, the latest last,
+ * optionally for one client or user name: what threat protection would have rated.
+ */
+function secretClients(route, services) {
+  const { NotAuthorizedError } = lib('errors');
+  const { createHmac, timingSafeEqual } = require('node:crypto');
+  const contexts = [];
+  const listContexts = async (_ctx, req) => ({
+    Calls: contexts.filter((c) => (!req.ClientId || c.ClientId === req.ClientId) && (!req.Username || c.Username === req.Username)),
+  });
+  const checked = (target, fields, inner) => async (ctx, req) => {
+    const client = req.ClientId ? await services.cognito.getAppClient(ctx, req.ClientId) : null;
+    if (!client?.ClientSecret) return inner(ctx, req);
+    const [username, given] = fields(req);
+    const expected = typeof username === 'string' ? createHmac('sha256', client.ClientSecret).update(username + req.ClientId).digest() : undefined;
+    const sent = typeof given === 'string' ? Buffer.from(given, 'base64') : undefined;
+    if (!expected || !sent || sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+      throw new NotAuthorizedError(`Unable to verify secret hash for client ${req.ClientId}`);
+    }
+    // Kept whatever the call's outcome: threat protection rates failed sign-ins too.
+    if (req.UserContextData?.IpAddress) {
+      contexts.push({ Target: target, ClientId: req.ClientId, Username: username, IpAddress: req.UserContextData.IpAddress });
+      if (contexts.length > CONTEXTS_KEPT) contexts.shift();
+    }
+    return inner(ctx, req);
+  };
+  return (target) => {
+    if (target === 'LocalListUserContextData') return listContexts;
+    const fields = SECRET_HASH_FIELDS[target];
+    return fields ? checked(target, fields, route(target)) : route(target);
+  };
+}
+
 /**
  * The custom-message trigger, with the code and user name put into the trigger's text as they are.
  * cognito-local 5.3.0 fills `{####}` with String.replace and a string, which reads `$$`, `$&`,
@@ -315,7 +369,7 @@ async function main() {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const app = createServer(checkedRouter(Router(services), services), logger, config.ServerConfig, services);
+  const app = createServer(secretClients(checkedRouter(Router(services), services), services), logger, config.ServerConfig, services);
   const start = async (port) => {
     config.ServerConfig.port = port;
     return app.start();

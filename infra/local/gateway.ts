@@ -26,8 +26,8 @@ export interface GatewayOptions {
   routes: readonly Route[];
   /** The web build (index.html, embed.html, assets/); missing: only the API and config.json. */
   webDir: string;
-  /** The JWT authorizer's settings: the pool's issuer, the app client, the pool's keys. */
-  auth: { issuer: string; clientId: string; jwks: Jwks };
+  /** The JWT authorizer's settings: the pool's issuer, the app clients (web and server), the pool's keys. */
+  auth: { issuer: string; clientIds: string[]; jwks: Jwks };
   /** config.json's content. */
   browserConfig: () => Record<string, unknown>;
   /** Origins the pages may connect to (storage, Cognito) and frame (reports). */
@@ -152,11 +152,12 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const match = matcher(opts.routes);
   const verifier = JwtRsaVerifier.create({
     issuer: opts.auth.issuer,
-    // API Gateway's JWT authorizer: `aud` (ID tokens) or `client_id` (access tokens) must be the app client.
+    // API Gateway's JWT authorizer: `aud` (ID tokens) or `client_id` (access tokens) must be one of the app clients.
     audience: null,
     jwksUri: `${opts.auth.issuer}/.well-known/jwks.json`,
     customJwtCheck: ({ payload }) => {
-      if (payload.aud !== opts.auth.clientId && payload.client_id !== opts.auth.clientId) throw new Error('audience not allowed');
+      const clients = opts.auth.clientIds;
+      if (!clients.includes(String(payload.aud)) && !clients.includes(String(payload.client_id))) throw new Error('audience not allowed');
     },
   });
   verifier.cacheJwks(opts.auth.jwks);

@@ -26,8 +26,18 @@ const loaded = new Map<string, Promise<Handler<unknown, unknown>>>();
 const invocation = new AsyncLocalStorage<string>();
 export const runningFunction = () => invocation.getStore();
 export const invocations = new Map<string, number>();
+/** Bumped by each stack start: a stack started again in this process (tests) meets new containers. */
+let generation = 0;
+/**
+ * What the functions kept (a secret once read, a client made from it) is dropped, as a new process
+ * would drop it: a stack started anew in this process may hold other secrets (a new pool's server
+ * client has another secret), which a container of the previous stack would not read again.
+ */
+export function freshContainers() {
+  generation++;
+}
 // Each function keeps its own container state, as on Lambda (lambdas/shared/platform/container.ts).
-(globalThis as { [CONTAINER_NAME]?: () => string | undefined })[CONTAINER_NAME] = runningFunction;
+(globalThis as { [CONTAINER_NAME]?: () => string | undefined })[CONTAINER_NAME] = () => `${generation}:${runningFunction() ?? ''}`;
 
 /** The file a handler name stands for, relative to the project root (`lambdas/users/signup.ts`). */
 export const handlerFile = (name: string) => path.join('lambdas', `${name}.ts`);

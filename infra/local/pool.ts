@@ -1,7 +1,7 @@
 /**
  * The local stack's user pool, made as the CDK app's (lambdas/shared/resources/definitions.ts): the pool
- * and its one client (kept across restarts while the emulator still has them), the staff group, and
- * the demo administrators' authenticator.
+ * and its two clients (kept across restarts while the emulator still has them): the web app's and
+ * the server client with its secret; the staff group, and the demo administrators' authenticator.
  */
 import {
   AdminGetUserCommand,
@@ -68,8 +68,8 @@ export async function poolAndClient(
   );
   const userPoolId = pool.UserPool!.Id!;
   const c = userPoolClient;
-  // One local client does the work of both AWS clients (web: SRP; server: USER_PASSWORD_AUTH), as cognito-local has no SRP.
-  const flows = ['ALLOW_REFRESH_TOKEN_AUTH', ...(c.authFlows.userPassword || serverClient.authFlows.userPassword ? ['ALLOW_USER_PASSWORD_AUTH'] : []), ...(c.authFlows.userSrp ? ['ALLOW_USER_SRP_AUTH'] : [])];
+  // The web client also allows USER_PASSWORD_AUTH: cognito-local has no SRP, so the browser signs in with the password locally.
+  const flows = ['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', ...(c.authFlows.userSrp ? ['ALLOW_USER_SRP_AUTH'] : [])];
   const created = await client.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
@@ -89,6 +89,46 @@ export async function poolAndClient(
     }),
   );
   return { userPoolId, userPoolClientId: created.UserPoolClient!.ClientId! };
+}
+
+/**
+ * The server client (the sign-in, registration and reset routes'), as on AWS: USER_PASSWORD_AUTH
+ * and a secret Cognito generates (cognito-local does, with GenerateSecret); also added to a pool
+ * made by an earlier release. Its id and secret: the secret goes to the Secrets Manager stand-in only.
+ */
+export async function ensureServerClient(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  state: { serverClientId?: string },
+  tokenSeconds?: number,
+): Promise<{ serverClientId: string; serverClientSecret: string }> {
+  if (state.serverClientId) {
+    const known = await client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: state.serverClientId })).catch(() => undefined);
+    const secret = known?.UserPoolClient?.ClientSecret;
+    if (secret) return { serverClientId: state.serverClientId, serverClientSecret: secret };
+  }
+  const c = userPoolClient;
+  const created = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'portal-server',
+      GenerateSecret: serverClient.generateSecret,
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH', ...(serverClient.authFlows.userPassword ? (['ALLOW_USER_PASSWORD_AUTH'] as const) : [])],
+      IdTokenValidity: tokenSeconds ?? c.idTokenValidityMinutes,
+      AccessTokenValidity: tokenSeconds ?? c.accessTokenValidityMinutes,
+      RefreshTokenValidity: c.refreshTokenValidityDays,
+      TokenValidityUnits: tokenSeconds
+        ? { IdToken: 'seconds', AccessToken: 'seconds', RefreshToken: 'days' }
+        : { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
+      PreventUserExistenceErrors: c.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
+      EnableTokenRevocation: c.enableTokenRevocation,
+      EnablePropagateAdditionalUserContextData: serverClient.propagateUserContextData,
+      WriteAttributes: [...c.writeAttributes],
+    }),
+  );
+  const made = created.UserPoolClient!;
+  if (!made.ClientSecret) throw new Error('The local pool made the server client without a secret');
+  return { serverClientId: made.ClientId!, serverClientSecret: made.ClientSecret };
 }
 
 /** The pool's staff group (administrators are its members), also in a pool made by an earlier release. */

@@ -22,13 +22,13 @@ import { eventHandlers, startCognito, triggerHandlers } from './cognito.js';
 import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
 import { startGateway } from './gateway.js';
-import { loadHandler, projectRoot } from './handlers.js';
+import { freshContainers, loadHandler, projectRoot } from './handlers.js';
 import { jobTimer } from './job-timer.js';
 import { lockDataDir } from './lock.js';
 import { startMalwareScanner } from './malware-scanner.js';
 import { withPortFallback } from './ports.js';
 import { ensureBucket, LOCAL_BUCKET, startS3 } from './s3.js';
-import { ensureStaffGroup, enrolDemoAdministrators, poolAndClient } from './pool.js';
+import { ensureServerClient, ensureStaffGroup, enrolDemoAdministrators, poolAndClient } from './pool.js';
 import { persistentSecret, startSecrets } from './secrets.js';
 import { startSes } from './ses.js';
 import { startEventBridge } from './eventbridge.js';
@@ -41,7 +41,7 @@ export const REGION = 'us-east-1';
 export const LOCAL_EDGE_ADDRESS = '192.0.2.80';
 /** s3rver's own key pair; dynalite and cognito-local take any. */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-const SECRET_IDS = { sigma: 'portal-local/sigma', telemetry: 'portal-local/telemetry', embed: 'portal-local/embed' } as const;
+const SECRET_IDS = { sigma: 'portal-local/sigma', telemetry: 'portal-local/telemetry', embed: 'portal-local/embed', signIn: 'portal-local/sign-in-client' } as const;
 
 export interface DemoAccount {
   email: string;
@@ -66,6 +66,8 @@ export interface LocalStack {
   endpoints: { dynamodb: string; s3: string; cognito: string; secrets: string; telemetry: string };
   userPoolId: string;
   userPoolClientId: string;
+  /** The server client (with a secret: its calls need SECRET_HASH), the sign-in, registration and reset routes'. */
+  serverClientId: string;
   outboxDir: string;
   /** Where the EventBridge stand-in writes each event put on the bus (./eventbridge.ts). */
   eventsDir: string;
@@ -85,6 +87,7 @@ export interface LocalStack {
 interface State {
   userPoolId?: string;
   userPoolClientId?: string;
+  serverClientId?: string;
   demoSeededAt?: string;
   demoAccounts?: DemoAccount[];
   /** The emulators' ports of the last run, tried first on a restart. */
@@ -127,6 +130,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // it), kept off while the stack starts and seeds, and in force for the functions once it is ready.
   const faults = ((options.env ?? process.env).FAULTS ?? '').trim();
   parseFaults(faults);
+  freshContainers();
   delete process.env.FAULTS;
   const dataDir = config.dataDir;
   mkdirSync(dataDir, { recursive: true });
@@ -202,9 +206,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const [, ids] = await Promise.all([ensureTables(clients.dynamo), poolAndClient(clients.cognito, state, config.productName, REGION, config.tokenSeconds)]);
     await ensureStaffGroup(clients.cognito, ids.userPoolId);
+    // Its secret reaches the handlers as on AWS: through the Secrets Manager stand-in, by id.
+    const { serverClientId, serverClientSecret } = await ensureServerClient(clients.cognito, ids.userPoolId, ids.userPoolId === state.userPoolId ? state : {}, config.tokenSeconds);
+    secretValues.set(SECRET_IDS.signIn, serverClientSecret);
     const port = (url: string | undefined) => (url ? Number(new URL(url).port) || undefined : undefined);
     state.ports = { dynamodb: port(dynamo.url), s3: port(s3.url), cognito: port(cognito.url), secrets: port(secrets.url), telemetry: config.telemetry.baseUrl ? undefined : port(telemetryUrl) };
-    Object.assign(state, ids);
+    Object.assign(state, ids, { serverClientId });
     writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
     // The portal's own mail (service requests) through an SES stand-in writing to the outbox.
     const ses = await startSes(dirs.outbox, { onFeedback: async (event) => (await loadHandler<unknown, unknown>('notifications/mail-feedback'))(event) });
@@ -235,6 +242,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DOCUMENTS_BUCKET: LOCAL_BUCKET,
       USER_POOL_ID: ids.userPoolId,
       USER_POOL_CLIENT_ID: ids.userPoolClientId,
+      SERVER_CLIENT_ID: serverClientId,
+      SIGN_IN_SECRET_ID: SECRET_IDS.signIn,
       STAFF_DOMAINS: config.staffDomains.join(','),
       EXCLUDED_CUSTOMER_DOMAINS: config.excludedCustomerDomains.join(','),
       PRODUCT_NAME: config.productName,
@@ -292,7 +301,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port: config.port,
       routes,
       webDir: path.join(projectRoot, 'dist', 'web'),
-      auth: { issuer, clientId: ids.userPoolClientId, jwks },
+      auth: { issuer, clientIds: [ids.userPoolClientId, serverClientId], jwks },
       ...(env.ORIGIN_VERIFY ? { cloudFront: { originVerify: env.ORIGIN_VERIFY, edgeAddress: LOCAL_EDGE_ADDRESS } } : {}),
       browserConfig: () => ({
         userPoolId: ids.userPoolId,
@@ -369,6 +378,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       endpoints: { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url, secrets: secrets.url, telemetry: telemetryUrl },
       userPoolId: ids.userPoolId,
       userPoolClientId: ids.userPoolClientId,
+      serverClientId,
       outboxDir: dirs.outbox,
       eventsDir: dirs.events,
       demoAccounts: options.demo ? (state.demoAccounts ?? []) : [],

@@ -3,16 +3,16 @@ import { dynamo, identity } from '../shared/platform/clients.js';
 import { accountMessages, LoginBody } from '../shared/contract/accounts.js';
 import { getUserByEmail } from '../shared/data/users.js';
 import { assertUnderLimit, clear, hit, limits } from '../shared/data/rate-limits.js';
-import { settings } from '../shared/platform/env.js';
 import { forbidden, ok, unauthorized } from '../shared/platform/http.js';
 import { log } from '../shared/platform/log.js';
 import { api } from '../shared/platform/middleware.js';
 import { isRefusal, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
+import { serverCall } from '../shared/domain/accounts/server-client.js';
 
 /**
  * POST /api/users/login/: the ID token for email and password. Every refusal is the same 401
  * (a temporary password too: it only works on /user-registration); failed tries are limited per
- * email and per client address. An account with an authenticator app (administrators) gets 403
+ * email and per client address, and Cognito sees that address too (UserContextData). An account with an authenticator app (administrators) gets 403
  * after the right password: its code is asked for by the web app's own sign-in, not by this call.
  */
 export const handler = api({ body: LoginBody }, async ({ body, sourceIp }) => {
@@ -28,12 +28,14 @@ export const handler = api({ body: LoginBody }, async ({ body, sourceIp }) => {
 
   let token: string | undefined;
   let challenge: string | undefined;
+  const server = await serverCall(body.email, sourceIp);
   try {
     const r = await identity().send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: settings.serverClientId(),
-        AuthParameters: { USERNAME: body.email, PASSWORD: body.password },
+        ClientId: server.ClientId,
+        AuthParameters: { USERNAME: body.email, PASSWORD: body.password, SECRET_HASH: server.secretHash },
+        UserContextData: server.UserContextData,
       }),
     );
     challenge = r.ChallengeName;

@@ -3,11 +3,12 @@ import { dynamo, identity } from '../shared/platform/clients.js';
 import { accountMessages, VerifyBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, hit, limits } from '../shared/data/rate-limits.js';
 import { getUserByEmail, revokeTokens } from '../shared/data/users.js';
-import { isStaffEmail, settings } from '../shared/platform/env.js';
+import { isStaffEmail } from '../shared/platform/env.js';
 import { badRequest, ok } from '../shared/platform/http.js';
 import { api } from '../shared/platform/middleware.js';
 import { newPasswordProblem, PASSWORD_RULE_MESSAGE } from '../shared/domain/accounts/passwords.js';
 import { isPolicyRefusal, isRefusal, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
+import { serverCall } from '../shared/domain/accounts/server-client.js';
 
 /**
  * POST /api/users/user-registration/verify: the invitation's temporary password (`code`) is
@@ -23,15 +24,24 @@ export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
     await hit(db, limits.codeCheckPerAddress, sourceIp);
     return badRequest(accountMessages.registrationFailed);
   };
-  const clientId = settings.serverClientId();
+  const signIn = await serverCall(body.email, sourceIp);
 
   let session: string | undefined;
+  // The challenge is answered for the pool's own user name (the pool signs in by email alias):
+  // USERNAME and SECRET_HASH name the user Cognito names in the challenge.
+  let username = body.email;
   try {
     const r = await identity().send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: body.email, PASSWORD: body.code } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: signIn.ClientId,
+        AuthParameters: { USERNAME: body.email, PASSWORD: body.code, SECRET_HASH: signIn.secretHash },
+        UserContextData: signIn.UserContextData,
+      }),
     );
     // Anything but the new-password challenge (an account that already has its password) fails.
     session = r.ChallengeName === 'NEW_PASSWORD_REQUIRED' ? r.Session : undefined;
+    username = r.ChallengeParameters?.USER_ID_FOR_SRP ?? body.email;
   } catch (e) {
     // An expired temporary password is a NotAuthorizedException too.
     if (isRefusal(e)) throw await refuse();
@@ -40,13 +50,15 @@ export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
   const row = session ? await getUserByEmail(db, body.email) : undefined;
   if (!session || !row) throw await refuse();
 
+  const answer = username === body.email ? signIn : await serverCall(username, sourceIp);
   try {
     await identity().send(
       new RespondToAuthChallengeCommand({
-        ClientId: clientId,
+        ClientId: answer.ClientId,
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
         Session: session,
-        ChallengeResponses: { USERNAME: body.email, NEW_PASSWORD: body.newPassword },
+        ChallengeResponses: { USERNAME: username, NEW_PASSWORD: body.newPassword, SECRET_HASH: answer.secretHash },
+        UserContextData: answer.UserContextData,
       }),
     );
   } catch (e) {

@@ -2,11 +2,12 @@ import { ConfirmForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-p
 import { dynamo, identity } from '../shared/platform/clients.js';
 import { accountMessages, VerifyBody } from '../shared/contract/accounts.js';
 import { assertUnderLimit, clear, hit, limits, overLimit } from '../shared/data/rate-limits.js';
-import { isStaffEmail, settings } from '../shared/platform/env.js';
+import { isStaffEmail } from '../shared/platform/env.js';
 import { badRequest, ok } from '../shared/platform/http.js';
 import { api } from '../shared/platform/middleware.js';
 import { newPasswordProblem, PASSWORD_RULE_MESSAGE } from '../shared/domain/accounts/passwords.js';
-import { errorName, isPolicyRefusal, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
+import { errorName, isPolicyRefusal, isSecretHashFailure, serviceFailure } from '../shared/domain/accounts/cognito-errors.js';
+import { serverCall } from '../shared/domain/accounts/server-client.js';
 
 /**
  * POST /api/users/reset-password/verify: the mailed code sets a new password. The fifth wrong code
@@ -24,10 +25,13 @@ export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
     return badRequest(accountMessages.resetFailed);
   };
   if (await overLimit(db, limits.wrongCodePerEmail, body.email)) throw await refuse(false);
+  const server = await serverCall(body.email, sourceIp);
   try {
     await identity().send(
       new ConfirmForgotPasswordCommand({
-        ClientId: settings.userPoolClientId(),
+        ClientId: server.ClientId,
+        SecretHash: server.secretHash,
+        UserContextData: server.UserContextData,
         Username: body.email,
         ConfirmationCode: body.code,
         Password: body.newPassword,
@@ -36,6 +40,7 @@ export const handler = api({ body: VerifyBody }, async ({ body, sourceIp }) => {
   } catch (e) {
     if (isPolicyRefusal(e)) throw badRequest(PASSWORD_RULE_MESSAGE);
     const name = errorName(e);
+    if (isSecretHashFailure(e)) throw serviceFailure(e, 'ConfirmForgotPassword');
     if (name === 'CodeMismatchException') throw await refuse(true);
     if (['ExpiredCodeException', 'UserNotFoundException', 'NotAuthorizedException', 'TooManyFailedAttemptsException', 'LimitExceededException', 'InvalidParameterException'].includes(name))
       throw await refuse(false);

@@ -18,7 +18,7 @@ export const handler = api({ body: ResetRequestBody }, async ({ body, sourceIp }
   await hit(db, limits.codeRequestPerEmail, body.email);
   await hit(db, limits.codeRequestPerAddress, sourceIp);
   if (!(await getUserByEmail(db, body.email))) throw notFound(accountMessages.emailUnknown);
-  await sendResetCode(db, body.email, {
+  await sendResetCode(db, body.email, sourceIp, {
     unknown: () => notFound(accountMessages.emailUnknown),
     pending: () => badRequest(accountMessages.registrationPending),
   });

@@ -37,11 +37,11 @@ async function resendInvitation(email: string): Promise<string> {
   return userMessages.invitationResent(email);
 }
 
-/** The reset code the forgot-password screen would send, under the same limit of codes per email. */
-async function resetCode(db: DynamoDBDocumentClient, email: string): Promise<string> {
+/** The reset code the forgot-password screen would send, under the same limit of codes per email; Cognito sees the administrator's address. */
+async function resetCode(db: DynamoDBDocumentClient, email: string, address: string): Promise<string> {
   await assertUnderLimit(db, limits.codeRequestPerEmail, email);
   await hit(db, limits.codeRequestPerEmail, email);
-  await sendResetCode(db, email, {
+  await sendResetCode(db, email, address, {
     unknown: () => noUser(email),
     pending: () => new HttpError(409, userMessages.stillInvited(email)),
   });
@@ -54,10 +54,10 @@ async function resetCode(db: DynamoDBDocumentClient, email: string): Promise<str
  * active account a reset code. The other way round is 409, saying which to use. One route for
  * both: each route is about eleven CloudFormation resources, and the stage's stack is near the 500 limit.
  */
-export const handler = api({ body: AccountMailBody }, async ({ body, caller }) => {
+export const handler = api({ body: AccountMailBody }, async ({ body, caller, sourceIp }) => {
   const db = dynamo();
   if (!(await getUserByEmail(db, body.email))) throw noUser(body.email);
-  const message = body.mail === 'invitation' ? await resendInvitation(body.email) : await resetCode(db, body.email);
+  const message = body.mail === 'invitation' ? await resendInvitation(body.email) : await resetCode(db, body.email, sourceIp);
   await appendAudit(db, caller!.email, body.mail === 'invitation' ? 'user.resend-invitation' : 'user.send-reset-code', body.email);
   return ok({ message, EMAIL: body.email });
 });

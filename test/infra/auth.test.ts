@@ -1,7 +1,9 @@
 /**
  * The user pool and its clients as devops and security review them: what the web client may write,
  * that no OAuth flow is open, which sign-in flow each client allows, optional TOTP MFA, the staff
- * group, threat protection per stage, and the server client's id reaching only its two functions.
+ * group, threat protection per stage, and the server client (with a secret, so that it passes on
+ * the visitor's address) reaching only its functions: its id in their environment, its secret
+ * through Secrets Manager, never in a template's plain text, an output or an environment.
  */
 import { routes, scheduled } from '../../lambdas/routes.js';
 import { serverClient, userPool } from '../../lambdas/shared/resources/definitions.js';
@@ -21,15 +23,24 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   /** A route function's environment, in its area's stack. */
   const routeEnv = (handler: string) => (fnProps(s, handler).Environment as { Variables: Props }).Variables;
 
-  it('has two app clients, the web app and the server-side sign-in, both on the pool and without secret', () => {
+  it('has two app clients on the pool, the web app and the server-side sign-in', () => {
     const c = clients();
     expect(Object.keys(c).sort()).toEqual([`portal-${stageName}-server`, `portal-${stageName}-web`]);
     for (const { p } of Object.values(c)) {
       expect(refId(p.UserPoolId)).toBe(logicalId(s, s.stack.auth.pool));
-      expect(p.GenerateSecret).toBe(false);
       expect(p.EnableTokenRevocation).toBe(true);
       expect(p.PreventUserExistenceErrors).toBe('ENABLED');
     }
+  });
+
+  it("gives the server client a secret and propagates its user context data (the visitor's address); the web client (the browser's SRP) has neither", () => {
+    const c = clients();
+    const server = c[`portal-${stageName}-server`]!.p;
+    const web = c[`portal-${stageName}-web`]!.p;
+    expect(server.GenerateSecret).toBe(true);
+    expect(server.EnablePropagateAdditionalUserContextData).toBe(true);
+    expect(web.GenerateSecret).toBe(false);
+    expect(web.EnablePropagateAdditionalUserContextData).toBeUndefined();
   });
 
   // AWS refuses EnablePropagateAdditionalUserContextData on a client without a secret:
@@ -104,16 +115,38 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     }
   });
 
-  it('gives SERVER_CLIENT_ID, the server client, to the login and registration functions only', () => {
+  it('gives SERVER_CLIENT_ID, the server client, and its secret (SIGN_IN_SECRET_ID) to the sign-in, registration and reset functions only', () => {
     const server = clients()[`portal-${stageName}-server`]!.id;
     const web = clients()[`portal-${stageName}-web`]!.id;
     const holders = routes.filter((r) => routeEnv(r.handler).SERVER_CLIENT_ID !== undefined).map((r) => r.handler);
     expect(holders.sort()).toEqual([...serverClient.handlers].sort());
-    expect(holders.sort()).toEqual(['accounts/login', 'accounts/registration-verify']);
+    expect(holders.sort()).toEqual(['accounts/login', 'accounts/registration-verify', 'accounts/reset-password', 'accounts/reset-password-verify', 'users/send-account-mail']);
     for (const h of holders) expect(refId(routeEnv(h).SERVER_CLIENT_ID)).toBe(server);
-    for (const t of Object.values(s.stack.auth.triggers)) expect(envOf(logicalId(s, t.fn)).SERVER_CLIENT_ID).toBeUndefined();
-    // The web client stays the one every function knows as USER_POOL_CLIENT_ID (reset codes are the web client's).
+    const secretHolders = routes.filter((r) => routeEnv(r.handler).SIGN_IN_SECRET_ID !== undefined).map((r) => r.handler);
+    expect(secretHolders.sort()).toEqual(holders.sort());
+    for (const h of holders) expect(refId(routeEnv(h).SIGN_IN_SECRET_ID)).toBe(logicalId(s, s.stack.secrets.secrets.signIn));
+    for (const t of Object.values(s.stack.auth.triggers)) {
+      expect(envOf(logicalId(s, t.fn)).SERVER_CLIENT_ID).toBeUndefined();
+      expect(envOf(logicalId(s, t.fn)).SIGN_IN_SECRET_ID).toBeUndefined();
+    }
+    // The web client stays the one every function knows as USER_POOL_CLIENT_ID.
     for (const r of routes) expect(refId(routeEnv(r.handler).USER_POOL_CLIENT_ID)).toBe(web);
+  });
+
+  it("keeps the server client's secret in Secrets Manager, copied by CloudFormation from the client (no plain value), and nowhere else", () => {
+    const server = clients()[`portal-${stageName}-server`]!.id;
+    const secret = s.resources[logicalId(s, s.stack.secrets.secrets.signIn)]!;
+    expect(secret.Type).toBe('AWS::SecretsManager::Secret');
+    expect(secret.Properties!.SecretString).toEqual({ 'Fn::GetAtt': [server, 'ClientSecret'] });
+    expect(secret.Properties!.Name).toBe(`portal/${stageName}/sign-in-client`);
+    // The client's secret is read nowhere else in any template of the stage: no function's
+    // environment, no output (another stack's read of it would show it in the console).
+    const readers: string[] = [];
+    for (const part of [s, s.jobs, s.watch, ...Object.values(s.areas)]) {
+      const t = part.template.toJSON() as { Resources: Record<string, unknown>; Outputs?: Record<string, unknown> };
+      for (const [id, r] of Object.entries({ ...t.Resources, ...(t.Outputs ?? {}) })) if (JSON.stringify(r).includes('"ClientSecret"')) readers.push(`${part.stack.stackName}/${id}`);
+    }
+    expect(readers).toEqual([`${s.stack.stackName}/${logicalId(s, s.stack.secrets.secrets.signIn)}`]);
   });
 
   it("accepts the tokens of both clients at the API's authorizer", () => {

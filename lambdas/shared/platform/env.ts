@@ -27,8 +27,8 @@ export const settings = {
   publicUrl: () => required('PUBLIC_URL'),
   userPoolId: () => required('USER_POOL_ID'),
   userPoolClientId: () => required('USER_POOL_CLIENT_ID'),
-  /** The app client of the server-side sign-in (USER_PASSWORD_AUTH); the local stack has one client for both. */
-  serverClientId: () => process.env.SERVER_CLIENT_ID || required('USER_POOL_CLIENT_ID'),
+  /** The server app client (USER_PASSWORD_AUTH, with a secret): the sign-in, registration and reset routes' calls to Cognito. */
+  serverClientId: () => required('SERVER_CLIENT_ID'),
   documentsBucket: () => required('DOCUMENTS_BUCKET'),
   /** The provider's time zone (stage setting `timeZone`): a property's when its import gave none. */
   timeZone: () => process.env.PROVIDER_TIME_ZONE || 'UTC',

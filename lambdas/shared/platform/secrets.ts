@@ -1,6 +1,7 @@
 /**
- * Secrets (Sigma client secret, telemetry key, the report host's signing key) come from Secrets
- * Manager by the id in `<NAME>_SECRET_ID`, read once per container and kept in memory.
+ * Secrets (Sigma client secret, telemetry key, the report host's signing key, the server app
+ * client's secret) come from Secrets Manager by the id in `<NAME>_SECRET_ID`, read once per
+ * container and kept in memory.
  */
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import type { SecretName } from '../../routes.js';
@@ -9,7 +10,7 @@ import { oncePerContainer } from './container.js';
 import { required } from './env.js';
 
 /** The variable that carries each secret's id (the CDK app sets it where a row grants the secret). */
-export const secretEnvNames: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID' };
+export const secretEnvNames: Record<SecretName, string> = { sigma: 'SIGMA_SECRET_ID', telemetry: 'TELEMETRY_SECRET_ID', embed: 'EMBED_SECRET_ID', signIn: 'SIGN_IN_SECRET_ID' };
 const fetchSecret = (name: SecretName) =>
   secretStore()
     .send(new GetSecretValueCommand({ SecretId: required(secretEnvNames[name]) }))
@@ -21,6 +22,7 @@ const readers: Record<SecretName, () => Promise<string>> = {
   sigma: oncePerContainer(() => fetchSecret('sigma')),
   telemetry: oncePerContainer(() => fetchSecret('telemetry')),
   embed: oncePerContainer(() => fetchSecret('embed')),
+  signIn: oncePerContainer(() => fetchSecret('signIn')),
 };
 
 export const secretConfigured = (name: SecretName) => Boolean(process.env[secretEnvNames[name]]);

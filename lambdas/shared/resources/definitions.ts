@@ -30,7 +30,7 @@ export const userPool = {
 export const userPoolClient = {
   /**
    * The web app's client on AWS: SRP and refresh only (the browser never sends the password). The
-   * local pool has no SRP, so the local stack's one client also allows USER_PASSWORD_AUTH.
+   * local pool has no SRP, so the local stack's web client also allows USER_PASSWORD_AUTH.
    */
   authFlows: { userPassword: false, userSrp: true },
   idTokenValidityMinutes: 60,
@@ -49,21 +49,25 @@ export const userPoolClient = {
 };
 
 /**
- * The portal's own server-side sign-in (POST /api/users/login and the registration route): a second
- * app client allowing USER_PASSWORD_AUTH, whose id only those two functions receive
- * (SERVER_CLIENT_ID). No secret, for now: its id is not hidden (it is the `aud` of every token the
- * login route answers), and as a gate on password guessing a secret would add nothing, since the web
- * client offers the same check (SRP, its id in config.json) under the same limits (the user pool's
- * WAF, Cognito's lockout, threat protection). What a secret would buy is user context data
- * (EnablePropagateAdditionalUserContextData needs one): threat protection would then rate these
- * sign-ins by the user's address rather than the function's. That needs SECRET_HASH on every call
- * of the two handlers, the MFA challenge's answer included: a follow-up, not done here.
+ * The portal's own server-side calls to Cognito's public API (the sign-in, registration and reset
+ * routes, and the administrators' "send a reset code"): a second app client allowing
+ * USER_PASSWORD_AUTH, whose id only those functions receive (SERVER_CLIENT_ID). It has a secret,
+ * so that it may pass on the visitor's address (EnablePropagateAdditionalUserContextData, which AWS
+ * allows only on a client with a secret): every call of these functions sends SECRET_HASH and
+ * `UserContextData.IpAddress`, the viewer address the middleware trusts, and threat protection and
+ * the user pool's WAF judge the visitor, not the function. The secret reaches the functions only
+ * through Secrets Manager (`signIn`, read once per container: lambdas/shared/domain/accounts/server-client.ts).
+ * The web client (the browser's SRP sign-in) has no secret and cannot have one.
  */
 export const serverClient = {
   authFlows: { userPassword: true, userSrp: false },
-  /** The handlers that call InitiateAuth with USER_PASSWORD_AUTH. */
-  handlers: ['accounts/login', 'accounts/registration-verify'] as const,
+  generateSecret: true,
+  propagateUserContextData: true,
+  /** The handlers that call Cognito's public API with this client (they alone get its id and its secret). */
+  handlers: ['accounts/login', 'accounts/registration-verify', 'accounts/reset-password', 'accounts/reset-password-verify', 'users/send-account-mail'] as const,
   env: 'SERVER_CLIENT_ID',
+  /** The secret (lambdas/routes.ts SecretName) holding the client's secret. */
+  secret: 'signIn' as const,
 };
 
 export const documentsBucket = {

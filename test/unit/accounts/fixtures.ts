@@ -6,17 +6,22 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { fakeAws, setTableEnv, STAFF, subOf, type Item } from '../support/fake-aws.js';
+import { secretHash } from '../../../lambdas/shared/domain/accounts/server-client.js';
 
 setTableEnv({
   USER_POOL_ID: 'local_pool',
   USER_POOL_CLIENT_ID: 'client-1',
+  SERVER_CLIENT_ID: 'server-1',
+  SIGN_IN_SECRET_ID: 'sign-in-client',
   STAFF_DOMAINS: `${STAFF},example-services.com`,
   PUBLIC_URL: 'https://portal.example.com',
   PRODUCT_NAME: 'Comfort Portal',
 });
 
 export { STAFF, subOf };
-export const aws = fakeAws();
+/** The server client's secret, as Secrets Manager holds it (SIGN_IN_SECRET_ID). */
+export const SERVER_CLIENT_SECRET = 'server-client-secret-for-tests';
+export const aws = fakeAws({}, { secrets: { 'sign-in-client': SERVER_CLIENT_SECRET } });
 export const { put, get, all } = aws;
 export const cognito = mockClient(CognitoIdentityProviderClient);
 
@@ -25,6 +30,13 @@ export function resetAws() {
   aws.clear();
   cognito.reset();
 }
+
+/** What every call of the server client carries for `username`, the visitor at `address` (lambdas/shared/domain/accounts/server-client.ts). */
+export const serverCallOf = (username: string, address: string) => ({
+  ClientId: 'server-1',
+  hash: secretHash(SERVER_CLIENT_SECRET, username, 'server-1'),
+  UserContextData: { IpAddress: address },
+});
 
 /** A Cognito error as the SDK throws it. */
 export const cognitoError = (name: string, message = name) => Object.assign(new Error(message), { name, $metadata: {} });

@@ -1,5 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { all, cognito, cognitoError, put, resetAws, user } from './fixtures.js';
+import { all, cognito, cognitoError, put, resetAws, serverCallOf, user } from './fixtures.js';
 import { handler } from '../../../lambdas/accounts/login.js';
 import { apiEvent, json } from '../support/events.js';
 
@@ -50,16 +50,24 @@ describe('POST /api/users/login/', () => {
     expect(all('rate-limits')).toEqual([]);
   });
 
-  it('answers the ID token for the lower-cased email with USER_PASSWORD_AUTH', async () => {
+  it("answers the ID token for the lower-cased email with USER_PASSWORD_AUTH on the server client, its SECRET_HASH and the visitor's address", async () => {
     cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { IdToken: 'id-token', AccessToken: 'a' } });
-    const r = await login({ email: ' Known@Customer.TEST ', password: 'Right123' });
+    const r = await login({ email: ' Known@Customer.TEST ', password: 'Right123' }, '198.51.100.7');
     expect(r.statusCode).toBe(200);
     expect(json(r)).toEqual({ token: 'id-token' });
+    const server = serverCallOf('known@customer.test', '198.51.100.7');
     expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
       AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'client-1',
-      AuthParameters: { USERNAME: 'known@customer.test', PASSWORD: 'Right123' },
+      ClientId: 'server-1',
+      AuthParameters: { USERNAME: 'known@customer.test', PASSWORD: 'Right123', SECRET_HASH: server.hash },
+      UserContextData: server.UserContextData,
     });
+  });
+
+  it('answers 503, not the wrong-password 401, when Cognito refuses the secret hash (a deployment fault), counting no failure', async () => {
+    cognito.on(InitiateAuthCommand).rejects(cognitoError('NotAuthorizedException', 'Unable to verify secret hash for client server-1'));
+    expect((await login({ email: 'known@customer.test', password: 'Right123' })).statusCode).toBe(503);
+    expect(all('rate-limits')).toEqual([]);
   });
 
   it('429s with Retry-After after 10 failures for one email, even with the right password; a success clears the count', async () => {

@@ -1,12 +1,12 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, cognitoError, get, put, resetAws, subOf, user } from './fixtures.js';
+import { cognito, cognitoError, get, put, resetAws, serverCallOf, subOf, user } from './fixtures.js';
 import { handler } from '../../../lambdas/accounts/registration-verify.js';
 import { apiEvent, json } from '../support/events.js';
 
 const verify = (body: unknown, sourceIp = '10.0.0.1') => handler(apiEvent({ route: 'POST /api/users/user-registration/verify', body, sourceIp }));
 const body = (over: Record<string, unknown> = {}) => ({ email: 'new@customer.test', code: 'Tmp!pass1234', newPassword: 'Chosen123', ...over });
 const FAILED = { error: 'Invalid email or temporary password. Please try again.' };
-const challenge = { ChallengeName: 'NEW_PASSWORD_REQUIRED' as const, Session: 'session-1' };
+const challenge = { ChallengeName: 'NEW_PASSWORD_REQUIRED' as const, Session: 'session-1', ChallengeParameters: { USER_ID_FOR_SRP: '7d1c-uuid' } };
 
 beforeEach(() => {
   resetAws();
@@ -67,16 +67,21 @@ describe('POST /api/users/user-registration/verify', () => {
     const r = await verify(body({ email: 'NEW@customer.test' }));
     expect(r.statusCode).toBe(200);
     expect(json(r)).toEqual({ message: 'Password has been set. You can now log in with your new password.' });
+    const signIn = serverCallOf('new@customer.test', '10.0.0.1');
     expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
       AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: 'client-1',
-      AuthParameters: { USERNAME: 'new@customer.test', PASSWORD: 'Tmp!pass1234' },
+      ClientId: 'server-1',
+      AuthParameters: { USERNAME: 'new@customer.test', PASSWORD: 'Tmp!pass1234', SECRET_HASH: signIn.hash },
+      UserContextData: signIn.UserContextData,
     });
+    // The challenge is answered for the user Cognito names in it (the pool's user name, not the email alias), hashed for that name.
+    const answer = serverCallOf('7d1c-uuid', '10.0.0.1');
     expect(cognito.commandCalls(RespondToAuthChallengeCommand)[0]!.args[0].input).toEqual({
-      ClientId: 'client-1',
+      ClientId: 'server-1',
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
       Session: 'session-1',
-      ChallengeResponses: { USERNAME: 'new@customer.test', NEW_PASSWORD: 'Chosen123' },
+      ChallengeResponses: { USERNAME: '7d1c-uuid', NEW_PASSWORD: 'Chosen123', SECRET_HASH: answer.hash },
+      UserContextData: answer.UserContextData,
     });
     const row = get('accounts', subOf('new@customer.test'))!;
     expect(row.pending).toBeUndefined();

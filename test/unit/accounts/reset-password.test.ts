@@ -1,5 +1,5 @@
 import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, cognitoError, put, resetAws, user } from './fixtures.js';
+import { cognito, cognitoError, put, resetAws, serverCallOf, user } from './fixtures.js';
 import { handler as request } from '../../../lambdas/accounts/reset-password.js';
 import { handler as verify } from '../../../lambdas/accounts/reset-password-verify.js';
 import { apiEvent, json } from '../support/events.js';
@@ -27,12 +27,23 @@ describe('POST /api/users/reset-password', () => {
     expect(cognito.commandCalls(ForgotPasswordCommand)).toHaveLength(0);
   });
 
-  it('asks Cognito to mail a code to the lower-cased email', async () => {
+  it("asks Cognito to mail a code to the lower-cased email, on the server client with its SECRET_HASH and the visitor's address", async () => {
     cognito.on(ForgotPasswordCommand).resolves({});
-    const r = await ask({ email: 'RESET@customer.test' });
+    const r = await ask({ email: 'RESET@customer.test' }, '198.51.100.8');
     expect(r.statusCode).toBe(200);
     expect(json(r)).toEqual({ message: 'Password reset code has been sent to your email.' });
-    expect(cognito.commandCalls(ForgotPasswordCommand)[0]!.args[0].input).toEqual({ ClientId: 'client-1', Username: 'reset@customer.test' });
+    const server = serverCallOf('reset@customer.test', '198.51.100.8');
+    expect(cognito.commandCalls(ForgotPasswordCommand)[0]!.args[0].input).toEqual({
+      ClientId: 'server-1',
+      SecretHash: server.hash,
+      UserContextData: server.UserContextData,
+      Username: 'reset@customer.test',
+    });
+  });
+
+  it('answers 503, not the pending-account 400, when Cognito refuses the secret hash', async () => {
+    cognito.on(ForgotPasswordCommand).rejects(cognitoError('NotAuthorizedException', 'Unable to verify secret hash for client server-1'));
+    expect((await ask({ email: 'reset@customer.test' })).statusCode).toBe(503);
   });
 
   it('tells a pending account (Cognito sends it no code) to use its invitation; 503 when Cognito fails', async () => {
@@ -99,8 +110,11 @@ describe('POST /api/users/reset-password/verify', () => {
     const r = await confirm(body({ email: ' Reset@Customer.test' }));
     expect(r.statusCode).toBe(200);
     expect(json(r)).toEqual({ message: 'Password has been reset. You can now log in with your new password.' });
+    const server = serverCallOf('reset@customer.test', '10.0.0.1');
     expect(cognito.commandCalls(ConfirmForgotPasswordCommand)[0]!.args[0].input).toEqual({
-      ClientId: 'client-1',
+      ClientId: 'server-1',
+      SecretHash: server.hash,
+      UserContextData: server.UserContextData,
       Username: 'reset@customer.test',
       ConfirmationCode: '123456',
       Password: 'NewPass1',

@@ -22,7 +22,15 @@ const refusals = new Set([
 ]);
 
 export const errorName = (e: unknown) => (e instanceof Error ? e.name : '');
-export const isRefusal = (e: unknown) => refusals.has(errorName(e));
+
+/**
+ * Cognito refusing the server client's SECRET_HASH (NotAuthorizedException "Unable to verify secret
+ * hash for client …"): a deployment fault (a secret that is not the client's), never the caller's
+ * mistake, so not a refusal: logged, and 503.
+ */
+export const isSecretHashFailure = (e: unknown) => errorName(e) === 'NotAuthorizedException' && /secret hash/i.test((e as Error).message);
+
+export const isRefusal = (e: unknown) => refusals.has(errorName(e)) && !isSecretHashFailure(e);
 
 /** Where a new password is set, InvalidPasswordException means Cognito's own policy refused it. */
 export const isPolicyRefusal = (e: unknown) => errorName(e) === 'InvalidPasswordException';
