@@ -35,6 +35,8 @@ export interface ApiProps {
   client: cognito.IUserPoolClient;
   /** The client of the server-side sign-in routes (lambdas/shared/resources/definitions.ts serverClient): its id reaches only their functions. */
   serverClient: cognito.IUserPoolClient;
+  /** Clients kept for one release whose tokens the authorizer still takes (AuthConstruct.retiringServerClient). */
+  retiringClients?: cognito.IUserPoolClient[];
 }
 
 /** `lambdas/users/get-property` → `UsersGetProperty`: a stable construct id per handler file. */
@@ -88,7 +90,7 @@ export class ApiConstruct extends Construct {
       authorizerName: 'Cognito',
       type: apigw.HttpAuthorizerType.JWT,
       identitySource: ['$request.header.Authorization'],
-      jwtAudience: [props.client.userPoolClientId, props.serverClient.userPoolClientId],
+      jwtAudience: [props.client.userPoolClientId, props.serverClient.userPoolClientId, ...(props.retiringClients ?? []).map((c) => c.userPoolClientId)],
       jwtIssuer: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${props.pool.userPoolId}`,
     });
     const authorizerId = this.authorizer.authorizerId;

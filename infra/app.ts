@@ -87,7 +87,7 @@ function buildStacks(app: App, stage: Stage, env: Environment): StageStacks {
         tables: main.data.tables,
         distribution: main.web.distribution,
         topics: { page: main.alerting.page, ticket: main.alerting.ticket },
-        signIn: { userPoolId: main.auth.pool.userPoolId, clientIds: [main.auth.client.userPoolClientId, main.auth.serverClient.userPoolClientId] },
+        signIn: { userPoolId: main.auth.pool.userPoolId, clientIds: [main.auth.client.userPoolClientId, main.auth.serverClient.userPoolClientId, main.auth.retiringServerClient.userPoolClientId] },
         // By its name: no cross-stack reference for a name the stage decides.
         mailConfigurationSet: main.auth.mailConfigurationSet ? mailConfigurationSetName(stage) : undefined,
       },

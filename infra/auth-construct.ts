@@ -38,6 +38,15 @@ export class AuthConstruct extends Construct {
    * secret (kept in Secrets Manager by SecretsConstruct) so that it may pass on the visitor's address.
    */
   readonly serverClient: cognito.UserPoolClient;
+  /**
+   * The server client as it was before it had a secret, kept for one release so that no deploy has
+   * a window without a client the running functions know: adding a secret replaces a client (a new
+   * id), and CloudFormation would delete the old one at the end of the portal stack's update, while
+   * the area stacks' functions still name it until they are updated. Nothing new uses it; its tokens
+   * stay accepted by the API's authorizer until they expire. The release after removes it
+   * (docs/deploying.md, "Updating").
+   */
+  readonly retiringServerClient: cognito.UserPoolClient;
   readonly staffGroup: cognito.CfnUserPoolGroup;
   /** With threatProtection: the pool's risk actions, in code (not whatever the console says). */
   readonly riskConfiguration?: cognito.CfnUserPoolRiskConfigurationAttachment;
@@ -194,13 +203,18 @@ export class AuthConstruct extends Construct {
       userPoolClientName: `portal-${stage.name}-web`,
       authFlows: { userPassword: clientDef.authFlows.userPassword, userSrp: clientDef.authFlows.userSrp },
     });
-    // Its secret makes threat protection and the WAF see the visitor: the functions send the viewer
-    // address as UserContextData, which Cognito takes only from a client with a secret and the flag.
-    // (Adding the secret replaced the client: a new id, which consumers follow through infra/weak-reads.ts.)
-    this.serverClient = this.pool.addClient('Server', {
+    // Its secret makes threat protection see the visitor: the functions send the viewer address as
+    // UserContextData, which Cognito takes only from a client with a secret and the flag. A client
+    // of its own (a new logical id and name), not the old one changed: see retiringServerClient.
+    this.serverClient = this.pool.addClient('SignIn', {
       ...common,
       generateSecret: serverDef.generateSecret,
       enablePropagateAdditionalUserContextData: serverDef.propagateUserContextData,
+      userPoolClientName: `portal-${stage.name}-sign-in`,
+      authFlows: { userPassword: serverDef.authFlows.userPassword, userSrp: serverDef.authFlows.userSrp },
+    });
+    this.retiringServerClient = this.pool.addClient('Server', {
+      ...common,
       userPoolClientName: `portal-${stage.name}-server`,
       authFlows: { userPassword: serverDef.authFlows.userPassword, userSrp: serverDef.authFlows.userSrp },
     });

@@ -136,7 +136,13 @@ export class PortalStack extends Stack {
     const { tables: t } = this.data;
     this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl, rollout: this.rollout, ticketTopic: this.alerting.ticket });
     this.secrets = new SecretsConstruct(this, 'Secrets', { stage, serverClient: this.auth.serverClient });
-    this.api = new ApiConstruct(this, 'Api', { stage, pool: this.auth.pool, client: this.auth.client, serverClient: this.auth.serverClient });
+    this.api = new ApiConstruct(this, 'Api', {
+      stage,
+      pool: this.auth.pool,
+      client: this.auth.client,
+      serverClient: this.auth.serverClient,
+      retiringClients: [this.auth.retiringServerClient],
+    });
     this.web = new WebConstruct(this, 'Web', {
       stage,
       api: this.api.api,

@@ -23,9 +23,9 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   /** A route function's environment, in its area's stack. */
   const routeEnv = (handler: string) => (fnProps(s, handler).Environment as { Variables: Props }).Variables;
 
-  it('has two app clients on the pool, the web app and the server-side sign-in', () => {
+  it('has the app clients of the web app and the server-side sign-in, and the old server client kept for one release', () => {
     const c = clients();
-    expect(Object.keys(c).sort()).toEqual([`portal-${stageName}-server`, `portal-${stageName}-web`]);
+    expect(Object.keys(c).sort()).toEqual([`portal-${stageName}-server`, `portal-${stageName}-sign-in`, `portal-${stageName}-web`]);
     for (const { p } of Object.values(c)) {
       expect(refId(p.UserPoolId)).toBe(logicalId(s, s.stack.auth.pool));
       expect(p.EnableTokenRevocation).toBe(true);
@@ -35,7 +35,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
 
   it("gives the server client a secret and propagates its user context data (the visitor's address); the web client (the browser's SRP) has neither", () => {
     const c = clients();
-    const server = c[`portal-${stageName}-server`]!.p;
+    const server = c[`portal-${stageName}-sign-in`]!.p;
     const web = c[`portal-${stageName}-web`]!.p;
     expect(server.GenerateSecret).toBe(true);
     expect(server.EnablePropagateAdditionalUserContextData).toBe(true);
@@ -52,7 +52,21 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   it('allows SRP on the web client and USER_PASSWORD_AUTH on the server client, with refresh on both', () => {
     const c = clients();
     expect([...(c[`portal-${stageName}-web`]!.p.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
-    expect([...(c[`portal-${stageName}-server`]!.p.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+    expect([...(c[`portal-${stageName}-sign-in`]!.p.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+  });
+
+  // Adding a secret replaces a client; changing the old one in place would have CloudFormation
+  // delete it at the end of the portal stack's update while the area stacks' functions still name it.
+  it('keeps the old server client unchanged (same logical id, no secret) for one release, named by no function, its tokens still accepted', () => {
+    const old = clients()[`portal-${stageName}-server`]!;
+    expect(old.id).toBe(logicalId(s, s.stack.auth.retiringServerClient));
+    // The logical id every stage deployed before this release holds: unchanged, so CloudFormation keeps the client.
+    expect(old.id).toBe('AuthUsersServer4A98C69E');
+    expect(old.p.GenerateSecret).toBe(false);
+    expect(old.p.EnablePropagateAdditionalUserContextData).toBeUndefined();
+    for (const r of routes) expect(JSON.stringify(routeEnv(r.handler))).not.toContain(old.id);
+    const authorizer = ofType(s, 'AWS::ApiGatewayV2::Authorizer')[0]![1].Properties! as { JwtConfiguration: { Audience: unknown[] } };
+    expect(authorizer.JwtConfiguration.Audience.map(refId)).toContain(old.id);
   });
 
   it('opens no OAuth flow: no code or implicit grant, no scopes, no callback or logout URLs', () => {
@@ -116,7 +130,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   });
 
   it('gives SERVER_CLIENT_ID, the server client, and its secret (SIGN_IN_SECRET_ID) to the sign-in, registration and reset functions only', () => {
-    const server = clients()[`portal-${stageName}-server`]!.id;
+    const server = clients()[`portal-${stageName}-sign-in`]!.id;
     const web = clients()[`portal-${stageName}-web`]!.id;
     const holders = routes.filter((r) => routeEnv(r.handler).SERVER_CLIENT_ID !== undefined).map((r) => r.handler);
     expect(holders.sort()).toEqual([...serverClient.handlers].sort());
@@ -134,7 +148,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
   });
 
   it("keeps the server client's secret in Secrets Manager, copied by CloudFormation from the client (no plain value), and nowhere else", () => {
-    const server = clients()[`portal-${stageName}-server`]!.id;
+    const server = clients()[`portal-${stageName}-sign-in`]!.id;
     const secret = s.resources[logicalId(s, s.stack.secrets.secrets.signIn)]!;
     expect(secret.Type).toBe('AWS::SecretsManager::Secret');
     expect(secret.Properties!.SecretString).toEqual({ 'Fn::GetAtt': [server, 'ClientSecret'] });

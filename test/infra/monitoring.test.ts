@@ -125,9 +125,10 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     }
   });
 
-  it("pages on failed sign-ins of both clients once there are enough attempts", () => {
+  it("pages on failed sign-ins of every client once there are enough attempts", () => {
     const a = named('sign-in-failures');
-    expect(dimensionValues(a, 'UserPoolClient').sort()).toEqual([logicalId(s, s.stack.auth.client), logicalId(s, s.stack.auth.client), logicalId(s, s.stack.auth.serverClient), logicalId(s, s.stack.auth.serverClient)].sort());
+    const clients = [s.stack.auth.client, s.stack.auth.serverClient, s.stack.auth.retiringServerClient].map((c) => logicalId(s, c));
+    expect(dimensionValues(a, 'UserPoolClient').sort()).toEqual([...clients, ...clients].sort());
     expect(a.Metrics!.find((m) => m.Expression)!.Expression).toContain(`>= ${thresholds.signInMinAttempts}`);
   });
 
