@@ -2,16 +2,60 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { jest } from '@jest/globals';
 import { App } from 'aws-cdk-lib';
 import { stageStacks } from '../../infra/app.js';
+import { runCdkApp } from '../../infra/cdk-app.js';
 import { loadStage } from '../../infra/config.js';
-import { ROOT } from '../../infra/function-construct.js';
+import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../infra/function-construct.js';
 import { cdkJson, stages } from './support/synth.js';
 
 const withDev = (change: (dev: Record<string, unknown>) => void) => {
   const dev = structuredClone(stages.dev) as Record<string, unknown>;
   change(dev);
   return () => loadStage('dev', { ...stages, dev });
+};
+/** An app whose functions get an inline body: these tests read accounts and names, not bundles (function-bundling.test.ts builds those). */
+const unbundled = () => new App({ context: { [SKIP_BUNDLING_CONTEXT]: true } });
+
+class Exited extends Error {
+  constructor(readonly code: number | string | null | undefined) {
+    super(`process.exit(${code})`);
+  }
+}
+/**
+ * bin/portal.ts's run in this process: runCdkApp with the app's context as the CLI passes it
+ * (CDK_CONTEXT_JSON), process.exit stopped where it is called; answers the lines written to stderr
+ * and the exit code. A stage setting that is wrong stops it before any stack is made.
+ */
+function runPortalApp(context: Record<string, unknown>, env: { account?: string; region?: string } = {}) {
+  const saved = process.env.CDK_CONTEXT_JSON;
+  const lines: string[] = [];
+  const error = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+  const exit = jest.spyOn(process, 'exit').mockImplementation((code) => {
+    throw new Exited(code);
+  });
+  process.env.CDK_CONTEXT_JSON = JSON.stringify({ ...cdkJson.context, [SKIP_BUNDLING_CONTEXT]: true, ...context });
+  try {
+    runCdkApp((app) => {
+      const stage = loadStage(app.node.tryGetContext('stage'), app.node.tryGetContext('stages'));
+      stageStacks(app, stage, env);
+    });
+    return { lines, code: undefined };
+  } catch (e) {
+    if (!(e instanceof Exited)) throw e;
+    return { lines, code: e.code };
+  } finally {
+    if (saved === undefined) delete process.env.CDK_CONTEXT_JSON;
+    else process.env.CDK_CONTEXT_JSON = saved;
+    error.mockRestore();
+    exit.mockRestore();
+  }
+}
+const devWith = (change: (dev: Record<string, unknown>) => void) => {
+  const dev = structuredClone(stages.dev) as Record<string, unknown>;
+  change(dev);
+  return { stage: 'dev', stages: { ...stages, dev } };
 };
 
 describe('stage settings', () => {
@@ -65,8 +109,8 @@ describe('stage settings', () => {
     expect(() => stageStacks(new App(), prod, { account: '999999999999' })).toThrow(
       `Stage "prod" is pinned to account ${prod.account} (cdk.json), but the credentials in use are for account 999999999999.`,
     );
-    expect(stageStacks(new App(), prod, { account: prod.account }).main.account).toBe(prod.account);
-    expect(stageStacks(new App(), prod, {}).main.account).toBe(prod.account);
+    expect(stageStacks(unbundled(), prod, { account: prod.account }).main.account).toBe(prod.account);
+    expect(stageStacks(unbundled(), prod, {}).main.account).toBe(prod.account);
   });
 
   it('refuses an unknown setting (a typo would otherwise be ignored)', () => {
@@ -77,7 +121,23 @@ describe('stage settings', () => {
     for (const name of Object.keys(stages)) expect(loadStage(name, stages).name).toBe(name);
   });
 
-  it('stops the CDK app with the message and exit code 1', () => {
+  it.each([
+    ['no stage', {}, {}, 'Choose a stage with -c stage=<name>. Stages in cdk.json: dev, staging, prod'],
+    ['an unknown stage', { stage: 'qa' }, {}, 'Unknown stage "qa". Stages in cdk.json: dev, staging, prod'],
+    ['a missing setting', devWith((d) => delete d.productName), {}, 'stages.dev.productName: is missing'],
+    ['a bad setting', devWith((d) => (d.contactUrl = 'http://example.com')), {}, 'stages.dev.contactUrl: must be an https:// URL'],
+    ['an unknown setting', devWith((d) => (d.prodctName = 'x')), {}, 'prodctName'],
+    ['credentials of another account', { stage: 'prod' }, { account: '999999999999' }, 'but the credentials in use are for account 999999999999.'],
+    ['no region', devWith((d) => delete d.region), {}, 'Stage "dev" needs a region: set stages.dev.region in cdk.json'],
+  ])('stops the CDK app (runCdkApp, as bin/portal.ts runs it) on %s with one line on stderr and exit code 1', (_what, context, env, message) => {
+    const { lines, code } = runPortalApp(context, env);
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+    expect(lines[0]).not.toMatch(/\n\s+at /);
+  });
+
+  it('stops the real CDK app (tsx bin/portal.ts) with the message and exit code 1', () => {
     const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'bin', 'portal.ts')], {
       cwd: ROOT,
       env: { ...process.env, NODE_OPTIONS: '', CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, stage: 'qa' }), CDK_OUTDIR: path.join(os.tmpdir(), 'portal-config-test') },
@@ -85,6 +145,7 @@ describe('stage settings', () => {
       timeout: 60_000,
     });
     expect(r.stderr).toContain('Unknown stage "qa". Stages in cdk.json: dev, staging, prod');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.status).toBe(1);
   });
 

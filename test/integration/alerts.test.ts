@@ -31,8 +31,18 @@ const alertsOf = (customerId: string, token?: string) => request('GET', `/api/al
 const legacyAlertsOf = (customerId: string, token?: string) => request('POST', '/api/alerts', { token, body: { action: 'list', customerId } });
 const queries = () => sim.requests.filter((r) => r.url === '/v3/telemetry/query').length;
 const devicePages = () => sim.requests.filter((r) => r.url.startsWith('/v3/device')).length;
+/**
+ * Past the telemetry client's 15-second sample cache by moving the clock 16 s on rather than
+ * waiting: only Date is faked (from before the client is made, which reads its cache clock from
+ * Date.now) and it keeps running with real time; timers, timeouts and the emulators stay real.
+ */
+const passSampleCache = () => jest.setSystemTime(Date.now() + 16_000);
 
 beforeAll(async () => {
+  jest.useFakeTimers({
+    advanceTimers: true,
+    doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'hrtime', 'performance'],
+  });
   sim = await startSimulator({ apiKey: KEY, fleet });
   t = await startTestStack({ env: { TELEMETRY_BASE_URL: sim.url, TELEMETRY_API_KEY: KEY } });
   await putCustomer({ id: 'C-A', name: 'Customer A', telemetryCustomerId: 'ncl-a' });
@@ -47,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
   await sim?.close();
+  jest.useRealTimers();
 });
 
 /** Alert mails in the outbox since `from` (an index into it). */
@@ -76,7 +87,7 @@ describe('equipment alerts', () => {
     const [q0, d0] = [queries(), devicePages()];
     const mailed0 = await outboxSize();
     // Past the telemetry client's 15-second sample cache of the first pass.
-    await new Promise((r) => setTimeout(r, 16_000));
+    passSampleCache();
     const summary = (await t.stack.evaluateAlerts()) as { customers: number; raised: number; cleared: number };
     expect(summary).toMatchObject({ customers: 2, raised: 3, cleared: 0 });
     // Two mapped customers: one latest-samples query each (their devices in one batch); the device list is cached.
@@ -117,12 +128,12 @@ describe('equipment alerts', () => {
   });
 
   it('the next pass raises nothing again; once the faults are gone, each alert is cleared once', async () => {
-    await new Promise((r) => setTimeout(r, 16_000));
+    passSampleCache();
     const mailed0 = await outboxSize();
     expect(await t.stack.evaluateAlerts()).toMatchObject({ raised: 0, cleared: 0 });
     expect(await alertMails(mailed0)).toEqual([]);
     sim.deviceFaults.clear();
-    await new Promise((r) => setTimeout(r, 16_000));
+    passSampleCache();
     expect(await t.stack.evaluateAlerts()).toMatchObject({ raised: 0, cleared: 3 });
     expect(await alertStatesOf(t.db, 'C-A')).toEqual([]);
     // One clear mail for the pass; a user who switched alerts off gets none.
@@ -148,7 +159,7 @@ describe('equipment alerts', () => {
     expect((await request('POST', '/api/alerts', { token: tokens.a, body: { action: 'thresholds', customerId: 'C-A', propertyId: 'P-A1' } })).json).toEqual(read.json);
     sim.deviceFaults.set('DEV-A-EQ1', 'silent'); // P-A1: held back by its thresholds
     sim.deviceFaults.set('DEV-A-EQ3', 'silent'); // P-A2: the defaults, raised at once
-    await new Promise((r) => setTimeout(r, 16_000));
+    passSampleCache();
     const mailed0 = await outboxSize();
     expect(await t.stack.evaluateAlerts()).toMatchObject({ raised: 1 });
     expect((await alertStatesOf(t.db, 'C-A')).map((s) => [s.key, s.status]).sort()).toEqual([

@@ -479,6 +479,17 @@ function faultsOf(route: Route): string[] {
   return out;
 }
 
+/**
+ * Sent one at a time, each just after its fixture: the calendar routes (a feed made for GET
+ * /api/calendar/{token} is replaced or removed by POST and DELETE /api/calendar).
+ */
+const ALONE = (key: string) => / \/api\/calendar/.test(key);
+/**
+ * Requests side by side, each route's its own; those on one row go one after another: customer A's
+ * notification settings (the notifications routes) and service request A (the requests routes).
+ */
+const laneOf = (key: string) => /^\w+ \/api\/(notifications|requests)\b/.exec(key)?.[1] ?? key;
+
 describe('every route under failing services (FAULTS)', () => {
   afterEach(() => {
     delete process.env.FAULTS;
@@ -487,24 +498,48 @@ describe('every route under failing services (FAULTS)', () => {
   it('answers as expected or 503 with Retry-After and a message, never a 500, whichever service fails', async () => {
     const wrong: string[] = [];
     const unavailable: Record<string, number> = {};
-    for (const route of routes) {
+    let checked = 0;
+    const check = (key: string, caller: Caller, fault: string, expected: number, res: TestResponse) => {
+      checked++;
+      const what = `${key} as ${caller} with ${fault}`;
+      if (res.status === 503) {
+        unavailable[fault] = (unavailable[fault] ?? 0) + 1;
+        const error = (res.json as { error?: unknown } | undefined)?.error;
+        if (res.headers.get('retry-after') !== String(RETRY_AFTER_SECONDS)) wrong.push(`${what}: 503 without Retry-After ${RETRY_AFTER_SECONDS}`);
+        if (typeof error !== 'string' || !/try again/i.test(error)) wrong.push(`${what}: 503 without a try-again message: ${res.text.slice(0, 160)}`);
+      } else if (res.status !== expected) wrong.push(`${what}: ${res.status} (expected ${expected} or 503) ${res.text.slice(0, 160)}`);
+    };
+    // Every route with an entry, as the caller it serves: the customer where they may, else the administrator, else anyone.
+    const cases = routes.flatMap((route) => {
       const key = routeKey(route);
       const entry = matrix[key];
-      if (!entry) continue;
-      // The caller the route serves: the customer where they may, else the administrator, else anyone.
+      if (!entry) return [];
       const caller = (['customerA', 'admin', 'anonymous'] as const).find((c) => entry.expect[c] < 300) ?? 'anonymous';
-      for (const fault of faultsOf(route)) {
-        const req = await entry.request(); // fixtures first, with every service healthy
+      return [{ route, key, entry, caller, faults: faultsOf(route) }];
+    });
+    // FAULTS holds for the whole process: one fault at a time, and under it every route that meets
+    // it (the SDK's backoff after a throttle, about a second a request, is waited out side by side).
+    for (const fault of [...new Set(cases.flatMap((c) => c.faults))]) {
+      const meeting = cases.filter((c) => c.faults.includes(fault));
+      const together = meeting.filter((c) => !ALONE(c.key));
+      const reqs = await Promise.all(together.map((c) => c.entry.request())); // fixtures first, with every service healthy
+      const lanes = new Map<string, number[]>();
+      together.forEach((c, i) => lanes.set(laneOf(c.key), [...(lanes.get(laneOf(c.key)) ?? []), i]));
+      process.env.FAULTS = fault;
+      const answers: TestResponse[] = [];
+      await Promise.all(
+        [...lanes.values()].map(async (lane) => {
+          for (const i of lane) answers[i] = await send(together[i]!.route.method, reqs[i]!, together[i]!.caller);
+        }),
+      );
+      delete process.env.FAULTS;
+      together.forEach((c, i) => check(c.key, c.caller, fault, c.entry.expect[c.caller], answers[i]!));
+      for (const c of meeting.filter((m) => ALONE(m.key))) {
+        const req = await c.entry.request();
         process.env.FAULTS = fault;
-        const res = await send(route.method, req, caller);
+        const res = await send(c.route.method, req, c.caller);
         delete process.env.FAULTS;
-        const what = `${key} as ${caller} with ${fault}`;
-        if (res.status === 503) {
-          unavailable[fault] = (unavailable[fault] ?? 0) + 1;
-          const error = (res.json as { error?: unknown } | undefined)?.error;
-          if (res.headers.get('retry-after') !== String(RETRY_AFTER_SECONDS)) wrong.push(`${what}: 503 without Retry-After ${RETRY_AFTER_SECONDS}`);
-          if (typeof error !== 'string' || !/try again/i.test(error)) wrong.push(`${what}: 503 without a try-again message: ${res.text.slice(0, 160)}`);
-        } else if (res.status !== entry.expect[caller]) wrong.push(`${what}: ${res.status} (expected ${entry.expect[caller]} or 503) ${res.text.slice(0, 160)}`);
+        check(c.key, c.caller, fault, c.entry.expect[c.caller], res);
       }
     }
     expect(wrong).toEqual([]);
@@ -514,5 +549,7 @@ describe('every route under failing services (FAULTS)', () => {
     expect(unavailable['dynamodb:throttle']).toBeGreaterThan(40);
     expect(unavailable['s3:503']).toBeGreaterThan(0);
     expect(unavailable['cognito:TooManyRequestsException']).toBeGreaterThan(0);
+    // Every route with an entry met each of its faults.
+    expect(checked).toBe(cases.reduce((n, c) => n + c.faults.length, 0));
   });
 });
