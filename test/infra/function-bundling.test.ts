@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { FUNCTION_ALIASES, functionBuildOptions, sourceMapDir } from '../../infra/function-bundling.js';
+import { routeAccess, routesByKey } from '../../lambdas/routes.js';
 import { defaultProvider } from '../../lambdas/shared/platform/lambda-credentials.js';
 
 const root = process.cwd();
@@ -27,7 +28,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const inputs = () => Object.keys(metafile.inputs);
 
 it("replaces the SDK's default credential chain with the environment's credentials", () => {
-  expect(Object.keys(FUNCTION_ALIASES)).toEqual(['@aws-sdk/credential-provider-node']);
+  expect(Object.keys(FUNCTION_ALIASES)).toEqual(['@aws-sdk/credential-provider-node', '@aws/lambda-invoke-store']);
   expect(inputs().some((f) => f.endsWith('lambdas/shared/platform/lambda-credentials.ts'))).toBe(true);
   expect(inputs().some((f) => f.includes('@aws-sdk/credential-provider-env/'))).toBe(true);
   for (const gone of ['credential-provider-node/', 'credential-provider-sso/', 'credential-provider-ini/', 'credential-provider-process/', 'credential-provider-imds/', 'nested-clients/', 'token-providers/']) {
@@ -51,4 +52,20 @@ it('the provider reads the credentials Lambda puts in the environment, and fails
   } finally {
     process.env = saved;
   }
+});
+
+it('carries one copy of the Lambda invoke store, the SDK\'s, not the older one each Powertools package has', () => {
+  const stores = inputs().filter((f) => f.includes('@aws/lambda-invoke-store/') && f.endsWith('.js'));
+  expect(stores).toHaveLength(1);
+  expect(stores[0]).not.toMatch(/@aws-lambda-powertools/);
+});
+
+it('carries the route table cut to what the middleware reads, not lambdas/routes.ts with every grant', () => {
+  expect(inputs().filter((f) => f.endsWith('lambdas/routes.ts'))).toEqual([]);
+  const key = 'GET /api/s3/getdocumentsbyproperty';
+  expect(routesByKey.has(key)).toBe(true);
+  const table = routeAccess();
+  expect(Object.keys(table).sort()).toEqual([...routesByKey.keys()].sort());
+  expect(code).toContain(JSON.stringify(table).slice(0, 60));
+  for (const [k, r] of routesByKey) expect(table[k]).toEqual({ access: r.access, ...(r.denied ? { denied: r.denied } : {}), ...(r.tables?.users ? { tables: { users: r.tables.users } } : {}) });
 });
