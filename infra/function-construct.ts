@@ -22,7 +22,7 @@ import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { METRICS_NAMESPACE, shortName } from '../lambdas/shared/resources/function-names.js';
 import { removalPolicyOf, StageConfigError, type Stage } from './config.js';
-import { CJS_REQUIRE_BANNER, FUNCTION_ALIASES, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, functionDefine, sourceMapDir } from './function-bundling.js';
+import { CJS_REQUIRE_BANNER, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, functionAliases, functionDefine, sourceMapDir } from './function-bundling.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -276,7 +276,7 @@ export class PortalFunction extends Construct {
             mainFields: FUNCTION_MAIN_FIELDS,
             banner: CJS_REQUIRE_BANNER,
             define: functionDefine(),
-            esbuildArgs: { '--alias': Object.entries(FUNCTION_ALIASES).map(([from, to]) => `${from}=${to}`) },
+            esbuildArgs: { '--alias': Object.entries(functionAliases(ROOT)).map(([from, to]) => `${from}=${to}`) },
             commandHooks: {
               beforeBundling: () => [],
               beforeInstall: () => [],
