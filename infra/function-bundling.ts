@@ -7,12 +7,24 @@
  *   lambdas/shared/platform/lambda-credentials.ts (credentials from the environment, which is where Lambda
  *   puts the role's): the chain's other sources and the STS and SSO clients they bring are about
  *   130 KB of every bundle that no function runs.
+ * - `@aws/lambda-invoke-store` is one copy: Powertools' Logger, Metrics and commons each carry their
+ *   own older one (0.2.4) beside the SDK's (0.3.0, the same store and API with three keys more, shared
+ *   through `globalThis.awslambda` anyway): three copies less in every bundle.
+ * - The route table goes in cut to what the API middleware reads of it (`routeAccess`: access,
+ *   refusal text, users-table read; about 5 KB), put in by esbuild's define as
+ *   PORTAL_BUNDLED_ROUTES, in place of the whole table with every route's grants (about 12 KB;
+ *   lambdas/shared/platform/middleware.ts `routeOf`). The same for every function, so that the
+ *   local cold mode still builds all bundles in one esbuild run.
+ * - The S3 and SES clients come from copies whose operation schemas esbuild can drop when unused
+ *   (./sdk-literal-keys.ts): about 50 KB less in the functions that send mail or touch the bucket.
  * - Source maps are written beside the synthesised templates (cdk.out/source-maps/<handler>/),
  *   not into the function's code: they are for decoding a stack trace, and a 2 MB map read at
  *   every cold start with --enable-source-maps bought nothing a function needs.
  */
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
+import { routeAccess } from '../lambdas/routes.js';
+import { restClientAliases } from './sdk-literal-keys.js';
 
 /** Bundled CommonJS dependencies call require(); ESM output has none of its own. */
 export const CJS_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
@@ -21,12 +33,22 @@ export const FUNCTION_MAIN_FIELDS = ['module', 'main'];
 /** Package -> replacement, relative to the project's root (esbuild's --alias). */
 export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './lambdas/shared/platform/lambda-credentials.ts',
+  '@aws/lambda-invoke-store': './node_modules/@aws/lambda-invoke-store',
 };
+/**
+ * The aliases a function is bundled with: FUNCTION_ALIASES, and the REST-protocol SDK clients (S3,
+ * SES) from their copies with literal schema keys (./sdk-literal-keys.ts, made here when missing).
+ */
+export const functionAliases = (root: string): Record<string, string> => ({ ...FUNCTION_ALIASES, ...restClientAliases(root) });
+/** esbuild's define for every function: the route table's rows as the middleware reads them. */
+export const functionDefine = (): Record<string, string> => ({
+  'process.env.PORTAL_BUNDLED_ROUTES': JSON.stringify(JSON.stringify(routeAccess())),
+});
 /** Where a synth leaves each function's source map (never shipped with the function). */
 export const sourceMapDir = (root: string, handler: string) => path.join(root, 'cdk.out', 'source-maps', ...handler.split('/'));
 
 /** The same bundle as the construct makes, for a bench: esbuild's JavaScript API with the same options. */
-export function functionBuildOptions(root: string, entry: string, outfile: string, aliases: Readonly<Record<string, string>> = FUNCTION_ALIASES): BuildOptions {
+export function functionBuildOptions(root: string, entry: string, outfile: string, aliases: Readonly<Record<string, string>> = functionAliases(root)): BuildOptions {
   return {
     entryPoints: [entry],
     outfile,
@@ -37,6 +59,7 @@ export function functionBuildOptions(root: string, entry: string, outfile: strin
     target: FUNCTION_TARGET,
     mainFields: FUNCTION_MAIN_FIELDS,
     banner: { js: CJS_REQUIRE_BANNER },
+    define: functionDefine(),
     alias: Object.fromEntries(Object.entries(aliases).map(([k, v]) => [k, path.resolve(root, v)])),
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'error',

@@ -22,7 +22,7 @@ import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { METRICS_NAMESPACE, shortName } from '../lambdas/shared/resources/function-names.js';
 import { removalPolicyOf, StageConfigError, type Stage } from './config.js';
-import { CJS_REQUIRE_BANNER, FUNCTION_ALIASES, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, sourceMapDir } from './function-bundling.js';
+import { CJS_REQUIRE_BANNER, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, functionAliases, functionDefine, sourceMapDir } from './function-bundling.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -275,7 +275,8 @@ export class PortalFunction extends Construct {
             sourceMapMode: SourceMapMode.EXTERNAL,
             mainFields: FUNCTION_MAIN_FIELDS,
             banner: CJS_REQUIRE_BANNER,
-            esbuildArgs: { '--alias': Object.entries(FUNCTION_ALIASES).map(([from, to]) => `${from}=${to}`) },
+            define: functionDefine(),
+            esbuildArgs: { '--alias': Object.entries(functionAliases(ROOT)).map(([from, to]) => `${from}=${to}`) },
             commandHooks: {
               beforeBundling: () => [],
               beforeInstall: () => [],

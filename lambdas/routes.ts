@@ -325,6 +325,20 @@ export const mailFeedback = { handler: 'notifications/mail-feedback', tables: { 
 export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
 export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((r) => [routeKey(r), r]));
 
+/** What the API middleware reads of a route: who may call it, what a refusal says, whether it reads the users table. */
+export type RouteAccess = Pick<Route, 'access' | 'denied'> & { tables?: { users?: TableAccess } };
+
+/**
+ * Every route's row cut to what the middleware reads, by route key. The functions' bundles carry
+ * this (infra/function-bundling.ts, PORTAL_BUNDLED_ROUTES: about 5 KB) in place of the whole table
+ * with its grants, timeouts and the areas (about 12 KB minified).
+ */
+export function routeAccess(): Record<string, RouteAccess> {
+  return Object.fromEntries(
+    routes.map((r) => [routeKey(r), { access: r.access, ...(r.denied ? { denied: r.denied } : {}), ...(r.tables?.users ? { tables: { users: r.tables.users } } : {}) }]),
+  );
+}
+
 /**
  * Which stack of the stage a route's function lives in (infra/area-stack.ts `Portal-<stage>-<area>`),
  * by the folder of its handler: the portal stack keeps the API, its authorizer, the pool, the tables,

@@ -18,7 +18,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { userPool } from '../resources/definitions.js';
 import { z, type ZodType } from './zod.js';
-import { routesByKey, type Access } from '../../routes.js';
+import type { Access, RouteAccess } from '../../routes.js';
 import { calls, countCalls, dynamo } from './clients.js';
 import { getUserBySub } from '../data/users.js';
 import { isStaffEmail, mfaRequired } from './env.js';
@@ -201,6 +201,20 @@ function toResult(reply: Reply): ApiResult {
   return { statusCode: reply.statusCode, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(reply.body) };
 }
 
+/**
+ * The route table's row for a route key. A function's bundle carries the rows cut to what is read
+ * here (PORTAL_BUNDLED_ROUTES, put in by esbuild's define: infra/function-bundling.ts), so the
+ * whole table with its grants stays out of it; unbundled (the local stack in one process, the
+ * tests) the table itself is read.
+ */
+let table: Promise<ReadonlyMap<string, RouteAccess>> | undefined;
+export function routeOf(routeKey: string): Promise<RouteAccess | undefined> {
+  table ??= process.env.PORTAL_BUNDLED_ROUTES
+    ? Promise.resolve(new Map(Object.entries(JSON.parse(process.env.PORTAL_BUNDLED_ROUTES) as Record<string, RouteAccess>)))
+    : import('../../routes.js').then((m) => m.routesByKey);
+  return table.then((t) => t.get(routeKey));
+}
+
 /** Where a probe's check failed, said without a stack (an AWS error's name and message name no secret). */
 const failure = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));
 
@@ -215,7 +229,7 @@ const failure = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.me
 export async function answerProbe(event: ProbeEvent): Promise<ApiResult> {
   const { routeKey } = event.portalProbe;
   const answer: ProbeAnswer = { ok: false, routeKey, version: functionVersion(), checks: [] };
-  const route = routesByKey.get(routeKey);
+  const route = await routeOf(routeKey);
   if (!route) return toResult({ statusCode: 400, body: { ...answer, error: `No route table entry for ${routeKey}` } });
   answer.checks.push('route');
   try {
@@ -259,7 +273,7 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
       const event = request.event;
       if (!viaPortal(event.headers)) throw forbidden(NOT_THROUGH_PORTAL);
       const route = event.routeKey;
-      const found = routesByKey.get(route);
+      const found = await routeOf(route);
       if (!found) throw new Error(`No route table entry for ${route}`);
       const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
       const ctx: Ctx = { access: found.access, route, caller: null, rawBody: raw, json: undefined };
