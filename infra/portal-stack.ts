@@ -136,7 +136,15 @@ export class PortalStack extends Stack {
     if (stage.canary) this.rollout = new Rollout(this, 'Rollout', { stage });
     const { tables: t } = this.data;
     this.auth = new AuthConstruct(this, 'Auth', { stage, users: t.users, publicUrl, rollout: this.rollout, ticketTopic: this.alerting.ticket });
-    this.api = new ApiConstruct(this, 'Api', { stage, pool: this.auth.pool, client: this.auth.client, serverClient: this.auth.serverClient });
+    this.api = new ApiConstruct(this, 'Api', {
+      stage,
+      pool: this.auth.pool,
+      client: this.auth.client,
+      serverClient: this.auth.serverClient,
+      originVerify: { current: this.secrets.originVerifyValue, previous: this.secrets.originVerifyPrevious },
+      rollout: this.rollout,
+      ticketTopic: this.alerting.ticket,
+    });
     this.web = new WebConstruct(this, 'Web', {
       stage,
       api: this.api.api,
@@ -156,6 +164,9 @@ export class PortalStack extends Stack {
         signInFlow: 'USER_SRP_AUTH',
       },
     });
+    // A new origin secret reaches the API's origin authorizer (its `live` alias, after any canary)
+    // before CloudFront starts sending it.
+    this.web.distribution.node.addDependency(this.api.originAuthorizerFunction.alias);
     this.storage.allowOrigin(...this.web.origins);
     this.userPoolWaf = new UserPoolWebAcl(this, 'SignInWaf', { stage, userPoolArn: this.auth.pool.userPoolArn });
 
