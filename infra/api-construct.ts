@@ -18,7 +18,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { Route, SecretName } from '../lambdas/routes.js';
+import { originAuthorizer, type Route, type SecretName } from '../lambdas/routes.js';
 import { mailConfigurationSetOf } from './auth-construct.js';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/shared/platform/http.js';
 import { removalPolicyOf, type Stage } from './config.js';
@@ -44,10 +44,10 @@ export interface ApiProps {
   ticketTopic?: sns.ITopic;
 }
 
-/** The public routes' request authorizer's handler file. */
-export const ORIGIN_AUTHORIZER = 'gateway/origin-authorizer';
+/** The public routes' request authorizer's handler file (lambdas/routes.ts originAuthorizer). */
+export const ORIGIN_AUTHORIZER = originAuthorizer.handler;
 /** How long API Gateway keeps the origin authorizer's answer for one `x-origin-verify` value. */
-export const ORIGIN_AUTHORIZER_CACHE_SECONDS = 300;
+export const ORIGIN_AUTHORIZER_CACHE_SECONDS = originAuthorizer.cacheSeconds;
 
 /** `lambdas/users/get-property` → `UsersGetProperty`: a stable construct id per handler file. */
 export const functionId = (handler: string) =>
