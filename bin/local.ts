@@ -29,6 +29,7 @@ try {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   console.log(`\n${stack.config.productName} is ready at ${stack.url} (${Math.round(performance.now() - started)} ms)`);
+  if (stack.apiUrl !== stack.url) console.log(`The API past the played CloudFront (as at its execute-api address): ${stack.apiUrl}`);
   if (stack.demoAccounts.length) {
     console.log('Demo sign-ins:');
     for (const a of stack.demoAccounts) console.log(`  ${a.email.padEnd(36)} ${a.password.padEnd(12)} ${a.note}`);

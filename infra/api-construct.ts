@@ -5,7 +5,7 @@
  * function's role gets exactly what its row lists: tables, bucket prefix and actions, Cognito
  * actions on the pool, secrets.
  */
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -18,8 +18,9 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { Route, SecretName } from '../lambdas/routes.js';
+import { originAuthorizer, type Route, type SecretName } from '../lambdas/routes.js';
 import { mailConfigurationSetOf } from './auth-construct.js';
+import { ORIGIN_VERIFY_HEADER } from '../lambdas/shared/platform/http.js';
 import { removalPolicyOf, type Stage } from './config.js';
 import { serverClient } from '../lambdas/shared/resources/definitions.js';
 import { PortalFunction, type RolloutTarget } from './function-construct.js';
@@ -37,7 +38,18 @@ export interface ApiProps {
   serverClient: cognito.IUserPoolClient;
   /** Clients kept for one release whose tokens the authorizer still takes (AuthConstruct.retiringServerClient). */
   retiringClients?: cognito.IUserPoolClient[];
+  /** The origin secret CloudFront sends (SecretsConstruct originVerifyValue) and, after a rotation, the one it sent before. */
+  originVerify: { current: string; previous?: string };
+  /** A canary stage's CodeDeploy application and role (the origin authorizer's function). */
+  rollout?: RolloutTarget;
+  /** Where the origin authorizer's failures alarm files a ticket. */
+  ticketTopic?: sns.ITopic;
 }
+
+/** The public routes' request authorizer's handler file (lambdas/routes.ts originAuthorizer). */
+export const ORIGIN_AUTHORIZER = originAuthorizer.handler;
+/** How long API Gateway keeps the origin authorizer's answer for one `x-origin-verify` value. */
+export const ORIGIN_AUTHORIZER_CACHE_SECONDS = originAuthorizer.cacheSeconds;
 
 /** `lambdas/users/get-property` → `UsersGetProperty`: a stable construct id per handler file. */
 export const functionId = (handler: string) =>
@@ -50,8 +62,8 @@ export const functionId = (handler: string) =>
 export const bucketActions = { read: 's3:GetObject', readTags: 's3:GetObjectTagging', write: 's3:PutObject', delete: 's3:DeleteObject' } as const;
 
 /**
- * The HTTP API itself, in the portal stack: the API, its `$default` stage (throttling, access logs)
- * and the JWT authorizer on the user pool. The routes, their integrations and functions are made
+ * The HTTP API itself, in the portal stack: the API, its `$default` stage (throttling, access logs),
+ * the JWT authorizer on the user pool and the public routes' origin authorizer with its function. The routes, their integrations and functions are made
  * by the area stacks (infra/area-stack.ts) on this API, so that this stack keeps room.
  */
 export class ApiConstruct extends Construct {
@@ -60,6 +72,11 @@ export class ApiConstruct extends Construct {
   readonly authorizer: apigw.HttpAuthorizer;
   /** What a route of another stack names as its authorizer: this one, by id. */
   readonly routeAuthorizer: apigw.IHttpRouteAuthorizer;
+  /** The public routes' request authorizer (CloudFront's origin secret) and its function. */
+  readonly originAuthorizer: apigw.HttpAuthorizer;
+  readonly originAuthorizerFunction: PortalFunction;
+  /** What a public route of another stack names as its authorizer: the origin authorizer, by id. */
+  readonly publicRouteAuthorizer: apigw.IHttpRouteAuthorizer;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -95,6 +112,43 @@ export class ApiConstruct extends Construct {
     });
     const authorizerId = this.authorizer.authorizerId;
     this.routeAuthorizer = { bind: () => ({ authorizerId, authorizationType: 'JWT' }) };
+
+    // The public routes: API Gateway refuses a request without CloudFront's origin secret before
+    // any route function runs (docs/security.md "Trust boundaries"). A missing header is a 401 from
+    // API Gateway alone (an identity source that is absent); a present one is checked by the tiny
+    // function below, its answer cached by the header's value.
+    this.originAuthorizerFunction = new PortalFunction(this, 'OriginAuthorizer', {
+      stage,
+      handler: ORIGIN_AUTHORIZER,
+      environment: {
+        ORIGIN_VERIFY: props.originVerify.current,
+        ...(props.originVerify.previous ? { ORIGIN_VERIFY_PREVIOUS: props.originVerify.previous } : {}),
+        LOG_LEVEL: stage.logLevel,
+      },
+      memoryMb: 128,
+      timeoutSeconds: 3,
+      description: `Request authorizer of the public routes: CloudFront's origin secret (lambdas/${ORIGIN_AUTHORIZER}.ts)`,
+      rollout: props.rollout,
+      ticketTopic: props.ticketTopic,
+    });
+    const alias = this.originAuthorizerFunction.alias;
+    const stack = Stack.of(this);
+    this.originAuthorizer = new apigw.HttpAuthorizer(this.api, 'OriginVerify', {
+      httpApi: this.api,
+      authorizerName: 'OriginVerify',
+      type: apigw.HttpAuthorizerType.LAMBDA,
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      authorizerUri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${alias.functionArn}/invocations`,
+      payloadFormatVersion: apigw.AuthorizerPayloadVersion.VERSION_2_0,
+      enableSimpleResponses: true,
+      resultsCacheTtl: Duration.seconds(ORIGIN_AUTHORIZER_CACHE_SECONDS),
+    });
+    alias.addPermission('ApiGatewayInvoke', {
+      principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: stack.formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: `authorizers/${this.originAuthorizer.authorizerId}` }),
+    });
+    const originAuthorizerId = this.originAuthorizer.authorizerId;
+    this.publicRouteAuthorizer = { bind: () => ({ authorizerId: originAuthorizerId, authorizationType: 'CUSTOM' }) };
   }
 }
 
@@ -136,19 +190,15 @@ export class RouteFunctions extends Construct {
       const fn = this.functionFor(route, props);
       // API Gateway sends `/path/` to the route `/path` (and refuses route keys ending in `/`),
       // so a `slash` row needs no second route.
-      const added = new apigw.HttpRoute(routesScope, `${route.method}${route.path}`, {
+      new apigw.HttpRoute(routesScope, `${route.method}${route.path}`, {
         httpApi: props.api.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         // The `live` alias, never the function's $LATEST: a deploy (or its canary) moves the alias.
         integration: new HttpLambdaIntegration(`${functionId(route.handler)}Integration`, fn.alias),
-        authorizer: route.access === 'public' ? new apigw.HttpNoneAuthorizer() : props.api.routeAuthorizer,
+        // Public by the route table (no token yet: sign-in, reset, registration; the report host
+        // checks its own embed token): the origin authorizer, so that only CloudFront reaches them.
+        authorizer: route.access === 'public' ? props.api.publicRouteAuthorizer : props.api.routeAuthorizer,
       });
-      if (route.access === 'public') {
-        Validations.of(added).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: 'Public by the route table: sign-in, password reset and registration happen before there is a token; the report host checks its own embed token.',
-        });
-      }
     }
   }
 

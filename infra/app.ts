@@ -75,6 +75,7 @@ function buildStacks(app: App, stage: Stage, env: Environment): StageStacks {
       ...Object.values(areaStacks).flatMap((a) => [...a.functions]),
       ...jobs.functions,
       ...Object.values(main.auth.triggers).map((t) => [t.handler, t] as const),
+      [main.api.originAuthorizerFunction.handler, main.api.originAuthorizerFunction] as const,
     ]);
     // A warmFunctions entry that names no function of the stage is a mistake, not a no-op.
     const unknown = Object.keys(stage.warmFunctions).filter((h) => !functions.has(h) || jobs.functions.has(h));

@@ -142,6 +142,9 @@ export class PortalStack extends Stack {
       client: this.auth.client,
       serverClient: this.auth.serverClient,
       retiringClients: [this.auth.retiringServerClient],
+      originVerify: { current: this.secrets.originVerifyValue, previous: this.secrets.originVerifyPrevious },
+      rollout: this.rollout,
+      ticketTopic: this.alerting.ticket,
     });
     this.web = new WebConstruct(this, 'Web', {
       stage,
@@ -162,6 +165,9 @@ export class PortalStack extends Stack {
         signInFlow: 'USER_SRP_AUTH',
       },
     });
+    // A new origin secret reaches the API's origin authorizer (its `live` alias, after any canary)
+    // before CloudFront starts sending it.
+    this.web.distribution.node.addDependency(this.api.originAuthorizerFunction.alias);
     this.storage.allowOrigin(...this.web.origins);
     this.userPoolWaf = new UserPoolWebAcl(this, 'SignInWaf', { stage, userPoolArn: this.auth.pool.userPoolArn });
 

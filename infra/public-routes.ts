@@ -1,15 +1,23 @@
 /**
- * What a flood sent straight to the API's execute-api address can take, past CloudFront and its WAF.
+ * What a flood sent straight to the API's execute-api address, past CloudFront and its WAF, can take.
  *
  * The API cannot be made reachable through CloudFront alone (docs/security.md "Trust boundaries"): an HTTP
  * API has no resource policy and AWS WAF does not attach to it, a custom domain for the API with the
  * default endpoint disabled is just as public (and named in certificate transparency logs), and
- * CloudFront's private (VPC) origins do not take API Gateway. What such a flood reaches:
- * - routes behind the JWT authorizer: refused by API Gateway before any function runs;
- * - the public routes (sign-in, reset, registration, report host, unsubscribe, config): their
- *   functions run, answer 403 (no origin secret, lambdas/shared/platform/middleware.ts) and spend Lambda
- *   concurrency, which the account shares with every signed-in call.
- * So each public route's function gets reserved concurrency (stage setting publicRouteConcurrency):
+ * CloudFront's private (VPC) origins do not take API Gateway. A REST API with a regional WAF would
+ * refuse such a request in the WAF, at three and a half times the request price plus the web ACL's,
+ * and a rewrite of every route. So API Gateway itself refuses it before any function runs:
+ * - routes behind the JWT authorizer: no Cognito token, 401;
+ * - the public routes (sign-in, reset, registration, report host, unsubscribe, calendar feed,
+ *   config): the origin authorizer (infra/api-construct.ts, lambdas/gateway/origin-authorizer.ts), a
+ *   Lambda request authorizer whose identity source is `x-origin-verify`. No header: API Gateway's
+ *   401, nothing invoked. A wrong value: the authorizer's no (403), cached per value, so a flood
+ *   with one value costs one call per cache period; ever-new values cost a short call each, at
+ *   most the route's throttle. The functions' own check (lambdas/shared/platform/middleware.ts
+ *   `viaPortal`) stays as the second line.
+ * What still reaches a public route's function comes through CloudFront (or holds its secret), and
+ * spends Lambda concurrency, which the account shares with every signed-in call. So each public
+ * route's function gets reserved concurrency (stage setting publicRouteConcurrency):
  * a ceiling it cannot pass, so a flood on it is throttled there and the rest of the account's
  * concurrency stays for signed-in users. API Gateway's stage throttle (stage setting throttle) is
  * a token bucket per route (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html),

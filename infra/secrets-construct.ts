@@ -25,6 +25,13 @@ export class SecretsConstruct extends Construct {
    */
   readonly originVerify: secretsmanager.Secret;
   readonly originVerifyValue: string;
+  /**
+   * After a rotation (originVerifyVersionId set): the value CloudFront sent before it, staged
+   * AWSPREVIOUS by put-secret-value. Only the API's origin authorizer accepts it beside the current
+   * one, so that edges still sending it while the distribution's change spreads are not refused
+   * (and a refusal is not cached for all of CloudFront's traffic). Undefined before any rotation.
+   */
+  readonly originVerifyPrevious?: string;
 
   constructor(scope: Construct, id: string, props: { stage: Stage; serverClient: cognito.UserPoolClient }) {
     super(scope, id);
@@ -65,6 +72,7 @@ export class SecretsConstruct extends Construct {
     // Not a credential to data: it only proves a request came through CloudFront (and its WAF).
     const version = stage.originVerifyVersionId;
     this.originVerifyValue = (version ? SecretValue.secretsManager(this.originVerify.secretArn, { versionId: version }) : this.originVerify.secretValue).unsafeUnwrap();
+    if (version) this.originVerifyPrevious = SecretValue.secretsManager(this.originVerify.secretArn, { versionStage: 'AWSPREVIOUS' }).unsafeUnwrap();
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:

@@ -322,6 +322,13 @@ export const scheduled: Scheduled[] = [
  */
 export const mailFeedback = { handler: 'notifications/mail-feedback', tables: { mailSuppression: 'write' } } as const satisfies Pick<Route, 'handler' | 'tables'>;
 
+/**
+ * The HTTP API's request authorizer on every `public` route (infra/api-construct.ts, emulated by
+ * the local gateway): CloudFront's origin secret in `x-origin-verify`, its answer cached by that
+ * value for `cacheSeconds`.
+ */
+export const originAuthorizer = { handler: 'gateway/origin-authorizer', cacheSeconds: 300 } as const;
+
 export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
 export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((r) => [routeKey(r), r]));
 

@@ -3,6 +3,9 @@
  * `/api/*` is matched against the route table as API Gateway matches it, the bearer token verified
  * as the JWT authorizer would, and the route's handler called with a payload-2.0 event. Everything
  * else is the web build, `config.json` and the SPA fallback, with the portal's security headers.
+ * Playing CloudFront (`cloudFront`), the API is also reachable past it, as at its execute-api
+ * address, on a second server (`apiUrl`), and the public routes have the origin authorizer
+ * (./origin-authorizer.ts): a request there without CloudFront's origin secret never reaches a handler.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -14,8 +17,9 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/shared/platform/http.js';
 import { log } from '../../lambdas/shared/platform/log.js';
-import { routeKey, type Route } from '../../lambdas/routes.js';
+import { originAuthorizer, routeKey, type Route } from '../../lambdas/routes.js';
 import { loadHandler, MissingHandlerError } from './handlers.js';
+import { originAuthorizerEmulation } from './origin-authorizer.js';
 
 /** API Gateway's request size limit. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -42,10 +46,15 @@ export interface GatewayOptions {
    * edge server's address as the connection's. Unset: the client talks to the API directly.
    */
   cloudFront?: { originVerify: string; edgeAddress: string };
+  /** Playing CloudFront: the port of the API's own address (past CloudFront); default a free one. */
+  apiPort?: number;
 }
 
 export interface Gateway {
+  /** The portal's address (CloudFront's, when the gateway plays it). */
   url: string;
+  /** The API's own address, as execute-api's: past CloudFront when the gateway plays it, else `url`. */
+  apiUrl: string;
   server: Server;
   close(): Promise<void>;
 }
@@ -161,6 +170,10 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     },
   });
   verifier.cacheJwks(opts.auth.jwks);
+  // Where CloudFront is played, its origin secret guards the public routes as on AWS.
+  const checkOrigin = opts.cloudFront
+    ? originAuthorizerEmulation({ cacheSeconds: originAuthorizer.cacheSeconds, invoke: async (event) => (await loadHandler(originAuthorizer.handler))(event) })
+    : undefined;
 
   const securityHeaders = (html: boolean, embed: boolean): Record<string, string> => {
     const h: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
@@ -183,7 +196,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     return h;
   };
 
-  async function api(req: IncomingMessage, res: ServerResponse, url: URL, rawPath: string) {
+  /** One /api request: through CloudFront (`viaCloudFront`, which sets its headers) or straight to the API. */
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL, rawPath: string, viaCloudFront: boolean) {
     const method = req.method ?? 'GET';
     const found = match(method, rawPath);
     const base = securityHeaders(false, false);
@@ -207,7 +221,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
     const clientAddress = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
-    if (opts.cloudFront) {
+    if (opts.cloudFront && viaCloudFront) {
       headers[ORIGIN_VERIFY_HEADER] = opts.cloudFront.originVerify;
       headers[VIEWER_ADDRESS_HEADER] = `${clientAddress}:${req.socket.remotePort ?? 0}`;
     }
@@ -232,7 +246,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         apiId: 'local',
         domainName: headers.host ?? 'localhost',
         domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
-        http: { method, path: rawPath, protocol: `HTTP/${req.httpVersion}`, sourceIp: opts.cloudFront?.edgeAddress ?? clientAddress, userAgent: headers['user-agent'] ?? '' },
+        http: { method, path: rawPath, protocol: `HTTP/${req.httpVersion}`, sourceIp: (viaCloudFront && opts.cloudFront?.edgeAddress) || clientAddress, userAgent: headers['user-agent'] ?? '' },
         requestId: randomUUID(),
         routeKey: found.key,
         stage: '$default',
@@ -242,6 +256,15 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       },
       stageVariables: undefined,
     } as unknown as Event;
+
+    if (checkOrigin && found.route.access === 'public') {
+      const { requestContext, ...request } = event as unknown as Record<string, unknown> & { headers: Record<string, string> };
+      const verdict = await checkOrigin(found.route, found.key, { ...request, requestContext: { ...(requestContext as object), authorizer: undefined } });
+      if (verdict.status !== 'allowed') {
+        if (verdict.status === 500) log.error('origin authorizer failed', { route: found.key });
+        return sendJson(res, verdict.status, { message: verdict.message }, base);
+      }
+    }
 
     let result: Result | string | object;
     try {
@@ -304,21 +327,66 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     return file(res, method, shell);
   }
 
+  /** CloudFront (or, not played, the API itself): the web build, config.json and /api. */
+  const server = serve(async (req, res, url, rawPath) => {
+    if (rawPath === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (rawPath === '/readyz') {
+      try {
+        await opts.ready();
+        return sendJson(res, 200, { status: 'ready' });
+      } catch (err) {
+        return sendJson(res, 503, { error: (err as Error).message });
+      }
+    }
+    if (rawPath === '/api' || rawPath.startsWith('/api/')) return api(req, res, url, rawPath, true);
+    return web(req, res, rawPath);
+  });
+  const urlOf = async (srv: Server, port: number) => {
+    await new Promise<void>((resolve, reject) => {
+      srv.once('error', reject);
+      srv.listen(port, opts.host, () => resolve());
+    });
+    const host = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${(srv.address() as AddressInfo).port}`;
+  };
+  const closeServer = (srv: Server) =>
+    new Promise<void>((resolve) => {
+      srv.close(() => resolve());
+      srv.closeAllConnections();
+    });
+  const url = await urlOf(server, opts.port);
+  // Playing CloudFront: the API's own address, past it (API Gateway's answers only, no web build).
+  const direct = opts.cloudFront
+    ? serve(async (req, res, u, rawPath) => {
+        if (rawPath === '/api' || rawPath.startsWith('/api/')) return api(req, res, u, rawPath, false);
+        return sendJson(res, 404, { message: 'Not Found' });
+      })
+    : undefined;
+  let apiUrl = url;
+  if (direct) {
+    try {
+      apiUrl = await urlOf(direct, opts.apiPort ?? 0);
+    } catch (err) {
+      await closeServer(server);
+      throw err;
+    }
+  }
+  return {
+    url,
+    apiUrl,
+    server,
+    close: async () => {
+      await Promise.all([closeServer(server), ...(direct ? [closeServer(direct)] : [])]);
+    },
+  };
+}
+
+/** A server calling `handle` for each request; a failure is logged and answered 500. */
+function serve(handle: (req: IncomingMessage, res: ServerResponse, url: URL, rawPath: string) => Promise<unknown>): Server {
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://gateway.local');
-      const rawPath = (req.url ?? '/').split('?')[0]!;
-      if (rawPath === '/healthz') return sendJson(res, 200, { status: 'ok' });
-      if (rawPath === '/readyz') {
-        try {
-          await opts.ready();
-          return sendJson(res, 200, { status: 'ready' });
-        } catch (err) {
-          return sendJson(res, 503, { error: (err as Error).message });
-        }
-      }
-      if (rawPath === '/api' || rawPath.startsWith('/api/')) return api(req, res, url, rawPath);
-      return web(req, res, rawPath);
+      await handle(req, res, url, (req.url ?? '/').split('?')[0]!);
     })().catch((err: unknown) => {
       log.error('gateway failed', { err });
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
@@ -326,19 +394,5 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     });
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
-  return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return server;
 }

@@ -15,7 +15,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import { scanAll } from '../../lambdas/shared/data/batch.js';
 import { parseFaults } from '../../lambdas/shared/platform/faults.js';
 import { log } from '../../lambdas/shared/platform/log.js';
-import { mailFeedback, routes, scheduled } from '../../lambdas/routes.js';
+import { mailFeedback, originAuthorizer, routes, scheduled } from '../../lambdas/routes.js';
 import { tableList } from '../../lambdas/shared/resources/tables.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
 import { eventHandlers, startCognito, triggerHandlers } from './cognito.js';
@@ -60,6 +60,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   url: string;
+  /** The API's own address: with LOCAL_CLOUDFRONT=true, past the played CloudFront (as execute-api's); else `url`. */
+  apiUrl: string;
   config: LocalConfig;
   /** The variables the handlers run with (also set on process.env). */
   env: Record<string, string>;
@@ -290,7 +292,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const idle = (options.env ?? process.env).COLD_IDLE_SECONDS;
       if (idle) process.env.COLD_IDLE_SECONDS = idle;
       closers.push({ name: 'cold functions', close: async () => stopColdInstances() });
-      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...Object.values(eventHandlers), ...scheduled.map((f) => f.handler), mailFeedback.handler])]);
+      await prepareBundles(projectRoot, [...new Set([...routes.map((r) => r.handler), ...Object.values(triggerHandlers), ...Object.values(eventHandlers), ...scheduled.map((f) => f.handler), mailFeedback.handler, ...(playCloudFront ? [originAuthorizer.handler] : [])])]);
     }
 
     // /readyz answers 503 until start-up is over (bucket, first administrator, demo seed), so a
@@ -373,6 +375,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly], ['notifications/visits-reminder', dayBefore]]);
     return {
       url: gateway.url,
+      apiUrl: gateway.apiUrl,
       config,
       env,
       endpoints: { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url, secrets: secrets.url, telemetry: telemetryUrl },

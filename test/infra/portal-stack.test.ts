@@ -52,10 +52,11 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       for (const r of routes) expect(fnOf(r).at.stack.stackName).toBe(`Portal-${stageName}-${areaOf(r.handler)}`);
     });
 
-    it('has exactly the route table, each with the JWT authorizer unless public', () => {
+    it('has exactly the route table, each with the JWT authorizer unless public, a public one with the origin authorizer', () => {
       const authorizers = ofType(s, 'AWS::ApiGatewayV2::Authorizer');
-      expect(authorizers).toHaveLength(1);
-      const [authorizerId] = authorizers[0]!;
+      expect(authorizers.map(([, a]) => a.Properties!.AuthorizerType).sort()).toEqual(['JWT', 'REQUEST']);
+      const [authorizerId] = authorizers.find(([, a]) => a.Properties!.AuthorizerType === 'JWT')!;
+      const [originId] = authorizers.find(([, a]) => a.Properties!.AuthorizerType === 'REQUEST')!;
       expect(ofType(s, 'AWS::ApiGatewayV2::Route')).toEqual([]);
       const actual = inAreas('AWS::ApiGatewayV2::Route')
         .map(([, r]) => {
@@ -63,7 +64,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
           return `${p.RouteKey as string} ${p.AuthorizationType as string}${p.AuthorizerId ? ` ${refId(fromPortal(s, p.AuthorizerId))}` : ''}`;
         })
         .sort();
-      const expected = routes.map((r) => `${routeKey(r)} ${r.access === 'public' ? 'NONE' : `JWT ${authorizerId}`}`).sort();
+      const expected = routes.map((r) => `${routeKey(r)} ${r.access === 'public' ? `CUSTOM ${originId}` : `JWT ${authorizerId}`}`).sort();
       expect(actual).toEqual(expected);
     });
 
@@ -111,11 +112,11 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('has one function per route, plus the three Cognito triggers; the scheduled jobs are in the jobs stack', () => {
+    it('has one function per route, plus the three Cognito triggers and the origin authorizer; the scheduled jobs are in the jobs stack', () => {
       const described = inAreas('AWS::Lambda::Function').filter(([, f]) => /^(GET|POST|PUT|PATCH|DELETE) .*\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description)));
       expect(described).toHaveLength(routes.length);
-      // The portal stack keeps only the Cognito triggers (and aws-cdk-lib's own providers).
-      expect(ofType(s, 'AWS::Lambda::Function').filter(([, f]) => /\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description)))).toEqual([]);
+      // The portal stack keeps only the Cognito triggers, the API's origin authorizer (and aws-cdk-lib's own providers).
+      expect(ofType(s, 'AWS::Lambda::Function').filter(([, f]) => /\(lambdas\/.+\.ts\)$/.test(String(f.Properties!.Description))).map(([id]) => id)).toEqual([logicalId(s, s.stack.api.originAuthorizerFunction.fn)]);
       expect(s.stack.node.tryFindChild('Schedules')).toBeUndefined();
       expect(ofType(s, 'AWS::Events::Rule')).toEqual([]);
       expect(ofType(s, 'AWS::Scheduler::Schedule')).toEqual([]);
@@ -127,7 +128,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
 
     it('runs every portal function on nodejs22.x or newer, arm64, JSON logs kept for the stage', () => {
       const ours = [...s.functions.values()];
-      expect(ours.length).toBe(routes.length + 3 + s.jobs.stack.functions.size);
+      expect(ours.length).toBe(routes.length + 3 + 1 + s.jobs.stack.functions.size); // the triggers, the origin authorizer
       for (const { pf, at } of ours) {
         const p = at.resources[logicalId(at, pf.fn)]!.Properties!;
         expect(Number(/^nodejs(\d+)\.x$/.exec(String(p.Runtime))?.[1])).toBeGreaterThanOrEqual(22);

@@ -66,7 +66,7 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
 
   it('publishes every function as a version behind its live alias', () => {
     const fns = placed(s);
-    expect(fns).toHaveLength(Object.values(s.areas).reduce((n, a) => n + a.stack.functions.size, 0) + s.jobs.stack.functions.size + 3);
+    expect(fns).toHaveLength(Object.values(s.areas).reduce((n, a) => n + a.stack.functions.size, 0) + s.jobs.stack.functions.size + 4);
     for (const { pf, at } of fns) {
       const alias = at.resources[logicalId(at, pf.alias)]!;
       expect(alias.Type).toBe('AWS::Lambda::Alias');

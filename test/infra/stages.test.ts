@@ -55,14 +55,14 @@ function summary(s: Synth) {
 }
 
 /**
- * Per function (the routes', the jobs' and the three Cognito triggers'): its failures alarm (in its
+ * Per function (the routes', the jobs', the three Cognito triggers' and the API's origin authorizer's): its failures alarm (in its
  * own stack), throttles and duration (tickets); throttling per table (tickets); the pages: API 5xx
  * rate, the first visit's p99, failed sign-ins, the triggers' errors and duration, each scheduled
  * job's failures and heartbeat; CloudFront 5xx rate. A canary stage adds each area's pre-traffic
  * hook (its failures alarm, its ticket alarms); SES mail the bounce and complaint rates and the
  * mail-feedback function's three.
  */
-const FUNCTIONS = new Set(routes.map((r) => r.handler)).size + scheduled.length + 3 + 1;
+const FUNCTIONS = new Set(routes.map((r) => r.handler)).size + scheduled.length + 3 + 1 + 1;
 const ALARMS = FUNCTIONS * 3 + Object.keys(tables).length + 1 + 4 + 2 * scheduled.length + 1;
 const HOOK_ALARMS = Object.keys(areas).length;
 const SES_ALARMS = 2 + 3;

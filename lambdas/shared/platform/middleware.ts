@@ -12,7 +12,7 @@
  * rollback alarm. A probe event (./probe.ts: the pre-traffic hook's direct Invoke) is answered by
  * `answerProbe` instead of a handler.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
@@ -24,6 +24,7 @@ import { getUserBySub } from '../data/users.js';
 import { isStaffEmail, mfaRequired } from './env.js';
 import { ACCOUNT_REMOVED, badRequest, forbidden, HttpError, isDependencyFailure, NOT_THROUGH_PORTAL, ORIGIN_VERIFY_HEADER, RETRY_AFTER_SECONDS, SESSION_END_HEADER, unauthorized, unavailable, VIEWER_ADDRESS_HEADER, type Reply } from './http.js';
 import { log } from './log.js';
+import { sameSecret } from './origin-verify.js';
 import { withRequestCache } from './request-cache.js';
 import { CORRELATION_HEADER, correlationIdOf, countHttp5xx, countMetric, functionVersion, publishMetrics, tracingReady, withCorrelationId, type BusinessMetric } from './observability.js';
 import { isProbeEvent, PROBE_SUB, type ProbeAnswer, type ProbeEvent } from './probe.js';
@@ -163,16 +164,15 @@ export async function resolveCaller(event: ApiEvent): Promise<Scope> {
 
 /**
  * In AWS, ORIGIN_VERIFY holds the value CloudFront adds as `x-origin-verify`: a request without it
- * was sent to the execute-api address directly, past CloudFront's WAF, and is refused. Unset (the
- * local stack, which has no CloudFront), every request passes.
+ * was sent to the execute-api address directly, past CloudFront's WAF, and is refused. On the public
+ * routes API Gateway's request authorizer (lambdas/gateway/origin-authorizer.ts) refuses it first,
+ * before any function runs; this check is the second line. Unset (the local stack without
+ * LOCAL_CLOUDFRONT), every request passes.
  */
 export function viaPortal(headers: ApiEvent['headers'], expected = process.env.ORIGIN_VERIFY): boolean {
   if (!expected) return true;
   const sent = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === ORIGIN_VERIFY_HEADER)?.[1];
-  if (!sent) return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecret(sent, expected);
 }
 
 /**
