@@ -65,7 +65,7 @@ describe.each(['dev', 'prod'])('stage %s', (stageName) => {
     expect(old.p.GenerateSecret).toBe(false);
     expect(old.p.EnablePropagateAdditionalUserContextData).toBeUndefined();
     for (const r of routes) expect(JSON.stringify(routeEnv(r.handler))).not.toContain(old.id);
-    const authorizer = ofType(s, 'AWS::ApiGatewayV2::Authorizer')[0]![1].Properties! as { JwtConfiguration: { Audience: unknown[] } };
+    const authorizer = ofType(s, 'AWS::ApiGatewayV2::Authorizer').find(([, r]) => r.Properties!.AuthorizerType === 'JWT')![1].Properties! as { JwtConfiguration: { Audience: unknown[] } };
     expect(authorizer.JwtConfiguration.Audience.map(refId)).toContain(old.id);
   });
 

@@ -74,11 +74,14 @@ describe.each(['dev', 'staging', 'prod'])('stage %s', (stageName) => {
       for (const r of routes.filter((x) => x.slash)) expect(keys).toContain(routeKey(r));
     });
 
-    it('has the authorizer on the user pool with the web client and the server-side sign-in client as audience', () => {
+    it('has the authorizer on the user pool with the web client, the server-side sign-in client and (for one release) the old server client as audience', () => {
       s.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
         AuthorizerType: 'JWT',
         IdentitySource: ['$request.header.Authorization'],
-        JwtConfiguration: { Audience: [{ Ref: logicalId(s, s.stack.auth.client) }, { Ref: logicalId(s, s.stack.auth.serverClient) }], Issuer: Match.anyValue() },
+        JwtConfiguration: {
+          Audience: [{ Ref: logicalId(s, s.stack.auth.client) }, { Ref: logicalId(s, s.stack.auth.serverClient) }, { Ref: logicalId(s, s.stack.auth.retiringServerClient) }],
+          Issuer: Match.anyValue(),
+        },
       });
     });
 
