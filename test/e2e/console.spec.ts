@@ -119,6 +119,10 @@ test('a removed user is signed out by the 401 without a refused revocation; a no
   const password = await makeCustomer(page.request, email, [northwind], [tower]);
   await logIn(page, { email, password });
   await expect(page.getByRole('main').getByTitle('Sigma Report').first()).toBeVisible();
+  // The screen settled: the frame drawn, and what is asked after it (the alerts badge, the telemetry
+  // mapping) answered, so the removal is first seen by the click below.
+  await expect(page.frameLocator('iframe[title="Sigma Report"]').first().locator('html[data-charts-drawn="true"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
   const seen = listen(page);
   const removed = await page.request.post('/api/users/remove-users', { headers: { authorization: `Bearer ${await adminToken(page.request)}` }, data: { users: [email] } });
   expect(removed.status()).toBe(200);

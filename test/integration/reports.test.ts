@@ -299,6 +299,14 @@ describe('the built-in report host\'s data calls', () => {
     expect(table.columns.map((c) => c.key).slice(0, 3)).toEqual(['number', 'customer', 'property']);
     expect(table.rows.map((r) => [r.customer, r.property])).toEqual([['Beta', 'Beta One'], ['Alpha', 'Alpha One']]);
     expect((await embed('table.csv', token)).text.split('\r\n')[0]).toMatch(/^Invoice,Customer,Property,/);
+    // The first load asks the data with the URL (issue 42): the same answer as the frame's own call.
+    for (const page of ['dashboard', 'invoicing']) {
+      const first = await post(dana, body(dana.row, { _url: `/embed/${page}`, selectedReport: page, withData: true }));
+      expect(first.status).toBe(200);
+      const { url, data } = first.json as { url: string; data: PageData };
+      expect(data.figures.find((f) => f.format === 'money')!.byCustomer!.map((c) => c.customer)).toEqual(['Alpha', 'Beta']);
+      expect(data).toEqual((await embed('data', tokenOf(url))).json);
+    }
     // One customer's account: no parts, no Customer column.
     const alice = (await embed('data', await signedFor(users.alice, 'invoicing'))).json as PageData;
     expect(alice.figures.some((f) => f.byCustomer)).toBe(false);
