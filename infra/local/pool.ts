@@ -76,19 +76,27 @@ export async function poolAndClient(
       ClientName: 'portal-web',
       GenerateSecret: c.generateSecret,
       ExplicitAuthFlows: flows as never,
-      IdTokenValidity: tokenSeconds ?? c.idTokenValidityMinutes,
-      AccessTokenValidity: tokenSeconds ?? c.accessTokenValidityMinutes,
-      RefreshTokenValidity: c.refreshTokenValidityDays,
-      TokenValidityUnits: tokenSeconds
-        ? { IdToken: 'seconds', AccessToken: 'seconds', RefreshToken: 'days' }
-        : { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
-      PreventUserExistenceErrors: c.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
-      EnableTokenRevocation: c.enableTokenRevocation,
+      ...sharedClientSettings(tokenSeconds),
       // As on AWS: the browser may write its name, no identity attribute (cognito-local records it).
       WriteAttributes: [...c.writeAttributes],
     }),
   );
   return { userPoolId, userPoolClientId: created.UserPoolClient!.ClientId! };
+}
+
+/** What both local app clients take from the web client's definition: token lifetimes (seconds in the tests that let tokens expire), existence errors, revocation. */
+function sharedClientSettings(tokenSeconds?: number) {
+  const c = userPoolClient;
+  return {
+    IdTokenValidity: tokenSeconds ?? c.idTokenValidityMinutes,
+    AccessTokenValidity: tokenSeconds ?? c.accessTokenValidityMinutes,
+    RefreshTokenValidity: c.refreshTokenValidityDays,
+    TokenValidityUnits: tokenSeconds
+      ? { IdToken: 'seconds' as const, AccessToken: 'seconds' as const, RefreshToken: 'days' as const }
+      : { IdToken: 'minutes' as const, AccessToken: 'minutes' as const, RefreshToken: 'days' as const },
+    PreventUserExistenceErrors: c.preventUserExistenceErrors ? ('ENABLED' as const) : ('LEGACY' as const),
+    EnableTokenRevocation: c.enableTokenRevocation,
+  };
 }
 
 /**
@@ -107,23 +115,15 @@ export async function ensureServerClient(
     const secret = known?.UserPoolClient?.ClientSecret;
     if (secret) return { serverClientId: state.serverClientId, serverClientSecret: secret };
   }
-  const c = userPoolClient;
   const created = await client.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
       ClientName: 'portal-server',
       GenerateSecret: serverClient.generateSecret,
       ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH', ...(serverClient.authFlows.userPassword ? (['ALLOW_USER_PASSWORD_AUTH'] as const) : [])],
-      IdTokenValidity: tokenSeconds ?? c.idTokenValidityMinutes,
-      AccessTokenValidity: tokenSeconds ?? c.accessTokenValidityMinutes,
-      RefreshTokenValidity: c.refreshTokenValidityDays,
-      TokenValidityUnits: tokenSeconds
-        ? { IdToken: 'seconds', AccessToken: 'seconds', RefreshToken: 'days' }
-        : { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
-      PreventUserExistenceErrors: c.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
-      EnableTokenRevocation: c.enableTokenRevocation,
+      ...sharedClientSettings(tokenSeconds),
       EnablePropagateAdditionalUserContextData: serverClient.propagateUserContextData,
-      WriteAttributes: [...c.writeAttributes],
+      WriteAttributes: [...userPoolClient.writeAttributes],
     }),
   );
   const made = created.UserPoolClient!;
