@@ -1,15 +1,13 @@
-import { jest } from '@jest/globals';
 import { SignJWT } from 'jose';
 import { handler as embedData } from '../../../lambdas/reports/embed-data.js';
 import { handler as embedCsv } from '../../../lambdas/reports/embed-table-csv.js';
 import { handler as embedTable } from '../../../lambdas/reports/embed-table.js';
 import { messages, pageNames, type PageData, type TablePage } from '../../../lambdas/shared/contract/reports.js';
-import type { ReportRow } from '../../../lambdas/shared/data/report-rows.js';
 import { signEmbedToken } from '../../../lambdas/shared/domain/reports/embed-token.js';
 import { apiEvent, json } from '../support/events.js';
-import { assets, invoices, NOW, properties, quotes, workOrders } from './fixture.js';
+import { assets, betaProperty, betaRows, invoices, NOW, properties, quotes, workOrders } from './fixture.js';
 import { STAFF, TABLES, user } from '../support/fake-aws.js';
-import { EMBED_KEY, reportsAws, setEnv, type Data } from './support/fixtures.js';
+import { EMBED_KEY, reportsAws, useReportsAws, type Data } from './support/fixtures.js';
 
 const DATA = 'GET /api/embed/data';
 const TABLE = 'GET /api/embed/table';
@@ -19,34 +17,16 @@ const alice = user('alice@a.test', ['A'], { P1: 'A', P2: 'A' });
 const bob = user('bob@b.test', ['B'], { B1: 'B' });
 const admin = user(`boss@${STAFF}`);
 
-const bRows: ReportRow[] = [
-  { dataset: 'wo', id: 'WB1', propertyId: 'B1', kind: 'service', status: 'Open', priority: 'Low', createdAt: '2026-03-01', description: 'beta job', technician: 'Bo', amount: 10 },
-  { dataset: 'wo', id: 'WB2', propertyId: 'B1', kind: 'maintenance', status: 'Open', priority: 'Low', createdAt: '2026-03-02', description: 'beta visit', technician: 'Bo', amount: 20 },
-  { dataset: 'wo', id: 'WB3', propertyId: 'B1', kind: 'capital', status: 'Open', priority: 'Low', createdAt: '2026-03-03', description: 'beta project', technician: 'Bo', amount: 30 },
-  { dataset: 'quote', id: 'QB1', propertyId: 'B1', title: 'beta quote', status: 'Sent', amount: 5, createdAt: '2026-03-01' },
-  { dataset: 'invoice', id: 'IB1', number: 'INV-B1', propertyId: 'B1', issuedAt: '2026-03-01', dueAt: '2026-03-31', amount: 7, balance: 7, status: 'Open' },
-  { dataset: 'asset', id: 'AB1', propertyId: 'B1', name: 'beta asset', assetType: 'Boiler', make: 'M', model: 'X', serial: 'S', installedOn: '2015-01-01', condition: 'Good' },
-];
 
 const data: Data = {
   users: [alice, bob, admin],
-  properties: [...properties, { id: 'B1', customerId: 'B', name: 'Beta One', propertyType: 'Retail' }],
-  rows: [...workOrders, ...quotes, ...invoices, ...assets, ...bRows],
+  properties: [...properties, betaProperty],
+  rows: [...workOrders, ...quotes, ...invoices, ...assets, ...betaRows],
   reports: [],
 };
 const { world, ddb, secrets, callsTo } = reportsAws(data);
 
-beforeAll(() => {
-  setEnv();
-  // Only the clock is fixed (the fixture's "now"); timers stay real for the SDK mocks.
-  jest.useFakeTimers({ now: NOW, doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
-});
-afterAll(() => {
-  jest.useRealTimers();
-  ddb.restore();
-  secrets.restore();
-});
-beforeEach(() => ddb.resetHistory());
+useReportsAws({ ddb, secrets }, NOW);
 
 const tokenFor = async (u: { email: string; userId: string; sub: string }, page: string, p: string[], extra: { all?: boolean; now?: number; legacy?: boolean; df?: string; dt?: string } = {}) =>
   (await signEmbedToken({ uid: u.userId, sub: u.email, ...(extra.legacy ? {} : { acct: u.sub }), page, all: extra.all ?? false, c: [], p, ...(extra.df ? { df: extra.df, dt: extra.dt } : {}) }, extra.now)).token;

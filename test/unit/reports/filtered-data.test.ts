@@ -5,15 +5,13 @@
  * customer's own, narrowed, over a period, of two customers, an administrator's own and viewing as),
  * and never for a request the URL itself would refuse.
  */
-import { jest } from '@jest/globals';
 import { handler as embedData } from '../../../lambdas/reports/embed-data.js';
 import { handler as filtered } from '../../../lambdas/reports/filtered.js';
 import { messages, pageNames, type FilteredReply } from '../../../lambdas/shared/contract/reports.js';
-import type { ReportRow } from '../../../lambdas/shared/data/report-rows.js';
 import { apiEvent, json } from '../support/events.js';
-import { assets, invoices, NOW, properties, quotes, workOrders } from './fixture.js';
+import { assets, betaProperty, betaRows, invoices, NOW, properties, quotes, workOrders } from './fixture.js';
 import { claims, STAFF, TABLES, user } from '../support/fake-aws.js';
-import { reportsAws, setEnv, type Data } from './support/fixtures.js';
+import { reportsAws, useReportsAws, type Data } from './support/fixtures.js';
 
 const FILTERED = 'POST /api/sigma/filtered';
 const DATA = 'GET /api/embed/data';
@@ -23,34 +21,19 @@ const bob = user('bob@b.test', ['B'], { B1: 'B' });
 const both = user('both@ab.test', ['A', 'B'], { P1: 'A', B1: 'B' });
 const admin = user(`boss@${STAFF}`);
 
-const bRows: ReportRow[] = [
-  { dataset: 'wo', id: 'WB1', propertyId: 'B1', kind: 'service', status: 'Open', priority: 'Low', createdAt: '2026-03-01', description: 'beta job', technician: 'Bo', amount: 10 },
-  { dataset: 'quote', id: 'QB1', propertyId: 'B1', title: 'beta quote', status: 'Sent', amount: 5, createdAt: '2026-03-01' },
-  { dataset: 'invoice', id: 'IB1', number: 'INV-B1', propertyId: 'B1', issuedAt: '2026-03-01', dueAt: '2026-03-31', amount: 7, balance: 7, status: 'Open' },
-  { dataset: 'asset', id: 'AB1', propertyId: 'B1', name: 'beta asset', assetType: 'Boiler', make: 'M', model: 'X', serial: 'S', installedOn: '2015-01-01', condition: 'Good' },
-];
 const data: Data & { customers: { id: string; name: string }[] } = {
   users: [alice, bob, both, admin],
   customers: [
     { id: 'A', name: 'alpha' },
     { id: 'B', name: 'beta' },
   ],
-  properties: [...properties, { id: 'B1', customerId: 'B', name: 'Beta One', propertyType: 'Retail' }],
-  rows: [...workOrders, ...quotes, ...invoices, ...assets, ...bRows],
+  properties: [...properties, betaProperty],
+  rows: [...workOrders, ...quotes, ...invoices, ...assets, ...betaRows],
   reports: [],
 };
 const { ddb, secrets } = reportsAws(data);
 
-beforeAll(() => {
-  setEnv();
-  jest.useFakeTimers({ now: NOW, doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
-});
-afterAll(() => {
-  jest.useRealTimers();
-  ddb.restore();
-  secrets.restore();
-});
-beforeEach(() => ddb.resetHistory());
+useReportsAws({ ddb, secrets }, NOW);
 
 const body = (u: { email: string; userId: string }, page: string, extra: Record<string, unknown> = {}) => ({
   userId: u.userId,

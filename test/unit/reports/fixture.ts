@@ -1,6 +1,6 @@
 /** A small fixed dataset whose figures are worked out by hand in the tests (now: 15 March 2026, noon UTC). */
 import type { PropertyItem } from '../../../lambdas/shared/data/properties.js';
-import type { AssetRow, InvoiceRow, QuoteRow, WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
+import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
 
 export const NOW = Date.UTC(2026, 2, 15, 12, 0, 0);
 
@@ -74,3 +74,14 @@ export const input = (now = NOW) => ({
   names: new Map(properties.map((p) => [p.id, p.name])),
   now,
 });
+
+/** A second customer's property and one row of each dataset on it: rows no view of customer A may show. */
+export const betaProperty: PropertyItem = { id: 'B1', customerId: 'B', name: 'Beta One', propertyType: 'Retail' };
+export const betaRows: ReportRow[] = [
+  { dataset: 'wo', id: 'WB1', propertyId: 'B1', kind: 'service', status: 'Open', priority: 'Low', createdAt: '2026-03-01', description: 'beta job', technician: 'Bo', amount: 10 },
+  { dataset: 'wo', id: 'WB2', propertyId: 'B1', kind: 'maintenance', status: 'Open', priority: 'Low', createdAt: '2026-03-02', description: 'beta visit', technician: 'Bo', amount: 20 },
+  { dataset: 'wo', id: 'WB3', propertyId: 'B1', kind: 'capital', status: 'Open', priority: 'Low', createdAt: '2026-03-03', description: 'beta project', technician: 'Bo', amount: 30 },
+  { dataset: 'quote', id: 'QB1', propertyId: 'B1', title: 'beta quote', status: 'Sent', amount: 5, createdAt: '2026-03-01' },
+  { dataset: 'invoice', id: 'IB1', number: 'INV-B1', propertyId: 'B1', issuedAt: '2026-03-01', dueAt: '2026-03-31', amount: 7, balance: 7, status: 'Open' },
+  { dataset: 'asset', id: 'AB1', propertyId: 'B1', name: 'beta asset', assetType: 'Boiler', make: 'M', model: 'X', serial: 'S', installedOn: '2015-01-01', condition: 'Good' },
+];

@@ -7,6 +7,7 @@ import type { PropertyItem } from '../../../../lambdas/shared/data/properties.js
 import { indexItemsOf, packRows, type ReportRow } from '../../../../lambdas/shared/data/report-rows.js';
 import type { Report } from '../../../../lambdas/shared/data/reports.js';
 import type { UserItem } from '../../../../lambdas/shared/data/users.js';
+import { jest } from '@jest/globals';
 import { fakeAws, setTableEnv } from '../../support/fake-aws.js';
 
 export const EMBED_KEY = 'embed-signing-key-for-tests-0123456789';
@@ -31,3 +32,20 @@ export const reportsAws = ({ rows, ...data }: Data) => {
   const packed = packRows(rows);
   return fakeAws({ ...data, reportRows: [...packed, ...indexItemsOf(packed)] }, { secrets: { embed: EMBED_KEY, sigma: SIGMA_SECRET } });
 };
+
+/**
+ * A reports handler file's hooks: the environment, the fixture's clock when given (only the clock:
+ * timers stay real for the SDK mocks), a fresh call history per test, the fakes restored at the end.
+ */
+export function useReportsAws(fake: Pick<ReturnType<typeof reportsAws>, 'ddb' | 'secrets'>, now?: number) {
+  beforeAll(() => {
+    setEnv();
+    if (now !== undefined) jest.useFakeTimers({ now, doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
+  });
+  afterAll(() => {
+    if (now !== undefined) jest.useRealTimers();
+    fake.ddb.restore();
+    fake.secrets.restore();
+  });
+  beforeEach(() => fake.ddb.resetHistory());
+}
