@@ -31,7 +31,17 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/**/*.test.ts'] },
-    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    // Its environment keeps each synthesised stage for the worker's later files (test/infra/support/synth.ts).
+    // Jest's clean-up of a finished file's globals stays off here: a kept synthesis still uses the
+    // globals of the file that made it (aws-cdk-lib's token map lives on its global object).
+    {
+      ...common,
+      displayName: 'infra',
+      testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
+      testEnvironment: '<rootDir>/test/infra/support/environment.js',
+      testEnvironmentOptions: { globalsCleanup: 'off' },
+      setupFiles: [...common.setupFiles, '<rootDir>/test/infra/support/host-modules.cjs'],
+    },
     // After the others (test/run.js runs it last): it reads the AWS calls they recorded.
     { ...common, displayName: 'iam', testMatch: ['<rootDir>/test/iam/**/*.test.ts'], testTimeout: 600_000 },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...(javaMissing ? needsJava : [])], testTimeout: 60_000 },

@@ -208,7 +208,14 @@ export interface PortalFunctionProps {
   rollout?: RolloutTarget;
 }
 
+const PORTAL_FUNCTION = Symbol.for('portal.PortalFunction');
+
 export class PortalFunction extends Construct {
+  /** Whether a construct is a PortalFunction, whichever copy of this module made it (CDK's own `isStack` idiom). */
+  static isPortalFunction(x: unknown): x is PortalFunction {
+    return typeof x === 'object' && x !== null && PORTAL_FUNCTION in x;
+  }
+
   readonly fn: NodejsFunction;
   /** What API routes and Cognito invoke: the version this deploy published, or during a canary, two. */
   readonly alias: lambda.Alias;
@@ -222,6 +229,7 @@ export class PortalFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
+    Object.defineProperty(this, PORTAL_FUNCTION, { value: true });
     this.handler = props.handler;
     this.instance = props.instance;
     const { stage } = props;

@@ -89,20 +89,32 @@ export function outputDefinition(producer: Template, outputName: string): unknow
 
 /**
  * Puts `portal:reads` on every resource of `template` that reads another stack's output, from the
- * producers' templates (`producerOf` by stack name); returns the template.
+ * producers' templates (`producerOf` by stack name); returns the template. `definitions` keeps each
+ * output's definition as text for the next resource that reads it (a function's role reads the same
+ * dozen outputs as every other function's): the digest is the same as of `canonical` over the
+ * pairs, without writing the same definitions again for each resource.
  */
-export function stampReads(template: Template, producerOf: (stackName: string) => Template | undefined): Template {
+export function stampReads(template: Template, producerOf: (stackName: string) => Template | undefined, definitions = new Map<string, string>()): Template {
   for (const resource of Object.values(template.Resources ?? {})) {
     const reads = stackOutputsIn(resource.Properties);
     if (!reads.length) continue;
-    const seen = new Map<string, unknown>();
+    const seen = new Map<string, string>();
     for (const r of reads) {
       const key = `${r.Region ?? ''}/${r.StackName}/${r.OutputName}`;
       if (seen.has(key)) continue;
-      const producer = producerOf(r.StackName);
-      seen.set(key, producer ? outputDefinition(producer, r.OutputName) : { unknownStack: r.StackName });
+      let text = definitions.get(key);
+      if (text === undefined) {
+        const producer = producerOf(r.StackName);
+        text = canonical(producer ? outputDefinition(producer, r.OutputName) : { unknownStack: r.StackName });
+        definitions.set(key, text);
+      }
+      seen.set(key, text);
     }
-    const text = canonical([...seen].sort(([a], [b]) => a.localeCompare(b)));
+    // canonical([[key, definition], ...]) in the order of the keys, each definition's text known.
+    const text = `[${[...seen]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, t]) => `[${JSON.stringify(k)},${t}]`)
+      .join(',')}]`;
     resource.Metadata = { ...resource.Metadata, [READS_METADATA]: createHash('sha256').update(text).digest('hex').slice(0, 16) };
   }
   return template;
@@ -114,6 +126,7 @@ export function stampReads(template: Template, producerOf: (stackName: string) =
  */
 export function digestWeakReads(scope: IConstruct, stacks: readonly Stack[]) {
   const rendered = new Map<string, Template>();
+  const definitions = new Map<string, string>();
   const original = new Map<Stack, () => Template>();
   const byName = () => new Map(scope.node.findAll().filter(Stack.isStack).map((s) => [s.stackName, s]));
   const producerOf = (name: string): Template | undefined => {
@@ -123,7 +136,7 @@ export function digestWeakReads(scope: IConstruct, stacks: readonly Stack[]) {
     if (!stack) return undefined;
     const template = (original.get(stack) ?? (stack as unknown as Renderable)._toCloudFormation.bind(stack))();
     // The producer's own reads stamped too: a change two stacks away reaches the last one.
-    if (original.has(stack)) stampReads(template, producerOf);
+    if (original.has(stack)) stampReads(template, producerOf, definitions);
     rendered.set(name, template);
     return template;
   };
@@ -131,6 +144,6 @@ export function digestWeakReads(scope: IConstruct, stacks: readonly Stack[]) {
     const renderable = stack as unknown as Renderable;
     const render = renderable._toCloudFormation.bind(stack);
     original.set(stack, render);
-    renderable._toCloudFormation = () => stampReads(render(), producerOf);
+    renderable._toCloudFormation = () => stampReads(render(), producerOf, definitions);
   }
 }

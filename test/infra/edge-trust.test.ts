@@ -8,7 +8,6 @@
  * keeps the JWT authorizer. (One synthesis per stage for both.)
  */
 import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage } from '../../infra/config.js';
 import { PortalFunction } from '../../infra/function-construct.js';
 import { ORIGIN_AUTHORIZER, ORIGIN_AUTHORIZER_CACHE_SECONDS } from '../../infra/api-construct.js';
@@ -28,15 +27,14 @@ const of = (stage: string) => (synths[stage] ??= synth(stage));
 
 /** Every PortalFunction of the stage, in whichever stack, with its function's template properties. */
 function functions(s: Synth): { handler: string; props: Record<string, unknown> }[] {
-  const templates = new Map<Stack, Record<string, { Properties?: Record<string, unknown> }>>();
+  const assembly = s.app.synth();
   return s.app.node
     .findAll()
-    .filter((c): c is PortalFunction => c instanceof PortalFunction)
+    .filter(PortalFunction.isPortalFunction)
     .map((pf) => {
       const stack = Stack.of(pf);
-      if (!templates.has(stack)) templates.set(stack, Template.fromStack(stack).toJSON().Resources as Record<string, { Properties?: Record<string, unknown> }>);
-      const id = stack.resolve((pf.fn.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
-      return { handler: pf.handler, props: templates.get(stack)![id]!.Properties ?? {} };
+      const resources = (assembly.getStackArtifact(stack.artifactId).template as { Resources: Record<string, { Properties?: Record<string, unknown> }> }).Resources;
+      return { handler: pf.handler, props: resources[logicalId({ stack }, pf.fn)]!.Properties ?? {} };
     });
 }
 

@@ -81,15 +81,38 @@ export interface SynthOptions {
   validate?: boolean;
 }
 
+/**
+ * Syntheses already made in this worker process, by what decides them (the stage's name and
+ * settings after `change`, the web build, the validation): the infra project's environment
+ * (./environment.js) keeps the map across test files, so a file reads a stage another file
+ * synthesised. Elsewhere (another project importing this module) a map of the file's own.
+ * A cached synthesis is shared: a test reads it and never changes it.
+ */
+const made: Map<string, Synth> = ((globalThis as { __portalSynths?: Map<string, Synth> }).__portalSynths ??= new Map());
+
 export function synth(stageName: string, opts: SynthOptions = {}): Synth {
   const raw = structuredClone(stages[stageName]) as Record<string, unknown>;
   opts.change?.(raw);
+  const key = (validate: boolean) => JSON.stringify([stageName, raw, opts.webBuild ?? FIXTURE_WEB_BUILD, validate]);
+  // A validated synthesis answers an unvalidated ask (the same templates, checked once more).
+  const known = made.get(key(true)) ?? (opts.validate ? undefined : made.get(key(false)));
+  if (known) return known;
+  const s = synthesise(stageName, raw, opts);
+  made.set(key(opts.validate ?? false), s);
+  return s;
+}
+
+function synthesise(stageName: string, raw: Record<string, unknown>, opts: SynthOptions): Synth {
   const stage = loadStage(stageName, { ...stages, [stageName]: raw });
   const { stages: _, ...featureFlags } = cdkJson.context;
   const app = new App({
     builtinCloudFormationValidation: opts.validate ?? false,
+    // No stack trace captured per construct and metadata entry: under jest each one is mapped
+    // through the source maps, a tenth of a synthesis; the templates are the same without them.
+    stackTraces: false,
     context: {
       ...featureFlags,
+      'aws:cdk:disable-creation-stack-traces': true,
       [SKIP_BUNDLING_CONTEXT]: true,
       'aws:cdk:bundling-stacks': [],
       [WEB_BUILD_CONTEXT]: opts.webBuild ?? FIXTURE_WEB_BUILD,
