@@ -1,7 +1,8 @@
 /**
  * ΔT across the coil while cooling: return − supply, in °F, judged against a normal band (16–22 °F
  * by default, inclusive) over the intervals the unit runs with both temperatures known. Off
- * intervals say nothing of the coil; their temperatures still count as data (coverage).
+ * intervals, and those running for heat, say nothing of the cooling coil; their temperatures still
+ * count as data (coverage).
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
 import { coverageOf, HOUR_MS, type Figure, type Interval, type Series } from './series.js';
@@ -27,9 +28,9 @@ const delta = (i: Interval) => i.returnF! - i.supplyF!;
 
 export function deltaTOf(series: Series, band: Band = INSIGHT_DEFAULTS.coolingDeltaT): DeltaT {
   if (!(band.low <= band.high)) throw new RangeError('the ΔT band must have its low end at or below its high end');
-  const known = series.intervals.filter((i) => i.on !== null && (i.on === false || (i.supplyF !== null && i.returnF !== null)));
+  const known = series.intervals.filter((i) => i.on !== null && (i.on === false || i.heating || (i.supplyF !== null && i.returnF !== null)));
   const coverage = coverageOf(series, known);
-  const running = known.filter((i) => i.on);
+  const running = known.filter((i) => i.on && !i.heating);
   const runMs = running.reduce((sum, i) => sum + i.ms, 0);
   const hours = (pick: (d: number) => boolean) => ({ value: coverage === 0 ? null : running.reduce((sum, i) => sum + (pick(delta(i)) ? i.ms : 0), 0) / HOUR_MS, coverage });
   const hoursBelow = hours((d) => d < band.low);

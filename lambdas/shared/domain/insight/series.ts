@@ -17,6 +17,8 @@ export interface Reading {
   amps?: number | null;
   /** The reported state; absent: derived from the current (above `runningAboveAmps`: on). */
   on?: boolean | null;
+  /** Running for heat (a heating unit's call): its ΔT is not judged against the cooling band. */
+  heating?: boolean | null;
   supplyF?: number | null;
   returnF?: number | null;
 }
@@ -34,6 +36,7 @@ export interface Interval {
   ms: number;
   amps: number | null;
   on: boolean | null;
+  heating: boolean;
   supplyF: number | null;
   returnF: number | null;
 }
@@ -98,7 +101,7 @@ export function seriesOf(readings: readonly Reading[], period: Period, options: 
     if (e <= s) continue;
     const amps = current(r.amps);
     const on = typeof r.on === 'boolean' ? r.on : amps === null ? null : amps > threshold;
-    intervals.push({ start: s, end: e, ms: e - s, amps, on, supplyF: finite(r.supplyF), returnF: finite(r.returnF) });
+    intervals.push({ start: s, end: e, ms: e - s, amps, on, heating: r.heating === true, supplyF: finite(r.supplyF), returnF: finite(r.returnF) });
   }
   return { start, end, periodMs: end - start, intervals };
 }
