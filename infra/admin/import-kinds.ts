@@ -8,6 +8,7 @@ import { canonicalTimeZone } from '../../lambdas/shared/contract/writing.js';
 import type { EquipmentItem } from '../../lambdas/shared/data/equipment.js';
 import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
 import type { AssetRow, InvoiceRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import { electricalColumns, electricalItem, tariffColumn } from './import-electrical.js';
 
 export type Reference = { column: string; kind: 'customer'; id: string } | { column: string; kind: 'property'; id: string } | { column: string; kind: 'workOrder'; id: string; propertyId: string };
 
@@ -161,18 +162,26 @@ export const importKinds: ImportKind[] = [
   }),
   kind({
     flag: 'properties',
-    description: 'id,customer_id,name,property_type,time_zone,address',
+    description: 'id,customer_id,name,property_type,time_zone,address,tariff_per_kwh',
     required: 'id,customer_id,name',
-    row: z.object({ id, customer_id: id, name: id, property_type: text.default(''), time_zone: optionalTimeZone, address: optionalLine }),
+    row: z.object({ id, customer_id: id, name: id, property_type: text.default(''), time_zone: optionalTimeZone, address: optionalLine, tariff_per_kwh: tariffColumn }),
     refs: (r) => [{ column: 'customer_id', kind: 'customer', id: r.customer_id }],
     target: (r) => ({
       table: 'properties',
-      item: { id: r.id, customerId: r.customer_id, name: r.name, propertyType: r.property_type, ...(r.time_zone ? { timeZone: r.time_zone } : {}), ...(r.address ? { address: r.address } : {}) },
+      item: {
+        id: r.id,
+        customerId: r.customer_id,
+        name: r.name,
+        propertyType: r.property_type,
+        ...(r.time_zone ? { timeZone: r.time_zone } : {}),
+        ...(r.address ? { address: r.address } : {}),
+        ...(r.tariff_per_kwh !== undefined ? { tariffPerKwh: r.tariff_per_kwh } : {}),
+      },
     }),
   }),
   kind({
     flag: 'equipment',
-    description: 'id,customer_id,property_id,building_name,name,equipment_type,telemetry_data',
+    description: 'id,customer_id,property_id,building_name,name,equipment_type,telemetry_data,voltage,phase,power_factor',
     required: 'id,customer_id,name',
     row: z.object({
       id,
@@ -182,6 +191,7 @@ export const importKinds: ImportKind[] = [
       name: id,
       equipment_type: text.default(''),
       telemetry_data: z.string().max(100_000).default('{}'),
+      ...electricalColumns,
     }),
     refs: (r) => [{ column: 'customer_id', kind: 'customer', id: r.customer_id }, ...(r.property_id ? [property(r)] : [])],
     target: (r) => ({
@@ -194,6 +204,7 @@ export const importKinds: ImportKind[] = [
         name: r.name,
         equipmentType: r.equipment_type,
         telemetryData: r.telemetry_data || '{}',
+        ...electricalItem(r),
       },
     }),
   }),

@@ -1,7 +1,8 @@
 /**
  * equipment: the analytics rows of spec section 3, one item per piece of equipment.
  *
- * Item: { customerId, id, propertyId?, buildingName, name, equipmentType, telemetryData (JSON text) }
+ * Item: { customerId, id, propertyId?, buildingName, name, equipmentType, telemetryData (JSON text),
+ *   voltage?, phase?, powerFactor? } (the last three: the energy estimates' inputs, docs/energy-estimates.md)
  * telemetryData stays text: a value that does not parse is shown as {} (spec section 3).
  *
  * Access patterns:
@@ -20,6 +21,11 @@ export interface EquipmentItem {
   name: string;
   equipmentType: string;
   telemetryData: string;
+  /** Volts, line to line for three-phase; unset: the estimates' default (ELECTRICAL_DEFAULTS). */
+  voltage?: number;
+  phase?: 1 | 3;
+  /** 0 < PF ≤ 1; unset: the default. */
+  powerFactor?: number;
 }
 
 const table = () => tableName('equipment');

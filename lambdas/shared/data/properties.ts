@@ -1,8 +1,9 @@
 /**
  * properties: one item per property (building site), keyed by id; index `byCustomer`.
  *
- * Item: { id, customerId, name, propertyType, timeZone?, address? }: `timeZone` an IANA zone
- * (visits are written in it; unset: the provider's, PROVIDER_TIME_ZONE), `address` one line.
+ * Item: { id, customerId, name, propertyType, timeZone?, address?, tariffPerKwh? }: `timeZone` an IANA zone
+ * (visits are written in it; unset: the provider's, PROVIDER_TIME_ZONE), `address` one line,
+ * `tariffPerKwh` the price the energy estimates cost at (docs/energy-estimates.md).
  *
  * Access patterns:
  * - properties of some customers (pickers, view-as, buildings): Query byCustomer per customer
@@ -23,6 +24,8 @@ export interface PropertyItem {
   timeZone?: string;
   /** Its street address, one line ('400 W Lake St, Chicago, IL 60606'). */
   address?: string;
+  /** The price per kWh the energy estimates cost at; unset: no cost is estimated. */
+  tariffPerKwh?: number;
 }
 
 const table = () => tableName('properties');

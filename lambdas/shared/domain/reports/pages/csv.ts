@@ -2,7 +2,8 @@
 import type { TablePage } from '../../../contract/reports.js';
 import type { Cell } from './tables.js';
 
-const csvCell = (v: Cell) => {
+/** One CSV field: quoted when it holds a comma, quote or line break; a text that a spreadsheet would read as a formula is prefixed with a quote. */
+export const csvCell = (v: Cell) => {
   const s = v === null ? '' : String(v);
   // Leading = + - @ would be read as formulas by spreadsheets.
   const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
