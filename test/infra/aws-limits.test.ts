@@ -4,17 +4,15 @@
  * stack and resource that crossed it. A change that would make the first deploy (or the next one)
  * fail on AWS fails here first.
  */
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Template as Assertions } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { stageStacks } from '../../infra/app.js';
 import { loadStage, type Stage } from '../../infra/config.js';
 import { DeployRoleStack } from '../../infra/deploy-role-stack.js';
-import { COGNITO_TRIGGER_WAIT_SECONDS, ROOT, SKIP_BUNDLING_CONTEXT } from '../../infra/function-construct.js';
-import { WEB_BUILD_CONTEXT } from '../../infra/web-construct.js';
+import { COGNITO_TRIGGER_WAIT_SECONDS, ROOT } from '../../infra/function-construct.js';
 import { ACCOUNT_ID, duplicates, mayShareAccount, physicalNames, resolveName, type NamedTemplate } from './support/physical-names.js';
-import { cdkJson, FIXTURE_WEB_BUILD, stages } from './support/synth.js';
+import { stages, synth } from './support/synth.js';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; UpdatePolicy?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 interface Template {
@@ -38,17 +36,15 @@ const synthesised = new Map<string, Synthesised>();
 function synthAll(stageName: string): Synthesised {
   const known = synthesised.get(stageName);
   if (known) return known;
-  const stage = loadStage(stageName, stages);
-  const { stages: _, ...flags } = cdkJson.context;
-  const app = new App({ context: { ...flags, [SKIP_BUNDLING_CONTEXT]: true, 'aws:cdk:bundling-stacks': [], [WEB_BUILD_CONTEXT]: FIXTURE_WEB_BUILD } });
-  const built = stageStacks(app, stage);
+  // The stage's one synthesis, shared with the other template tests (./support/synth.ts).
+  const { app, stage } = synth(stageName);
   const assembly = app.synth();
   // GitHub's OIDC provider is one per account (its URL is its identity): docs/deploying.md has the
   // second stage of an account pass the existing one's ARN, as here.
   const roles = new DeployRoleStack(new App(), { stage, githubRepo: 'owner/repo', oidcProviderArn: `arn:aws:iam::${stage.account ?? '333333333333'}:oidc-provider/token.actions.githubusercontent.com`, env: { account: stage.account ?? '333333333333', region: stage.region } });
   const s = {
     stage,
-    stacks: built.all.map((stack) => ({ name: stack.stackName, region: stack.region, template: assembly.getStackByName(stack.stackName).template as Template })),
+    stacks: app.node.children.filter((c) => Stack.isStack(c)).map((stack) => ({ name: stack.stackName, region: stack.region, template: assembly.getStackByName(stack.stackName).template as Template })),
     deployRole: { name: roles.stackName, region: roles.region, template: Assertions.fromStack(roles).toJSON() as Template },
   };
   synthesised.set(stageName, s);

@@ -11,7 +11,7 @@ import { loadStage } from '../../infra/config.js';
 import { SKIP_BUNDLING_CONTEXT } from '../../infra/function-construct.js';
 import { WEB_BUILD_CONTEXT } from '../../infra/web-construct.js';
 import { canonical, READS_METADATA, stackOutputsIn, stampReads } from '../../infra/weak-reads.js';
-import { cdkJson, FIXTURE_WEB_BUILD, stages } from './support/synth.js';
+import { cdkJson, FIXTURE_WEB_BUILD, stages, synth } from './support/synth.js';
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> }>;
 type Templates = Map<string, { Resources: Resources; Outputs?: Record<string, unknown> }>;
@@ -89,7 +89,10 @@ describe(`${STAGE}: a producer's change reaches every consumer's template, by th
   let again: Templates;
   let changed: Templates;
   beforeAll(() => {
-    base = synthStage();
+    // The stage's shared synthesis (./support/synth.ts), and two apps of this file's own.
+    const shared = synth(STAGE).app;
+    const assembly = shared.synth();
+    base = new Map(assembly.stacks.map((a) => [a.stackName, a.template]));
     again = synthStage();
     // The ticket topic replaced in place: same logical id and output, a new ARN once deployed.
     changed = synthStage((s) => (s.main.alerting.ticket.node.defaultChild as CfnTopic).addPropertyOverride('TopicName', `portal-${STAGE}-tickets-2`));
