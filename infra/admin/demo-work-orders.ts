@@ -4,8 +4,9 @@
  * count the report pages show stays as it was: at each demo property, its most recent completed
  * service work orders that have an invoice, and its first planned visit, get the equipment worked on
  * (the asset their description names), the technician's notes and (completed ones) parts and
- * labour lines that add up to the work order's amount; a quote of the property is linked to the
- * latest completed one. Only fields and rows no report page reads are added.
+ * labour lines that add up to the work order's amount; where a quote of the property followed one
+ * of its completed work orders on the same unit, the quote is linked to it (and that work order
+ * gets the same details). Only fields and rows no report page reads are added.
  */
 import type { AssetRow, InvoiceRow, LinesRow, NotesRow, QuoteRow, ReportRow, WorkOrderLine, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 
@@ -79,19 +80,26 @@ export function withWorkOrderDetails(rows: readonly ReportRow[]): ReportRow[] {
   const chosen = new Map<string, WorkOrderRow>();
   const linkedQuote = new Map<string, string>();
   for (const propertyId of new Set(workOrders.map((w) => w.propertyId))) {
-    const done = workOrders
+    const candidates = workOrders
       .filter((w) => w.propertyId === propertyId && w.kind === 'service' && w.status === 'Completed' && invoiced.has(`${propertyId}\u0000${w.id}`) && assetNamed(w, assets))
-      .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '') || a.id.localeCompare(b.id))
-      .slice(0, DETAILED_PER_PROPERTY);
+      .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '') || a.id.localeCompare(b.id));
+    const done = candidates.slice(0, DETAILED_PER_PROPERTY);
+    // The quote that followed a work order: made for the same unit after it (a Sent one, else the newest); that work order gets details too.
+    const quotes = rows
+      .filter((r): r is QuoteRow => r.dataset === 'quote' && r.propertyId === propertyId && !r.workOrderId)
+      .sort((a, b) => (a.status === 'Sent' ? 0 : 1) - (b.status === 'Sent' ? 0 : 1) || b.createdAt.localeCompare(a.createdAt));
+    const pair = quotes
+      .map((q) => ({ q, w: candidates.find((w) => (q.title ?? '').endsWith(` ${assetNamed(w, assets)!.name}`) && q.createdAt > (w.completedAt ?? w.createdAt)) }))
+      .find((p) => p.w);
+    if (pair?.w) {
+      linkedQuote.set(pair.q.id, pair.w.id);
+      if (!done.includes(pair.w)) done.push(pair.w);
+    }
     const visit = workOrders
       .filter((w) => w.propertyId === propertyId && w.status === 'Open' && w.scheduledAt && assetNamed(w, assets))
       .sort((a, b) => b.scheduledAt!.localeCompare(a.scheduledAt!))
       .pop();
     for (const w of visit ? [...done, visit] : done) chosen.set(w.id, w);
-    const quote = rows
-      .filter((r): r is QuoteRow => r.dataset === 'quote' && r.propertyId === propertyId && !r.workOrderId)
-      .sort((a, b) => (a.status === 'Sent' ? 0 : 1) - (b.status === 'Sent' ? 0 : 1) || b.createdAt.localeCompare(a.createdAt))[0];
-    if (quote && done[0]) linkedQuote.set(quote.id, done[0].id);
   }
   const details: ReportRow[] = [];
   const out = rows.map((r): ReportRow => {

@@ -80,6 +80,14 @@ describe('the timeline and the lines', () => {
     ]);
     const working = timelineOf(wo('X', 'P', { status: 'In Progress', completedAt: undefined }));
     expect(working.map((s) => s.reached)).toEqual([true, true, true, false]);
+    // A service call sent out at once: no scheduled time, yet the steps before on site were passed.
+    const dispatched = timelineOf(wo('X', 'P', { scheduledAt: undefined, windowStart: undefined, windowEnd: undefined }));
+    expect(dispatched.map((s) => [s.step, s.reached, s.at])).toEqual([
+      ['requested', true, '2026-03-10T09:00:00.000Z'],
+      ['scheduled', true, null],
+      ['onSite', true, null],
+      ['completed', true, '2026-03-14T12:30:00.000Z'],
+    ]);
     const cancelled = timelineOf(wo('X', 'P', { status: 'Cancelled', scheduledAt: undefined, windowStart: undefined, windowEnd: undefined }));
     expect(cancelled.map((s) => s.reached)).toEqual([true, false, false, false]);
   });

@@ -11,7 +11,9 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 /**
  * requested (created) → scheduled (its time and arrival window) → on site (the work began: In
  * Progress or Completed; at the window's start or the scheduled time) → completed (its date).
- * A step the work order has not come to is not reached and has no time.
+ * A step the work order has not come to is not reached and has no time; a step passed without a
+ * time of its own in the row (a service call sent out at once has no scheduled time) is reached,
+ * with no time.
  */
 export function timelineOf(w: Pick<WorkOrderRow, 'status' | 'createdAt' | 'scheduledAt' | 'completedAt' | 'windowStart' | 'windowEnd'>): TimelineStep[] {
   const scheduledAt = w.windowStart ?? w.scheduledAt ?? null;
@@ -20,7 +22,7 @@ export function timelineOf(w: Pick<WorkOrderRow, 'status' | 'createdAt' | 'sched
   const windowed = w.windowStart && w.windowEnd ? { windowStart: w.windowStart, windowEnd: w.windowEnd } : {};
   return [
     { step: 'requested', reached: true, at: w.createdAt },
-    { step: 'scheduled', reached: scheduledAt !== null, at: w.scheduledAt ?? w.windowStart ?? null, ...windowed },
+    { step: 'scheduled', reached: scheduledAt !== null || onSite, at: w.scheduledAt ?? w.windowStart ?? null, ...windowed },
     { step: 'onSite', reached: onSite, at: onSite ? scheduledAt : null },
     { step: 'completed', reached: completed, at: completed ? (w.completedAt ?? null) : null },
   ];
