@@ -46,7 +46,8 @@ function assetNamed(w: WorkOrderRow, assets: readonly AssetRow[]): AssetRow | un
 /** Labour hours (half-hours) at the rate and one or two parts lines, together exactly `amount`. */
 export function linesFor(id: string, amount: number, parts: readonly [string, string]): WorkOrderLine[] {
   const h = hash(id);
-  const hours = Math.max(0.5, Math.min(Math.floor(((amount * 0.6) / LABOUR_RATE) * 2) / 2, 1 + (h % 6)));
+  // About half the amount is labour (whole half-hours), the rest parts.
+  const hours = Math.max(0.5, Math.floor(((amount * (0.45 + (h % 3) * 0.05)) / LABOUR_RATE) * 2) / 2);
   const labour = round(hours * LABOUR_RATE);
   const rest = round(amount - labour);
   const lines: WorkOrderLine[] = [{ kind: 'labour', description: 'Technician hours', quantity: hours, unitPrice: LABOUR_RATE }];
