@@ -274,6 +274,8 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/calendar', handler: 'visits/get-calendar', access: 'user', tables: { ...caller }, secrets: ['embed'] },
   { method: 'POST', path: '/api/calendar', handler: 'visits/create-calendar', access: 'user', tables: { users: 'write' }, secrets: ['embed'] },
   { method: 'DELETE', path: '/api/calendar', handler: 'visits/delete-calendar', access: 'user', tables: { users: 'write' } },
+  // A work order a customer can open (issue 43): its timeline, notes, lines, invoices, quote and equipment.
+  { method: 'GET', path: '/api/work-orders/{workOrderId}', handler: 'work-orders/get-work-order', access: 'user', tables: { ...caller, properties: 'read', reportRows: 'read' } },
   { method: 'GET', path: '/api/calendar/{token}', handler: 'visits/calendar-feed', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'] },
   // The built-in report host's data: the embed token (not a Cognito token) is checked by the handler.
   { method: 'GET', path: '/api/embed/data', handler: 'reports/embed-data', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read', customers: 'read' }, secrets: ['embed'], memoryMb: 1024 },
@@ -359,8 +361,8 @@ export const areas = {
   users: ['users', 'catalog'],
   /** The document library. */
   documents: ['documents'],
-  /** Reports, the built-in report host's data, quote decisions, upcoming visits and the calendar feed. */
-  reports: ['reports', 'quotes', 'visits'],
+  /** Reports, the built-in report host's data, quote decisions, upcoming visits, the calendar feed and work orders. */
+  reports: ['reports', 'quotes', 'visits', 'work-orders'],
   /** Equipment telemetry and alerts, service requests, notifications, analytics and the audit log. */
   operations: ['telemetry', 'analytics', 'alerts', 'requests', 'notifications', 'audit'],
 } as const satisfies Record<string, readonly string[]>;

@@ -7,6 +7,7 @@
 import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { demoCustomers, demoFixedAssets } from './demo-data.js';
 import { zonedInstant } from '../../lambdas/shared/domain/visits/zones.js';
+import { withWorkOrderDetails } from './demo-work-orders.js';
 
 function random(seed: number) {
   let a = seed >>> 0;
@@ -301,7 +302,8 @@ export function demoNow(at = Date.now()): number {
 /** Every demo report row for `now`, all datasets together. */
 export function demoReportRows(now = demoNow()): ReportRow[] {
   const r = generateReportRows(demoReportProperties(), { now });
-  return [...r.assets, ...r.workOrders, ...r.quotes, ...demoDecisionQuotes(now), ...r.invoices];
+  // Issue 43: equipment, notes, lines and a linked quote on some work orders (./demo-work-orders.ts).
+  return withWorkOrderDetails([...r.assets, ...r.workOrders, ...r.quotes, ...demoDecisionQuotes(now), ...r.invoices]);
 }
 
 /**

@@ -7,17 +7,21 @@ import { z } from 'zod';
 import { canonicalTimeZone } from '../../lambdas/shared/contract/writing.js';
 import type { EquipmentItem } from '../../lambdas/shared/data/equipment.js';
 import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
-import type { AssetRow, InvoiceRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import type { AssetRow, InvoiceRow, LinesRow, NotesRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { electricalColumns, electricalItem, tariffColumn } from './import-electrical.js';
+import { workOrderDetailKinds } from './import-kinds-work-orders.js';
 
-export type Reference = { column: string; kind: 'customer'; id: string } | { column: string; kind: 'property'; id: string } | { column: string; kind: 'workOrder'; id: string; propertyId: string };
+export type Reference =
+  | { column: string; kind: 'customer'; id: string }
+  | { column: string; kind: 'property'; id: string }
+  | { column: string; kind: 'workOrder' | 'asset'; id: string; propertyId: string };
 
 export type Target =
   | { table: 'customers'; name: { id: string; name: string } }
   | { table: 'mappings'; mapping: { customerId: string; telemetryCustomerId: string; telemetryCustomerName: string } }
   | { table: 'properties'; item: PropertyItem }
   | { table: 'equipment'; item: EquipmentItem }
-  | { table: 'reportRows'; item: WorkOrderRow | QuoteRow | InvoiceRow | AssetRow };
+  | { table: 'reportRows'; item: WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow };
 
 export interface ImportKind {
   flag: string;
@@ -149,6 +153,9 @@ const optionalLine = z
   .default('')
   .transform((s) => s || undefined);
 
+/** An optional reference to another row by its id (empty: none). */
+const optionalId = z.string().trim().max(200).default('');
+const workOrderRef = (woId: string, propertyId: string): Reference => ({ column: 'work_order_id', kind: 'workOrder', id: woId, propertyId });
 const property = (r: { property_id: string }): Reference => ({ column: 'property_id', kind: 'property', id: r.property_id });
 
 export const importKinds: ImportKind[] = [
@@ -221,7 +228,7 @@ export const importKinds: ImportKind[] = [
   }),
   kind({
     flag: 'work-orders',
-    description: 'id,property_id,kind,status,priority,created_at,scheduled_at,completed_at,description,technician,amount,window_start,window_end',
+    description: 'id,property_id,kind,status,priority,created_at,scheduled_at,completed_at,description,technician,amount,window_start,window_end,asset_id,request_id',
     required: 'id,property_id,kind,status,priority,created_at',
     row: z
       .object({
@@ -242,13 +249,16 @@ export const importKinds: ImportKind[] = [
       // The arrival window the provider promised for the visit: both or neither, the end after the start.
       window_start: optionalInstant,
       window_end: optionalInstant,
+      // Issue 43: the equipment worked on (an asset of the same property) and the service request answered.
+      asset_id: optionalId,
+      request_id: optionalId,
     })
       .superRefine((r, ctx) => {
         if (r.window_start && !r.window_end) ctx.addIssue({ code: 'custom', path: ['window_end'], message: 'is required when window_start is given (both or neither)' });
         else if (r.window_end && !r.window_start) ctx.addIssue({ code: 'custom', path: ['window_start'], message: 'is required when window_end is given (both or neither)' });
         else if (r.window_start && r.window_end && r.window_end <= r.window_start) ctx.addIssue({ code: 'custom', path: ['window_end'], message: 'must be after window_start' });
       }),
-    refs: (r) => [property(r)],
+    refs: (r) => [property(r), ...(r.asset_id ? [{ column: 'asset_id', kind: 'asset' as const, id: r.asset_id, propertyId: r.property_id }] : [])],
     target: (r) => ({
       table: 'reportRows',
       item: {
@@ -265,12 +275,14 @@ export const importKinds: ImportKind[] = [
         technician: r.technician,
         amount: r.amount,
         ...(r.window_start && r.window_end ? { windowStart: r.window_start, windowEnd: r.window_end } : {}),
+        ...(r.asset_id ? { assetId: r.asset_id } : {}),
+        ...(r.request_id ? { requestId: r.request_id } : {}),
       },
     }),
   }),
   kind({
     flag: 'quotes',
-    description: 'id,property_id,title,status,amount,created_at,expires_at,decided_at',
+    description: 'id,property_id,title,status,amount,created_at,expires_at,decided_at,work_order_id',
     required: 'id,property_id,status,amount,created_at',
     row: z.object({
       id,
@@ -281,8 +293,9 @@ export const importKinds: ImportKind[] = [
       created_at: when,
       expires_at: optionalWhen,
       decided_at: optionalWhen,
+      work_order_id: optionalId,
     }),
-    refs: (r) => [property(r)],
+    refs: (r) => [property(r), ...(r.work_order_id ? [workOrderRef(r.work_order_id, r.property_id)] : [])],
     target: (r) => ({
       table: 'reportRows',
       item: {
@@ -295,6 +308,7 @@ export const importKinds: ImportKind[] = [
         createdAt: r.created_at,
         ...(r.expires_at ? { expiresAt: r.expires_at } : {}),
         ...(r.decided_at ? { decidedAt: r.decided_at } : {}),
+        ...(r.work_order_id ? { workOrderId: r.work_order_id } : {}),
       },
     }),
   }),
@@ -369,4 +383,6 @@ export const importKinds: ImportKind[] = [
       },
     }),
   }),
+  // Issue 43: a work order's notes and its parts and labour lines (./import-kinds-work-orders.ts).
+  ...workOrderDetailKinds({ kind, id, when, money, oneOf, workOrderRef }),
 ];

@@ -80,6 +80,8 @@ async function checkReferences(parsed: Parsed, pending: Pending): Promise<string
   };
   for (const row of parsed.rows) {
     for (const ref of row.refs) {
+      // Assets are applied after work orders: a work order's asset is checked once every file is read (checkAssets).
+      if (ref.kind === 'asset') continue;
       const ok = ref.kind === 'workOrder' ? known.workOrder.has(woKey(ref.propertyId, ref.id)) : known[ref.kind].has(ref.id);
       if (ok) continue;
       const what = ref.kind === 'workOrder' ? `unknown work order "${ref.id}" at property "${ref.propertyId}"` : `unknown ${ref.kind} "${ref.id}"`;
@@ -87,6 +89,33 @@ async function checkReferences(parsed: Parsed, pending: Pending): Promise<string
     }
   }
   return null;
+}
+
+/**
+ * A work order's asset_id names an asset of the same property, in the tables or in any file of
+ * this import (the assets kind is applied after the work orders); returns the first bad row's message.
+ */
+async function checkAssets(files: readonly Parsed[], targets: readonly Target[]): Promise<string | null> {
+  const refs = files.flatMap((f) => f.rows.flatMap((row) => row.refs.filter((r) => r.kind === 'asset').map((ref) => ({ f, row, ref }))));
+  if (refs.length === 0) return null;
+  const stored = await rowsOf(dynamo(), 'asset', refs.map(({ ref }) => (ref.kind === 'asset' ? ref.propertyId : '')), ['id']);
+  const known = new Set([
+    ...stored.map((a) => woKey(a.propertyId, a.id)),
+    ...targets.flatMap((t) => (t.table === 'reportRows' && t.item.dataset === 'asset' ? [woKey(t.item.propertyId, t.item.id)] : [])),
+  ]);
+  for (const { f, row, ref } of refs) {
+    if (ref.kind !== 'asset' || known.has(woKey(ref.propertyId, ref.id))) continue;
+    return `${f.file}:${row.line}:${f.header.indexOf(ref.column) + 1}: ${ref.column}: unknown asset "${ref.id}" at property "${ref.propertyId}"`;
+  }
+  return null;
+}
+
+/** The rows of a work order's notes or lines (one per work order) gather every row of the files naming it. */
+function gather(into: Map<string, ReportRow>, key: string, row: ReportRow): void {
+  const before = into.get(key);
+  if (before?.dataset === 'note' && row.dataset === 'note') into.set(key, { ...before, notes: [...before.notes, ...row.notes] });
+  else if (before?.dataset === 'line' && row.dataset === 'line') into.set(key, { ...before, lines: [...before.lines, ...row.lines] });
+  else into.set(key, row);
 }
 
 /** The writes of a checked import: items keyed once each (a later row with the same id wins). */
@@ -104,6 +133,7 @@ export async function planImport(files: Record<string, string>): Promise<ImportP
   if (unknownFlag) throw new ImportError(`Unknown kind "${unknownFlag}": the kinds are ${importKinds.map((k) => k.flag).join(', ')}`);
   const pending: Pending = { customers: new Set(), properties: new Set(), workOrders: new Set() };
   const targets: Target[] = [];
+  const read: Parsed[] = [];
   const counts: Record<string, number> = {};
   for (const kind of importKinds) {
     const file = files[kind.flag];
@@ -122,7 +152,10 @@ export async function planImport(files: Record<string, string>): Promise<ImportP
       if (t.table === 'reportRows' && t.item.dataset === 'wo') pending.workOrders.add(woKey(t.item.propertyId, t.item.id));
     }
     counts[kind.flag] = parsed.rows.length;
+    read.push(parsed);
   }
+  const badAsset = await checkAssets(read, targets);
+  if (badAsset) throw new ImportError(badAsset);
 
   // Customers keep what the file does not set (a name import keeps the telemetry mapping, and back).
   const touched = targets.flatMap((t) => (t.table === 'customers' ? [t.name.id] : t.table === 'mappings' ? [t.mapping.customerId] : []));
@@ -138,7 +171,7 @@ export async function planImport(files: Record<string, string>): Promise<ImportP
     }
     if (t.table === 'properties') properties.set(t.item.id, t.item);
     if (t.table === 'equipment') equipment.set(`${t.item.customerId}\u0000${t.item.id}`, t.item);
-    if (t.table === 'reportRows') reportRows.set(`${t.item.propertyId}\u0000${t.item.dataset}#${t.item.id}`, t.item);
+    if (t.table === 'reportRows') gather(reportRows, `${t.item.propertyId}\u0000${t.item.dataset}#${t.item.id}`, t.item);
   }
   return {
     customers: [...customers.values()].filter((c) => touched.includes(c.id)),
@@ -171,7 +204,8 @@ Imports CSV files with a header row. All or nothing: DynamoDB has no transaction
 thousands of rows, so every file is read and every row checked (values, and references to
 customers, properties and work orders in the tables or in the files before it) before the first
 write. If any row of any file is bad, nothing is written and the message names the file, line and
-column. Rows whose id exists are updated. (Should a write itself fail midway, e.g. the connection
+column. Rows whose id exists are updated. The notes (or lines) a file gives a work order replace
+the ones an earlier import gave it. (Should a write itself fail midway, e.g. the connection
 drops, run the same import again: it is safe to repeat.)
 
 Kinds, in the order they are applied, and their header rows:

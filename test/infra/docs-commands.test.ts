@@ -24,6 +24,12 @@ jest.setTimeout(2_500_000);
 const FAULTS_DEMO = 'FAULTS=dynamodb:throttle:0.2,s3:503:0.1,cognito:TooManyRequestsException:0.1,ses:reject:1,telemetry:hang npm run demo';
 const IMPORT_CATALOGUE = 'npm run admin -- import --local --customers customers.csv --properties properties.csv --equipment equipment.csv --telemetry-mappings mappings.csv';
 const IMPORT_ROWS = 'npm run admin -- import --local --work-orders wo.csv --quotes quotes.csv --invoices invoices.csv --assets assets.csv';
+/** docs/operating.md: the example files under docs/examples (a work order with its notes, lines, quote and invoice). */
+const IMPORT_EXAMPLE = [
+  'npm run admin -- import --local --customers docs/examples/customers.csv --properties docs/examples/properties.csv --work-orders docs/examples/work-orders.csv',
+  '--quotes docs/examples/quotes.csv --invoices docs/examples/invoices.csv --assets docs/examples/assets.csv',
+  '--work-order-notes docs/examples/work-order-notes.csv --work-order-lines docs/examples/work-order-lines.csv',
+].join(' ');
 
 /** Commands this file runs, exactly as the docs write them (each test below names the ones it runs). */
 const RUN_HERE = [
@@ -44,6 +50,7 @@ const RUN_HERE = [
   'npm run admin -- migrate report-rows-index --local',
   IMPORT_CATALOGUE,
   IMPORT_ROWS,
+  IMPORT_EXAMPLE,
   'npm run smoke -- --local',
   'npm run test:changed',
 ];
@@ -272,7 +279,7 @@ describe('servers, started exactly as written, answer', () => {
         writeFileSync(path.join(ROOT, f), text, { flag: 'wx' });
         written.push(f);
       }
-      for (const command of [IMPORT_CATALOGUE, IMPORT_ROWS, 'npm run admin -- migrate users-by-sub --local', 'npm run admin -- migrate report-rows-index --local']) {
+      for (const command of [IMPORT_CATALOGUE, IMPORT_ROWS, IMPORT_EXAMPLE, 'npm run admin -- migrate users-by-sub --local', 'npm run admin -- migrate report-rows-index --local']) {
         const r = await run(command);
         expect({ command, code: r.code, output: r.code === 0 ? '' : r.output }).toEqual({ command, code: 0, output: '' });
       }

@@ -102,6 +102,13 @@ async function newQuote(amount = 1200): Promise<string> {
   return id;
 }
 
+/** A fresh work order of property P-A1 (issue 43). */
+async function newWorkOrder(): Promise<string> {
+  const id = `WO-M${++seq}`;
+  await putReportRows(t.db, [{ dataset: 'wo', id, propertyId: 'P-A1', kind: 'service', status: 'Open', priority: 'Low', createdAt: '2026-01-05T10:00:00Z', description: `Matrix ${id}`, technician: 'M. Chen', amount: 0 }]);
+  return id;
+}
+
 /** A fresh tenant-A user, for writes that change or remove a user. */
 async function newUser(): Promise<string> {
   const email = `fresh-${++seq}@tenant-a.test`;
@@ -299,6 +306,11 @@ export const matrix: Record<string, Entry> = {
   // own (administrators have none); the feed answers whoever holds its signed address.
   'GET /api/visits': { request: () => ({ path: `/api/visits?email=${encodeURIComponent(USER_A)}` }), expect: scoped() },
   'GET /api/calendar': { request: () => ({ path: '/api/calendar' }), expect: ownSettings },
+  // A work order (issue 43): tenant A's, viewed as customer A (customer B may not view as A).
+  'GET /api/work-orders/{workOrderId}': {
+    request: async () => ({ path: `/api/work-orders/${await newWorkOrder()}?email=${encodeURIComponent(USER_A)}` }),
+    expect: scoped(),
+  },
   'POST /api/calendar': { request: () => ({ path: '/api/calendar', body: { replace: true } }), expect: ownSettings },
   'DELETE /api/calendar': { request: () => ({ path: '/api/calendar' }), expect: ownSettings },
   'GET /api/calendar/{token}': {

@@ -15,6 +15,7 @@ const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
+const WorkOrderRoute = lazy(() => import('./routes/work-order'));
 
 /**
  * Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link,
@@ -64,6 +65,16 @@ function AppRoutes() {
         element={
           <SignedInOnly>
             <HomeScreen />
+          </SignedInOnly>
+        }
+      />
+      <Route
+        path="/work-orders/:workOrderId"
+        element={
+          <SignedInOnly>
+            <Suspense fallback={null}>
+              <WorkOrderRoute />
+            </Suspense>
           </SignedInOnly>
         }
       />

@@ -6,10 +6,12 @@ describe('afterLogIn', () => {
     expect(afterLogIn('/home/quotes')).toBe('/home/quotes');
     expect(afterLogIn('/home?property=PROP-1&period=30d')).toBe('/home?property=PROP-1&period=30d');
     expect(afterLogIn('/home')).toBe('/home');
+    // Issue 43: a work order's address (a bookmark, a mailed link).
+    expect(afterLogIn('/work-orders/WO-D000209')).toBe('/work-orders/WO-D000209');
   });
 
   it('goes to /home for anything else: nothing asked, another page, another site', () => {
-    for (const other of [undefined, null, 42, '', '/', '/homestead', '//evil.example/home', '/home//evil.example', '/home\\\\evil', 'https://evil.example/home', '/forgot-password']) {
+    for (const other of [undefined, null, 42, '', '/', '/homestead', '//evil.example/home', '/home//evil.example', '/home\\\\evil', 'https://evil.example/home', '/forgot-password', '/work-orders/', '/work-orders/a/b', '/work-orders//evil.example']) {
       expect(afterLogIn(other)).toBe('/home');
     }
   });

@@ -1,3 +1,5 @@
+import { workOrderPath } from '../features/work-orders/paths';
+
 /** The routes of spec section 2. */
 export const paths = {
   login: '/',
@@ -9,14 +11,16 @@ export const paths = {
   registration: '/user-registration',
   /** Beyond the spec (issue 20): the mails' unsubscribe link, public (/unsubscribe?token=...). */
   unsubscribe: '/unsubscribe',
+  /** Beyond the spec (issue 43): one work order (/work-orders/<id>). */
+  workOrder: workOrderPath,
 } as const;
 
 /**
  * Where Log In goes once signed in: the address that was asked for when it is one of the portal's
- * own signed-in pages (`/home`, `/home/<report>`, with its query), else /home. Never another site:
+ * own signed-in pages (`/home`, `/home/<report>`, with its query; a work order `/work-orders/<id>`), else /home. Never another site:
  * only a path under /home, with no `//` or backslash that a browser could read as another host.
  */
 export function afterLogIn(returnTo: unknown): string {
-  if (typeof returnTo !== 'string' || !/^\/home(?:[/?]|$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
+  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|work-orders\/[^/?#]+$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
   return returnTo;
 }

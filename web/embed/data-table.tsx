@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatCell, paymentLink } from './format';
+import { openWorkOrder } from './protocol';
 import { embedFetch, type TokenKeeper } from './token';
 import type { Column, TablePage } from './types';
 
@@ -9,6 +10,9 @@ const cellClass = (key: string, type: Column['type']) =>
   type === 'money' || type === 'number' ? 'num' : WRAPPED.has(key) ? 'wrap' : key === 'property' || key === 'customer' ? 'wrap name' : key === 'technician' ? 'wrap person' : type === 'payment' ? 'payment' : undefined;
 
 const PAGE_ROWS = 200;
+
+/** The pages whose table lists work orders: each row's id opens the work order in the portal (issue 43). */
+const WORK_ORDER_PAGES = new Set(['dashboard', 'work-orders', 'maintenance', 'capital-projects']);
 
 /** A cell as shown; an owed invoice with a payment page gets its Pay link (a new tab: the provider's page, no card data here). */
 function Cell({ value, type, row }: { value: string | number | null; type: Column['type']; row: Record<string, string | number | null> }) {
@@ -35,6 +39,7 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const latest = useRef(0);
+  const opens = WORK_ORDER_PAGES.has(page);
 
   async function load(params: { sort: string; dir: string; q?: string }, offset = 0) {
     const n = ++latest.current;
@@ -142,7 +147,14 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
                 <tr key={`${String(row[table.columns[0]!.key])}-${i}`}>
                   {table.columns.map((c) => (
                     <td key={c.key} className={cellClass(c.key, c.type)}>
-                      <Cell value={row[c.key] ?? null} type={c.type} row={row} />
+                      {opens && c.key === 'id' && typeof row.id === 'string' ? (
+                        // A button, not a link: the portal (not the frame) navigates, on the portal's own address.
+                        <button type="button" className="row-open" onClick={() => openWorkOrder(String(row.id))} aria-label={`Open work order ${String(row.id)}`}>
+                          {String(row.id)}
+                        </button>
+                      ) : (
+                        <Cell value={row[c.key] ?? null} type={c.type} row={row} />
+                      )}
                     </td>
                   ))}
                 </tr>

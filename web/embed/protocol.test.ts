@@ -16,6 +16,14 @@ describe('embed frame protocol', () => {
     expect(isEmbedMessage(null)).toBe(false);
   });
 
+  it('accepts a work order to open only with an id of 1 to 200 printable characters (issue 43)', () => {
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.open, workOrderId: 'WO-D000209' })).toBe(true);
+    for (const bad of [undefined, '', ' WO-1', 'WO-1\n', 'WO\u00001', 'x'.repeat(201), 42, { id: 'WO-1' }]) {
+      expect(isEmbedMessage({ type: EMBED_MESSAGE.open, workOrderId: bad })).toBe(false);
+    }
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.open, workOrderId: 'x'.repeat(200) })).toBe(true);
+  });
+
   it('reads the token and its expiry from a frame URL', () => {
     const payload = btoa(JSON.stringify({ exp: 1_800_000_000, page: 'quotes' })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     const token = `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`;

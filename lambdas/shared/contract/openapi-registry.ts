@@ -17,6 +17,7 @@ import * as requests from './requests.js';
 import * as telemetry from './telemetry.js';
 import * as users from './users.js';
 import * as visits from './visits.js';
+import * as workOrders from './work-orders.js';
 
 /** Any zod 4 schema, classic (requests, most answers) or mini (the answers the web app parses, ./answers/*.ts). */
 type Schema = core.$ZodType;
@@ -122,5 +123,6 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'POST /api/calendar': { body: visits.CalendarBody, response: visits.CalendarFeedReply, errors: [401, 403] },
   'DELETE /api/calendar': { response: visits.CalendarFeedReply, errors: [401, 403] },
   // The feed itself (iCalendar); any token that is not a live feed's: 404.
+  'GET /api/work-orders/{workOrderId}': { params: workOrders.WorkOrderParams, query: workOrders.WorkOrderQuery, response: workOrders.WorkOrderReply, errors: [401, 403, 404] },
   'GET /api/calendar/{token}': { params: visits.FeedParams, text: 'text/calendar', errors: [404] },
 };

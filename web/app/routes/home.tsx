@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { ANALYTICS_REPORT_NAME, COMING_UP_REPORT_NAMES, QUOTES_REPORT_NAME } from '../../config/constants';
 import { IdleSignOut } from '../../features/auth/components/idle-sign-out';
@@ -34,6 +34,7 @@ import { requestsText } from '../../features/requests/strings';
 import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-as';
 import { DecisionsIcon, QuotesPanel, quotesText } from '../../features/quotes';
 import { ComingUp } from '../../features/visits';
+import { openedFrom, workOrderPath } from '../../features/work-orders/paths';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
 import { useAlertCount } from '../../features/telemetry/api/get-alerts';
@@ -98,6 +99,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   // The chosen report is in the address (/home/<id>): reload, Back and Forward keep to it; /home is the default.
   const { reportId } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const reportsLoaded = reportsQuery.isSuccess;
   const selected = reports.find((r) => r.id === reportId) ?? defaultReport(reports);
   // Analytics' NEW badge retires once the signed-in user has opened it (per user, in this browser).
@@ -364,6 +366,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
             propertyOptions={propertyOptions}
             isAdmin={isAdmin}
             onFirstDrawn={() => setFrameDrawn(true)}
+            onOpenWorkOrder={(id) => navigate(workOrderPath(id), { state: openedFrom(location) })}
           />
         </Box>
         <SiteFooter productName={config.productName} />
@@ -423,6 +426,7 @@ interface ReportAreaProps {
   propertyOptions: PropertyOption[];
   isAdmin: boolean;
   onFirstDrawn: () => void;
+  onOpenWorkOrder: (workOrderId: string) => void;
 }
 
 /** The chosen report: the telemetry dashboard for a mapped customer's Analytics, else its frames. */
@@ -451,6 +455,7 @@ function ReportArea(props: ReportAreaProps) {
       period={props.period}
       nothingAssigned={props.nothingAssigned}
       onFirstDrawn={props.onFirstDrawn}
+      onOpenWorkOrder={props.onOpenWorkOrder}
     />
   );
 }

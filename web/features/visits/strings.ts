@@ -12,6 +12,7 @@ export const visitsText = {
   technician: 'Technician',
   noTechnician: 'Technician to be assigned',
   workOrder: (id: string) => `Work order ${id}`,
+  openWorkOrder: (id: string) => `Open work order ${id}`,
   showAll: (n: number) => `Show all ${n} visits`,
   showFewer: 'Show fewer',
   columns: { date: 'Date', time: 'Arrival', customer: 'Customer', property: 'Property', what: 'What', technician: 'Technician', workOrder: 'Work order' },

@@ -40,12 +40,14 @@ export const ITEM_KEYS = new Set(['propertyId', 'sk', 'rev']);
 /** Row fields the key carries, so no column. */
 export const KEY_FIELDS = new Set(['propertyId', 'dataset']);
 const NO_DATE = '-';
-const mainDate: Record<Exclude<Dataset, 'asset'>, string> = { wo: 'createdAt', quote: 'createdAt', invoice: 'issuedAt' };
+/** Assets and a work order's notes and lines (one row per work order) have no main date: bucket '-'. */
+const mainDate: Partial<Record<Dataset, string>> = { wo: 'createdAt', quote: 'createdAt', invoice: 'issuedAt' };
 
 export type Fields = Record<string, unknown>;
 
 export const bucketOf = (row: ReportRow): string => {
-  const d = row.dataset === 'asset' ? undefined : (row as unknown as Fields)[mainDate[row.dataset]];
+  const field = mainDate[row.dataset];
+  const d = field ? (row as unknown as Fields)[field] : undefined;
   return typeof d === 'string' && /^\d{4}-/.test(d) ? d.slice(0, 4) : NO_DATE;
 };
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -80,7 +82,7 @@ export function unpackItem(item: ReportRowsItem): ReportRow[] {
 // ---- the index items ---------------------------------------------------------------------------
 
 export const INDEX = 'index#';
-export const DATASETS: readonly Dataset[] = ['wo', 'quote', 'invoice', 'asset'];
+export const DATASETS: readonly Dataset[] = ['wo', 'quote', 'invoice', 'asset', 'note', 'line'];
 
 /** The key of the index item of one property's dataset. */
 export const indexKey = (propertyId: string, dataset: Dataset) => ({ propertyId, sk: `${INDEX}${dataset}` });

@@ -15,6 +15,10 @@ export interface WorkOrderRow {
   /** The arrival window promised for the visit (ISO instants, both or neither, end after start): import columns window_start, window_end. */
   windowStart?: string;
   windowEnd?: string;
+  /** The equipment worked on: an asset row of the same property (import column asset_id, issue 43). */
+  assetId?: string;
+  /** The service request the work order answers (import column request_id, issue 43). */
+  requestId?: string;
 }
 export interface QuoteRow {
   dataset: 'quote';
@@ -30,6 +34,8 @@ export interface QuoteRow {
   decidedBy?: string;
   /** 'portal': the status and decidedAt are a customer's decision in the portal, which imports keep while the source still says Sent. */
   decidedIn?: 'portal';
+  /** The work order the quote was made for (import column work_order_id, issue 43). */
+  workOrderId?: string;
 }
 export interface InvoiceRow {
   dataset: 'invoice';
@@ -58,7 +64,37 @@ export interface AssetRow {
   installedOn?: string;
   condition: 'Good' | 'Fair' | 'Poor' | 'Critical';
 }
-export type ReportRow = WorkOrderRow | QuoteRow | InvoiceRow | AssetRow;
+/** One technician's note on a work order (issue 43). */
+export interface WorkOrderNote {
+  at: string;
+  author: string;
+  text: string;
+}
+/** One parts or labour line of a work order (issue 43). */
+export interface WorkOrderLine {
+  kind: 'parts' | 'labour';
+  description: string;
+  quantity: number;
+  unitPrice: number;
+}
+/**
+ * A work order's notes (dataset `note`) or its parts and labour lines (dataset `line`): one row per
+ * work order, its id the work order's, in the work order's partition (import kinds work-order-notes
+ * and work-order-lines; a file's rows of a work order replace that work order's notes or lines).
+ */
+export interface NotesRow {
+  dataset: 'note';
+  id: string;
+  propertyId: string;
+  notes: WorkOrderNote[];
+}
+export interface LinesRow {
+  dataset: 'line';
+  id: string;
+  propertyId: string;
+  lines: WorkOrderLine[];
+}
+export type ReportRow = WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow;
 export type Dataset = ReportRow['dataset'];
 export type RowOf<D extends Dataset> = Extract<ReportRow, { dataset: D }>;
 

@@ -14,6 +14,8 @@ export interface ReportFrameProps {
   resign: () => Promise<FrameUrl>;
   /** Called once the frame's first data is on the screen (a built-in page says so; an external frame when it has loaded). */
   onDrawn?: () => void;
+  /** A built-in page asks to open one of its work orders (issue 43): the portal navigates. */
+  onOpenWorkOrder?: (workOrderId: string) => void;
 }
 
 const isBuiltIn = (url: string) => url.startsWith('/embed/');
@@ -23,7 +25,7 @@ const isBuiltIn = (url: string) => url.startsWith('/embed/');
  * expires; the frame answers over postMessage and its src stays the same, so the page keeps its
  * state. An external (Sigma) frame gets a fresh URL shortly before its session ends.
  */
-export function ReportFrame({ signed, resign, onDrawn }: ReportFrameProps) {
+export function ReportFrame({ signed, resign, onDrawn, onOpenWorkOrder }: ReportFrameProps) {
   const ref = useRef<HTMLIFrameElement>(null);
   const [src, setSrc] = useState(signed.url);
   const builtIn = isBuiltIn(signed.url);
@@ -32,6 +34,8 @@ export function ReportFrame({ signed, resign, onDrawn }: ReportFrameProps) {
   resignRef.current = resign;
   const drawnRef = useRef(onDrawn);
   drawnRef.current = onDrawn;
+  const openRef = useRef(onOpenWorkOrder);
+  openRef.current = onOpenWorkOrder;
 
   // The first data came with the URL: kept for the page to take as it loads (before it runs).
   useLayoutEffect(() => (builtIn && signed.data !== undefined ? primeFrame(signed.url, signed.data) : undefined), [builtIn, signed]);
@@ -45,6 +49,7 @@ export function ReportFrame({ signed, resign, onDrawn }: ReportFrameProps) {
         if (!isEmbedMessage(event.data)) return;
         if (event.data.type === EMBED_MESSAGE.height) setHeight(Math.max(120, Math.min(event.data.height, 20_000)));
         else if (event.data.type === EMBED_MESSAGE.drawn) drawnRef.current?.();
+        else if (event.data.type === EMBED_MESSAGE.open) openRef.current?.(event.data.workOrderId);
         else if (event.data.type === EMBED_MESSAGE.refresh)
           resignRef
             .current()

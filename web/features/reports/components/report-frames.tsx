@@ -37,6 +37,8 @@ export interface ReportFramesProps {
    * refusal, a failure): the home screen starts its panels then, off the frame's path (issue 42).
    */
   onFirstDrawn?: () => void;
+  /** A row of a work-order table was chosen in a built-in frame (issue 43). */
+  onOpenWorkOrder?: (workOrderId: string) => void;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface ReportFramesProps {
  * for this account (422), which is shown in the frame's place. When the server refuses every frame
  * (403: nothing assigned) the area says what is missing and whom to ask.
  */
-export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, period = null, nothingAssigned = false, onFirstDrawn }: ReportFramesProps) {
+export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, period = null, nothingAssigned = false, onFirstDrawn, onOpenWorkOrder }: ReportFramesProps) {
   const { session } = useSession();
   const viewingAs = !!session?.isAdmin && viewedEmail !== session.claims.email;
   const requestFor = (frame: string): FilteredRequest => ({
@@ -105,7 +107,7 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
     >
       {results.map((r, i) => {
         const frame = report.frames[i]!;
-        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(requestFor(frame))} onDrawn={onFirstDrawn} />;
+        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(requestFor(frame))} onDrawn={onFirstDrawn} onOpenWorkOrder={onOpenWorkOrder} />;
         if (r.error instanceof ApiError && r.error.status === 422) return <FrameMessage key={frame} message={r.error.message} />;
         return null;
       })}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { VISIT_DAYS_MAX } from '../../../../lambdas/shared/contract/answers/visits';
 import { titleCase } from '../../../components/text/display-name';
 import { LoadFailure } from '../../../components/ui/load-failure';
@@ -15,6 +17,7 @@ import { unavailableMessage } from '../../../lib/api-client';
 import { useVisits } from '../api/get-visits';
 import { visitsText as t } from '../strings';
 import { visitWhen } from '../visit-text';
+import { openedFrom, workOrderPath } from '../../work-orders/paths';
 
 /** Visits shown before "Show all". */
 const FIRST = 6;
@@ -39,6 +42,7 @@ export function ComingUp({ email, propertyId, propertyName, customerOf }: Coming
   const query = useVisits(email, propertyId);
   const [all, setAll] = useState(false);
   const headingId = useId();
+  const location = useLocation();
   const visits = query.data?.visits ?? [];
   const shown = all ? visits : visits.slice(0, FIRST);
   const manyProperties = !propertyId && new Set(visits.map((v) => v.propertyId)).size > 1;
@@ -91,7 +95,12 @@ export function ComingUp({ email, propertyId, propertyName, customerOf }: Coming
                     {manyProperties && <TableCell>{titleCase(v.propertyName)}</TableCell>}
                     <TableCell>{v.description}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap', color: v.technician ? undefined : 'text.secondary' }}>{v.technician || t.noTechnician}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{v.workOrderId}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {/* Opens the work order's screen (issue 43); its Back returns here. */}
+                      <Link component={RouterLink} to={workOrderPath(v.workOrderId)} state={openedFrom(location)} aria-label={t.openWorkOrder(v.workOrderId)}>
+                        {v.workOrderId}
+                      </Link>
+                    </TableCell>
                   </TableRow>
                 );
               })}

@@ -19,7 +19,9 @@ export const pageDatasets: Record<PageName, Dataset[]> = {
  * row type gains a field it lacks.
  */
 const workOrderFields = ['kind', 'status', 'priority', 'createdAt', 'scheduledAt', 'completedAt', 'description', 'technician', 'amount', 'windowStart', 'windowEnd'] as const;
-type Unlisted = Exclude<keyof WorkOrderRow, (typeof workOrderFields)[number] | 'dataset' | 'id' | 'propertyId'>;
+/** Fields no page shows: the links a work order's own screen follows (issue 43). */
+type Linked = 'assetId' | 'requestId';
+type Unlisted = Exclude<keyof WorkOrderRow, (typeof workOrderFields)[number] | Linked | 'dataset' | 'id' | 'propertyId'>;
 const everyWorkOrderField: [Unlisted] extends [never] ? true : Unlisted = true;
 
 /**

@@ -31,7 +31,7 @@ export function tableRows(page: PageName, every: PageInput, opts: { sort?: strin
   const col = known ? columns.find((c) => c.key === opts.sort)! : columns.find((c) => c.key === def.sort)!;
   const dir = known ? (opts.dir ?? 'asc') : def.dir;
   const ctx: Ctx = { names: input.names, now: input.now, ...(input.customerOf ? { customerOf: input.customerOf } : {}) };
-  const all = (input[def.dataset] ?? []) as ReportRow[];
+  const all = (input[def.dataset as keyof PageInput & Dataset] ?? []) as ReportRow[];
   const span = def.dated ? spanOf(input.period) : null;
   const ofPage = def.where ? all.filter((r) => def.where!(r)) : all;
   const inWhere = narrowed(ofPage, span, (r) => toMs(def.dated!(r)));

@@ -1,0 +1,92 @@
+/**
+ * A work order's answer (issue 43, beyond the spec), in zod/mini: GET /api/work-orders/{workOrderId}.
+ * Imported by ../work-orders.ts (handler) and by the web app's API file. No Node imports here: Vite bundles it.
+ */
+import * as z from 'zod/mini';
+
+export const TIMELINE_STEPS = ['requested', 'scheduled', 'onSite', 'completed'] as const;
+export type TimelineStepName = (typeof TIMELINE_STEPS)[number];
+
+/** One step of the status timeline: `reached` false for a step the work order has not come to (its `at` then null). */
+export const TimelineStep = z.object({
+  step: z.enum(TIMELINE_STEPS),
+  reached: z.boolean(),
+  /** ISO date or instant of the step, where the row knows it. */
+  at: z.nullable(z.string()),
+  /** The scheduled step's arrival window (ISO instants), where the provider gave one. */
+  windowStart: z.optional(z.string()),
+  windowEnd: z.optional(z.string()),
+});
+export type TimelineStep = z.infer<typeof TimelineStep>;
+
+export const WorkOrderNoteView = z.object({ at: z.string(), author: z.string(), text: z.string() });
+export type WorkOrderNoteView = z.infer<typeof WorkOrderNoteView>;
+
+export const WorkOrderLineView = z.object({
+  kind: z.enum(['parts', 'labour']),
+  description: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  /** quantity × unit price, in cents rounded. */
+  total: z.number(),
+});
+export type WorkOrderLineView = z.infer<typeof WorkOrderLineView>;
+
+export const LinkedInvoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(['Open', 'Paid', 'Overdue', 'Void']),
+  amount: z.number(),
+  balance: z.number(),
+  dueAt: z.string(),
+  /** The provider's payment page (https), where the import gave one. */
+  paymentUrl: z.nullable(z.string()),
+});
+export type LinkedInvoice = z.infer<typeof LinkedInvoice>;
+
+export const LinkedQuote = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(['Draft', 'Sent', 'Approved', 'Declined', 'Expired']),
+  amount: z.number(),
+});
+export type LinkedQuote = z.infer<typeof LinkedQuote>;
+
+export const WorkedEquipment = z.object({ id: z.string(), name: z.string(), assetType: z.string(), make: z.string(), model: z.string() });
+export type WorkedEquipment = z.infer<typeof WorkedEquipment>;
+
+export const WorkOrderDetail = z.object({
+  id: z.string(),
+  kind: z.enum(['service', 'maintenance', 'capital']),
+  status: z.enum(['Open', 'In Progress', 'On Hold', 'Completed', 'Cancelled']),
+  priority: z.enum(['Low', 'Medium', 'High', 'Emergency']),
+  description: z.string(),
+  propertyId: z.string(),
+  propertyName: z.string(),
+  /** The property's IANA time zone (its own, else the provider's): the work order's times are written in it. */
+  timeZone: z.string(),
+  technician: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  scheduledAt: z.nullable(z.string()),
+  completedAt: z.nullable(z.string()),
+  windowStart: z.nullable(z.string()),
+  windowEnd: z.nullable(z.string()),
+  /** The service request it answers, where the provider linked one. */
+  requestId: z.nullable(z.string()),
+});
+export type WorkOrderDetail = z.infer<typeof WorkOrderDetail>;
+
+export const WorkOrderReply = z.object({
+  workOrder: WorkOrderDetail,
+  timeline: z.array(TimelineStep),
+  /** Oldest first. */
+  notes: z.array(WorkOrderNoteView),
+  lines: z.array(WorkOrderLineView),
+  /** The sum of the lines' totals. */
+  linesTotal: z.number(),
+  invoices: z.array(LinkedInvoice),
+  quotes: z.array(LinkedQuote),
+  equipment: z.nullable(WorkedEquipment),
+});
+export type WorkOrderReply = z.infer<typeof WorkOrderReply>;

@@ -1,0 +1,58 @@
+/**
+ * Whose work order a call opens, and the reads that find it (issue 43). The scope always comes
+ * from the users table, never from the client: a customer their own assignments (an `email` that
+ * is not theirs: 403); an administrator those of the customer they view as (`email`; without one,
+ * 403: their own view has no properties). A work order outside that scope answers as a missing one.
+ *
+ * Reads (docs: three calls, as the report pages' two plus one): 1. the index items of the scope's
+ * properties' datasets; 2. the ids of their work orders (a projection of the id column only), which
+ * says whose property holds it; 3. that property's row with its work orders, notes, lines,
+ * invoices, quotes and assets. A view-as adds the viewed user's row.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { workOrderMessages, type WorkOrderReply } from '../../contract/work-orders.js';
+import { propertiesAndRows, readIndex } from '../../data/report-reads.js';
+import type { AssetRow, Dataset, InvoiceRow, LinesRow, NotesRow, QuoteRow, WorkOrderRow } from '../../data/report-rows.js';
+import { getUserByEmail } from '../../data/users.js';
+import { isStaffEmail, settings } from '../../platform/env.js';
+import { badRequest, forbidden, notFound } from '../../platform/http.js';
+import { assignedScope, type Scope } from '../../platform/scope.js';
+import { workOrderView } from './view.js';
+
+const DATASETS: readonly Dataset[] = ['wo', 'note', 'line', 'invoice', 'quote', 'asset'];
+
+/** The property ids whose work orders the call may open. */
+export async function workOrderPropertyIds(db: DynamoDBDocumentClient, caller: Scope, email: string | undefined): Promise<string[]> {
+  if (!caller.isAdmin) {
+    if (email && email !== caller.email) throw forbidden(workOrderMessages.outsideUser);
+    return [...caller.propertyIds].sort();
+  }
+  if (!email || email === caller.email) throw forbidden(workOrderMessages.staffView);
+  if (isStaffEmail(email)) throw badRequest(workOrderMessages.staffView);
+  const row = await getUserByEmail(db, email);
+  if (!row) throw notFound(workOrderMessages.noUser(email));
+  return [...assignedScope(row).propertyIds].sort();
+}
+
+/** The work order `id` of one of these properties (already the caller's scope), or 404. */
+export async function readWorkOrder(db: DynamoDBDocumentClient, propertyIds: readonly string[], id: string): Promise<WorkOrderReply> {
+  if (propertyIds.length === 0) throw notFound(workOrderMessages.notFound(id));
+  const index = await readIndex(db, propertyIds, DATASETS);
+  const ids = await propertiesAndRows(db, propertyIds, ['wo'], index, { wo: ['id'] }, []);
+  const holder = (ids.rows.get('wo') ?? []).filter((w) => w.id === id).map((w) => w.propertyId).sort()[0];
+  if (!holder) throw notFound(workOrderMessages.notFound(id));
+  const { properties, rows } = await propertiesAndRows(db, [holder], DATASETS, index);
+  const property = properties[0];
+  const of = <R>(d: Dataset) => (rows.get(d) ?? []) as unknown as R[];
+  const workOrder = of<WorkOrderRow>('wo').find((w) => w.id === id);
+  if (!property || !workOrder) throw notFound(workOrderMessages.notFound(id));
+  return workOrderView({
+    workOrder,
+    property: { name: property.name, timeZone: property.timeZone || settings.timeZone() },
+    notes: of<NotesRow>('note').find((n) => n.id === id),
+    lines: of<LinesRow>('line').find((n) => n.id === id),
+    invoices: of<InvoiceRow>('invoice'),
+    quotes: of<QuoteRow>('quote'),
+    assets: of<AssetRow>('asset'),
+  });
+}

@@ -1,0 +1,287 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import type { WorkOrderReply } from '../../../../lambdas/shared/contract/answers/work-orders';
+import { titleCase } from '../../../components/text/display-name';
+import { LoadFailure } from '../../../components/ui/load-failure';
+import { refusalMessage, unavailableMessage } from '../../../lib/api-client';
+import { useWorkOrder } from '../api/get-work-order';
+import { backTarget, invoicesPath, quotePath } from '../paths';
+import { workOrderText as t } from '../strings';
+import { dayText, money, payable, quantityText, stepText, when } from '../work-order-text';
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid={testId} sx={{ p: 2 }}>
+      <Typography id={headingId} component="h2" variant="h6" sx={{ fontSize: 18, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+const Quiet = ({ children }: { children: ReactNode }) => (
+  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+    {children}
+  </Typography>
+);
+
+function Timeline({ reply }: { reply: WorkOrderReply }) {
+  const zone = reply.workOrder.timeZone;
+  return (
+    <Section title={t.timeline} testId="work-order-timeline">
+      {reply.workOrder.status === 'Cancelled' && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t.cancelled}
+        </Alert>
+      )}
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1 }}>
+        {reply.timeline.map((step) => {
+          const { label, detail } = stepText(step, zone);
+          return (
+            <Box
+              component="li"
+              key={step.step}
+              data-step={step.step}
+              data-reached={step.reached}
+              sx={{ borderTop: 4, borderColor: step.reached ? 'primary.main' : 'divider', pt: 1 }}
+            >
+              <Typography component="p" sx={{ fontWeight: 600, color: step.reached ? 'text.primary' : 'text.secondary' }}>
+                {label}
+              </Typography>
+              <Typography component="p" variant="body2" sx={{ color: 'text.secondary' }}>
+                {detail}
+              </Typography>
+            </Box>
+          );
+        })}
+      </Box>
+    </Section>
+  );
+}
+
+function Details({ reply }: { reply: WorkOrderReply }) {
+  const w = reply.workOrder;
+  const rows: [string, string][] = [
+    [t.fields.status, w.status],
+    [t.fields.priority, w.priority],
+    [t.fields.kind, t.kind[w.kind]],
+    [t.fields.property, titleCase(w.propertyName)],
+    [t.fields.technician, w.technician || t.noTechnician],
+    [t.fields.amount, money(w.amount)],
+    ...(w.requestId ? ([[t.fields.request, w.requestId]] as [string, string][]) : []),
+  ];
+  return (
+    <Section title={t.details} testId="work-order-details">
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
+        {rows.map(([k, v]) => (
+          <Box key={k} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ color: 'text.secondary' }}>
+              {k}
+            </Box>
+            <Box component="dd" sx={{ m: 0 }}>
+              {v}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+function Equipment({ reply }: { reply: WorkOrderReply }) {
+  const e = reply.equipment;
+  return (
+    <Section title={t.equipment} testId="work-order-equipment">
+      {e ? (
+        <>
+          <Typography sx={{ fontWeight: 600 }}>{e.name}</Typography>
+          <Quiet>{t.equipmentLine(e.assetType, e.make, e.model)}</Quiet>
+        </>
+      ) : (
+        <Quiet>{t.noEquipment}</Quiet>
+      )}
+    </Section>
+  );
+}
+
+function Notes({ reply }: { reply: WorkOrderReply }) {
+  return (
+    <Section title={t.notes} testId="work-order-notes">
+      {reply.notes.length === 0 ? (
+        <Quiet>{t.noNotes}</Quiet>
+      ) : (
+        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {reply.notes.map((n, i) => (
+            <Box component="li" key={`${n.at}-${i}`}>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {when(n.at, reply.workOrder.timeZone)} · {n.author}
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-line' }}>{n.text}</Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+function Lines({ reply }: { reply: WorkOrderReply }) {
+  if (reply.lines.length === 0)
+    return (
+      <Section title={t.lines} testId="work-order-lines">
+        <Quiet>{t.noLines}</Quiet>
+      </Section>
+    );
+  const c = t.lineColumns;
+  return (
+    <Section title={t.lines} testId="work-order-lines">
+      {/* Scrolls sideways in a narrow window: focusable, so a keyboard can scroll it too. */}
+      <Box tabIndex={0} role="group" aria-label={t.lines} sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t.lines}>
+          <TableHead>
+            <TableRow>
+              <TableCell scope="col">{c.kind}</TableCell>
+              <TableCell scope="col">{c.description}</TableCell>
+              <TableCell scope="col" align="right">
+                {c.quantity}
+              </TableCell>
+              <TableCell scope="col" align="right">
+                {c.unitPrice}
+              </TableCell>
+              <TableCell scope="col" align="right">
+                {c.total}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {reply.lines.map((l, i) => (
+              <TableRow key={i}>
+                <TableCell>{t.lineKind[l.kind]}</TableCell>
+                <TableCell>{l.description}</TableCell>
+                <TableCell align="right">{quantityText(l.quantity)}</TableCell>
+                <TableCell align="right">{money(l.unitPrice)}</TableCell>
+                <TableCell align="right">{money(l.total)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell colSpan={4} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>
+                {t.linesTotal}
+              </TableCell>
+              <TableCell align="right" data-testid="lines-total" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>
+                {money(reply.linesTotal)}
+              </TableCell>
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </Box>
+    </Section>
+  );
+}
+
+function Invoices({ reply }: { reply: WorkOrderReply }) {
+  const zone = reply.workOrder.timeZone;
+  return (
+    <Section title={t.invoices} testId="work-order-invoices">
+      {reply.invoices.length === 0 && <Quiet>{t.noInvoices}</Quiet>}
+      {reply.invoices.map((i) => (
+        <Box key={i.id} data-invoice={i.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, '& + &': { mt: 1 } }}>
+          <Box sx={{ flex: 1, minWidth: 200 }}>
+            <Typography sx={{ fontWeight: 600 }}>{t.invoiceLine(i.number, i.status)}</Typography>
+            <Quiet>{t.invoiceAmounts(money(i.amount), money(i.balance), dayText(i.dueAt, zone))}</Quiet>
+          </Box>
+          {payable(i) && (
+            <Button variant="contained" size="small" href={i.paymentUrl!} target="_blank" rel="noopener noreferrer" aria-label={t.payLabel(money(i.balance), i.number)}>
+              {t.pay(money(i.balance))}
+            </Button>
+          )}
+          <Link component={RouterLink} to={invoicesPath}>
+            {t.viewInvoices}
+          </Link>
+        </Box>
+      ))}
+    </Section>
+  );
+}
+
+function Quotes({ reply }: { reply: WorkOrderReply }) {
+  return (
+    <Section title={t.quotes} testId="work-order-quotes">
+      {reply.quotes.length === 0 && <Quiet>{t.noQuotes}</Quiet>}
+      {reply.quotes.map((q) => (
+        <Box key={q.id} data-quote-link={q.id} sx={{ '& + &': { mt: 1 } }}>
+          <Link component={RouterLink} to={quotePath(q.id)} aria-label={t.openQuote(q.id)}>
+            {q.id}
+          </Link>
+          <Quiet>{t.quoteLine(q.title, q.status, money(q.amount))}</Quiet>
+        </Box>
+      ))}
+    </Section>
+  );
+}
+
+/** The work order screen (issue 43): its timeline, details, equipment, notes, lines, invoice and quote; Back returns where it was opened from. */
+export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; email: string | null }) {
+  const query = useWorkOrder(workOrderId, email);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The screen's heading takes the focus once it opens, as a page of its own would.
+  useEffect(() => heading.current?.focus(), []);
+  const reply = query.data;
+  return (
+    <Box component="main" sx={{ flex: 1, p: 2, maxWidth: 1280, width: '100%', mx: 'auto', display: 'grid', gap: 2, alignContent: 'start' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => navigate(backTarget(location.state))}>
+          {t.back}
+        </Button>
+        <Typography ref={heading} tabIndex={-1} component="h1" variant="h5" sx={{ outline: 'none' }}>
+          {t.title(workOrderId)}
+        </Typography>
+        {reply && <Chip label={reply.workOrder.status} color={reply.workOrder.status === 'Completed' ? 'success' : 'default'} size="small" />}
+      </Box>
+      {query.isPending && <Quiet>{t.loading}</Quiet>}
+      {query.isError &&
+        (refusalMessage(query.error) ? (
+          // A refusal (no such work order, or none of the viewed user's): the server's words, nothing to retry.
+          <Alert severity="warning">{refusalMessage(query.error)}</Alert>
+        ) : (
+          <LoadFailure message={unavailableMessage(query.error) ?? t.loadFailed} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        ))}
+      {reply && (
+        <>
+          <Typography sx={{ fontSize: 18 }}>{reply.workOrder.description}</Typography>
+          <Timeline reply={reply} />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 1fr) 2fr' }, alignItems: 'start' }}>
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <Details reply={reply} />
+              <Equipment reply={reply} />
+              <Invoices reply={reply} />
+              <Quotes reply={reply} />
+            </Box>
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <Notes reply={reply} />
+              <Lines reply={reply} />
+            </Box>
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,5 @@
+/** Query keys of the work order screen, in one place. */
+export const workOrderKeys = {
+  all: ['work-orders'] as const,
+  one: (id: string, email: string | null) => ['work-orders', id, email ?? 'own'] as const,
+};
