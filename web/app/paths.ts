@@ -9,6 +9,8 @@ export const paths = {
   registration: '/user-registration',
   /** Beyond the spec (issue 20): the mails' unsubscribe link, public (/unsubscribe?token=...). */
   unsubscribe: '/unsubscribe',
+  /** Beyond the spec (issue 44): how the energy and runtime estimates are made, with a unit's inputs in the query. */
+  estimates: '/energy-estimates',
 } as const;
 
 /**
