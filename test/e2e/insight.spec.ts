@@ -41,6 +41,11 @@ test('the estimates come after the cards: the short-cycling unit is flagged, a n
   await expect(chiller.locator('dt')).toHaveText(['Energy', 'Runtime', 'Starts', 'ΔT'], { timeout: 30_000 });
   await expect(chiller.getByText('Short cycling', { exact: true })).toHaveCount(0);
 
+  // The low-ΔT unit: hours outside the band; a normal one: none.
+  const lowDelta = panel(page, 'NCL-RTU2-A1');
+  await expect(lowDelta.locator('dd').nth(6)).toHaveText(/^1[0-5]\.\d °F · [1-9]\d*\.\d h outside 16–22$/, { timeout: 30_000 });
+  await expect(panel(page, 'NCL-RTU1-A1').locator('dd').nth(6)).toHaveText(/^(1[6-9]|2[0-2])\.\d °F · 0\.0 h outside 16–22$/, { timeout: 30_000 });
+
   // Issue 42: the samples are asked before any estimate.
   const samples = asked.findIndex((r) => r.url.endsWith('/samples'));
   const firstInsight = asked.findIndex((r) => r.url.endsWith('/insight'));

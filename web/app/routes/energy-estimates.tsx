@@ -74,7 +74,7 @@ export default function EnergyEstimatesRoute() {
                 [t.voltage, t.volts(inputs.voltage), source('voltage', t.fromImport)],
                 [t.phase, String(inputs.phase), source('phase', t.fromImport)],
                 [t.powerFactor, String(inputs.pf), source('powerFactor', t.fromImport)],
-                [t.tariff, inputs.tariff === null ? t.missing : String(inputs.tariff), inputs.tariff === null ? t.isDefault : t.fromProperty],
+                [t.tariff, inputs.tariff === null ? t.missing : String(inputs.tariff), inputs.tariff === null ? t.notImported : t.fromProperty],
               ].map(([a, b, c]) => (
                 <TableRow key={a}>
                   <TableCell component="th" scope="row">

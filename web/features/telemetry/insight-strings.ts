@@ -28,8 +28,9 @@ export const insightText = {
   perDay: (v: number) => `${one(v)}/day`,
   medianOn: (v: number | null) => (v === null ? 'no full cycle' : `median on ${Math.round(v)} min`),
   shortCycling: 'Short cycling',
-  deltaTValue: (v: number | null, low: number, high: number) => (v === null ? `— (band ${low}–${high} °F)` : `${one(v)} °F (band ${low}–${high} °F)`),
-  outside: (hours: number | null) => (hours === null ? '' : `${one(hours)} h outside`),
+  /** The mean ΔT while cooling and the hours outside the band (none: no cooling run seen). */
+  deltaTValue: (v: number | null, outsideHours: number | null, low: number, high: number) =>
+    v === null ? 'no cooling run' : `${one(v)} °F · ${one(outsideHours ?? 0)} h outside ${low}–${high}`,
   coverage: (pct: number) => `${Math.round(pct)}% data`,
   coverageLabel: (what: string, pct: number) => `${what}: readings cover ${Math.round(pct)}% of the period`,
   missing: '—',
@@ -73,6 +74,7 @@ export const insightText = {
   fromImport: 'equipment import',
   fromProperty: 'property import',
   isDefault: 'default',
+  notImported: 'none imported: no cost',
   voltage: 'Voltage',
   phase: 'Phase',
   powerFactor: 'Power factor',

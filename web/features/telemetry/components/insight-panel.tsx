@@ -52,8 +52,7 @@ function Figures({ d }: { d: DeviceInsight }) {
   const energy = d.energyKwh.value === null ? t.missing : `${t.kwh(d.energyKwh.value)} · ${d.costEstimate.value === null ? t.noCost : t.cost(d.costEstimate.value)}`;
   const runtime = d.runtimeHours.value === null ? t.missing : `${t.hours(d.runtimeHours.value)} · ${t.duty(d.dutyCyclePct.value ?? 0)}`;
   const starts = d.startsPerDay.value === null ? t.missing : `${t.perDay(d.startsPerDay.value)} · ${t.medianOn(d.medianOnMinutes.value)}`;
-  const outside = t.outside(d.deltaT.hoursOutside.value);
-  const delta = `${t.deltaTValue(d.deltaT.meanF.value, d.deltaT.band.low, d.deltaT.band.high)}${outside && d.deltaT.meanF.value !== null ? ` · ${outside}` : ''}`;
+  const delta = t.deltaTValue(d.deltaT.meanF.value, d.deltaT.hoursOutside.value, d.deltaT.band.low, d.deltaT.band.high);
   return (
     <dl>
       <Row label={t.energy} value={energy} coverage={d.energyKwh.coverage} />
