@@ -9,21 +9,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { inputsFromSearch } from '../../features/telemetry/insight-links';
 import { insightText as t } from '../../features/telemetry/insight-strings';
 import { paths } from '../paths';
-
-/** The inputs of a unit's estimates as the card's link gives them; null when the address holds none that make sense. */
-export function inputsFromSearch(params: URLSearchParams) {
-  const device = params.get('device');
-  const voltage = Number(params.get('voltage'));
-  const phase = Number(params.get('phase'));
-  const pf = Number(params.get('pf'));
-  const tariffText = params.get('tariff');
-  const tariff = tariffText === null ? null : Number(tariffText);
-  if (!device || !(voltage > 0) || (phase !== 1 && phase !== 3) || !(pf > 0 && pf <= 1) || (tariff !== null && !(tariff >= 0))) return null;
-  const defaulted = new Set((params.get('defaulted') ?? '').split(','));
-  return { device, voltage, phase, pf, tariff, defaulted };
-}
 
 function Rows({ rows }: { rows: readonly (readonly [string, string])[] }) {
   return (

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import type { Period } from '../../../../lambdas/shared/contract/period';
-import { paths } from '../../../app/paths';
 import { useInsight, type DeviceInsight } from '../api/get-insight';
+import { estimatesHref } from '../insight-links';
 import { insightText as t } from '../insight-strings';
 
 /** The panel's height inside a card (the grid is virtualised on a fixed card height). */
@@ -19,19 +19,6 @@ export const insightPanelSx = {
   '& .flag': { ml: 0.5, px: 0.75, borderRadius: 10, bgcolor: '#9a3412', color: '#fff', fontSize: '0.75rem', fontWeight: 600 },
   '& .insight .note': { m: 0, mt: 0.5 },
 } as const;
-
-/** The estimates page's address with the inputs this unit's figures used. */
-export function estimatesHref(deviceId: string, d: DeviceInsight | undefined): string {
-  const q = new URLSearchParams({ device: deviceId });
-  if (d) {
-    q.set('voltage', String(d.electrical.voltage));
-    q.set('phase', String(d.electrical.phase));
-    q.set('pf', String(d.electrical.powerFactor));
-    if (d.electrical.defaulted.length) q.set('defaulted', d.electrical.defaulted.join(','));
-    if (d.tariffPerKwh !== null) q.set('tariff', String(d.tariffPerKwh));
-  }
-  return `${paths.estimates}?${q.toString()}`;
-}
 
 function Row({ label, value, coverage, flag }: { label: string; value: string; coverage: number; flag?: string | null }) {
   return (
