@@ -31,15 +31,13 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/**/*.test.ts'] },
-    // Its environment keeps each synthesised stage for the worker's later files (test/infra/support/synth.ts).
-    // Jest's clean-up of a finished file's globals stays off here: a kept synthesis still uses the
-    // globals of the file that made it (aws-cdk-lib's token map lives on its global object).
+    // Its environment keeps each synthesised stage for the worker's later files, and its setup file
+    // gives them aws-cdk-lib loaded once (test/infra/support/environment.js, host-modules.cjs).
     {
       ...common,
       displayName: 'infra',
       testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
       testEnvironment: '<rootDir>/test/infra/support/environment.js',
-      testEnvironmentOptions: { globalsCleanup: 'off' },
       setupFiles: [...common.setupFiles, '<rootDir>/test/infra/support/host-modules.cjs'],
     },
     // After the others (test/run.js runs it last): it reads the AWS calls they recorded.

@@ -183,6 +183,11 @@ export const routes: Route[] = [
     method: 'POST', path: '/api/telemetry/{customerId}/samples', handler: 'telemetry/get-samples', access: 'user',
     tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
   },
+  // The energy and runtime estimates of some devices over a report period (issue 44): their readings, equipment inputs and tariff.
+  {
+    method: 'POST', path: '/api/telemetry/{customerId}/insight', handler: 'telemetry/get-insight', access: 'user',
+    tables: { ...caller, customers: 'read', equipment: 'read', properties: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
+  },
 
   // Service requests (beyond the spec, issue 20): the list (with the request dialog's choices),
   // filing and, for administrators, a change of status. Photos go up through /api/s3/upload-url

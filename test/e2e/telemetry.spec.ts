@@ -134,8 +134,8 @@ test('every metric chip has a readable label and its unit, at 1440 and 700 px', 
   });
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   const crac = snapshot(page).getByRole('article', { name: 'NCL-CRAC1-A1' });
-  await expect(crac.locator('dt')).toHaveText(['Thermostat Y (cool)', 'Thermostat W (heat)', 'Stage 1 running', 'Supply Dry Bulb', 'Current 1', 'Total current', 'Cooling run time', 'Time in cooling']);
-  await expect(crac.locator('dd')).toHaveText(['ON', 'OFF', 'ON', '54.50°F', '0.26 A', '72.27 A', '1 h 35 min', '12 min']);
+  await expect(crac.locator('dl.metrics dt')).toHaveText(['Thermostat Y (cool)', 'Thermostat W (heat)', 'Stage 1 running', 'Supply Dry Bulb', 'Current 1', 'Total current', 'Cooling run time', 'Time in cooling']);
+  await expect(crac.locator('dl.metrics dd')).toHaveText(['ON', 'OFF', 'ON', '54.50°F', '0.26 A', '72.27 A', '1 h 35 min', '12 min']);
   await expect(crac.getByLabel('Call for Cool ON')).toBeVisible();
   await expect(crac.getByLabel('Call for Heat OFF')).toBeVisible();
   await crac.scrollIntoViewIfNeeded();
@@ -144,9 +144,10 @@ test('every metric chip has a readable label and its unit, at 1440 and 700 px', 
   await page.setViewportSize({ width: 700, height: 900 });
   await equipment(page, 'CRAC-1').click();
   await expectCards(page, ['NCL-CRAC1-A1']);
-  await expect(crac.locator('dd')).toHaveCount(8);
+  // The readings' chips (the estimates' panel below them has its own list).
+  await expect(crac.locator('dl.metrics dd')).toHaveCount(8);
   await shot(page, 'chips-700');
-  for (const chip of await crac.locator('dl > div').all()) {
+  for (const chip of await crac.locator('dl.metrics > div').all()) {
     // Each label and value reads whole at 700 px: nothing cut by an ellipsis.
     expect(await chip.locator('dt').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await chip.locator('dd').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
@@ -218,7 +219,7 @@ test('stale devices are dimmed with the time on hover; no data in the last hour 
   await expect(silent.getByText('No data in the last hour')).toBeVisible();
   await expect(silent.getByTestId('latest-sample')).toHaveText('—');
   await expect(silent.getByLabel('Call for Cool —')).toBeVisible();
-  await expect(silent.locator('dt')).toHaveCount(0);
+  await expect(silent.locator('dl.metrics dt')).toHaveCount(0);
 
   const fresh = snapshot(page).getByRole('article', { name: 'NCL-RTU1-A1' });
   await expect(fresh).toHaveAttribute('data-state', 'fresh');

@@ -267,6 +267,7 @@ export const matrix: Record<string, Entry> = {
   // Telemetry (the stack's simulator: one device per equipment row)
   'GET /api/telemetry/{customerId}/devices': { request: () => ({ path: '/api/telemetry/C-A/devices' }), expect: scoped() },
   'POST /api/telemetry/{customerId}/samples': { request: () => ({ path: '/api/telemetry/C-A/samples', body: { deviceIds: [DEVICE_A] } }), expect: scoped() },
+  'POST /api/telemetry/{customerId}/insight': { request: () => ({ path: '/api/telemetry/C-A/insight', body: { deviceIds: [DEVICE_A], period: { from: '2026-11-01', to: '2026-11-02' } } }), expect: scoped() },
   // Equipment alerts: read in scope, thresholds changed by administrators only.
   'GET /api/alerts': { request: () => ({ path: '/api/alerts?customerId=C-A' }), expect: scoped() },
   'GET /api/alerts/thresholds/{propertyId}': { request: () => ({ path: '/api/alerts/thresholds/P-A1?customerId=C-A' }), expect: scoped() },

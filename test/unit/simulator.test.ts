@@ -19,7 +19,15 @@ describe('Flux subset', () => {
       |> filter(fn: (r) => r._field == "wst" or r._field == "wrt")
       |> aggregateWindow(every: 5m, fn: last, createEmpty: false, timeSrc: "_time")
       |> last()`);
-    expect(q).toEqual({ bucket: 'telemetry', startMs: -3_600_000, deviceIds: ['a', 'b"c'], fields: ['wst', 'wrt'], last: true });
+    expect(q).toEqual({ bucket: 'telemetry', startMs: -3_600_000, deviceIds: ['a', 'b"c'], fields: ['wst', 'wrt'], last: true, everyMs: 300_000 });
+  });
+  it('reads a range between two times and the window of aggregateWindow', () => {
+    const q = parseFlux(`from(bucket: "telemetry")
+      |> range(start: 2026-11-01T00:00:00.000Z, stop: 2026-11-02T00:00:00Z)
+      |> aggregateWindow(every: 15m, fn: last, createEmpty: false, timeSrc: "_time")`);
+    expect(q).toMatchObject({ startAt: Date.parse('2026-11-01T00:00:00Z'), stopAt: Date.parse('2026-11-02T00:00:00Z'), everyMs: 900_000, last: false });
+    expect(() => parseFlux('from(bucket: "t") |> range(start: 2026-11-02T00:00:00Z, stop: 2026-11-01T00:00:00Z)')).toThrow(/stop must be after/);
+    expect(() => parseFlux('from(bucket: "t") |> range(start: -1h) |> aggregateWindow(every: 30s, fn: last)')).toThrow(/shorter than/);
   });
   it('refuses what it does not understand, naming it', () => {
     expect(() => parseFlux('from(bucket: "t") |> range(start: -1h) |> map(fn: (r) => r)')).toThrow(/unsupported stage: map/);
@@ -51,7 +59,9 @@ describe('readings', () => {
           const sup = r['sadb-1'] as number;
           expect(ret >= 21 && ret <= 26).toBe(true);
           if (running && d.kind === 'heat') expect(sup - ret >= 15 - 0.2 && sup - ret <= 25 + 0.2).toBe(true);
-          else if (running) expect(ret - sup >= 8 - 0.01 && ret - sup <= 13 + 0.01).toBe(true);
+          // ΔT in °C: 9.3–11.7 (17–21 °F), the low-ΔT unit 6.4–7.1 (still above the supply-air alert's 5).
+          else if (running && d.profile === 'low-delta-t') expect(ret - sup >= 6.4 - 0.01 && ret - sup <= 7.1 + 0.01).toBe(true);
+          else if (running) expect(ret - sup >= 9.3 - 0.01 && ret - sup <= 11.7 + 0.01).toBe(true);
           else if (d.kind === 'air') expect(ret - sup >= 0 && ret - sup <= 13 + 0.01).toBe(true);
         }
         if (d.signals === 'call') {

@@ -16,6 +16,7 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 const WorkOrderRoute = lazy(() => import('./routes/work-order'));
+const EnergyEstimatesRoute = lazy(() => import('./routes/energy-estimates'));
 
 /**
  * Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link,
@@ -82,6 +83,16 @@ function AppRoutes() {
       <Route path={paths.resetPassword} element={<Suspense fallback={null}><ResetPasswordRoute /></Suspense>} />
       <Route path={paths.registration} element={<Suspense fallback={null}><UserRegistrationRoute /></Suspense>} />
       <Route path={paths.unsubscribe} element={<Suspense fallback={null}><UnsubscribeRoute /></Suspense>} />
+      <Route
+        path={paths.estimates}
+        element={
+          <SignedInOnly>
+            <Suspense fallback={null}>
+              <EnergyEstimatesRoute />
+            </Suspense>
+          </SignedInOnly>
+        }
+      />
       <Route path="*" element={<Fallback />} />
     </Routes>
   );

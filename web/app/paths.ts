@@ -13,6 +13,8 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   /** Beyond the spec (issue 43): one work order (/work-orders/<id>). */
   workOrder: workOrderPath,
+  /** Beyond the spec (issue 44): how the energy and runtime estimates are made, with a unit's inputs in the query. */
+  estimates: '/energy-estimates',
 } as const;
 
 /**

@@ -12,23 +12,34 @@ export interface SimDevice {
   lagMinutes: number;
   /** Which cooling signals the device reports: 'call' (callForCool/callForHeat), 'ty' (ty/tw), 'runtime' (only the heuristic fields). */
   signals: 'call' | 'ty' | 'runtime';
+  /** How the unit runs (./readings.ts): unset is 'normal' (long cycles, ΔT in the cooling band). */
+  profile?: RunProfile;
 }
+
+/**
+ * What the energy and runtime estimates find in a unit's readings: 'normal' (cycles of 4½ to 7 hours,
+ * ΔT 17–21 °F), 'short-cycling' (a 10-minute cycle: 5 minutes on, 5 off), 'low-delta-t' (about 12 °F
+ * across the coil, still above the supply-air alert's 9 °F) or 'drifting' (from DRIFT_START, its
+ * running current 20 % higher after its first 30 days).
+ */
+export type RunProfile = 'normal' | 'short-cycling' | 'low-delta-t' | 'drifting';
 
 /**
  * The demo fleet, tied to server/demo/data.ts: Northwind's equipment has devices of every kind and
  * state (fresh, stale, silent for over an hour, two devices on one unit, one unit without a
- * device: CRAC-2), Harborview's unmapped equipment has devices too, and one device belongs to no
+ * device: CRAC-2) and a unit of each run profile (CRAC-1 short-cycles, RTU-2's A1 device has a low
+ * ΔT, its B2 device drifts), Harborview's unmapped equipment has devices too, and one device belongs to no
  * equipment of the portal at all.
  */
 export const demoFleet: SimDevice[] = [
   { deviceId: 'NCL-RTU1-A1', equipmentId: 'EQ-1001-01', kind: 'air', lagMinutes: 0, signals: 'call' },
-  { deviceId: 'NCL-RTU2-A1', equipmentId: 'EQ-1001-02', kind: 'air', lagMinutes: 0, signals: 'ty' },
-  { deviceId: 'NCL-RTU2-B2', equipmentId: 'EQ-1001-02', kind: 'air', lagMinutes: 27, signals: 'call' },
+  { deviceId: 'NCL-RTU2-A1', equipmentId: 'EQ-1001-02', kind: 'air', lagMinutes: 0, signals: 'ty', profile: 'low-delta-t' },
+  { deviceId: 'NCL-RTU2-B2', equipmentId: 'EQ-1001-02', kind: 'air', lagMinutes: 27, signals: 'call', profile: 'drifting' },
   { deviceId: 'NCL-CH1-C1', equipmentId: 'EQ-1001-03', kind: 'chiller', lagMinutes: 1, signals: 'call' },
   { deviceId: 'NCL-RTUA-A1', equipmentId: 'EQ-1001-04', kind: 'air', lagMinutes: 0, signals: 'call' },
   { deviceId: 'NCL-AHU1-A1', equipmentId: 'EQ-1001-05', kind: 'air', lagMinutes: 190, signals: 'call' },
   { deviceId: 'NCL-MAU1-H1', equipmentId: 'EQ-1001-06', kind: 'heat', lagMinutes: 18, signals: 'call' },
-  { deviceId: 'NCL-CRAC1-A1', equipmentId: 'EQ-1001-07', kind: 'air', lagMinutes: 0, signals: 'runtime' },
+  { deviceId: 'NCL-CRAC1-A1', equipmentId: 'EQ-1001-07', kind: 'air', lagMinutes: 0, signals: 'runtime', profile: 'short-cycling' },
   { deviceId: 'NCL-HV-CH1', equipmentId: 'EQ-1002-01', kind: 'chiller', lagMinutes: 0, signals: 'call' },
   { deviceId: 'NCL-HV-AHU1', equipmentId: 'EQ-1002-02', kind: 'air', lagMinutes: 0, signals: 'call' },
   { deviceId: 'NCL-HV-RTU1', equipmentId: 'EQ-1002-03', kind: 'air', lagMinutes: 2, signals: 'ty' },

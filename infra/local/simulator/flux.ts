@@ -1,13 +1,18 @@
 /** The subset of Flux the simulator understands: what the portal's client sends, nothing more. */
 export interface FluxQuery {
   bucket: string;
-  /** Range start relative to now, in milliseconds (negative). */
+  /** Range start relative to now, in milliseconds (negative); NaN when the start is a time (`startAt`). */
   startMs: number;
+  /** Range start and stop as epoch ms, when the query gives them as RFC 3339 times. */
+  startAt?: number;
+  stopAt?: number;
+  /** aggregateWindow(every: ..., fn: last): the last point of each window this long, in ms. */
+  everyMs?: number;
   /** Only these devices (undefined: every device). */
   deviceIds: string[] | undefined;
   /** Only these fields (undefined: every field). */
   fields: string[] | undefined;
-  /** Reduce to the latest point per series (aggregateWindow(fn: last) and/or last()). */
+  /** Reduce to the latest point per series (last()). */
   last: boolean;
 }
 
@@ -15,6 +20,8 @@ export class FluxError extends Error {}
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+/** An RFC 3339 time literal in UTC (2026-11-01T00:00:00Z). */
+const TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z`;
 
 function parseStrings(list: string): string[] {
   const out: string[] = [];
@@ -56,17 +63,24 @@ export function parseFlux(text: string): FluxQuery {
     let m: RegExpExecArray | null;
     if ((m = /^range\(\s*start:\s*-(\d+)([smhd])\s*(?:,\s*stop:\s*now\(\)\s*)?\)$/.exec(stage))) {
       q.startMs = -Number(m[1]) * UNIT_MS[m[2]!]!;
+    } else if ((m = new RegExp(String.raw`^range\(\s*start:\s*(${TIME})\s*,\s*stop:\s*(${TIME})\s*\)$`).exec(stage))) {
+      q.startAt = Date.parse(m[1]!);
+      q.stopAt = Date.parse(m[2]!);
+      if (!(q.startAt < q.stopAt)) throw new FluxError(`range stop must be after its start: ${stage}`);
     } else if ((m = /^filter\(\s*fn:\s*\(r\)\s*=>\s*([\s\S]+)\)$/.exec(stage))) {
       const { column, values } = parsePredicate(m[1]!.trim());
       if (column === 'deviceId') q.deviceIds = values;
       else if (column === '_field') q.fields = values;
       else if (column !== '_measurement') throw new FluxError(`unsupported filter column: ${column}`);
-    } else if (/^aggregateWindow\(\s*every:\s*5m\s*,\s*fn:\s*last\b[^)]*\)$/.test(stage) || /^last\(\s*\)$/.test(stage)) {
+    } else if ((m = /^aggregateWindow\(\s*every:\s*(\d+)([smh])\s*,\s*fn:\s*last\b[^)]*\)$/.exec(stage))) {
+      q.everyMs = Number(m[1]) * UNIT_MS[m[2]!]!;
+      if (q.everyMs < 60_000) throw new FluxError(`windows shorter than the devices' minute: ${stage}`);
+    } else if (/^last\(\s*\)$/.test(stage)) {
       q.last = true;
     } else {
       throw new FluxError(`unsupported stage: ${stage.slice(0, 80)}`);
     }
   }
-  if (Number.isNaN(q.startMs)) throw new FluxError('the query needs range(start: -<duration>)');
+  if (Number.isNaN(q.startMs) && q.startAt === undefined) throw new FluxError('the query needs range(start: -<duration>)');
   return q;
 }

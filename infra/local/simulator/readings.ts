@@ -13,17 +13,34 @@ export function reportOffsetMs(device: SimDevice): number {
   return Math.floor(unit(`offset:${device.deviceId}`) * 50) * 1000;
 }
 
+/** The device's report time (once a minute, at its offset) at or before `ms`. */
+export function reportAtOrBefore(device: SimDevice, ms: number): number {
+  const offset = reportOffsetMs(device);
+  return Math.floor((ms - offset) / MINUTE) * MINUTE + offset;
+}
+
 /** When the device last reported at or before `nowMs` (it reports once a minute, `lagMinutes` late). */
 export function lastReportAt(device: SimDevice, nowMs: number): number {
-  const offset = reportOffsetMs(device);
-  return Math.floor((nowMs - device.lagMinutes * MINUTE - offset) / MINUTE) * MINUTE + offset;
+  return reportAtOrBefore(device, nowMs - device.lagMinutes * MINUTE);
+}
+
+/** The fixed start of the drifting profile's readings (none before it): tests and the demo see the same series. */
+export const DRIFT_START_MS = Date.UTC(2026, 0, 1);
+/** The drifting unit's running current is this much higher from this many days after DRIFT_START. */
+export const DRIFT = { afterDays: 30, factor: 1.2 } as const;
+
+/** The first time the device has readings (the drifting profile's start), or -Infinity. */
+export function firstReportAt(device: SimDevice): number {
+  return device.profile === 'drifting' ? DRIFT_START_MS : -Infinity;
 }
 
 /** Where the device is in its run cycle at that minute: running or idle, and for how long. */
 function cycle(device: SimDevice, minute: number) {
   const id = device.deviceId;
-  const period = 30 + Math.floor(unit(`period:${id}`) * 30);
-  const duty = 0.45 + unit(`duty:${id}`) * 0.3;
+  const short = device.profile === 'short-cycling';
+  // Normal: 4½ to 7 hours a cycle (at most 5⅓ starts a day); short cycling: 10 minutes, half on.
+  const period = short ? 10 : 270 + Math.floor(unit(`period:${id}`) * 150);
+  const duty = short ? 0.5 : 0.45 + unit(`duty:${id}`) * 0.3;
   const pos = (minute + Math.floor(unit(`phase:${id}`) * period)) % period;
   const onFor = Math.floor(period * duty);
   return pos < onFor ? { running: true, minutes: pos } : { running: false, minutes: pos - onFor };
@@ -44,9 +61,12 @@ export function readingsAt(device: SimDevice, atMs: number, fault?: 'warm-supply
   const { running, minutes } = warm ? { running: true, minutes: 10 } : cycle(device, minute);
   const r: Reading = {};
 
-  const legBase = 10 + unit(`amps:${id}`) * 25;
+  // The drifting unit stays under the current alert's 40 A after its 20 % rise.
+  const drifting = device.profile === 'drifting';
+  const legBase = drifting ? 10 + unit(`amps:${id}`) * 15 : 10 + unit(`amps:${id}`) * 25;
+  const drift = drifting && atMs >= DRIFT_START_MS + DRIFT.afterDays * 86_400_000 ? DRIFT.factor : 1;
   const legs = [1, 2, 3].map((leg) =>
-    running ? clamp(legBase * (1 + 0.05 * noise(id, `amps-${leg}`, minute)), 10, 35) : 0.1 + 0.3 * (noise(id, `idle-${leg}`, minute) + 0.5),
+    running ? clamp(legBase * drift * (1 + 0.05 * noise(id, `amps-${leg}`, minute)), 10, 35) : 0.1 + 0.3 * (noise(id, `idle-${leg}`, minute) + 0.5),
   );
   legs.forEach((a, i) => (r[`amps-${i + 1}`] = round(a)));
   r.totalAmps = round(legs.reduce((s, a) => s + a, 0));
@@ -60,7 +80,9 @@ export function readingsAt(device: SimDevice, atMs: number, fault?: 'warm-supply
   } else {
     const daily = Math.sin((2 * Math.PI * (minute % 1440)) / 1440);
     const ret = clamp(21.5 + unit(`radb:${id}`) * 4 + 0.5 * daily + 0.2 * noise(id, 'radb', minute), 21, 26);
-    const delta = 8 + unit(`delta:${id}`) * 5;
+    // °C across the coil: 9.4–11.6 (17–21 °F, inside the 16–22 °F band) or, low ΔT, 6.5–7 (about 12 °F).
+    const lowDelta = device.profile === 'low-delta-t';
+    const delta = lowDelta ? 6.5 + unit(`delta:${id}`) * 0.5 : 9.4 + unit(`delta:${id}`) * 2.2;
     let supply: number;
     if (device.kind === 'heat') {
       const rise = 15 + unit(`rise:${id}`) * 10;
@@ -70,7 +92,7 @@ export function readingsAt(device: SimDevice, atMs: number, fault?: 'warm-supply
       supply = warm
         ? ret - 1.5 - 0.2 * noise(id, 'sadb', minute)
         : running
-          ? ret - clamp(delta + 0.2 * noise(id, 'sadb', minute), 8, 13)
+          ? ret - clamp(delta + 0.2 * noise(id, 'sadb', minute), lowDelta ? 6.4 : 9.3, lowDelta ? 7.1 : 11.7)
           : ret - 0.3 * delta * Math.exp(-minutes / 3);
     }
     r['radb-1'] = round(ret);

@@ -4,7 +4,20 @@ import { timingSafeEqual } from 'node:crypto';
 import type { SimDevice } from './fleet.js';
 import { occurrenceAt, type DeviceFaultKind, type ScheduledFault } from './faults.js';
 import { FluxError, parseFlux } from './flux.js';
-import { lastReportAt, readingsAt } from './readings.js';
+import { firstReportAt, lastReportAt, readingsAt, reportAtOrBefore } from './readings.js';
+
+/**
+ * aggregateWindow(every, fn: last, createEmpty: false, timeSrc: "_time"): the device's last report
+ * in each window (windows aligned to the epoch, as Flux aligns them) from `from` to `last`.
+ */
+function windowTimes(d: SimDevice, from: number, last: number, everyMs: number): number[] {
+  const times: number[] = [];
+  for (let w = Math.floor(from / everyMs) * everyMs; w <= last; w += everyMs) {
+    const t = reportAtOrBefore(d, Math.min(w + everyMs - 1, last));
+    if (t >= Math.max(w, from)) times.push(t);
+  }
+  return times;
+}
 
 /** A fault the next matching requests meet: a status, a dropped connection, or a delay. */
 export interface SimFault {
@@ -167,7 +180,9 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
         throw err;
       }
       const at = now();
-      const start = at + q.startMs;
+      const start = q.startAt ?? at + q.startMs;
+      // Nothing from the future: a stop after now is now.
+      const stop = q.stopAt === undefined ? at : Math.min(q.stopAt, at);
       const wanted = q.deviceIds ? new Set(q.deviceIds) : undefined;
       const fieldSet = q.fields ? new Set(q.fields) : undefined;
       const rows: { deviceId: string; _time: string; _field: string; _value: number | boolean }[] = [];
@@ -176,13 +191,17 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
         const fault = faultOf(d.deviceId, at);
         // Silent: nothing since the fault began (injected: nothing at all in the range).
         if (fault?.kind === 'silent' && fault.since === undefined) continue;
-        const last = fault?.kind === 'silent' ? Math.min(lastReportAt(d, at), lastReportAt(d, fault.since!)) : lastReportAt(d, at);
-        if (last < start) continue;
-        // Without last(), every minute's point in the range; the client always asks for the latest.
-        const times = q.last ? [last] : Array.from({ length: Math.floor((last - start) / 60_000) + 1 }, (_, i) => last - i * 60_000).reverse();
+        const latest = q.stopAt === undefined ? lastReportAt(d, at) : lastReportAt(d, stop - 1);
+        const last = fault?.kind === 'silent' ? Math.min(latest, lastReportAt(d, fault.since!)) : latest;
+        const from = Math.max(start, firstReportAt(d));
+        if (last < from) continue;
+        const times = q.last ? [last] : q.everyMs ? windowTimes(d, from, last, q.everyMs) : Array.from({ length: Math.floor((last - from) / 60_000) + 1 }, (_, i) => last - i * 60_000).reverse();
         for (const t of times) {
+          const atT = faultOf(d.deviceId, t);
+          // A scheduled silence in the past leaves its gap in the history too.
+          if (atT?.kind === 'silent' && !q.last) continue;
           const time = new Date(t).toISOString();
-          const warm = faultOf(d.deviceId, t)?.kind === 'warm-supply' ? 'warm-supply' : undefined;
+          const warm = atT?.kind === 'warm-supply' ? 'warm-supply' : undefined;
           for (const [field, value] of Object.entries(readingsAt(d, t, warm))) {
             if (!fieldSet || fieldSet.has(field)) rows.push({ deviceId: d.deviceId, _time: time, _field: field, _value: value });
           }

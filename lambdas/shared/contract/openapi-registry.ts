@@ -88,6 +88,7 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
 
   'GET /api/telemetry/{customerId}/devices': { params: telemetry.CustomerParams, response: telemetry.DevicesReply },
   'POST /api/telemetry/{customerId}/samples': { params: telemetry.CustomerParams, body: telemetry.SamplesBody, response: telemetry.SamplesReply },
+  'POST /api/telemetry/{customerId}/insight': { params: telemetry.CustomerParams, body: telemetry.InsightBody, response: telemetry.InsightReply },
   'GET /api/alerts': { query: alerts.AlertsQuery, response: alerts.AlertsReply, errors: [401, 403] },
   'GET /api/alerts/thresholds/{propertyId}': { params: alerts.ThresholdsParams, query: alerts.ThresholdsQuery, response: alerts.ThresholdsReply },
   'PUT /api/alerts/thresholds/{propertyId}': { params: alerts.ThresholdsParams, body: alerts.PutThresholdsBody, response: alerts.ThresholdsReply },

@@ -5,8 +5,10 @@
  * in zod/mini, and are re-exported here; the requests and the messages are zod classic, here.
  */
 import { z } from '../platform/zod.js';
+import { isValidPeriod } from './period.js';
 
 export { Device, DevicesReply, MetricValue, Sample, SamplesReply } from './answers/telemetry.js';
+export { DeviceInsight, InsightReply } from './answers/telemetry-insight.js';
 
 export const CustomerParams = z.object({ customerId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
@@ -14,6 +16,23 @@ export const SamplesBody = z.object({
   deviceIds: z
     .array(z.string().check(z.minLength(1), z.maxLength(200)))
     .check(z.minLength(1, 'must name at least one device'), z.maxLength(5000, 'must name at most 5000 devices')),
+});
+
+/** The longest period the estimates are read for (whole UTC days) and the most devices one call asks for. */
+export const INSIGHT_MAX_DAYS = 31;
+export const INSIGHT_MAX_DEVICES = 20;
+
+const DAY_MS = 86_400_000;
+
+/** POST /api/telemetry/{customerId}/insight: devices and a report period (inclusive UTC dates, at most INSIGHT_MAX_DAYS). */
+export const InsightBody = z.object({
+  deviceIds: z
+    .array(z.string().check(z.minLength(1), z.maxLength(200)))
+    .check(z.minLength(1, 'must name at least one device'), z.maxLength(INSIGHT_MAX_DEVICES, `must name at most ${INSIGHT_MAX_DEVICES} devices`)),
+  period: z.object({ from: z.string().check(z.maxLength(10)), to: z.string().check(z.maxLength(10)) }).check(
+    z.refine((p) => isValidPeriod(p.from, p.to), 'must be two dates YYYY-MM-DD, from not after to'),
+    z.refine((p) => !isValidPeriod(p.from, p.to) || Date.parse(p.to) - Date.parse(p.from) < INSIGHT_MAX_DAYS * DAY_MS, `must be at most ${INSIGHT_MAX_DAYS} days long`),
+  ),
 });
 
 export const telemetryMessages = {

@@ -11,7 +11,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage, type Stage } from '../../../infra/config.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
 import { stageStacks } from '../../../infra/app.js';
-import type { Area } from '../../../lambdas/routes.js';
+import { routes, type Area } from '../../../lambdas/routes.js';
 import type { AreaStack } from '../../../infra/area-stack.js';
 import type { EdgeStack } from '../../../infra/edge-stack.js';
 import type { PortalFunction } from '../../../infra/function-construct.js';
@@ -83,9 +83,9 @@ export interface SynthOptions {
 
 /**
  * Syntheses already made in this worker process, by what decides them (the stage's name and
- * settings after `change`, the web build, the validation): the infra project's environment
- * (./environment.js) keeps the map across test files, so a file reads a stage another file
- * synthesised. Elsewhere (another project importing this module) a map of the file's own.
+ * settings after `change`, the web build, the validation and the route table as it is then): the
+ * infra project's environment (./environment.js) keeps the map across test files, so a file reads
+ * a stage another file synthesised. Elsewhere (another project importing this module) a map of the file's own.
  * A cached synthesis is shared: a test reads it and never changes it.
  */
 const made: Map<string, Synth> = ((globalThis as { __portalSynths?: Map<string, Synth> }).__portalSynths ??= new Map());
@@ -93,7 +93,8 @@ const made: Map<string, Synth> = ((globalThis as { __portalSynths?: Map<string, 
 export function synth(stageName: string, opts: SynthOptions = {}): Synth {
   const raw = structuredClone(stages[stageName]) as Record<string, unknown>;
   opts.change?.(raw);
-  const key = (validate: boolean) => JSON.stringify([stageName, raw, opts.webBuild ?? FIXTURE_WEB_BUILD, validate]);
+  // The route table too: a test may change a row in memory for one synthesis (test/iam/iam-check.test.ts).
+  const key = (validate: boolean) => JSON.stringify([stageName, raw, opts.webBuild ?? FIXTURE_WEB_BUILD, validate, routes]);
   // A validated synthesis answers an unvalidated ask (the same templates, checked once more).
   const known = made.get(key(true)) ?? (opts.validate ? undefined : made.get(key(false)));
   if (known) return known;

@@ -23,6 +23,8 @@ function fakeTelemetry(devices: TelemetryDevice[]) {
   const client: TelemetryClient = {
     listDevices: async () => (calls.listDevices++, devices),
     latestSamples: async (ids) => (calls.latestSamples.push(ids), Object.fromEntries(ids.map((id) => [id, samples[id] ?? { _time: null }]))),
+    // The pass reads only the latest samples: a period read is a mistake here.
+    periodSamples: () => Promise.reject(new Error('the alert pass must not read periods')),
   };
   return { client, calls, set: (s: Record<string, DeviceSample>) => (samples = s) };
 }

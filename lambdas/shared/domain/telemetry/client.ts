@@ -1,6 +1,6 @@
 /**
  * The client of the telemetry service's v3 API: the paged device list and Flux queries for the
- * latest samples. Created once per container, so its caches (device list for minutes, samples for
+ * latest samples and for a period's readings (the energy estimates). Created once per container, so its caches (device list for minutes, samples for
  * seconds) live as long as the container does. Knows nothing of AWS but the portal's metrics of
  * each call (latency, failures); `service.ts` configures it.
  */
@@ -30,6 +30,24 @@ export interface TelemetryClient {
   listDevices(limit?: CallLimit): Promise<TelemetryDevice[]>;
   /** The latest sample per device in the last hour, queried in batches; cached for seconds. */
   latestSamples(deviceIds: string[], limit?: CallLimit): Promise<Record<string, DeviceSample>>;
+  /**
+   * Each device's readings over [start, stop): the last sample of every `everyMinutes` window,
+   * oldest first, the fields of READING_FIELDS only; queried in small batches, not cached. A batch
+   * that fails leaves its devices an `error` (no samples); all failing throws.
+   */
+  periodSamples(deviceIds: string[], range: SampleRange, limit?: CallLimit): Promise<Record<string, PeriodSamples>>;
+}
+
+/** A period of readings: ISO times, start included, stop not; windows of `everyMinutes` (default 5). */
+export interface SampleRange {
+  start: string;
+  stop: string;
+  everyMinutes?: number;
+}
+
+export interface PeriodSamples {
+  samples: DeviceSample[];
+  error?: string;
 }
 
 /** The telemetry service failed or answered something unusable; status is its HTTP status (0: no answer). */
@@ -75,6 +93,8 @@ export interface TelemetryClientOptions {
   sampleTtlMs?: number;
   /** Devices per Flux query. */
   batchSize?: number;
+  /** Devices per period query (each brings thousands of rows). */
+  periodBatchSize?: number;
   /** Queries in flight at once. */
   concurrency?: number;
   pageSize?: number;
@@ -83,6 +103,9 @@ export interface TelemetryClientOptions {
   /** The clock of the caches (tests move it); timeouts and deadlines use the real one. */
   now?: () => number;
 }
+
+/** The fields the estimates read (domain/insight/samples.ts): leg currents, air temperatures, the state signals. */
+export const READING_FIELDS = ['amps-1', 'amps-2', 'amps-3', 'sadb-1', 'radb-1', 'callForCool', 'callForHeat', 'ty', 'tw', 'runtimeOne', 'timeInCooling', 'coolMin'] as const;
 
 const Id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
@@ -112,6 +135,26 @@ export function buildLatestQuery(deviceIds: readonly string[], bucket = 'telemet
     `  |> filter(fn: (r) => contains(value: r._field, set: [${list(TELEMETRY_FIELDS)}]))`,
     '  |> aggregateWindow(every: 5m, fn: last, createEmpty: false, timeSrc: "_time")',
     '  |> last()',
+  ].join('\n');
+}
+
+const quoted = (xs: readonly string[]) => xs.map((x) => JSON.stringify(x)).join(', ');
+const rfc3339 = (t: string) => {
+  const ms = Date.parse(t);
+  if (!Number.isFinite(ms)) throw new RangeError(`not a time: ${t}`);
+  return new Date(ms).toISOString();
+};
+
+/** Builds the Flux text reading, for these devices, the last sample of each window over [start, stop). */
+export function buildPeriodQuery(deviceIds: readonly string[], range: SampleRange, bucket = 'telemetry'): string {
+  const every = range.everyMinutes ?? 5;
+  if (!Number.isInteger(every) || every < 1) throw new RangeError('the window must be a whole number of minutes');
+  return [
+    `from(bucket: ${JSON.stringify(bucket)})`,
+    `  |> range(start: ${rfc3339(range.start)}, stop: ${rfc3339(range.stop)})`,
+    `  |> filter(fn: (r) => contains(value: r.deviceId, set: [${quoted(deviceIds)}]))`,
+    `  |> filter(fn: (r) => contains(value: r._field, set: [${quoted(READING_FIELDS)}]))`,
+    `  |> aggregateWindow(every: ${every}m, fn: last, createEmpty: false, timeSrc: "_time")`,
   ].join('\n');
 }
 
@@ -166,6 +209,7 @@ export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryCl
   const deviceTtlMs = opts.deviceTtlMs ?? 5 * 60_000;
   const sampleTtlMs = opts.sampleTtlMs ?? 15_000;
   const batchSize = opts.batchSize ?? 200;
+  const periodBatchSize = opts.periodBatchSize ?? 5;
   const concurrency = opts.concurrency ?? 4;
   const pageSize = opts.pageSize ?? 1000;
   const stats = { requests: 0, retries: 0 };
@@ -333,5 +377,42 @@ export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryCl
     return out;
   }
 
-  return { listDevices, latestSamples, stats };
+  async function periodBatch(ids: string[], range: SampleRange, deadline: number): Promise<Record<string, PeriodSamples>> {
+    const url = new URL('v3/telemetry/query', base).toString();
+    const answer = QueryAnswer.safeParse(await request('POST', url, deadline, JSON.stringify({ query: buildPeriodQuery(ids, range, opts.bucket) })));
+    if (!answer.success) throw new TelemetryServiceError('The telemetry service sent query rows of an unexpected shape.');
+    const byDevice = new Map<string, Map<string, DeviceSample>>(ids.map((id) => [id, new Map()]));
+    for (const row of answer.data.data) {
+      const times = byDevice.get(row.deviceId);
+      if (!times) continue;
+      let s = times.get(row._time);
+      if (!s) times.set(row._time, (s = { _time: row._time }));
+      s[row._field] = row._value;
+    }
+    const out: Record<string, PeriodSamples> = {};
+    for (const [id, times] of byDevice) out[id] = { samples: [...times.values()].sort((a, b) => (a._time! < b._time! ? -1 : a._time! > b._time! ? 1 : 0)) };
+    return out;
+  }
+
+  async function periodSamples(deviceIds: string[], range: SampleRange, limit: CallLimit = {}): Promise<Record<string, PeriodSamples>> {
+    const unique = [...new Set(deviceIds)].sort();
+    const batches: string[][] = [];
+    for (let i = 0; i < unique.length; i += periodBatchSize) batches.push(unique.slice(i, i + periodBatchSize));
+    const results = await pool(
+      batches.map((b) => () => periodBatch(b, range, limit.deadline ?? Infinity)),
+      concurrency,
+    );
+    if (results.length > 0 && results.every((r) => r.status === 'rejected')) throw (results[0] as PromiseRejectedResult).reason;
+    const out: Record<string, PeriodSamples> = {};
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled') Object.assign(out, r.value);
+      else {
+        const message = r.reason instanceof Error ? r.reason.message : 'The telemetry query failed.';
+        for (const id of batches[i]!) out[id] = { samples: [], error: message };
+      }
+    });
+    return out;
+  }
+
+  return { listDevices, latestSamples, periodSamples, stats };
 }

@@ -6,7 +6,7 @@
 import { dynamo } from '../../platform/clients.js';
 import { telemetryMessages } from '../../contract/telemetry.js';
 import { getCustomer } from '../../data/customers.js';
-import { equipmentOfCustomer } from '../../data/equipment.js';
+import { equipmentOfCustomer, type EquipmentItem } from '../../data/equipment.js';
 import { forbidden, HttpError, notFound } from '../../platform/http.js';
 import { log } from '../../platform/log.js';
 import { canSeeCustomer, canSeeProperty, type Scope } from '../../platform/scope.js';
@@ -65,14 +65,20 @@ export function serviceFailure(err: unknown): never {
  * property, or on none), like the analytics rows. No visible equipment: no call to the service.
  */
 export async function customerDevices(scope: Scope, customerId: string, limit: CallLimit): Promise<TelemetryDevice[]> {
+  return (await visibleDevices(scope, customerId, limit)).devices;
+}
+
+/** customerDevices, with the visible equipment rows they were matched against (the same two reads). */
+export async function visibleDevices(scope: Scope, customerId: string, limit: CallLimit): Promise<{ devices: TelemetryDevice[]; equipment: EquipmentItem[] }> {
   if (!canSeeCustomer(scope, customerId)) throw forbidden(telemetryMessages.noAccess);
   const db = dynamo();
   const [customer, rows] = await Promise.all([getCustomer(db, customerId), equipmentOfCustomer(db, customerId)]);
   if (!customer) throw notFound(telemetryMessages.unknownCustomer);
   if (!customer.telemetryCustomerId) throw notFound(telemetryMessages.notMapped);
-  const equipment = new Set(rows.filter((r) => !r.propertyId || canSeeProperty(scope, r.propertyId)).map((r) => r.id));
-  if (equipment.size === 0) return [];
+  const equipment = rows.filter((r) => !r.propertyId || canSeeProperty(scope, r.propertyId));
+  if (equipment.length === 0) return { devices: [], equipment };
+  const ids = new Set(equipment.map((r) => r.id));
   const telemetry = await telemetryClient();
   const all = await telemetry.listDevices(limit).catch(serviceFailure);
-  return all.filter((d) => equipment.has(d.equipment.id));
+  return { devices: all.filter((d) => ids.has(d.equipment.id)), equipment };
 }

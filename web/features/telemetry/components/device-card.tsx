@@ -5,9 +5,10 @@ import { memo } from 'react';
 import type { ActiveAlert } from '../api/get-alerts';
 import { ruleTitles, telemetryText } from '../strings';
 import { cardState, isCoolOn, isHeatOn, lastSeenAge, sampleTime, visibleMetrics, type Sample } from '../telemetry-rules';
+import { InsightPanel, INSIGHT_PANEL_HEIGHT, insightPanelSx } from './insight-panel';
 
-/** Fixed card height, so the grid can be virtualised. */
-export const CARD_HEIGHT = 320;
+/** Fixed card height, so the grid can be virtualised: the readings, then the estimates' panel. */
+export const CARD_HEIGHT = 328 + INSIGHT_PANEL_HEIGHT;
 
 // One style block per card instead of a styled component per element: a 1,000-device list scrolls
 // by rendering cards quickly.
@@ -44,7 +45,17 @@ const cardSx = {
   '& .metric': { border: 1, borderColor: 'divider', borderRadius: 3, px: 1, py: 0.125, minWidth: 0 },
   '& .metric dt': { fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .metric dd': { m: 0, fontSize: '0.875rem', fontWeight: 600, whiteSpace: 'nowrap' },
+  ...insightPanelSx,
 } as const;
+
+/** What a card needs to show its estimates (the same object for every card of a view). */
+export interface CardInsight {
+  customerId: string;
+  period: { from: string; to: string };
+  days: number;
+  /** False until the cards' own data has been drawn. */
+  enabled: boolean;
+}
 
 interface RuntimeBadgeProps {
   label: string;
@@ -76,10 +87,12 @@ interface DeviceCardProps {
   /** Its raised equipment alerts (beyond the spec: issue 20). */
   alerts?: ActiveAlert[];
   now: number;
+  /** Beyond the spec (issue 44): the energy and runtime estimates' panel. */
+  insight?: CardInsight;
 }
 
 /** One device: its unit and id, runtime badges, latest sample time and age, labelled metric chips. */
-export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, alerts, now }: DeviceCardProps) {
+export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, alerts, now, insight }: DeviceCardProps) {
   const state = cardState(sample, now);
   if (state === 'loading' || !sample) return <PlaceholderCard />;
   const hasData = state === 'fresh' || state === 'stale';
@@ -144,6 +157,7 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, ale
           ))}
         </dl>
       )}
+      {insight && <InsightPanel customerId={insight.customerId} deviceId={deviceId} period={insight.period} days={insight.days} enabled={insight.enabled} />}
     </Paper>
   );
 });

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'reac
 import { telemetryText } from '../strings';
 import { columnsFor, windowRange, type Sample } from '../telemetry-rules';
 import type { ActiveAlert } from '../api/get-alerts';
-import { CARD_HEIGHT, DeviceCard, PlaceholderCard, type DeviceUnit } from './device-card';
+import { CARD_HEIGHT, DeviceCard, PlaceholderCard, type CardInsight, type DeviceUnit } from './device-card';
 
 const MIN_CARD = 340;
 const GAP = 16;
@@ -17,10 +17,12 @@ interface DeviceGridProps {
   /** Raised equipment alerts by device id (a badge on the card). */
   alerts?: ReadonlyMap<string, ActiveAlert[]>;
   now: number;
+  /** The estimates' panel of every card (issue 44). */
+  insight?: CardInsight;
 }
 
 /** The device cards, windowed: only the rows in view (and a few either side) are rendered, so 1,000 devices scroll smoothly. */
-export function DeviceGrid({ deviceIds, units, samples, alerts, now }: DeviceGridProps) {
+export function DeviceGrid({ deviceIds, units, samples, alerts, now, insight }: DeviceGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
@@ -61,7 +63,7 @@ export function DeviceGrid({ deviceIds, units, samples, alerts, now }: DeviceGri
       <Box key={r} sx={{ position: 'absolute', top: r * ROW, left: 0, right: 0, display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: `${GAP}px` }}>
         {ids.map((id) => (
           <div role="listitem" key={id}>
-            <DeviceCard deviceId={id} unit={units?.get(id)} sample={samples?.[id]} alerts={alerts?.get(id)} now={now} />
+            <DeviceCard deviceId={id} unit={units?.get(id)} sample={samples?.[id]} alerts={alerts?.get(id)} now={now} insight={insight} />
           </div>
         ))}
       </Box>,

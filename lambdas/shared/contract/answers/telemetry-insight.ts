@@ -1,0 +1,33 @@
+/**
+ * POST /api/telemetry/{customerId}/insight's answer, in zod/mini (the web app parses it): per device,
+ * the estimates of domain/insight/unit.ts over the period with their coverage and the inputs used,
+ * or { error } when the service could not give that device's readings. No Node imports here.
+ */
+import * as z from 'zod/mini';
+
+/** A figure and the share of the period (0–100) its inputs cover; null where nothing was seen. */
+const Num = z.object({ value: z.nullable(z.number()), coverage: z.number() });
+const Bool = z.object({ value: z.nullable(z.boolean()), coverage: z.number() });
+
+export const DeviceInsight = z.object({
+  equipmentId: z.string(),
+  period: z.object({ start: z.string(), end: z.string() }),
+  coverage: z.number(),
+  energyKwh: Num,
+  costEstimate: Num,
+  kwhPerRuntimeHour: Num,
+  runtimeHours: Num,
+  dutyCyclePct: Num,
+  starts: Num,
+  startsPerDay: Num,
+  medianOnMinutes: Num,
+  shortCycling: Bool,
+  thresholds: z.object({ maxStartsPerDay: z.number(), minMedianOnMinutes: z.number() }),
+  deltaT: z.object({ meanF: Num, hoursBelow: Num, hoursAbove: Num, hoursOutside: Num, outsidePct: Num, band: z.object({ low: z.number(), high: z.number() }) }),
+  electrical: z.object({ voltage: z.number(), phase: z.union([z.literal(1), z.literal(3)]), powerFactor: z.number(), defaulted: z.array(z.enum(['voltage', 'phase', 'powerFactor'])) }),
+  tariffPerKwh: z.nullable(z.number()),
+});
+export const InsightReply = z.object({ data: z.record(z.string(), z.union([DeviceInsight, z.object({ error: z.string() })])) });
+
+export type DeviceInsight = z.infer<typeof DeviceInsight>;
+export type InsightReply = z.infer<typeof InsightReply>;

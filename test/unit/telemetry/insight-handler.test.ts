@@ -1,0 +1,128 @@
+/**
+ * POST /api/telemetry/{customerId}/insight against the local simulator: 401, 400 and 403 before
+ * any reading is asked for; then per device the estimates over the period with the equipment row's
+ * electrical inputs and the property's tariff (or the defaults, named).
+ */
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import { handler } from '../../../lambdas/telemetry/get-insight.js';
+import type { DeviceInsight } from '../../../lambdas/shared/contract/telemetry.js';
+import type { SimDevice } from '../../../infra/local/simulator/fleet.js';
+import { startSimulator, type Simulator } from '../../../infra/local/simulator/simulator.js';
+import { apiEvent, json } from '../support/events.js';
+import { claims, fakeAws, setTableEnv, STAFF, TABLES, user } from '../support/fake-aws.js';
+
+const KEY = 'insight-test-key';
+const ROUTE = 'POST /api/telemetry/{customerId}/insight';
+const alice = user('alice@a.test', ['A'], { 'A-P1': 'A' });
+const admin = user(`boss@${STAFF}`);
+const { ddb, callsTo } = fakeAws({
+  users: [alice, admin],
+  customers: [
+    { id: 'A', name: 'Alpha', telemetryCustomerId: 'ncl-a' },
+    { id: 'B', name: 'Beta', telemetryCustomerId: 'ncl-b' },
+  ],
+  properties: [
+    { id: 'A-P1', customerId: 'A', name: 'North', propertyType: 'Office', tariffPerKwh: 0.2 },
+    { id: 'A-P2', customerId: 'A', name: 'South', propertyType: 'Office' },
+  ],
+  equipment: [
+    { customerId: 'A', id: 'A-EQ1', propertyId: 'A-P1', buildingName: 'North', name: 'RTU-1', equipmentType: 'RTU', telemetryData: '{}', voltage: 230, phase: 1, powerFactor: 0.9 },
+    { customerId: 'A', id: 'A-EQ2', propertyId: 'A-P2', buildingName: 'South', name: 'RTU-2', equipmentType: 'RTU', telemetryData: '{}' },
+    { customerId: 'A', id: 'A-EQ3', buildingName: 'Site', name: 'CRAC', equipmentType: 'CRAC', telemetryData: '{}' },
+    { customerId: 'B', id: 'B-EQ1', propertyId: 'B-P1', buildingName: 'B', name: 'AHU', equipmentType: 'AHU', telemetryData: '{}' },
+  ],
+});
+const fleet: SimDevice[] = [
+  { deviceId: 'A1', equipmentId: 'A-EQ1', kind: 'air', lagMinutes: 0, signals: 'call' },
+  { deviceId: 'A2', equipmentId: 'A-EQ2', kind: 'air', lagMinutes: 0, signals: 'call' },
+  { deviceId: 'A3', equipmentId: 'A-EQ3', kind: 'air', lagMinutes: 0, signals: 'runtime', profile: 'short-cycling' },
+  { deviceId: 'B1', equipmentId: 'B-EQ1', kind: 'air', lagMinutes: 0, signals: 'call' },
+];
+const secrets = mockClient(SecretsManagerClient);
+let sim: Simulator;
+const insight = (customerId: string, body: unknown, email?: string) => handler(apiEvent({ route: ROUTE, params: { customerId }, body, claims: email ? claims(email) : undefined }));
+const queries = () => sim.requests.filter((r) => r.url === '/v3/telemetry/query').length;
+const period = { from: '2026-11-20', to: '2026-11-21' };
+
+beforeAll(async () => {
+  setTableEnv();
+  sim = await startSimulator({ apiKey: KEY, fleet, now: () => Date.parse('2026-11-22T15:07:30Z') });
+  Object.assign(process.env, { TELEMETRY_SECRET_ID: 'portal/test/telemetry', TELEMETRY_TIMEOUT_MS: '5000', TELEMETRY_MAX_PAGES: '10', TELEMETRY_BASE_URL: sim.url });
+  secrets.on(GetSecretValueCommand, { SecretId: 'portal/test/telemetry' }).resolves({ SecretString: KEY });
+});
+afterAll(async () => {
+  await sim.close();
+  ddb.restore();
+  secrets.restore();
+});
+beforeEach(() => (sim.requests.length = 0));
+
+describe('POST /api/telemetry/{customerId}/insight', () => {
+  it('401 without a token', async () => {
+    expect((await insight('A', { deviceIds: ['A1'], period })).statusCode).toBe(401);
+  });
+  it('400 naming the field for bad devices or periods, before any read', async () => {
+    ddb.resetHistory();
+    const cases: [unknown, RegExp][] = [
+      [{ deviceIds: [], period }, /^Invalid body\.deviceIds: must name at least one device/],
+      [{ deviceIds: Array.from({ length: 21 }, (_, i) => `D${i}`), period }, /^Invalid body\.deviceIds: must name at most 20 devices/],
+      [{ deviceIds: ['A1'] }, /^Invalid body\.period: /],
+      [{ deviceIds: ['A1'], period: { from: '2026-11-21', to: '2026-11-20' } }, /^Invalid body\.period: must be two dates YYYY-MM-DD, from not after to/],
+      [{ deviceIds: ['A1'], period: { from: '2026-02-30', to: '2026-03-01' } }, /^Invalid body\.period: must be two dates/],
+      [{ deviceIds: ['A1'], period: { from: '2026-10-01', to: '2026-11-01' } }, /^Invalid body\.period: must be at most 31 days long/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await insight('A', body, alice.email);
+      expect(r.statusCode).toBe(400);
+      expect(json(r).error).toMatch(message);
+    }
+    expect(callsTo(TABLES.EQUIPMENT_TABLE)).toBe(0);
+    expect(sim.requests).toHaveLength(0);
+  });
+  it("403 for another customer, and for a device of another customer's or an unassigned property's equipment, before readings are asked for", async () => {
+    const other = await insight('B', { deviceIds: ['B1'], period }, alice.email);
+    expect(other.statusCode).toBe(403);
+    expect(json(other)).toEqual({ error: 'You do not have access to this customer.' });
+    for (const id of ['B1', 'A2', 'NOPE']) {
+      const r = await insight('A', { deviceIds: ['A1', id], period }, alice.email);
+      expect(r.statusCode).toBe(403);
+      expect(json(r)).toEqual({ error: `Device ${id} does not belong to this customer's equipment.` });
+    }
+    expect(queries()).toBe(0);
+  });
+  it('answers each device the estimates with coverage, its inputs and which were defaults', async () => {
+    const r = await insight('A', { deviceIds: ['A1', 'A3'], period }, alice.email);
+    expect(r.statusCode).toBe(200);
+    const { data } = json(r) as { data: Record<string, DeviceInsight> };
+    expect(data.A1.equipmentId).toBe('A-EQ1');
+    expect(data.A1.period).toEqual({ start: '2026-11-20T00:00:00.000Z', end: '2026-11-22T00:00:00.000Z' });
+    expect(data.A1.coverage).toBeGreaterThan(99);
+    expect(data.A1.electrical).toEqual({ voltage: 230, phase: 1, powerFactor: 0.9, defaulted: [] });
+    expect(data.A1.tariffPerKwh).toBe(0.2);
+    expect(data.A1.costEstimate.value).toBeCloseTo(data.A1.energyKwh.value! * 0.2, 6);
+    expect(data.A1.shortCycling.value).toBe(false);
+    expect(data.A1.deltaT.outsidePct.value).toBe(0);
+    expect(data.A3.electrical).toEqual({ voltage: 460, phase: 3, powerFactor: 0.85, defaulted: ['phase', 'voltage', 'powerFactor'] });
+    expect(data.A3.tariffPerKwh).toBeNull();
+    expect(data.A3.costEstimate.value).toBeNull();
+    expect(data.A3.shortCycling.value).toBe(true);
+    expect(queries()).toBe(1);
+  });
+  it('counts a period reaching past now only up to now, and asks nothing for one wholly ahead', async () => {
+    const r = await insight('A', { deviceIds: ['A1'], period: { from: '2026-11-22', to: '2026-11-30' } }, admin.email);
+    const { data } = json(r) as { data: Record<string, DeviceInsight> };
+    expect(Date.parse(data.A1.period.end)).toBeLessThanOrEqual(Date.now());
+    const ahead = await insight('A', { deviceIds: ['A1'], period: { from: '2099-01-01', to: '2099-01-02' } }, admin.email);
+    expect(ahead.statusCode).toBe(200);
+    expect((json(ahead) as { data: Record<string, DeviceInsight> }).data.A1.coverage).toBe(0);
+    expect(queries()).toBe(1);
+  });
+  it('503 when the service is down', async () => {
+    sim.faults.push({ on: 'query', times: 10, status: 500 });
+    const r = await insight('A', { deviceIds: ['A1'], period }, alice.email);
+    expect(r.statusCode).toBe(503);
+    expect(json(r)).toEqual({ error: 'The telemetry service is not available. Please try again later.' });
+    sim.faults.length = 0;
+  });
+});
