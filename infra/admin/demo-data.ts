@@ -6,8 +6,12 @@ import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
 export interface DemoCustomer {
   id: string;
   name: string;
-  /** Each with its time zone and street address (import columns time_zone and address). */
-  properties: { id: string; name: string; type: string; timeZone: string; address: string }[];
+  /**
+   * Each with its time zone and street address (import columns time_zone and address), and for some
+   * an electricity tariff per kWh (tariff_per_kwh: the Analytics cards' estimated cost; the others
+   * show a unit without one).
+   */
+  properties: { id: string; name: string; type: string; timeZone: string; address: string; tariffPerKwh?: number }[];
 }
 
 /** The demo's staff domains (README "Demo sign-ins"), used when STAFF_DOMAINS is not set. */
@@ -18,8 +22,8 @@ export const demoCustomers: DemoCustomer[] = [
     id: 'CUST-1001',
     name: 'NORTHWIND PROPERTIES',
     properties: [
-      { id: 'PROP-1001-01', name: 'Northwind Tower', type: 'Office', timeZone: 'America/Chicago', address: '233 S Wacker Dr, Chicago, IL 60606' },
-      { id: 'PROP-1001-02', name: 'Northwind Plaza', type: 'Retail', timeZone: 'America/Chicago', address: '835 N Michigan Ave, Chicago, IL 60611' },
+      { id: 'PROP-1001-01', name: 'Northwind Tower', type: 'Office', timeZone: 'America/Chicago', address: '233 S Wacker Dr, Chicago, IL 60606', tariffPerKwh: 0.14 },
+      { id: 'PROP-1001-02', name: 'Northwind Plaza', type: 'Retail', timeZone: 'America/Chicago', address: '835 N Michigan Ave, Chicago, IL 60611', tariffPerKwh: 0.13 },
       { id: 'PROP-1001-03', name: 'Harbor Logistics Center', type: 'Warehouse', timeZone: 'America/Chicago', address: '1200 E 95th St, Chicago, IL 60619' },
       { id: 'PROP-1001-04', name: 'Riverside Data Hall', type: 'Data Center', timeZone: 'America/Denver', address: '4800 Riverside Pkwy, Denver, CO 80216' },
     ],
@@ -28,7 +32,7 @@ export const demoCustomers: DemoCustomer[] = [
     id: 'CUST-1002',
     name: 'HARBORVIEW MEDICAL CENTER',
     properties: [
-      { id: 'PROP-1002-01', name: 'Harborview Main Hospital', type: 'Hospital', timeZone: 'America/New_York', address: '1 Harborview Way, Boston, MA 02114' },
+      { id: 'PROP-1002-01', name: 'Harborview Main Hospital', type: 'Hospital', timeZone: 'America/New_York', address: '1 Harborview Way, Boston, MA 02114', tariffPerKwh: 0.16 },
       { id: 'PROP-1002-02', name: 'Eastside Outpatient Clinic', type: 'Clinic', timeZone: 'America/New_York', address: '250 Eastside Ave, Boston, MA 02128' },
       { id: 'PROP-1002-03', name: 'Harborview Research Annex', type: 'Laboratory', timeZone: 'America/New_York', address: '75 Research Dr, Cambridge, MA 02139' },
     ],
@@ -64,7 +68,7 @@ export const demoCustomerItems = (): CustomerItem[] =>
   });
 
 export const demoPropertyItems = (): PropertyItem[] =>
-  demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, customerId: c.id, name: p.name, propertyType: p.type, timeZone: p.timeZone, address: p.address })));
+  demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, customerId: c.id, name: p.name, propertyType: p.type, timeZone: p.timeZone, address: p.address, ...(p.tariffPerKwh === undefined ? {} : { tariffPerKwh: p.tariffPerKwh }) })));
 
 export const DEMO_ADMIN_PASSWORD = 'Admin1234567';
 export const DEMO_CUSTOMER_PASSWORD = 'Demo1234';

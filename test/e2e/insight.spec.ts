@@ -39,6 +39,8 @@ test('the estimates come after the cards: the short-cycling unit is flagged, a n
 
   const chiller = panel(page, 'NCL-CH1-C1');
   await expect(chiller.locator('dt')).toHaveText(['Energy', 'Runtime', 'Starts', 'ΔT'], { timeout: 30_000 });
+  // Northwind Tower has a tariff in the demo: its units' energy comes with an estimated cost.
+  await expect(chiller).toContainText(/\d+\.\d kWh · cost \$[\d,]+\.\d\d/);
   await expect(chiller.getByText('Short cycling', { exact: true })).toHaveCount(0);
 
   // The low-ΔT unit: hours outside the band; a normal one: none.

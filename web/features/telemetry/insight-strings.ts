@@ -21,7 +21,7 @@ export const insightText = {
   starts: 'Starts',
   deltaT: 'ΔT',
   kwh: (v: number) => `${one(v)} kWh`,
-  cost: (v: number) => `cost ${v.toFixed(2)}`,
+  cost: (v: number) => `cost ${v.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
   noCost: 'no tariff',
   hours: (v: number) => `${one(v)} h`,
   duty: (v: number) => `${Math.round(v)}% duty`,
