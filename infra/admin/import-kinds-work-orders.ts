@@ -10,16 +10,7 @@
  * gave that work order, and leave the other work orders' alone.
  */
 import { z } from 'zod';
-import type { ImportKind, Reference, Target } from './import-kinds.js';
-
-interface KindDef<S extends z.ZodType<Record<string, unknown>>> {
-  flag: string;
-  description: string;
-  required: string;
-  row: S;
-  refs: (r: z.output<S>) => Reference[];
-  target: (r: z.output<S>) => Target;
-}
+import type { ImportKind, KindDef, Reference } from './import-kinds.js';
 
 /** The helpers of ./import-kinds.ts these kinds are written with. */
 export interface KindHelpers {

@@ -32,15 +32,18 @@ export interface ImportKind {
   parse(record: Record<string, string | undefined>): { ok: true; target: Target; refs: Reference[] } | { ok: false; column: string; message: string };
 }
 
-/** Ties a row schema to its references and target, with the row's parsed type inferred. */
-function kind<S extends z.ZodType<Record<string, unknown>>>(def: {
+/** A kind as written: its flag, columns, row schema, the references a row makes and the item it becomes. */
+export interface KindDef<S extends z.ZodType<Record<string, unknown>>> {
   flag: string;
   description: string;
   required: string;
   row: S;
   refs: (r: z.output<S>) => Reference[];
   target: (r: z.output<S>) => Target;
-}): ImportKind {
+}
+
+/** Ties a row schema to its references and target, with the row's parsed type inferred. */
+function kind<S extends z.ZodType<Record<string, unknown>>>(def: KindDef<S>): ImportKind {
   return {
     flag: def.flag,
     description: def.description,

@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations } from './support/session.js';
+import { expectNoSeriousA11yViolations, openAnalytics } from './support/session.js';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/alerts-${name}.png` });
 
-async function openAnalytics(page: Page) {
-  await page.goto('/');
-  await page.getByPlaceholder('Email').fill(demo.northwind.email);
-  await page.getByPlaceholder('Password').fill(demo.northwind.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click();
-}
 
 const alertsRegion = (page: Page) => page.getByRole('region', { name: /^Equipment alerts/ });
 const snapshot = (page: Page) => page.getByRole('region', { name: 'Telemetry Snapshot' });

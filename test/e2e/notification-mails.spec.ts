@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demo, e2eDataDir, readOutbox } from './support/env.js';
-import { adminToken, customerToken, expectNoSeriousA11yViolations, logIn, shotter } from './support/session.js';
+import { adminToken, customerToken, expectNoSeriousA11yViolations, openAnalytics, shotter } from './support/session.js';
 
 const shot = shotter('notification-mails');
 const stamp = Date.now().toString(36);
@@ -100,10 +100,6 @@ function simulatorUrl(): string {
   return `http://127.0.0.1:${state.ports.telemetry}`;
 }
 
-async function openAnalytics(page: Page) {
-  await logIn(page, demo.northwind);
-  await page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click();
-}
 
 test('a simulated fault raises one alert mail and a badge; its clearing sends one clear', async ({ page, request }) => {
   test.setTimeout(150_000);

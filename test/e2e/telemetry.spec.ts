@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations } from './support/session.js';
+import { expectNoSeriousA11yViolations, openAnalytics } from './support/session.js';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/telemetry-${name}.png`, fullPage: true });
 
-async function openAnalytics(page: Page, user: { email: string; password: string } = demo.northwind) {
-  await page.goto('/');
-  await page.getByPlaceholder('Email').fill(user.email);
-  await page.getByPlaceholder('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click();
-}
 
 const dashboard = (page: Page) => page.getByRole('region', { name: /Snapshots Dashboard$/ });
 const snapshot = (page: Page) => page.getByRole('region', { name: 'Telemetry Snapshot' });

@@ -25,6 +25,12 @@ export async function logIn(page: Page, user: { email: string; password: string;
   await expect(page).toHaveURL(/\/home$/);
 }
 
+/** Signs in (the demo's Northwind customer unless another is given) and opens Analytics. */
+export async function openAnalytics(page: Page, user: { email: string; password: string } = demo.northwind) {
+  await logIn(page, user);
+  await page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click();
+}
+
 /** A call to the local pool's public API (its endpoint from config.json), as the browser makes it. */
 export async function cognitoCall(request: APIRequestContext, action: string, body: object): Promise<Record<string, unknown>> {
   const config = (await (await request.get('/config.json')).json()) as { endpoint: string };

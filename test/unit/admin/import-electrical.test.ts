@@ -1,18 +1,10 @@
 /** admin import: the energy estimates' inputs, a unit's voltage, phase and power factor and a property's tariff. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ImportError, importFiles } from '../../../infra/admin/import.js';
+import { importFiles } from '../../../infra/admin/import.js';
 import { fakeAws } from '../support/fake-aws.js';
 import { setEnv } from './support/fixtures.js';
+import { csvFiles, importFailure } from './support/import-files.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'admin-import-electrical-'));
-let n = 0;
-const file = (text: string) => {
-  const p = path.join(dir, `f${++n}.csv`);
-  writeFileSync(p, text);
-  return p;
-};
+const file = csvFiles('admin-import-electrical-');
 
 const db = fakeAws();
 beforeAll(() => setEnv());
@@ -21,11 +13,7 @@ beforeEach(() => {
   db.put('customers', { id: 'K-1', name: 'Acme' });
 });
 
-const failure = async (files: Record<string, string>) => {
-  const err = await importFiles(files).catch((e: unknown) => e);
-  expect(err).toBeInstanceOf(ImportError);
-  return (err as Error).message;
-};
+const failure = importFailure;
 
 describe("admin import: a unit's electrical inputs", () => {
   const head = 'id,customer_id,name,voltage,phase,power_factor\n';

@@ -3,21 +3,14 @@
  * and request_id and the quotes' work_order_id columns; good rows stored where the work order's
  * reads find them, bad rows refused with their file, line and column, nothing written.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { ImportError, importFiles } from '../../../infra/admin/import.js';
+import { importFiles } from '../../../infra/admin/import.js';
 import { unpackItem, type ReportRow, type ReportRowsItem } from '../../../lambdas/shared/data/report-rows.js';
 import { fakeAws } from '../support/fake-aws.js';
 import { setEnv } from './support/fixtures.js';
+import { csvFiles, importFailure } from './support/import-files.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'admin-import-wo-'));
-let n = 0;
-const file = (text: string) => {
-  const p = path.join(dir, `f${++n}.csv`);
-  writeFileSync(p, text);
-  return p;
-};
+const file = csvFiles('admin-import-wo-');
 
 const db = fakeAws();
 beforeAll(() => setEnv());
@@ -26,11 +19,7 @@ beforeEach(() => {
   db.put('properties', { id: 'P-1', customerId: 'C-1', name: 'Tower', propertyType: 'Office' }, { id: 'P-2', customerId: 'C-1', name: 'Annex', propertyType: 'Office' });
 });
 
-const failure = async (files: Record<string, string>) => {
-  const err = await importFiles(files).catch((e: unknown) => e);
-  expect(err).toBeInstanceOf(ImportError);
-  return (err as Error).message;
-};
+const failure = importFailure;
 const stored = (): ReportRow[] => db.sorted('report-rows').filter((i) => !String(i.sk).startsWith('index#')).flatMap((i) => unpackItem(i as ReportRowsItem));
 const WO_HEAD = 'id,property_id,kind,status,priority,created_at,asset_id,request_id\n';
 const workOrders = () => file(`${WO_HEAD}W-1,P-1,service,Completed,High,2026-03-10,A-1,SR-1\nW-2,P-1,service,Open,Low,2026-03-11,,\n`);

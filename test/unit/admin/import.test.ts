@@ -1,29 +1,18 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { ImportError, importFiles, planImport } from '../../../infra/admin/import.js';
+import { importFiles, planImport } from '../../../infra/admin/import.js';
 import { unpackItem, type ReportRowsItem } from '../../../lambdas/shared/data/report-rows.js';
 import { fakeAws } from '../support/fake-aws.js';
 import { setEnv } from './support/fixtures.js';
+import { csvFiles, importFailure } from './support/import-files.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'admin-import-'));
-let n = 0;
-const file = (text: string) => {
-  const p = path.join(dir, `f${++n}.csv`);
-  writeFileSync(p, text);
-  return p;
-};
+const file = csvFiles('admin-import-');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 const db = fakeAws();
 beforeAll(() => setEnv());
 beforeEach(() => db.clear());
 
-const failure = async (files: Record<string, string>) => {
-  const err = await importFiles(files).catch((e: unknown) => e);
-  expect(err).toBeInstanceOf(ImportError);
-  return (err as Error).message;
-};
+const failure = importFailure;
 
 describe('admin import: a bad file writes nothing', () => {
   it('names the file, line and column of a row that refers to an unknown customer, and writes no file', async () => {
@@ -49,7 +38,7 @@ describe('admin import: a bad file writes nothing', () => {
     expect(await failure({ customers: header })).toBe(`${header}:1:1: the header row must name the columns id,name (missing: id)`);
     const ragged = file('id,name\nK-8,x,y\n');
     expect(await failure({ customers: ragged })).toMatch(new RegExp(`^${escape(ragged)}:2:`));
-    expect(await failure({ customers: path.join(dir, 'missing.csv') })).toMatch(/missing\.csv: cannot read the file \(ENOENT\)$/);
+    expect(await failure({ customers: path.join(path.dirname(file('')), 'missing.csv') })).toMatch(/missing\.csv: cannot read the file \(ENOENT\)$/);
     expect(db.writes()).toBe(0);
   });
 

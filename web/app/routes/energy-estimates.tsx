@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { inputsFromSearch } from '../../features/telemetry/insight-links';
 import { insightText as t } from '../../features/telemetry/insight-strings';
@@ -25,6 +25,18 @@ function Rows({ rows }: { rows: readonly (readonly [string, string])[] }) {
         </TableRow>
       ))}
     </TableBody>
+  );
+}
+
+/** A titled part of the page: its heading names it for assistive technology, and the table inside it (`aria-labelledby` the same id). */
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2">
+        {title}
+      </Typography>
+      {children}
+    </section>
   );
 }
 
@@ -78,35 +90,23 @@ export default function EnergyEstimatesRoute() {
           <Typography color="text.secondary">{t.noInputs}</Typography>
         )}
       </Paper>
-      <section aria-labelledby="estimated-title">
-        <Typography id="estimated-title" variant="h6" component="h2">
-          {t.whatEstimated}
-        </Typography>
+      <Part id="estimated-title" title={t.whatEstimated}>
         <Typography>{t.whatEstimatedText}</Typography>
-      </section>
-      <section aria-labelledby="formulas-title">
-        <Typography id="formulas-title" variant="h6" component="h2">
-          {t.formulas}
-        </Typography>
+      </Part>
+      <Part id="formulas-title" title={t.formulas}>
         <Table size="small" aria-labelledby="formulas-title">
           <Rows rows={t.formulaRows} />
         </Table>
         <Typography sx={{ mt: 1 }}>{t.example}</Typography>
-      </section>
-      <section aria-labelledby="coverage-title">
-        <Typography id="coverage-title" variant="h6" component="h2">
-          {t.coverageTitle}
-        </Typography>
+      </Part>
+      <Part id="coverage-title" title={t.coverageTitle}>
         <Typography>{t.coverageText}</Typography>
-      </section>
-      <section aria-labelledby="defaults-title">
-        <Typography id="defaults-title" variant="h6" component="h2">
-          {t.defaults}
-        </Typography>
+      </Part>
+      <Part id="defaults-title" title={t.defaults}>
         <Table size="small" aria-labelledby="defaults-title">
           <Rows rows={t.defaultRows} />
         </Table>
-      </section>
+      </Part>
     </Box>
   );
 }
