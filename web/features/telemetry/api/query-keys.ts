@@ -7,6 +7,6 @@ export const telemetryKeys = {
   thresholds: (customerId: string, propertyId: string) => ['telemetry', customerId, 'thresholds', propertyId] as const,
   /** Per selection (a new building choice clears loaded data) and device list. */
   samples: (customerId: string, selection: object, deviceIds: string[]) => ['telemetry', customerId, 'samples', selection, deviceIds.join('\n')] as const,
-  /** A device's energy and runtime estimates over a period. */
-  insight: (customerId: string, deviceId: string, period: { from: string; to: string }) => ['telemetry', customerId, 'insight', deviceId, period.from, period.to] as const,
+  /** The energy and runtime estimates of the devices in view over a period. */
+  insight: (customerId: string, deviceIds: string[], period: { from: string; to: string }) => ['telemetry', customerId, 'insight', period.from, period.to, deviceIds.join('\n')] as const,
 };

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import type { ActiveAlert } from '../api/get-alerts';
 import { ruleTitles, telemetryText } from '../strings';
 import { cardState, isCoolOn, isHeatOn, lastSeenAge, sampleTime, visibleMetrics, type Sample } from '../telemetry-rules';
+import type { DeviceInsight } from '../api/get-insight';
 import { InsightPanel, INSIGHT_PANEL_HEIGHT, insightPanelSx } from './insight-panel';
 
 /** Fixed card height, so the grid can be virtualised: the readings, then the estimates' panel. */
@@ -48,13 +49,13 @@ const cardSx = {
   ...insightPanelSx,
 } as const;
 
-/** What a card needs to show its estimates (the same object for every card of a view). */
+/** The estimates of the cards in view (the same object for every card of a view; the dashboard asks for them all at once). */
 export interface CardInsight {
-  customerId: string;
-  period: { from: string; to: string };
   days: number;
-  /** False until the cards' own data has been drawn. */
-  enabled: boolean;
+  /** By device: its estimates or `{ error }`; undefined while not asked yet or under way. */
+  data?: Record<string, DeviceInsight | { error: string }>;
+  /** The call failed as a whole. */
+  failed: boolean;
 }
 
 interface RuntimeBadgeProps {
@@ -157,7 +158,7 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, ale
           ))}
         </dl>
       )}
-      {insight && <InsightPanel customerId={insight.customerId} deviceId={deviceId} period={insight.period} days={insight.days} enabled={insight.enabled} />}
+      {insight && <InsightPanel deviceId={deviceId} days={insight.days} entry={insight.data?.[deviceId]} failed={insight.failed} />}
     </Paper>
   );
 });

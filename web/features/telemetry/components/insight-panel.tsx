@@ -1,6 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import type { Period } from '../../../../lambdas/shared/contract/period';
-import { useInsight, type DeviceInsight } from '../api/get-insight';
+import type { DeviceInsight } from '../api/get-insight';
 import { estimatesHref } from '../insight-links';
 import { insightText as t } from '../insight-strings';
 
@@ -51,19 +50,18 @@ function Figures({ d }: { d: DeviceInsight }) {
 }
 
 interface InsightPanelProps {
-  customerId: string;
   deviceId: string;
-  period: Period;
   days: number;
-  /** False until the cards' own data is in (issue 42: nothing in front of the first card). */
-  enabled: boolean;
+  /** This device's estimates or `{ error }`; undefined while they are asked for (after the cards' own data). */
+  entry: DeviceInsight | { error: string } | undefined;
+  /** The dashboard's call for them failed. */
+  failed: boolean;
 }
 
 /** A device card's "Energy and runtime (estimated)" part: the period's estimates, each with its coverage. */
-export function InsightPanel({ customerId, deviceId, period, days, enabled }: InsightPanelProps) {
-  const q = useInsight(customerId, deviceId, period, enabled);
-  const d = q.data && !('error' in q.data) ? q.data : undefined;
-  const failed = q.isError || (q.data !== undefined && 'error' in q.data);
+export function InsightPanel({ deviceId, days, entry, failed: callFailed }: InsightPanelProps) {
+  const d = entry && !('error' in entry) ? entry : undefined;
+  const failed = callFailed || (entry !== undefined && 'error' in entry);
   return (
     <section className="insight" aria-label={`${t.panelTitle} (${t.estimated})`} data-testid="insight-panel">
       <p className="insight-head">

@@ -11,6 +11,7 @@ import { useProductName } from '../../../lib/public-config';
 import { useAlerts, type ActiveAlert } from '../api/get-alerts';
 import { useAnalyticsData } from '../api/get-analytics-data';
 import { useDevices } from '../api/get-devices';
+import { useInsights } from '../api/get-insight';
 import { useSamples } from '../api/get-samples';
 import { telemetryKeys } from '../api/query-keys';
 import { useNow } from '../hooks/use-now';
@@ -95,7 +96,9 @@ export function TelemetryDashboard({ customerId, customerName, properties, canEd
       if (idle !== undefined) window.cancelIdleCallback(idle);
     };
   }, [samples.isSuccess, insightReady]);
-  const insight = useMemo((): CardInsight => ({ customerId, period: insightPeriod(new Date()), days: INSIGHT_DAYS, enabled: insightReady }), [customerId, insightReady]);
+  const period = useMemo(() => insightPeriod(new Date()), []);
+  const insights = useInsights(customerId, inView, period, insightReady);
+  const insight = useMemo((): CardInsight => ({ days: INSIGHT_DAYS, data: insights.data, failed: insights.isError }), [insights.data, insights.isError]);
 
   const failing = devices.isError ? devices : samples.isError ? samples : null;
   const loading = analytics.isPending || devices.isPending || (inView.length > 0 && samples.isPending);
