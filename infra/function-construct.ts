@@ -1,6 +1,7 @@
 /**
  * One Lambda function from a file under lambdas/: Node 22 on arm64, bundled by the local esbuild
- * into minified ESM (see ./function-bundling.ts: source maps kept beside the templates, not shipped),
+ * into minified ESM with every other function in one run (./function-code.ts; the options in
+ * ./function-bundling.ts: source maps kept beside the templates, not shipped),
  * JSON logs into its own log group kept for the stage's days,
  * X-Ray active tracing, published as a version behind the `live` alias that API routes and Cognito
  * call, and its error alarm (which a canary stage's CodeDeploy group rolls back on).
@@ -9,20 +10,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { AssetHashType, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { AssetHashType, cx_api as cxapi, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cw from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { METRICS_NAMESPACE, shortName } from '../lambdas/shared/resources/function-names.js';
 import { removalPolicyOf, StageConfigError, type Stage } from './config.js';
-import { CJS_REQUIRE_BANNER, FUNCTION_MAIN_FIELDS, FUNCTION_TARGET, functionAliases, functionDefine, sourceMapDir } from './function-bundling.js';
+import { CJS_REQUIRE_BANNER } from './function-bundling.js';
+import { functionCodeDir } from './function-code.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,7 +40,6 @@ export const LIVE_ALIAS = 'live';
 /** The namespace of the portal's own metrics (EMF, lambdas/shared/platform/observability.ts writes to it). */
 export { METRICS_NAMESPACE };
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
 /** Where the tracer layer's module is in a function (lambdas/shared/platform/observability.ts imports it). */
 export const TRACER_MODULE = '/opt/nodejs/portal-tracer.mjs';
@@ -216,7 +216,7 @@ export class PortalFunction extends Construct {
     return typeof x === 'object' && x !== null && PORTAL_FUNCTION in x;
   }
 
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   /** What API routes and Cognito invoke: the version this deploy published, or during a canary, two. */
   readonly alias: lambda.Alias;
   /** Failures of the version just published (errors, and 5xx answers of an API function): the canary's rollback alarm. */
@@ -263,40 +263,16 @@ export class PortalFunction extends Construct {
       logGroup,
     };
     this.fn = skip
-      ? new NodejsFunction(this, 'Fn', {
+      ? new lambda.Function(this, 'Fn', {
           ...common,
           code: lambda.Code.fromInline('export const handler = async () => ({ statusCode: 501 });'),
           handler: 'index.handler',
         })
-      : new NodejsFunction(this, 'Fn', {
+      : new lambda.Function(this, 'Fn', {
           ...common,
-          entry: path.join(ROOT, 'lambdas', `${props.handler}.ts`),
-          handler: 'handler',
-          projectRoot: ROOT,
-          depsLockFilePath: path.join(ROOT, 'package-lock.json'),
-          bundling: {
-            format: OutputFormat.ESM,
-            target: FUNCTION_TARGET,
-            minify: true,
-            // An external map (no sourceMappingURL comment), moved out of the function's code below.
-            sourceMap: true,
-            sourceMapMode: SourceMapMode.EXTERNAL,
-            mainFields: FUNCTION_MAIN_FIELDS,
-            banner: CJS_REQUIRE_BANNER,
-            define: functionDefine(),
-            esbuildArgs: { '--alias': Object.entries(functionAliases(ROOT)).map(([from, to]) => `${from}=${to}`) },
-            commandHooks: {
-              beforeBundling: () => [],
-              beforeInstall: () => [],
-              afterBundling: (_input: string, output: string) => {
-                const dir = sourceMapDir(ROOT, props.handler);
-                return [`mkdir -p ${shellQuote(dir)} && mv ${shellQuote(path.join(output, 'index.mjs.map'))} ${shellQuote(path.join(dir, 'index.mjs.map'))}`];
-              },
-            },
-            bundleAwsSDK: true,
-            forceDockerBundling: false,
-            tsconfig: path.join(ROOT, 'tsconfig.json'),
-          },
+          // Built with every other function in one esbuild run (./function-code.ts).
+          code: lambda.Code.fromAsset(functionCodeDir(ROOT, props.handler, [true, 'true'].includes(this.node.tryGetContext(cxapi.DISABLE_ASSET_STAGING_CONTEXT)))),
+          handler: 'index.handler',
         });
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',

@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { functionBuildOptions } from '../function-bundling.js';
+import { functionBuildOptions, functionsBuildOptions } from '../function-bundling.js';
 import { log } from '../../lambdas/shared/platform/log.js';
 
 export const coldMode = (env: NodeJS.ProcessEnv = process.env) => ['1', 'true'].includes((env.COLD ?? '').toLowerCase());
@@ -57,9 +57,7 @@ export async function prepareBundles(root: string, names: readonly string[]) {
   const t = performance.now();
   const outdir = path.dirname(bundleFile(root, 'x'));
   mkdirSync(outdir, { recursive: true });
-  const { outfile: _one, entryPoints: _entry, ...options } = functionBuildOptions(root, '', '');
-  const entryPoints = Object.fromEntries(names.map((n) => [path.basename(bundleFile(root, n), '.mjs'), path.join(root, 'lambdas', `${n}.ts`)]));
-  await build({ ...options, entryPoints, outdir, outExtension: { '.js': '.mjs' } });
+  await build(functionsBuildOptions(root, Object.fromEntries(names.map((n) => [path.basename(bundleFile(root, n), '.mjs'), n])), outdir));
   for (const n of names) bundles.set(n, Promise.resolve(bundleFile(root, n)));
   log.info('cold mode: function bundles built', { functions: names.length, ms: Math.round(performance.now() - t) });
 }

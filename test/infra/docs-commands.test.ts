@@ -12,12 +12,13 @@
  * servers run beside other tests and keep the repository clean: the command lines stay the docs'.
  */
 import { jest } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cleanEnv, docCommands, needsAws, runShell, startShell, type Running } from '../support/doc-commands.js';
 import { freePort } from '../support/ports.js';
 import { ROOT } from '../../infra/function-construct.js';
+import { handlerNames, sourceMapDir } from '../../infra/function-bundling.js';
 
 jest.setTimeout(2_500_000);
 
@@ -338,9 +339,26 @@ describe('commands that end, run exactly as written', () => {
     }
   });
 
-  // synth:all bundles every function of every stage: about 8 minutes on a 2-core machine, 20 or more while other work runs.
+  // synth:all bundles every function in one esbuild run (infra/function-code.ts): under a minute on a 2-core machine.
   test.each(['npm run build', 'npm run synth:all', 'npm run lint', 'npm run typecheck'])('%s ends with 0', async (command) => {
     const r = await runShell(command, ROOT, env, 2_400_000);
     expect({ code: r.code, output: r.code === 0 ? '' : r.output.slice(-4000) }).toEqual({ code: 0, output: '' });
+  });
+
+  test("synth:all's functions: each asset is its bundle alone; each map is beside the templates, its sources found from there", () => {
+    const out = path.join(ROOT, 'cdk.out', 'all-stages');
+    type Manifest = { files?: Record<string, { source: { path: string } }> };
+    const assets = readdirSync(out).filter((f) => f.endsWith('.assets.json')).flatMap((f) => Object.values((JSON.parse(readFileSync(path.join(out, f), 'utf8')) as Manifest).files ?? {}));
+    const bundles = [...new Set(assets.map((a) => a.source.path))].filter((d) => existsSync(path.join(out, d, 'index.mjs')));
+    // One bundle per handler file: no two functions' code alike, none missing.
+    expect(bundles).toHaveLength(handlerNames(ROOT).length);
+    expect(bundles.filter((d) => readdirSync(path.join(out, d)).join() !== 'index.mjs')).toEqual([]);
+    const unresolved = handlerNames(ROOT).filter((h) => {
+      const map = JSON.parse(readFileSync(path.join(sourceMapDir(ROOT, h), 'index.mjs.map'), 'utf8')) as { sources: string[] };
+      return !map.sources.length || !map.sources.every((s) => existsSync(path.resolve(sourceMapDir(ROOT, h), s)));
+    });
+    expect(unresolved).toEqual([]);
+    // The one run's folder is gone once the synthesis has copied each bundle.
+    expect(readdirSync(path.join(ROOT, 'cdk.out')).filter((d) => d.startsWith('.functions-'))).toEqual([]);
   });
 });

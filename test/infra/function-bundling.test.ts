@@ -3,11 +3,11 @@
  * (infra/function-bundling.ts): the environment-credentials provider in place of the SDK's default
  * chain, and no source map in the code. A real build of one route's function (esbuild, ~1 s).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { FUNCTION_ALIASES, functionBuildOptions, sourceMapDir } from '../../infra/function-bundling.js';
+import { FUNCTION_ALIASES, functionBuildOptions, functionsBuildOptions, handlerNames, sourceMapDir } from '../../infra/function-bundling.js';
 import { literalKeys } from '../../infra/sdk-literal-keys.js';
 import { routeAccess, routesByKey } from '../../lambdas/routes.js';
 import { defaultProvider } from '../../lambdas/shared/platform/lambda-credentials.js';
@@ -94,14 +94,9 @@ describe('function bundle sizes', () => {
   const sizes = new Map<string, { kb: number; top: string }>();
 
   beforeAll(async () => {
-    const lambdas = path.join(root, 'lambdas');
-    const names = readdirSync(lambdas, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && d.name !== 'shared')
-      .flatMap((d) => readdirSync(path.join(lambdas, d.name)).filter((f) => f.endsWith('.ts')).map((f) => `${d.name}/${f.replace(/\.ts$/, '')}`));
+    const names = handlerNames(root);
     const outdir = path.join(dir, 'all');
-    const { outfile: _one, entryPoints: _entry, ...options } = functionBuildOptions(root, '', '');
-    const entryPoints = Object.fromEntries(names.map((n) => [n, path.join(lambdas, `${n}.ts`)]));
-    const r = await build({ ...options, entryPoints, outdir, outExtension: { '.js': '.mjs' }, metafile: true });
+    const r = await build({ ...functionsBuildOptions(root, Object.fromEntries(names.map((n) => [n, n])), outdir), metafile: true });
     for (const [file, out] of Object.entries(r.metafile.outputs)) {
       const name = path.relative(outdir, path.resolve(root, file)).replace(/\.mjs$/, '');
       const top = Object.entries(out.inputs)
