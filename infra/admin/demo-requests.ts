@@ -3,8 +3,8 @@
  * with a work order, so "My Requests" shows the work order and its arrival window. At the
  * customer's first property, its soonest planned visit with an arrival window (one with the
  * equipment worked on first, which ./demo-work-orders.ts gave notes) gets the `requestId` of a
- * request filed two hours before the work order was opened, by the customer's demo sign-in; the
- * request is scheduled, with the provider's note. Fixed rather than drawn, so no other demo figure
+ * request filed the day before the work order was opened (14:00 UTC), by the customer's demo
+ * sign-in; the request is scheduled, with the provider's note of the next morning (15:00 UTC). Fixed rather than drawn, so no other demo figure
  * changes; the same `now` gives the same references.
  */
 import type { ServiceRequestItem } from '../../lambdas/shared/data/service-requests.js';
@@ -18,6 +18,9 @@ const FILED_BY: Readonly<Record<string, string>> = {
   'CUST-1003': 'principal@lakeside.test',
 };
 const HOUR = 3_600_000;
+/** The request is filed 10 hours before its work order is opened (the generator opens them at midnight UTC), the note written 15 hours after. */
+const FILED_BEFORE = 10 * HOUR;
+const NOTED_AFTER = 15 * HOUR;
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `SR-YYMMDD-HHMMSS-` of an instant (UTC), as ../../lambdas/shared/domain/requests/served.ts writes references. */
 const referenceAt = (at: Date) =>
@@ -37,8 +40,8 @@ function answered(rows: readonly ReportRow[]): { customerId: string; workOrder: 
   return out;
 }
 
-/** The reference of the request a work order answers (filed two hours before it was opened; the customer's number in the suffix keeps them apart). */
-const referenceOf = (customerId: string, w: WorkOrderRow) => `${referenceAt(new Date(Date.parse(w.createdAt) - 2 * HOUR))}DM${customerId.slice(-2)}`;
+/** The reference of the request a work order answers (filed before it was opened; the customer's number in the suffix keeps them apart). */
+const referenceOf = (customerId: string, w: WorkOrderRow) => `${referenceAt(new Date(Date.parse(w.createdAt) - FILED_BEFORE))}DM${customerId.slice(-2)}`;
 
 /** The rows with the answering work orders linked to their requests (`requestId`); copied where changed, never mutated. */
 export function withDemoRequestLinks(rows: readonly ReportRow[]): ReportRow[] {
@@ -53,7 +56,8 @@ export function demoServiceRequests(rows: readonly ReportRow[]): ServiceRequestI
     const customer = demoCustomers.find((c) => c.id === customerId)!;
     const property = customer.properties.find((p) => p.id === w.propertyId)!;
     const asset = assets.find((a) => a.id === w.assetId && a.propertyId === w.propertyId);
-    const filedAt = new Date(Date.parse(w.createdAt) - 2 * HOUR).toISOString();
+    const filedAt = new Date(Date.parse(w.createdAt) - FILED_BEFORE).toISOString();
+    const notedAt = new Date(Date.parse(w.createdAt) + NOTED_AFTER).toISOString();
     return w.requestId === referenceOf(customerId, w)
       ? [
           {
@@ -68,10 +72,10 @@ export function demoServiceRequests(rows: readonly ReportRow[]): ServiceRequestI
             priority: w.kind === 'service' ? ('urgent' as const) : ('routine' as const),
             photos: [],
             status: 'scheduled' as const,
-            notes: [{ at: w.createdAt, text: `Work order ${w.id} is booked with ${w.technician}; the arrival window is on it.`, status: 'scheduled' as const }],
+            notes: [{ at: notedAt, text: `Work order ${w.id} is booked with ${w.technician}; the arrival window is on it.`, status: 'scheduled' as const }],
             filedBy: FILED_BY[customerId]!,
             createdAt: filedAt,
-            updatedAt: w.createdAt,
+            updatedAt: notedAt,
           },
         ]
       : [];
