@@ -3,7 +3,6 @@
  * ../requests.ts (handlers) and by the web app's API files. No Node imports here: Vite bundles it.
  */
 import * as z from 'zod/mini';
-import { Visit } from './visits.js';
 
 export const REQUEST_STATUSES = ['submitted', 'scheduled', 'in progress', 'completed', 'cancelled'] as const;
 export const REQUEST_PRIORITIES = ['routine', 'urgent', 'emergency'] as const;
@@ -48,16 +47,18 @@ export const RequestForm = z.object({
  * The work order the provider linked to a request (import column `request_id`, issue 43), of a
  * property in the served user's scope: its status and when it is scheduled, in its property's zone.
  */
-export const RequestWorkOrder = z.extend(
-  // When, as a visit of Coming up carries it: the property's zone (its own, else the provider's), a day or a time, the arrival window.
-  z.pick(Visit, { timeZone: true, allDay: true, windowStart: true, windowEnd: true }),
-  {
-    id: z.string(),
-    status: z.string(),
-    /** When the visit starts (the arrival window's start, else the scheduled time); null when not scheduled yet. */
-    scheduledAt: z.nullable(z.string()),
-  },
-);
+export const RequestWorkOrder = z.object({
+  id: z.string(), status: z.string(),
+  /**
+   * When, as a visit of Coming up carries it (./visits.ts): the property's IANA zone (its own, else
+   * the provider's); the visit's start (the arrival window's start, else the scheduled time; null
+   * when not scheduled yet); a day with no time of day (midnight UTC, no window); the window.
+   */
+  timeZone: z.string(),
+  scheduledAt: z.nullable(z.string()),
+  allDay: z.boolean(),
+  windowStart: z.optional(z.string()), windowEnd: z.optional(z.string()),
+});
 
 export const ServiceRequest = z.object({
   reference: z.string(),
