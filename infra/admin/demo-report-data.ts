@@ -8,6 +8,7 @@ import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '..
 import { demoCustomers, demoFixedAssets } from './demo-data.js';
 import { zonedInstant } from '../../lambdas/shared/domain/visits/zones.js';
 import { withWorkOrderDetails } from './demo-work-orders.js';
+import { withDemoRequestLinks } from './demo-requests.js';
 
 function random(seed: number) {
   let a = seed >>> 0;
@@ -302,8 +303,9 @@ export function demoNow(at = Date.now()): number {
 /** Every demo report row for `now`, all datasets together. */
 export function demoReportRows(now = demoNow()): ReportRow[] {
   const r = generateReportRows(demoReportProperties(), { now });
-  // Issue 43: equipment, notes, lines and a linked quote on some work orders (./demo-work-orders.ts).
-  return withWorkOrderDetails([...r.assets, ...r.workOrders, ...r.quotes, ...demoDecisionQuotes(now), ...r.invoices]);
+  // Issue 43: equipment, notes, lines and a linked quote on some work orders (./demo-work-orders.ts),
+  // and a visit answering each demo customer's service request (./demo-requests.ts).
+  return withDemoRequestLinks(withWorkOrderDetails([...r.assets, ...r.workOrders, ...r.quotes, ...demoDecisionQuotes(now), ...r.invoices]));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `seedDemo()`: the demo customers, properties, equipment, telemetry mapping, report datasets,
- * documents and the six demo sign-ins of README.md (permanent passwords), written through the data modules.
+ * service requests, documents and the six demo sign-ins of README.md (permanent passwords), written through the data modules.
  * Idempotent as the old seeder was: what exists is left as it is, only what is missing is added,
  * so a second run changes nothing visible.
  */
@@ -10,6 +10,7 @@ import { equipmentOfCustomer, putEquipment } from '../../lambdas/shared/data/equ
 import { getDocument, putDocument } from '../../lambdas/shared/data/documents.js';
 import { getProperties, putProperties } from '../../lambdas/shared/data/properties.js';
 import { putReportRows, rowsOf } from '../../lambdas/shared/data/report-rows.js';
+import { putServiceRequest } from '../../lambdas/shared/data/service-requests.js';
 import { getUserByEmail, setQuoteApproval } from '../../lambdas/shared/data/users.js';
 import { settings } from '../../lambdas/shared/platform/env.js';
 import { DEMO_STAFF_DOMAINS, demoCustomerItems, demoCustomers, demoEquipment, demoPropertyItems, demoUsers } from './demo-data.js';
@@ -17,6 +18,7 @@ import { contentTypeFor } from '../../lambdas/shared/domain/documents/files.js';
 import { putObject } from '../../lambdas/shared/domain/documents/objects.js';
 import { demoDocuments } from './demo-documents.js';
 import { demoNow, demoReportRows } from './demo-report-data.js';
+import { demoServiceRequests } from './demo-requests.js';
 import { createPortalUser } from './users.js';
 
 export interface DemoAccount {
@@ -28,7 +30,7 @@ export interface DemoAccount {
 export interface SeedResult {
   accounts: DemoAccount[];
   /** What this run added (0 everywhere on a second run). */
-  added: { customers: number; properties: number; equipment: number; reportRows: number; documents: number; users: number };
+  added: { customers: number; properties: number; equipment: number; reportRows: number; requests: number; documents: number; users: number };
 }
 
 /** The property whose work orders mark the report datasets as seeded: written last. */
@@ -59,16 +61,20 @@ async function seedCatalogue(): Promise<Pick<SeedResult['added'], 'customers' | 
   return { customers: customers.length, properties: properties.length, equipment: equipment.length };
 }
 
-/** Generates the datasets once: skipped when the marker property has work orders (as the old seeder). */
-async function seedReportRows(now: number): Promise<number> {
+/**
+ * Generates the datasets once: skipped when the marker property has work orders (as the old
+ * seeder), and with them the service requests their linked work orders answer (./demo-requests.ts).
+ */
+async function seedReportRows(now: number): Promise<Pick<SeedResult['added'], 'reportRows' | 'requests'>> {
   const db = dynamo();
-  if ((await rowsOf(db, 'wo', [markerProperty])).length > 0) return 0;
+  if ((await rowsOf(db, 'wo', [markerProperty])).length > 0) return { reportRows: 0, requests: 0 };
   const rows = demoReportRows(now);
   const isMarker = (r: (typeof rows)[number]) => r.dataset === 'wo' && r.propertyId === markerProperty;
   // The marker rows last: a run cut short leaves no marker, so the next run writes everything again.
   await putReportRows(db, rows.filter((r) => !isMarker(r)));
+  const requests = (await Promise.all(demoServiceRequests(rows).map((r) => putServiceRequest(db, r)))).filter(Boolean).length;
   await putReportRows(db, rows.filter(isMarker));
-  return rows.length;
+  return { reportRows: rows.length, requests };
 }
 
 /** The demo library: object first, then its row, as the upload handlers do; present keys are skipped. */
@@ -93,7 +99,7 @@ export async function seedDemo(opts: { staffDomains?: string[]; now?: number } =
   const users = demoUsers(domains[0]!, domains[1] ?? domains[0]!);
   const catalogue = await seedCatalogue();
   const now = opts.now ?? demoNow();
-  const reportRows = await seedReportRows(now);
+  const datasets = await seedReportRows(now);
   const documents = await seedDocuments(now, users[0]!.email);
   let created = 0;
   // One at a time: the local pool's store writes one file.
@@ -105,15 +111,16 @@ export async function seedDemo(opts: { staffDomains?: string[]; now?: number } =
   }
   return {
     accounts: users.map((u) => ({ email: u.email, password: u.password, note: u.note })),
-    added: { ...catalogue, reportRows, documents, users: created },
+    added: { ...catalogue, ...datasets, documents, users: created },
   };
 }
 
 export const seedDemoHelp = `Usage: admin seed-demo [--stage NAME | --local [--data-dir DIR]]
 
 Loads the demo data: customers with properties, equipment, the telemetry mapping, two years of
-report datasets (work orders, quotes, invoices, assets), a few documents per Northwind and
-Harborview property (service reports, certificates, drawings) and the six demo sign-ins of the README
+report datasets (work orders, quotes, invoices, assets), a service request of each demo customer
+with a sign-in answered by a scheduled work order, a few documents per Northwind and Harborview
+property (service reports, certificates, drawings) and the six demo sign-ins of the README
 (permanent passwords, no invitation mail). What exists is left as it is, so running it again
 changes nothing. The administrators' domains are the first two of STAFF_DOMAINS, or the demo's
 example-hvac.com and example-services.com when it is not set.`;

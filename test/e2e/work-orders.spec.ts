@@ -8,6 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoNow, demoReportRows } from '../../infra/admin/demo-report-data.js';
 import type { InvoiceRow, LinesRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import { demoServiceRequests } from '../../infra/admin/demo-requests.js';
+import { requestsText as r } from '../../web/features/requests/strings.js';
 import { visitsText as v } from '../../web/features/visits/strings.js';
 import { workOrderText as t } from '../../web/features/work-orders/strings.js';
 import { demo } from './support/env.js';
@@ -25,6 +27,9 @@ const quote = rows.find((r): r is QuoteRow => r.dataset === 'quote' && r.propert
 const workOrder = rows.find((r): r is WorkOrderRow => r.dataset === 'wo' && r.id === quote.workOrderId && r.propertyId === quote.propertyId)!;
 const lines = rows.find((r): r is LinesRow => r.dataset === 'line' && r.id === workOrder.id && r.propertyId === workOrder.propertyId)!;
 const invoice = rows.find((r): r is InvoiceRow => r.dataset === 'invoice' && r.workOrderId === workOrder.id)!;
+// Northwind's demo service request and the planned visit that answers it (infra/admin/demo-requests.ts).
+const serviceRequest = demoServiceRequests(rows).find((q) => q.customerId === 'CUST-1001')!;
+const visit = rows.find((x): x is WorkOrderRow => x.dataset === 'wo' && x.requestId === serviceRequest.reference)!;
 const total = Math.round(lines.lines.reduce((n, l) => n + l.quantity * l.unitPrice, 0) * 100) / 100;
 
 test.describe.configure({ mode: 'serial' });
@@ -129,4 +134,37 @@ test("a customer opening another customer's work order by its address gets the s
   // Back from a screen opened by its address goes to the Dashboard.
   await page.getByRole('button', { name: t.back }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('My Requests shows the work order answering a request with its arrival window; its link opens the work order, and Back returns to My Requests', async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await page.goto('/home/maintenance');
+  await page.getByRole('button', { name: r.myRequests }).click();
+  let mine = page.getByRole('dialog', { name: r.myRequests });
+  const card = mine.getByTestId('service-request').filter({ hasText: serviceRequest.reference });
+  await expect(card.getByTestId('request-status')).toHaveText(r.statuses.scheduled);
+  const linked = card.getByTestId('request-work-order');
+  // The window in Northwind Tower's zone (Chicago), named, as Coming up writes a visit (its text: web/features/requests/work-order-text.test.ts).
+  const part = (at: string, unit: 'day' | 'hour') => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', [unit]: 'numeric', hour12: false }).format(new Date(at)));
+  const hour12 = (at: string) => ((part(at, 'hour') + 11) % 12) + 1;
+  await expect(linked.getByTestId('request-work-order-when')).toHaveText(
+    new RegExp(`^Scheduled: ${part(visit.windowStart!, 'day')} [A-Z][a-z]{2} \\d{4}, ${hour12(visit.windowStart!)}:\\d{2} [AP]M – ${hour12(visit.windowEnd!)}:\\d{2} [AP]M C[SD]T$`),
+  );
+  await expect(linked).toContainText(r.workOrderStatus('Open'));
+  // The customer's own requests without a work order show none.
+  await expect(mine.getByTestId('service-request').filter({ hasNotText: serviceRequest.reference }).getByTestId('request-work-order')).toHaveCount(0);
+  await card.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page);
+  await shotsAtBothSizes(shot, page, 'my-requests');
+
+  await linked.getByRole('link', { name: r.openWorkOrder(visit.id) }).click();
+  await expect(page).toHaveURL(new RegExp(`/work-orders/${visit.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: t.title(visit.id) })).toBeVisible();
+  await expect(section(page, t.details).getByText(serviceRequest.reference, { exact: true })).toBeVisible();
+  await expect(section(page, t.timeline).locator('li').nth(1)).toHaveAttribute('data-reached', 'true');
+
+  await page.getByRole('button', { name: t.back }).click();
+  await expect(page).toHaveURL(/\/home\/maintenance$/);
+  mine = page.getByRole('dialog', { name: r.myRequests });
+  await expect(mine.getByTestId('service-request').filter({ hasText: serviceRequest.reference }).getByTestId('request-work-order')).toBeVisible();
 });

@@ -110,6 +110,9 @@ describe('seedDemo', () => {
       },
     ]);
     expect((await get('/api/users/getproperty/operations@harborview.test', dana)).status).toBe(403);
+    // My Requests: the demo request answered by a scheduled visit with its arrival window (issue 43).
+    const requests = (await get('/api/requests', dana)).json as { requests: { filedBy: string; workOrder: { windowStart?: string; timeZone: string } | null }[] };
+    expect(requests.requests.filter((r) => r.workOrder)).toMatchObject([{ filedBy: 'facilities@northwind.test', workOrder: { windowStart: expect.any(String), timeZone: 'America/Chicago' } }]);
     // The library of each Northwind building holds its seeded service report, certificate and
     // drawings; the first also the quote document of QT-DEMO-0001 (docs/features/quotes.md "Quote decisions").
     const library = (await get('/api/s3/getdocumentsbyproperty?propertyId=PROP-1001-01', dana)).json as { DOCUMENT_URL: string; PROPERTY_ID: string }[];
@@ -132,7 +135,7 @@ describe('seedDemo', () => {
     expect((await signIn('newhire@summit.test', 'Demo1234')).length).toBeGreaterThan(0);
 
     const second = await seedDemo();
-    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, documents: 0, users: 0 });
+    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, requests: 0, documents: 0, users: 0 });
   });
 });
 

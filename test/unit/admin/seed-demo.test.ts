@@ -2,6 +2,7 @@ import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/cl
 import { demoCustomers, demoEquipment } from '../../../infra/admin/demo-data.js';
 import { demoDocuments } from '../../../infra/admin/demo-documents.js';
 import { demoNow, demoReportRows } from '../../../infra/admin/demo-report-data.js';
+import { demoServiceRequests } from '../../../infra/admin/demo-requests.js';
 import type { AssetRow, WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
 import { seedDemo } from '../../../infra/admin/seed-demo.js';
 import { operatorAws } from './support/fixtures.js';
@@ -71,9 +72,27 @@ describe('seedDemo', () => {
     expect(before.map((w) => `${w.id}: ${w.description} (${w.createdAt})`)).toEqual([]);
   });
 
+  it("gives each demo customer with a sign-in a scheduled request answered by a planned visit with an arrival window at its first property", () => {
+    const rows = demoReportRows(NOW);
+    const requests = demoServiceRequests(rows);
+    expect(requests.map((r) => [r.customerId, r.filedBy])).toEqual([
+      ['CUST-1001', 'facilities@northwind.test'],
+      ['CUST-1002', 'operations@harborview.test'],
+      ['CUST-1003', 'principal@lakeside.test'],
+    ]);
+    for (const r of requests) {
+      expect(r.reference).toMatch(/^SR-\d{6}-\d{6}-[A-Z0-9]{4}$/);
+      const linked = rows.filter((w): w is WorkOrderRow => w.dataset === 'wo' && w.requestId === r.reference);
+      expect(linked).toHaveLength(1);
+      expect(linked[0]).toMatchObject({ propertyId: demoCustomers.find((c) => c.id === r.customerId)!.properties[0]!.id, status: 'Open' });
+      expect(Date.parse(linked[0]!.windowStart!)).toBeGreaterThan(NOW);
+      expect(r.createdAt < linked[0]!.createdAt).toBe(true);
+    }
+  });
+
   it('writes the demo catalogue, datasets and six permanent sign-ins; a second run adds nothing', async () => {
     const first = await seedDemo({ now: NOW });
-    expect(first.added).toEqual({ customers: 4, properties: 12, equipment: 12, reportRows: demoReportRows(NOW).length, documents: demoDocuments(NOW).length, users: 6 });
+    expect(first.added).toEqual({ customers: 4, properties: 12, equipment: 12, reportRows: demoReportRows(NOW).length, requests: 3, documents: demoDocuments(NOW).length, users: 6 });
     // A few documents in every property's library, each object stored with its row.
     const docs = db.sorted('documents');
     for (const p of demoCustomers.flatMap((c) => c.properties.map((x) => x.id)))
@@ -110,7 +129,7 @@ describe('seedDemo', () => {
     db.s3.resetHistory();
     // Another day: the datasets of the first run stay as they are.
     const second = await seedDemo({ now: NOW + 86_400_000 });
-    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, documents: 0, users: 0 });
+    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, requests: 0, documents: 0, users: 0 });
     expect(db.s3.calls()).toHaveLength(0);
     expect(db.writes()).toBe(0);
     expect(idp.calls()).toHaveLength(0);

@@ -70,6 +70,12 @@ export const requestsText = {
   notes: 'Notes from your service provider',
   notesStaff: 'Notes to the customer',
   noNotes: 'No notes yet.',
+  // The work order the provider linked to a request (issue 43)
+  workOrder: 'Work order',
+  workOrderStatus: (status: string) => `Status: ${status}`,
+  workOrderWhen: (date: string, time: string) => `Scheduled: ${date}, ${time}`,
+  workOrderNotScheduled: 'Not scheduled yet',
+  openWorkOrder: (id: string) => `Open work order ${id}`,
   changeStatus: 'Change status',
   newStatus: 'New status',
   note: 'Note to the customer (optional)',

@@ -7,8 +7,16 @@
  */
 export const workOrderPath = (id: string) => `/work-orders/${encodeURIComponent(id)}`;
 
-/** Where a work order opened from `pathname` + `search` returns to. */
-export const openedFrom = (location: { pathname: string; search: string }) => ({ from: `${location.pathname}${location.search}` });
+/**
+ * Where a work order opened from `pathname` + `search` returns to; opened from a dialog of that page
+ * (My Requests), the page with `?open=<dialog>`, which opens it again (as a mail's link does).
+ */
+export function openedFrom(location: { pathname: string; search: string }, dialog?: 'requests') {
+  if (!dialog) return { from: `${location.pathname}${location.search}` };
+  const search = new URLSearchParams(location.search);
+  search.set('open', dialog);
+  return { from: `${location.pathname}?${search}` };
+}
 
 export function backTarget(state: unknown, home = '/home'): string {
   const from = state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;

@@ -43,6 +43,23 @@ export const RequestForm = z.object({
   dispatchPhone: z.nullable(z.string()),
 });
 
+/**
+ * The work order the provider linked to a request (import column `request_id`, issue 43), of a
+ * property in the served user's scope: its status and when it is scheduled, in its property's zone.
+ */
+export const RequestWorkOrder = z.object({
+  id: z.string(), status: z.string(),
+  /**
+   * When, as a visit of Coming up carries it (./visits.ts): the property's IANA zone (its own, else
+   * the provider's); the visit's start (the arrival window's start, else the scheduled time; null
+   * when not scheduled yet); a day with no time of day (midnight UTC, no window); the window.
+   */
+  timeZone: z.string(),
+  scheduledAt: z.nullable(z.string()),
+  allDay: z.boolean(),
+  windowStart: z.optional(z.string()), windowEnd: z.optional(z.string()),
+});
+
 export const ServiceRequest = z.object({
   reference: z.string(),
   customerId: z.string(),
@@ -62,6 +79,8 @@ export const ServiceRequest = z.object({
   filedOnBehalfOf: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The linked work order (issue 43): in "My Requests" (a customer, or an administrator viewing as one); null elsewhere and when none is linked. */
+  workOrder: z.nullable(RequestWorkOrder),
 });
 /** POST /api/requests, action 'list': the requests and, for the served customer, the request form's choices. */
 export const RequestsReply = z.object({ requests: z.array(ServiceRequest), form: RequestForm });
@@ -70,5 +89,6 @@ export const WriteReply = z.object({ message: z.string(), request: ServiceReques
 
 export type RequestForm = z.infer<typeof RequestForm>;
 export type ServiceRequest = z.infer<typeof ServiceRequest>;
+export type RequestWorkOrder = z.infer<typeof RequestWorkOrder>;
 export type RequestsReply = z.infer<typeof RequestsReply>;
 export type WriteReply = z.infer<typeof WriteReply>;

@@ -148,8 +148,11 @@ export function statusMail(r: ServiceRequestItem, note: string | undefined) {
   };
 }
 
-/** A stored request as the list and the writes answer it (photo keys stay on the server; `photos` are links, when given). */
-export function toAnswer(r: ServiceRequestItem, photos: ServiceRequest['photos'] = []): ServiceRequest {
+/**
+ * A stored request as the list and the writes answer it (photo keys stay on the server; `photos` are
+ * links, when given; `workOrder` the linked one, which only the list reads).
+ */
+export function toAnswer(r: ServiceRequestItem, photos: ServiceRequest['photos'] = [], workOrder: ServiceRequest['workOrder'] = null): ServiceRequest {
   return {
     reference: r.reference,
     customerId: r.customerId,
@@ -168,5 +171,6 @@ export function toAnswer(r: ServiceRequestItem, photos: ServiceRequest['photos']
     filedOnBehalfOf: r.filedOnBehalfOf ?? null,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    workOrder,
   };
 }

@@ -8,8 +8,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EquipmentItem } from '../../data/equipment.js';
 import { propertiesAndRows, readIndex } from '../../data/report-reads.js';
-import type { AssetRow } from '../../data/report-rows.js';
+import type { AssetRow, Dataset, WorkOrderRow } from '../../data/report-rows.js';
 import type { PropertyItem } from '../../data/properties.js';
+import { requestLinkAttributes } from './work-orders.js';
 
 export interface Unit {
   id: string;
@@ -22,16 +23,28 @@ export interface Unit {
 const ASSET_PREFIX = 'asset:';
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The asset rows of these properties (name and type only), by property. */
-export async function assetsOf(db: DynamoDBDocumentClient, properties: readonly PropertyItem[]): Promise<Map<string, AssetRow[]>> {
+/**
+ * The asset rows of these properties (name and type only), by property; with `withWorkOrders`,
+ * their work orders' request links too (./work-orders.ts), read in the same two calls: the
+ * datasets' index, then the listed items.
+ */
+export async function propertyRows(
+  db: DynamoDBDocumentClient,
+  properties: readonly PropertyItem[],
+  withWorkOrders: boolean,
+): Promise<{ assets: Map<string, AssetRow[]>; workOrders: WorkOrderRow[] }> {
   const ids = properties.map((p) => p.id);
-  const out = new Map<string, AssetRow[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const index = await readIndex(db, ids, ['asset']);
-  const { rows } = await propertiesAndRows(db, ids, ['asset'], index, { asset: ['id', 'propertyId', 'name', 'assetType'] }, properties);
-  for (const row of (rows.get('asset') ?? []) as AssetRow[]) out.get(row.propertyId)?.push(row);
-  return out;
+  const assets = new Map<string, AssetRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return { assets, workOrders: [] };
+  const datasets: Dataset[] = withWorkOrders ? ['asset', 'wo'] : ['asset'];
+  const index = await readIndex(db, ids, datasets);
+  const { rows } = await propertiesAndRows(db, ids, datasets, index, { asset: ['id', 'propertyId', 'name', 'assetType'], wo: requestLinkAttributes }, properties);
+  for (const row of (rows.get('asset') ?? []) as AssetRow[]) assets.get(row.propertyId)?.push(row);
+  return { assets, workOrders: (rows.get('wo') ?? []) as WorkOrderRow[] };
 }
+
+/** The asset rows of these properties (name and type only), by property. */
+export const assetsOf = async (db: DynamoDBDocumentClient, properties: readonly PropertyItem[]) => (await propertyRows(db, properties, false)).assets;
 
 /** One property's units: its assets and devices, merged by name. */
 export function unitsOf(assets: readonly AssetRow[], devices: readonly EquipmentItem[]): Unit[] {

@@ -18,6 +18,7 @@ import { useCustomers } from '../api/get-customers';
 import { useRequests, type ServiceRequest } from '../api/get-requests';
 import { changeStatus } from '../api/write-request';
 import { PhotoThumbnail } from './photo-thumbnail';
+import { RequestWorkOrderLine } from './request-work-order';
 import { requestKeys } from '../query-keys';
 import { requestsText as t } from '../strings';
 import { writtenTime as formatTime } from '../../../components/text/dates';
@@ -147,6 +148,7 @@ function RequestCard({ request: r, showCustomer, canChange }: { request: Service
           ))}
         </Stack>
       )}
+      {r.workOrder && <RequestWorkOrderLine workOrder={r.workOrder} />}
       <Box sx={{ mt: 1.5 }}>
         <Typography component="h4" variant="body2" sx={{ fontWeight: 600 }}>
           {/* Staff read the notes as theirs, the customer's as from their provider (issue 39). */}
