@@ -17,6 +17,7 @@ const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 const WorkOrderRoute = lazy(() => import('./routes/work-order'));
 const EnergyEstimatesRoute = lazy(() => import('./routes/energy-estimates'));
+const EnergySummaryRoute = lazy(() => import('./routes/energy-summary'));
 
 /**
  * Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link,
@@ -89,6 +90,16 @@ function AppRoutes() {
           <SignedInOnly>
             <Suspense fallback={null}>
               <EnergyEstimatesRoute />
+            </Suspense>
+          </SignedInOnly>
+        }
+      />
+      <Route
+        path="/energy-summary/:customerId"
+        element={
+          <SignedInOnly>
+            <Suspense fallback={null}>
+              <EnergySummaryRoute />
             </Suspense>
           </SignedInOnly>
         }

@@ -15,6 +15,8 @@ export const paths = {
   workOrder: workOrderPath,
   /** Beyond the spec (issue 44): how the energy and runtime estimates are made, with a unit's inputs in the query. */
   estimates: '/energy-estimates',
+  /** Beyond the spec (issue 44): a customer's energy and runtime summary per property, and the units ranked by drift. */
+  energySummary: (customerId: string) => `/energy-summary/${encodeURIComponent(customerId)}`,
 } as const;
 
 /**
