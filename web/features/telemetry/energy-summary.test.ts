@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { DeviceInsight } from '../../../lambdas/shared/contract/answers/telemetry-insight';
 import { driftCsv, rankByDrift } from '../../../lambdas/shared/contract/answers/drift-ranking';
 import { insightPeriod, summarize, total } from './energy-summary';
+import { insightText } from './insight-strings';
 
 const fig = (value: number | null, coverage = 100) => ({ value, coverage });
 
@@ -83,6 +84,10 @@ describe('the energy and runtime summary per property', () => {
     expect(ranked.map((r) => r.unitId)).toEqual(['D', 'N', 'Z']);
     expect(ranked[0]!.driftPct).toBe(20);
     expect(driftCsv(ranked).split('\r\n')[1]).toBe('North Tower,RTU-2,D,10,8.33,20,100');
+  });
+
+  it('writes drift signed to one decimal, with no negative zero', () => {
+    expect([20, 0.04, -0.04, -3.26, null].map(insightText.driftValue)).toEqual(['+20.0%', '0.0%', '0.0%', '-3.3%', '—']);
   });
 
   it('takes the last 7 days, today included', () => {

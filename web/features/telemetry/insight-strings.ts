@@ -111,5 +111,10 @@ export const insightText = {
   drift: 'Drift',
   dataCoverage: 'Data',
   kwhPerHourValue: (v: number | null) => (v === null ? '—' : v.toFixed(2)),
-  driftValue: (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(1)}%`),
+  /** Signed, one decimal; what rounds to zero is 0.0% (no "-0.0%"). */
+  driftValue: (v: number | null) => {
+    if (v === null) return '—';
+    const r = Number(v.toFixed(1));
+    return r === 0 ? '0.0%' : `${r > 0 ? '+' : ''}${r.toFixed(1)}%`;
+  },
 } as const;

@@ -138,7 +138,9 @@ function Ranking({ rows, properties }: { rows: ReturnType<typeof summarize>['dri
             <TableCell align="right">
               <Estimated label={t.kwhPerHour} />
             </TableCell>
-            <TableCell align="right">{t.baseline}</TableCell>
+            <TableCell align="right">
+              <Estimated label={t.baseline} />
+            </TableCell>
             <TableCell align="right">{t.drift}</TableCell>
             <TableCell align="right">{t.dataCoverage}</TableCell>
           </TableRow>
