@@ -1,6 +1,6 @@
 import { InsightBody, CustomerParams, telemetryMessages, type DeviceInsight, type InsightReply } from '../shared/contract/telemetry.js';
 import { getProperties } from '../shared/data/properties.js';
-import { driftAgainstBaseline, readingsOfSamples, unitInsight, type UnitInputs } from '../shared/domain/insight/index.js';
+import { driftAgainstBaseline, INSIGHT_DEFAULTS, readingsOfSamples, unitInsight, type UnitInputs } from '../shared/domain/insight/index.js';
 import { baselineSamples } from '../shared/domain/telemetry/baselines.js';
 import type { PeriodSamples } from '../shared/domain/telemetry/client.js';
 import { requestDeadline, serviceFailure, telemetryClient, visibleDevices } from '../shared/domain/telemetry/service.js';
@@ -58,7 +58,8 @@ export const handler = api({ params: CustomerParams, body: InsightBody }, async 
       propertyName: property?.name ?? row?.buildingName ?? null,
       ...insight,
     };
-    if (body.baseline) answer.drift = driftAgainstBaseline(insight.kwhPerRuntimeHour, readingsOfSamples(baselines[id]?.samples ?? []), inputs);
+    const baselineInputs = { ...inputs, maxIntervalMinutes: INSIGHT_DEFAULTS.baselineMaxIntervalMinutes };
+    if (body.baseline) answer.drift = driftAgainstBaseline(insight.kwhPerRuntimeHour, readingsOfSamples(baselines[id]?.samples ?? []), baselineInputs);
     data[id] = answer;
   }
   const reply: InsightReply = { data };

@@ -1,14 +1,15 @@
 /**
  * The readings of each device's drift baseline (docs/energy-estimates.md, "Baseline and drift"):
  * its first 30 days of readings, looked for within the year before the period's end. One first()
- * query finds every device's first reading; then the readings are read as the period's are
- * (5-minute windows), one set of queries per window start (devices that began together share it).
+ * query finds every device's first reading; then the readings kWh per runtime hour needs (currents
+ * and state, the last of every 15 minutes: INSIGHT_DEFAULTS.baselineWindowMinutes), one set of
+ * queries per window start (devices that began together share it).
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
-import type { CallLimit, PeriodSamples, TelemetryClient } from './client.js';
+import { POWER_FIELDS, type CallLimit, type PeriodSamples, type TelemetryClient } from './client.js';
 
 const DAY_MS = 86_400_000;
-const WINDOW_MS = 5 * 60_000;
+const WINDOW_MS = INSIGHT_DEFAULTS.baselineWindowMinutes * 60_000;
 /** How far back a unit's first reading is looked for; a unit older than this has the 30 days from then as its baseline. */
 export const BASELINE_LOOKBACK_DAYS = 365;
 
@@ -29,7 +30,8 @@ export async function baselineSamples(telemetry: TelemetryClient, deviceIds: str
     [...groups].map(async ([start, ids]) => {
       // One window more than the baseline's days: its first reading may come late in the first window.
       const stop = Math.min(start + INSIGHT_DEFAULTS.baselineDays * DAY_MS + WINDOW_MS, periodEnd);
-      if (stop > start) Object.assign(out, await telemetry.periodSamples(ids, { start: iso(start), stop: iso(stop) }, limit));
+      const range = { start: iso(start), stop: iso(stop), everyMinutes: INSIGHT_DEFAULTS.baselineWindowMinutes, fields: POWER_FIELDS };
+      if (stop > start) Object.assign(out, await telemetry.periodSamples(ids, range, limit));
     }),
   );
   return out;

@@ -32,7 +32,7 @@ export interface TelemetryClient {
   latestSamples(deviceIds: string[], limit?: CallLimit): Promise<Record<string, DeviceSample>>;
   /**
    * Each device's readings over [start, stop): the last sample of every `everyMinutes` window,
-   * oldest first, the fields of READING_FIELDS only; queried in small batches, not cached. A batch
+   * oldest first, the fields of READING_FIELDS (or the range's) only; queried in small batches, not cached. A batch
    * that fails leaves its devices an `error` (no samples); all failing throws.
    */
   periodSamples(deviceIds: string[], range: SampleRange, limit?: CallLimit): Promise<Record<string, PeriodSamples>>;
@@ -40,11 +40,12 @@ export interface TelemetryClient {
   firstReadings(deviceIds: string[], range: SampleRange, limit?: CallLimit): Promise<Record<string, string | null>>;
 }
 
-/** A period of readings: ISO times, start included, stop not; windows of `everyMinutes` (default 5). */
+/** A period of readings: ISO times, start included, stop not; windows of `everyMinutes` (default 5); `fields` (default READING_FIELDS). */
 export interface SampleRange {
   start: string;
   stop: string;
   everyMinutes?: number;
+  fields?: readonly string[];
 }
 
 export interface PeriodSamples {
@@ -108,6 +109,8 @@ export interface TelemetryClientOptions {
 
 /** The fields the estimates read (domain/insight/samples.ts): leg currents, air temperatures, the state signals. */
 export const READING_FIELDS = ['amps-1', 'amps-2', 'amps-3', 'sadb-1', 'radb-1', 'callForCool', 'callForHeat', 'ty', 'tw', 'runtimeOne', 'timeInCooling', 'coolMin'] as const;
+/** Those kWh per runtime hour needs (the drift's baseline): the currents and the state, no temperatures. */
+export const POWER_FIELDS = READING_FIELDS.filter((f) => f !== 'sadb-1' && f !== 'radb-1');
 
 const Id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
@@ -155,7 +158,7 @@ export function buildPeriodQuery(deviceIds: readonly string[], range: SampleRang
     `from(bucket: ${JSON.stringify(bucket)})`,
     `  |> range(start: ${rfc3339(range.start)}, stop: ${rfc3339(range.stop)})`,
     `  |> filter(fn: (r) => contains(value: r.deviceId, set: [${quoted(deviceIds)}]))`,
-    `  |> filter(fn: (r) => contains(value: r._field, set: [${quoted(READING_FIELDS)}]))`,
+    `  |> filter(fn: (r) => contains(value: r._field, set: [${quoted(range.fields ?? READING_FIELDS)}]))`,
     `  |> aggregateWindow(every: ${every}m, fn: last, createEmpty: false, timeSrc: "_time")`,
   ].join('\n');
 }
