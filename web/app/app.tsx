@@ -38,6 +38,13 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return session ? <Navigate to={afterLogIn(state?.returnTo)} replace /> : children;
 }
 
+/** A signed-in screen whose code loads on use. */
+const signedInLazy = (screen: ReactNode) => (
+  <SignedInOnly>
+    <Suspense fallback={null}>{screen}</Suspense>
+  </SignedInOnly>
+);
+
 function Fallback() {
   const { session } = useSession();
   return <Navigate to={session ? paths.home : paths.login} replace />;
@@ -72,13 +79,7 @@ function AppRoutes() {
       />
       <Route
         path="/work-orders/:workOrderId"
-        element={
-          <SignedInOnly>
-            <Suspense fallback={null}>
-              <WorkOrderRoute />
-            </Suspense>
-          </SignedInOnly>
-        }
+        element={signedInLazy(<WorkOrderRoute />)}
       />
       <Route path={paths.forgotPassword} element={<Suspense fallback={null}><ForgotPasswordRoute /></Suspense>} />
       <Route path={paths.resetPassword} element={<Suspense fallback={null}><ResetPasswordRoute /></Suspense>} />
@@ -86,23 +87,11 @@ function AppRoutes() {
       <Route path={paths.unsubscribe} element={<Suspense fallback={null}><UnsubscribeRoute /></Suspense>} />
       <Route
         path={paths.estimates}
-        element={
-          <SignedInOnly>
-            <Suspense fallback={null}>
-              <EnergyEstimatesRoute />
-            </Suspense>
-          </SignedInOnly>
-        }
+        element={signedInLazy(<EnergyEstimatesRoute />)}
       />
       <Route
         path="/energy-summary/:customerId"
-        element={
-          <SignedInOnly>
-            <Suspense fallback={null}>
-              <EnergySummaryRoute />
-            </Suspense>
-          </SignedInOnly>
-        }
+        element={signedInLazy(<EnergySummaryRoute />)}
       />
       <Route path="*" element={<Fallback />} />
     </Routes>

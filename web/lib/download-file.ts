@@ -1,11 +1,14 @@
-/** Saves a text the web app made (a CSV export) as a file of the browser's downloads. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  const href = URL.createObjectURL(new Blob([text], { type }));
+/** Saves a file the web app holds (a CSV export) to the browser's downloads. */
+export function downloadBlob(blob: Blob, fileName: string) {
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;
-  document.body.appendChild(link);
+  document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
+
+/** Saves a text the web app made as a file (CSV by default). */
+export const downloadText = (text: string, fileName: string, type = 'text/csv;charset=utf-8') => downloadBlob(new Blob([text], { type }), fileName);

@@ -37,6 +37,21 @@ function Estimated({ label }: { label: string }) {
   );
 }
 
+/** A table's column headings: label, alignment, and whether its figures are estimated. */
+function Head({ cells }: { cells: readonly (readonly [string, ('left' | 'right')?, boolean?])[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {cells.map(([label, align, estimated]) => (
+          <TableCell key={label} align={align}>
+            {estimated ? <Estimated label={label} /> : label}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 /** A figure with its coverage beneath it. */
 function FigureCell({ label, total, text }: { label: string; total: Total | null; text: (v: number) => string }) {
   if (total === null)
@@ -75,22 +90,7 @@ function Flags({ p }: { p: PropertySummary }) {
 function Properties({ properties }: { properties: PropertySummary[] }) {
   return (
     <Table size="small" aria-labelledby="by-property-title">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t.property}</TableCell>
-          <TableCell align="right">{t.units}</TableCell>
-          <TableCell align="right">
-            <Estimated label={t.energyEstimated} />
-          </TableCell>
-          <TableCell align="right">
-            <Estimated label={t.costEstimated} />
-          </TableCell>
-          <TableCell align="right">
-            <Estimated label={t.runtimeEstimated} />
-          </TableCell>
-          <TableCell>{t.flagged}</TableCell>
-        </TableRow>
-      </TableHead>
+      <Head cells={[[t.property], [t.units, 'right'], [t.energyEstimated, 'right', true], [t.costEstimated, 'right', true], [t.runtimeEstimated, 'right', true], [t.flagged]]} />
       <TableBody>
         {properties.map((p) => (
           <TableRow key={p.propertyId} data-testid="property-row">
@@ -129,22 +129,9 @@ function Ranking({ rows, properties }: { rows: ReturnType<typeof summarize>['dri
         </Button>
       </Box>
       <Table size="small" aria-label={`${t.ranking}: ${scopeName}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t.rank}</TableCell>
-            <TableCell>{t.property}</TableCell>
-            <TableCell>{t.unit}</TableCell>
-            <TableCell>{t.unitId}</TableCell>
-            <TableCell align="right">
-              <Estimated label={t.kwhPerHour} />
-            </TableCell>
-            <TableCell align="right">
-              <Estimated label={t.baseline} />
-            </TableCell>
-            <TableCell align="right">{t.drift}</TableCell>
-            <TableCell align="right">{t.dataCoverage}</TableCell>
-          </TableRow>
-        </TableHead>
+        <Head
+          cells={[[t.rank], [t.property], [t.unit], [t.unitId], [t.kwhPerHour, 'right', true], [t.baseline, 'right', true], [t.drift, 'right'], [t.dataCoverage, 'right']]}
+        />
         <TableBody>
           {ranked.map((r, i) => (
             <TableRow key={r.unitId} data-testid="drift-row">
