@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DRIFT_CSV_COLUMNS } from '../../lambdas/shared/contract/answers/drift-ranking.js';
+import { DRIFT_CSV_COLUMNS } from '../../lambdas/shared/contract/drift-ranking.js';
 import { expectNoSeriousA11yViolations, logIn, openAnalytics, shotsAtBothSizes, shotter } from './support/session.js';
 import { demo } from './support/env.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DeviceInsight } from '../../../lambdas/shared/contract/answers/telemetry-insight';
-import { driftCsv, rankByDrift } from '../../../lambdas/shared/contract/answers/drift-ranking';
+import { driftCsv, rankByDrift } from '../../../lambdas/shared/contract/drift-ranking';
 import { insightPeriod, summarize, total } from './energy-summary';
 import { insightText } from './insight-strings';
 

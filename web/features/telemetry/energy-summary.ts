@@ -10,7 +10,7 @@
  * outside the band. A unit whose estimates the service could not give is listed as unavailable.
  */
 import type { DeviceInsight } from '../../../lambdas/shared/contract/answers/telemetry-insight';
-import type { DriftRow } from '../../../lambdas/shared/contract/answers/drift-ranking';
+import type { DriftRow } from '../../../lambdas/shared/contract/drift-ranking';
 
 /** A summed figure and the mean coverage (0–100) of the units it adds up. */
 export interface Total {

@@ -1,13 +1,13 @@
 /**
  * Baseline and drift: a unit's kWh per runtime hour over the period against the same figure over its
  * own baseline window (its first 30 days of readings), so a unit that draws more for the same hour
- * of work stands out. The ranking and its CSV: contract/answers/drift-ranking.ts (the web app's too).
+ * of work stands out. The ranking and its CSV: contract/drift-ranking.ts (the web app's too).
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
 import { cleanReadings, DAY_MS, type Figure, type Period, type Reading } from './series.js';
 import { unitInsight, type UnitInputs } from './unit.js';
 
-export { driftCsv, DRIFT_CSV_COLUMNS, rankByDrift, rankingsByProperty, type DriftRow } from '../../contract/answers/drift-ranking.js';
+export { driftCsv, DRIFT_CSV_COLUMNS, rankByDrift, rankingsByProperty, type DriftRow } from '../../contract/drift-ranking.js';
 
 /** The baseline window of a unit: from its first reading, `days` long; null without a reading. */
 export function baselineWindow(readings: readonly Reading[], days: number = INSIGHT_DEFAULTS.baselineDays): Period | null {

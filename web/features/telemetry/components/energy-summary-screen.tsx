@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { driftCsv, rankByDrift } from '../../../../lambdas/shared/contract/answers/drift-ranking';
+import { driftCsv, rankByDrift } from '../../../../lambdas/shared/contract/drift-ranking';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { downloadText } from '../../../lib/download-file';

@@ -1,6 +1,6 @@
 /** A page's table as CSV (the export). */
 import type { TablePage } from '../../../contract/reports.js';
-import { csvCell } from '../../../contract/answers/csv.js';
+import { csvCell } from '../../../contract/csv.js';
 
 export { csvCell };
 
