@@ -2,7 +2,8 @@
  * Beyond the spec (issue 44, items 2 and 4): the "Energy and runtime summary" reached from
  * Analytics. From the simulator's demo units: the drifting unit (NCL-RTU2-B2) heads the drift
  * ranking, the short-cycling one (CRAC-1) and the low-ΔT one (NCL-RTU2-A1) are flagged on their
- * properties; the CSV is the ranking shown; a customer sees only its own properties.
+ * properties; the CSV is the ranking shown; a customer sees only its own properties; an administrator
+ * sees the customer viewed as.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -83,4 +84,19 @@ test("a customer's summary of another customer answers as the API does: no acces
   await expect(page.getByText('You do not have access to this customer.')).toBeVisible();
   await expect(page.getByTestId('property-row')).toHaveCount(0);
   await expect(page.getByText('Harborview Main Hospital')).toHaveCount(0);
+});
+
+test('an administrator viewing as a customer opens that customer\'s summary, under the viewing-as banner', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, demo.admin);
+  const select = page.getByRole('banner').getByRole('combobox', { name: 'Select User View' });
+  await select.click();
+  await select.fill('northwind');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('status')).toContainText(`Viewing as ${demo.northwind.email}`);
+  await page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click();
+  await page.getByRole('link', { name: 'Energy and runtime summary' }).click();
+  await expect(page).toHaveURL(/\/energy-summary\/CUST-1001$/);
+  await expect(page.getByRole('status')).toContainText(`Viewing as ${demo.northwind.email}`);
+  await expect(page.getByTestId('property-row')).toHaveCount(4, SLOW);
 });
