@@ -105,7 +105,7 @@ const samples: Record<string, Sample> = {
   'POST /api/audit/view-as': { body: { email: USER_A } },
   'GET /api/telemetry/{customerId}/devices': { params: { customerId: 'C-A' } },
   'POST /api/telemetry/{customerId}/samples': { params: { customerId: 'C-A' }, body: { deviceIds: ['SIM-EQ-A1'] } },
-  'POST /api/telemetry/{customerId}/insight': { params: { customerId: 'C-A' }, body: { deviceIds: ['SIM-EQ-A1'], period: { from: '2026-11-01', to: '2026-11-02' } } },
+  'POST /api/telemetry/{customerId}/insight': { params: { customerId: 'C-A' }, body: { deviceIds: ['SIM-EQ-A1'], period: { from: '2026-11-01', to: '2026-11-02' }, baseline: true } },
   'GET /api/requests': { query: { email: USER_A, customerId: 'C-A', status: 'submitted', days: '7' } },
   'POST /api/requests': { body: FILE_BODY },
   'PATCH /api/requests/{reference}': { params: { reference: REFERENCE }, body: { customerId: 'C-A', status: 'scheduled', note: 'bad input' } },

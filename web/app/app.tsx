@@ -17,6 +17,7 @@ const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 const WorkOrderRoute = lazy(() => import('./routes/work-order'));
 const EnergyEstimatesRoute = lazy(() => import('./routes/energy-estimates'));
+const EnergySummaryRoute = lazy(() => import('./routes/energy-summary'));
 
 /**
  * Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link,
@@ -36,6 +37,13 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   const state = useLocation().state as { returnTo?: unknown } | null;
   return session ? <Navigate to={afterLogIn(state?.returnTo)} replace /> : children;
 }
+
+/** A signed-in screen whose code loads on use. */
+const signedInLazy = (screen: ReactNode) => (
+  <SignedInOnly>
+    <Suspense fallback={null}>{screen}</Suspense>
+  </SignedInOnly>
+);
 
 function Fallback() {
   const { session } = useSession();
@@ -71,13 +79,7 @@ function AppRoutes() {
       />
       <Route
         path="/work-orders/:workOrderId"
-        element={
-          <SignedInOnly>
-            <Suspense fallback={null}>
-              <WorkOrderRoute />
-            </Suspense>
-          </SignedInOnly>
-        }
+        element={signedInLazy(<WorkOrderRoute />)}
       />
       <Route path={paths.forgotPassword} element={<Suspense fallback={null}><ForgotPasswordRoute /></Suspense>} />
       <Route path={paths.resetPassword} element={<Suspense fallback={null}><ResetPasswordRoute /></Suspense>} />
@@ -85,13 +87,11 @@ function AppRoutes() {
       <Route path={paths.unsubscribe} element={<Suspense fallback={null}><UnsubscribeRoute /></Suspense>} />
       <Route
         path={paths.estimates}
-        element={
-          <SignedInOnly>
-            <Suspense fallback={null}>
-              <EnergyEstimatesRoute />
-            </Suspense>
-          </SignedInOnly>
-        }
+        element={signedInLazy(<EnergyEstimatesRoute />)}
+      />
+      <Route
+        path="/energy-summary/:customerId"
+        element={signedInLazy(<EnergySummaryRoute />)}
       />
       <Route path="*" element={<Fallback />} />
     </Routes>

@@ -15,14 +15,17 @@ export const paths = {
   workOrder: workOrderPath,
   /** Beyond the spec (issue 44): how the energy and runtime estimates are made, with a unit's inputs in the query. */
   estimates: '/energy-estimates',
+  /** Beyond the spec (issue 44): a customer's energy and runtime summary per property, and the units ranked by drift. */
+  energySummary: (customerId: string) => `/energy-summary/${encodeURIComponent(customerId)}`,
 } as const;
 
 /**
  * Where Log In goes once signed in: the address that was asked for when it is one of the portal's
- * own signed-in pages (`/home`, `/home/<report>`, with its query; a work order `/work-orders/<id>`), else /home. Never another site:
+ * own signed-in pages (`/home`, `/home/<report>`, with its query; a work order `/work-orders/<id>`; a
+ * customer's energy summary `/energy-summary/<id>`), else /home. Never another site:
  * only a path under /home, with no `//` or backslash that a browser could read as another host.
  */
 export function afterLogIn(returnTo: unknown): string {
-  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|work-orders\/[^/?#]+$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
+  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|(?:work-orders|energy-summary)\/[^/?#]+$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
   return returnTo;
 }

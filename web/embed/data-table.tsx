@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { downloadBlob } from '../lib/download-file';
 import { formatCell, paymentLink } from './format';
 import { openWorkOrder } from './protocol';
 import { embedFetch, type TokenKeeper } from './token';
@@ -84,14 +85,7 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
       const res = await embedFetch(keeper, `/api/embed/table.csv?${query(table)}`);
       const blob = await res.blob();
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${page}.csv`;
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      downloadBlob(blob, name);
     } catch (e) {
       setError((e as Error).message);
     }

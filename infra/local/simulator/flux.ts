@@ -14,6 +14,8 @@ export interface FluxQuery {
   fields: string[] | undefined;
   /** Reduce to the latest point per series (last()). */
   last: boolean;
+  /** Reduce to the earliest point per series (first()). */
+  first?: boolean;
 }
 
 export class FluxError extends Error {}
@@ -77,6 +79,8 @@ export function parseFlux(text: string): FluxQuery {
       if (q.everyMs < 60_000) throw new FluxError(`windows shorter than the devices' minute: ${stage}`);
     } else if (/^last\(\s*\)$/.test(stage)) {
       q.last = true;
+    } else if (/^first\(\s*\)$/.test(stage)) {
+      q.first = true;
     } else {
       throw new FluxError(`unsupported stage: ${stage.slice(0, 80)}`);
     }

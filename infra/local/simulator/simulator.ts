@@ -195,11 +195,12 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
         const last = fault?.kind === 'silent' ? Math.min(latest, lastReportAt(d, fault.since!)) : latest;
         const from = Math.max(start, firstReportAt(d));
         if (last < from) continue;
-        const times = q.last ? [last] : q.everyMs ? windowTimes(d, from, last, q.everyMs) : Array.from({ length: Math.floor((last - from) / 60_000) + 1 }, (_, i) => last - i * 60_000).reverse();
+        // first(): the earliest report in the range (once a minute, at the device's offset: the one in [from, from + 1 min)).
+        const times = q.last ? [last] : q.first ? [Math.min(reportAtOrBefore(d, from + 59_999), last)] : q.everyMs ? windowTimes(d, from, last, q.everyMs) : Array.from({ length: Math.floor((last - from) / 60_000) + 1 }, (_, i) => last - i * 60_000).reverse();
         for (const t of times) {
           const atT = faultOf(d.deviceId, t);
           // A scheduled silence in the past leaves its gap in the history too.
-          if (atT?.kind === 'silent' && !q.last) continue;
+          if (atT?.kind === 'silent' && !q.last && !q.first) continue;
           const time = new Date(t).toISOString();
           const warm = atT?.kind === 'warm-supply' ? 'warm-supply' : undefined;
           for (const [field, value] of Object.entries(readingsAt(d, t, warm))) {

@@ -39,7 +39,7 @@ export const openApiSummaries: Record<string, string> = {
   'POST /api/audit/view-as': 'Record that an administrator views the portal as a customer.',
   'GET /api/telemetry/{customerId}/devices': "A customer's equipment devices with their latest state.",
   'POST /api/telemetry/{customerId}/samples': "Samples of a customer's devices over a time range.",
-  'POST /api/telemetry/{customerId}/insight': "The energy and runtime estimates of a customer's devices over a report period, each figure with its data coverage and the inputs used.",
+  'POST /api/telemetry/{customerId}/insight': "The energy and runtime estimates of a customer's devices over a report period, each figure with its data coverage and the inputs used; with baseline, each device's drift against its first 30 days of readings.",
   'GET /api/requests': 'Service requests: the caller\'s properties\' (customers) or every one (administrators).',
   'POST /api/requests': 'File a service request for a property, with photos.',
   'PATCH /api/requests/{reference}': "Change a service request's status or add a note.",

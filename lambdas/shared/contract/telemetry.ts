@@ -34,6 +34,8 @@ export const InsightBody = z.object({
     z.refine((p) => isValidPeriod(p.from, p.to), 'must be two dates YYYY-MM-DD, from not after to'),
     z.refine((p) => !isValidPeriod(p.from, p.to) || Date.parse(p.to) - Date.parse(p.from) < INSIGHT_MAX_DAYS * DAY_MS, `must be at most ${INSIGHT_MAX_DAYS} days long`),
   ),
+  /** Also each device's drift against its baseline (its first 30 days of readings within a year before the period): the summary screen asks it. */
+  baseline: z.optional(z.boolean()),
 });
 
 export const telemetryMessages = {

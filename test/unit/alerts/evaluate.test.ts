@@ -25,6 +25,7 @@ function fakeTelemetry(devices: TelemetryDevice[]) {
     latestSamples: async (ids) => (calls.latestSamples.push(ids), Object.fromEntries(ids.map((id) => [id, samples[id] ?? { _time: null }]))),
     // The pass reads only the latest samples: a period read is a mistake here.
     periodSamples: () => Promise.reject(new Error('the alert pass must not read periods')),
+    firstReadings: () => Promise.reject(new Error('the alert pass must not read first readings')),
   };
   return { client, calls, set: (s: Record<string, DeviceSample>) => (samples = s) };
 }

@@ -37,6 +37,7 @@ const fleet: SimDevice[] = [
   { deviceId: 'A1', equipmentId: 'A-EQ1', kind: 'air', lagMinutes: 0, signals: 'call' },
   { deviceId: 'A2', equipmentId: 'A-EQ2', kind: 'air', lagMinutes: 0, signals: 'call' },
   { deviceId: 'A3', equipmentId: 'A-EQ3', kind: 'air', lagMinutes: 0, signals: 'runtime', profile: 'short-cycling' },
+  { deviceId: 'A4', equipmentId: 'A-EQ1', kind: 'air', lagMinutes: 0, signals: 'call', profile: 'drifting' },
   { deviceId: 'B1', equipmentId: 'B-EQ1', kind: 'air', lagMinutes: 0, signals: 'call' },
 ];
 const secrets = mockClient(SecretsManagerClient);
@@ -71,6 +72,7 @@ describe('POST /api/telemetry/{customerId}/insight', () => {
       [{ deviceIds: ['A1'], period: { from: '2026-11-21', to: '2026-11-20' } }, /^Invalid body\.period: must be two dates YYYY-MM-DD, from not after to/],
       [{ deviceIds: ['A1'], period: { from: '2026-02-30', to: '2026-03-01' } }, /^Invalid body\.period: must be two dates/],
       [{ deviceIds: ['A1'], period: { from: '2026-10-01', to: '2026-11-01' } }, /^Invalid body\.period: must be at most 31 days long/],
+      [{ deviceIds: ['A1'], period, baseline: 'yes' }, /^Invalid body\.baseline: /],
     ];
     for (const [body, message] of cases) {
       const r = await insight('A', body, alice.email);
@@ -107,7 +109,29 @@ describe('POST /api/telemetry/{customerId}/insight', () => {
     expect(data.A3.tariffPerKwh).toBeNull();
     expect(data.A3.costEstimate.value).toBeNull();
     expect(data.A3.shortCycling.value).toBe(true);
+    expect([data.A1.equipmentName, data.A1.propertyId, data.A1.propertyName]).toEqual(['RTU-1', 'A-P1', 'North']);
+    // On no property: the equipment's building names it.
+    expect([data.A3.equipmentName, data.A3.propertyId, data.A3.propertyName]).toEqual(['CRAC', null, 'Site']);
+    expect(data.A1.drift).toBeUndefined();
     expect(queries()).toBe(1);
+  });
+  it("with baseline, each device's drift against its first 30 days of readings within the year before", async () => {
+    const r = await insight('A', { deviceIds: ['A1', 'A4'], period, baseline: true }, alice.email);
+    expect(r.statusCode).toBe(200);
+    const { data } = json(r) as { data: Record<string, DeviceInsight> };
+    // The drifting unit's readings begin on 1 January 2026; its current is 20 % higher from 30 days after.
+    // (The baseline's readings are the last of each 15 minutes: the first is within the first 15 minutes.)
+    const base = data.A4.drift!.baseline.period!;
+    expect(Date.parse(base.start) - Date.parse('2026-01-01T00:00:00Z')).toBeLessThan(15 * 60_000);
+    expect(Date.parse(base.end) - Date.parse(base.start)).toBe(30 * 86_400_000);
+    expect(data.A4.drift!.driftPct).toBeGreaterThan(12);
+    expect(data.A4.drift!.driftPct).toBeLessThan(28);
+    expect(data.A4.drift!.kwhPerRuntimeHour).toEqual(data.A4.kwhPerRuntimeHour);
+    // A unit reporting for longer than the look-back: its baseline is the 30 days from a year before.
+    expect(Date.parse(data.A1.drift!.baseline.period!.start) - Date.parse('2025-11-22T00:00:00Z')).toBeLessThan(15 * 60_000);
+    expect(Math.abs(data.A1.drift!.driftPct!)).toBeLessThan(12);
+    // The period's readings, the first readings, and the baseline's (one window start each).
+    expect(queries()).toBe(1 + 1 + 2);
   });
   it('counts a period reaching past now only up to now, and asks nothing for one wholly ahead', async () => {
     const r = await insight('A', { deviceIds: ['A1'], period: { from: '2026-11-22', to: '2026-11-30' } }, admin.email);

@@ -2,7 +2,7 @@
  * The client's period read against the local simulator: the Flux text, windows honoured, batches,
  * a failed batch marked, and the demo's run profiles found by the estimates over what it reads.
  */
-import { buildPeriodQuery, createTelemetryClient, READING_FIELDS, TelemetryServiceError } from '../../../lambdas/shared/domain/telemetry/client.js';
+import { buildFirstQuery, buildPeriodQuery, createTelemetryClient, READING_FIELDS, TelemetryServiceError } from '../../../lambdas/shared/domain/telemetry/client.js';
 import { readingsOfSamples, unitInsight } from '../../../lambdas/shared/domain/insight/index.js';
 import { demoFleet } from '../../../infra/local/simulator/fleet.js';
 import { startSimulator, type Simulator } from '../../../infra/local/simulator/simulator.js';
@@ -68,5 +68,16 @@ describe('period query', () => {
     expect(insight('NCL-RTU1-A1').deltaT.outsidePct.value).toBe(0);
     expect(insight('NCL-RTU2-A1').deltaT.outsidePct.value).toBeCloseTo(100, 6);
     expect(insight('NCL-RTU1-A1').coverage).toBeGreaterThan(99);
+  });
+
+  it("finds each device's first reading in a range with one first() query (none for a device without)", async () => {
+    expect(buildFirstQuery(['a'], day)).toMatch(/range\(start: 2026-11-21T00:00:00\.000Z, stop: 2026-11-22T00:00:00\.000Z\)[\s\S]*\|> first\(\)$/);
+    const year = { start: '2025-11-22T00:00:00Z', stop: '2026-11-22T00:00:00Z' };
+    const first = await client().firstReadings(['NCL-RTU1-A1', 'NCL-RTU2-B2', 'NCL-RTU2-B2'], year);
+    expect(queries()).toBe(1);
+    // The drifting unit's readings begin on 1 January 2026; the other reports all along (its first in the range's first minute).
+    expect(Date.parse(first['NCL-RTU2-B2']!) - Date.parse('2026-01-01T00:00:00Z')).toBeLessThan(60_000);
+    expect(Date.parse(first['NCL-RTU1-A1']!) - Date.parse(year.start)).toBeLessThan(60_000);
+    expect(await client().firstReadings(['NCL-RTU2-B2'], { start: '2025-01-01T00:00:00Z', stop: '2025-12-01T00:00:00Z' })).toEqual({ 'NCL-RTU2-B2': null });
   });
 });

@@ -80,4 +80,41 @@ export const insightText = {
   powerFactor: 'Power factor',
   tariff: 'Tariff (per kWh)',
   volts: (v: number) => `${v} V`,
+
+  // The summary (paths.energySummary), reached from Analytics
+  summaryLink: 'Energy and runtime summary',
+  summaryTitle: 'Energy and runtime summary',
+  backToAnalytics: 'Back to Analytics',
+  summaryLoading: 'Reading the units\' estimates and baselines…',
+  summaryFailed: 'The estimates could not be loaded.',
+  noDevices: 'This customer has no units with telemetry.',
+  byProperty: 'By property',
+  property: 'Property',
+  units: 'Units',
+  energyEstimated: 'Energy',
+  costEstimated: 'Cost',
+  runtimeEstimated: 'Runtime',
+  flagged: 'Units flagged',
+  noneFlagged: 'none',
+  deltaTFlag: 'ΔT out of band',
+  unavailable: (ids: readonly string[]) => `Estimates unavailable for ${ids.join(', ')}: not counted.`,
+  ranking: 'Units ranked by drift',
+  rankingHelp: 'Estimated kWh per runtime hour in the period against the unit\'s first 30 days of readings (within the year before). Highest first.',
+  rankingScope: 'Ranking of',
+  wholeAccount: 'Whole account',
+  downloadCsv: 'Download CSV',
+  rank: '#',
+  unit: 'Unit',
+  unitId: 'Unit id',
+  kwhPerHour: 'kWh per runtime hour',
+  baseline: 'Baseline',
+  drift: 'Drift',
+  dataCoverage: 'Data',
+  kwhPerHourValue: (v: number | null) => (v === null ? '—' : v.toFixed(2)),
+  /** Signed, one decimal; what rounds to zero is 0.0% (no "-0.0%"). */
+  driftValue: (v: number | null) => {
+    if (v === null) return '—';
+    const r = Number(v.toFixed(1));
+    return r === 0 ? '0.0%' : `${r > 0 ? '+' : ''}${r.toFixed(1)}%`;
+  },
 } as const;

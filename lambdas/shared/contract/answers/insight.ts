@@ -44,4 +44,11 @@ export const INSIGHT_DEFAULTS = {
   coolingDeltaT: { low: 16, high: 22 },
   /** The baseline of drift: the unit's first days of readings. */
   baselineDays: 30,
+  /**
+   * The baseline is read as the last reading of every 15 minutes (a third of the period's 5-minute
+   * reads), its gaps above 20 minutes: kWh per runtime hour is the mean power while running, which
+   * a coarser read estimates as well.
+   */
+  baselineWindowMinutes: 15,
+  baselineMaxIntervalMinutes: 20,
 };

@@ -12,8 +12,20 @@ export const INSIGHT_MAX_DEVICES = 20;
 const Num = z.object({ value: z.nullable(z.number()), coverage: z.number() });
 const Bool = z.object({ value: z.nullable(z.boolean()), coverage: z.number() });
 
+/** The drift of kWh per runtime hour against the unit's baseline (asked with `baseline: true`). */
+const Drift = z.object({
+  kwhPerRuntimeHour: Num,
+  baseline: z.object({ period: z.nullable(z.object({ start: z.string(), end: z.string() })), kwhPerRuntimeHour: Num }),
+  driftPct: z.nullable(z.number()),
+});
+
 export const DeviceInsight = z.object({
   equipmentId: z.string(),
+  /** The equipment's name and property (null: on no property), for the summary per property. */
+  equipmentName: z.string(),
+  propertyId: z.nullable(z.string()),
+  propertyName: z.nullable(z.string()),
+  drift: z.optional(Drift),
   period: z.object({ start: z.string(), end: z.string() }),
   coverage: z.number(),
   energyKwh: Num,

@@ -32,17 +32,20 @@ export interface TelemetryClient {
   latestSamples(deviceIds: string[], limit?: CallLimit): Promise<Record<string, DeviceSample>>;
   /**
    * Each device's readings over [start, stop): the last sample of every `everyMinutes` window,
-   * oldest first, the fields of READING_FIELDS only; queried in small batches, not cached. A batch
+   * oldest first, the fields of READING_FIELDS (or the range's) only; queried in small batches, not cached. A batch
    * that fails leaves its devices an `error` (no samples); all failing throws.
    */
   periodSamples(deviceIds: string[], range: SampleRange, limit?: CallLimit): Promise<Record<string, PeriodSamples>>;
+  /** Each device's first reading time in [start, stop) (ISO), or null when it has none there; one query per 200 devices, not cached. */
+  firstReadings(deviceIds: string[], range: SampleRange, limit?: CallLimit): Promise<Record<string, string | null>>;
 }
 
-/** A period of readings: ISO times, start included, stop not; windows of `everyMinutes` (default 5). */
+/** A period of readings: ISO times, start included, stop not; windows of `everyMinutes` (default 5); `fields` (default READING_FIELDS). */
 export interface SampleRange {
   start: string;
   stop: string;
   everyMinutes?: number;
+  fields?: readonly string[];
 }
 
 export interface PeriodSamples {
@@ -106,6 +109,8 @@ export interface TelemetryClientOptions {
 
 /** The fields the estimates read (domain/insight/samples.ts): leg currents, air temperatures, the state signals. */
 export const READING_FIELDS = ['amps-1', 'amps-2', 'amps-3', 'sadb-1', 'radb-1', 'callForCool', 'callForHeat', 'ty', 'tw', 'runtimeOne', 'timeInCooling', 'coolMin'] as const;
+/** Those kWh per runtime hour needs (the drift's baseline): the currents and the state, no temperatures. */
+export const POWER_FIELDS = READING_FIELDS.filter((f) => f !== 'sadb-1' && f !== 'radb-1');
 
 const Id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
@@ -153,8 +158,19 @@ export function buildPeriodQuery(deviceIds: readonly string[], range: SampleRang
     `from(bucket: ${JSON.stringify(bucket)})`,
     `  |> range(start: ${rfc3339(range.start)}, stop: ${rfc3339(range.stop)})`,
     `  |> filter(fn: (r) => contains(value: r.deviceId, set: [${quoted(deviceIds)}]))`,
-    `  |> filter(fn: (r) => contains(value: r._field, set: [${quoted(READING_FIELDS)}]))`,
+    `  |> filter(fn: (r) => contains(value: r._field, set: [${quoted(range.fields ?? READING_FIELDS)}]))`,
     `  |> aggregateWindow(every: ${every}m, fn: last, createEmpty: false, timeSrc: "_time")`,
+  ].join('\n');
+}
+
+/** Builds the Flux text reading, for these devices, the first point of each reading field in [start, stop). */
+export function buildFirstQuery(deviceIds: readonly string[], range: SampleRange, bucket = 'telemetry'): string {
+  return [
+    `from(bucket: ${JSON.stringify(bucket)})`,
+    `  |> range(start: ${rfc3339(range.start)}, stop: ${rfc3339(range.stop)})`,
+    `  |> filter(fn: (r) => contains(value: r.deviceId, set: [${quoted(deviceIds)}]))`,
+    `  |> filter(fn: (r) => contains(value: r._field, set: [${quoted(READING_FIELDS)}]))`,
+    '  |> first()',
   ].join('\n');
 }
 
@@ -414,5 +430,25 @@ export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryCl
     return out;
   }
 
-  return { listDevices, latestSamples, periodSamples, stats };
+  async function firstBatch(ids: string[], range: SampleRange, deadline: number): Promise<Record<string, string | null>> {
+    const url = new URL('v3/telemetry/query', base).toString();
+    const answer = QueryAnswer.safeParse(await request('POST', url, deadline, JSON.stringify({ query: buildFirstQuery(ids, range, opts.bucket) })));
+    if (!answer.success) throw new TelemetryServiceError('The telemetry service sent query rows of an unexpected shape.');
+    const out: Record<string, string | null> = Object.fromEntries(ids.map((id) => [id, null]));
+    for (const row of answer.data.data) {
+      const at = out[row.deviceId];
+      if (at !== undefined && (at === null || Date.parse(row._time) < Date.parse(at))) out[row.deviceId] = row._time;
+    }
+    return out;
+  }
+
+  async function firstReadings(deviceIds: string[], range: SampleRange, limit: CallLimit = {}): Promise<Record<string, string | null>> {
+    const unique = [...new Set(deviceIds)].sort();
+    const batches: string[][] = [];
+    for (let i = 0; i < unique.length; i += batchSize) batches.push(unique.slice(i, i + batchSize));
+    const results = await Promise.all(batches.map((b) => firstBatch(b, range, limit.deadline ?? Infinity)));
+    return Object.assign({}, ...results) as Record<string, string | null>;
+  }
+
+  return { listDevices, latestSamples, periodSamples, firstReadings, stats };
 }

@@ -20,6 +20,7 @@ import { writtenClock, writtenDate } from '../../../components/text/dates';
 import { unavailableMessage } from '../../../lib/api-client';
 import { useRecentDecisions } from '../api/get-decisions';
 import { quotesText as t } from '../strings';
+import { downloadText } from '../../../lib/download-file';
 
 export interface DecisionsDialogProps {
   open: boolean;
@@ -33,16 +34,7 @@ const said = (d: RecentDecision) =>
   [d.poNumber ? `${t.detail.poNumber}: ${d.poNumber}` : '', d.reason ? `${t.detail.reason}: ${d.reason}` : '', d.comment ? `${t.detail.comment}: ${d.comment}` : ''].filter(Boolean);
 
 /** Saves the decisions as a CSV file (the same rows the list shows, written by the contract's decisionsCsv). */
-function downloadCsv(decisions: readonly RecentDecision[]) {
-  const href = URL.createObjectURL(new Blob([decisionsCsv(decisions)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = t.csvFileName(new Date().toISOString().slice(0, 10));
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+const downloadCsv = (decisions: readonly RecentDecision[]) => downloadText(decisionsCsv(decisions), t.csvFileName(new Date().toISOString().slice(0, 10)));
 
 /**
  * Quote decisions (issue 39): the administrators' one list of every customer's recent decisions,

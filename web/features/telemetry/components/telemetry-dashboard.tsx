@@ -6,6 +6,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useProductName } from '../../../lib/public-config';
 import { useAlerts, type ActiveAlert } from '../api/get-alerts';
@@ -15,6 +17,8 @@ import { useInsights } from '../api/get-insight';
 import { useSamples } from '../api/get-samples';
 import { telemetryKeys } from '../api/query-keys';
 import { useNow } from '../hooks/use-now';
+import { INSIGHT_DAYS, insightPeriod } from '../energy-summary';
+import { insightText } from '../insight-strings';
 import { telemetryText } from '../strings';
 import {
   buildEquipment,
@@ -51,13 +55,7 @@ const serverMessage = (err: unknown): string | undefined => {
   return typeof body?.error === 'string' ? body.error : undefined;
 };
 
-/** The estimates' period: the last 7 days, today included (UTC dates, as the reports' period). */
-const INSIGHT_DAYS = 7;
 const INSIGHT_AFTER_MS = 300;
-function insightPeriod(now: Date) {
-  const to = now.toISOString().slice(0, 10);
-  return { from: new Date(Date.parse(to) - (INSIGHT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10), to };
-}
 
 /** The '{product} Snapshots Dashboard' of spec section 2: buildings, equipment and live device cards. */
 export function TelemetryDashboard({ customerId, customerName, properties, canEditThresholds }: TelemetryDashboardProps) {
@@ -132,6 +130,10 @@ export function TelemetryDashboard({ customerId, customerName, properties, canEd
           {/* Beyond the spec (issue 20): raised equipment alerts. */}
           {alerts.data && alerts.data.length > 0 && <Chip sx={{ bgcolor: '#9a3412', color: '#fff' }} label={telemetryText.alertCount(alerts.data.length)} />}
         </Box>
+          {/* Beyond the spec (issue 44): the customer's summary per property; a link, so no request here. */}
+          <Button variant="outlined" size="small" component={RouterLink} to={paths.energySummary(customerId)}>
+            {insightText.summaryLink}
+          </Button>
           {/* Beyond the spec (issue 20): what raises the alerts listed below. */}
           <Button variant="outlined" size="small" onClick={() => setThresholds('open')} aria-haspopup="dialog">
             {telemetryText.thresholds}
