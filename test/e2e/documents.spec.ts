@@ -5,7 +5,7 @@ import { documentsText as t } from '../../web/features/documents/strings.js';
 import { titleCase } from '../../web/components/text/display-name.js';
 import { demo, lastMailTo } from './support/env.js';
 import { policySignature } from '../../infra/local/s3-post-policy.js';
-import { adminToken, expectNoSeriousA11yViolations, logIn, makeCustomer as makeAccount, readTickedOptions, shotsAtBothSizes, shotter } from './support/session.js';
+import { adminToken, expectNoSeriousA11yViolations, logIn, makeCustomer as makeAccount, readTickedOptions, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
 
 const stamp = Date.now().toString(36);
 const shot = shotter('documents');
@@ -78,9 +78,10 @@ test('once the home screen has been idle, opening Documents fetches no new scrip
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await signIn(page, demo.northwind.email, demo.northwind.password);
-  await page.waitForLoadState('networkidle');
-  // The dialogs are fetched a little after the home screen settles (web/app/routes/home.tsx).
-  await page.waitForTimeout(3_000);
+  // The dialogs are fetched a little after the home screen settles, when the browser is idle
+  // (web/app/routes/home.tsx): wait for the documents chunk itself (a fixed wait lost the race on a
+  // busy machine), then for the rest of that fetch to end.
+  await expect.poll(() => scripts.some((s) => /\/documents-[\w-]+\.js$/.test(s)), { timeout: 15_000 }).toBe(true);
   await page.waitForLoadState('networkidle');
   const before = scripts.length;
   await openDocuments(page);
@@ -531,8 +532,7 @@ test('every documents message of section 8, with the server failing on purpose',
 
 test('an administrator viewing as a customer starts on that customer; loading texts show while lists load', async ({ page }) => {
   await signIn(page, demo.admin.email, demo.admin.password);
-  await page.getByRole('combobox', { name: 'Select User View' }).fill(demo.northwind.email);
-  await page.getByRole('option', { name: new RegExp(demo.northwind.email) }).click();
+  await viewAs(page, demo.northwind.email);
   let dialog = await openDocuments(page);
   await expect(dialog.getByRole('combobox', { name: t.customerLabel })).toHaveValue('Northwind Properties');
   expect(await propertyOptions(page)).toEqual(

@@ -12,7 +12,7 @@ import { shellStrings } from '../../web/features/shell/strings.js';
 import { kindTitles, ruleTitles, telemetryText as t } from '../../web/features/telemetry/strings.js';
 import { limitFromDisplay, limitToDisplay } from '../../web/features/telemetry/threshold-units.js';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, shotsAtBothSizes, logIn, shotter } from './support/session.js';
+import { expectNoSeriousA11yViolations, shotsAtBothSizes, logIn, shotter, viewAs } from './support/session.js';
 
 const shot = shotter('notifications');
 
@@ -25,12 +25,6 @@ async function openNotifications(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: n.title });
   await expect(dialog.getByRole('switch', { name: topicTitles.documents })).toBeVisible();
   return dialog;
-}
-
-async function viewAs(page: Page, email: string) {
-  await page.getByRole('combobox', { name: 'Select User View' }).fill(email);
-  await page.getByRole('option', { name: new RegExp(email) }).click();
-  await expect(page.getByText(email).first()).toBeVisible();
 }
 
 async function openThresholds(page: Page): Promise<Locator> {

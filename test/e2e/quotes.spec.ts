@@ -19,7 +19,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { quotesText as t } from '../../web/features/quotes/strings.js';
 import { demo, e2eDataDir, readOutbox } from './support/env.js';
-import { expectNoSeriousA11yViolations, logIn, shotsAtBothSizes, shotter } from './support/session.js';
+import { expectNoSeriousA11yViolations, logIn, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
 
 const shot = shotter('quotes');
 const panel = (page: Page) => page.getByRole('region', { name: t.title });
@@ -254,9 +254,7 @@ test('a decline\'s reason and a change request stay on the quote after they are 
 
 test('an administrator viewing as the customer sees the quotes read-only, and why', async ({ page }) => {
   await logIn(page, demo.admin);
-  await page.getByRole('combobox', { name: 'Select User View' }).fill(demo.northwind.email);
-  await page.getByRole('option', { name: new RegExp(demo.northwind.email) }).click();
-  await expect(page.getByText(demo.northwind.email).first()).toBeVisible();
+  await viewAs(page, demo.northwind.email);
   await openQuotes(page);
   await expect(panel(page).getByText(t.staffReadOnly)).toBeVisible();
   await row(page, 'QT-DEMO-0003').getByRole('button', { name: /^Review QT-DEMO-0003/ }).click();

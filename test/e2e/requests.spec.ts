@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { requestsText as t } from '../../web/features/requests/strings.js';
 import { demo, readOutbox } from './support/env.js';
-import { expectNoSeriousA11yViolations, shotsAtBothSizes, logIn, shotter } from './support/session.js';
+import { expectNoSeriousA11yViolations, shotsAtBothSizes, logIn, shotter, viewAs } from './support/session.js';
 
 const shot = shotter('requests');
 const stamp = Date.now().toString(36);
@@ -201,8 +201,7 @@ test("an administrator viewing as a customer files on their behalf; it shows in 
   test.setTimeout(90_000);
   const description = `Filed by the service desk (${stamp})`;
   await logIn(page, demo.admin);
-  await page.getByRole('combobox', { name: 'Select User View' }).fill(demo.lakeside.email);
-  await page.getByRole('option', { name: new RegExp(demo.lakeside.email) }).click();
+  await viewAs(page, demo.lakeside.email);
   await page.getByRole('button', { name: t.requestService }).click();
   const dialog = page.getByRole('dialog', { name: t.requestService });
   await expect(dialog.getByText(t.onBehalf(demo.lakeside.email))).toBeVisible();

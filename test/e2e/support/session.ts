@@ -31,6 +31,17 @@ export async function openAnalytics(page: Page, user: { email: string; password:
   await page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click();
 }
 
+/**
+ * An administrator views the portal as the user of that email: chosen by its whole address in
+ * Select User View (earlier specs on the same stack add users whose addresses contain a demo
+ * customer's name), then the banner names them.
+ */
+export async function viewAs(page: Page, email: string) {
+  await page.getByRole('banner').getByRole('combobox', { name: 'Select User View' }).fill(email);
+  await page.getByRole('option', { name: new RegExp(`(^|\\s)${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|\\s)`) }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Viewing as' })).toContainText(`Viewing as ${email}`);
+}
+
 /** A call to the local pool's public API (its endpoint from config.json), as the browser makes it. */
 export async function cognitoCall(request: APIRequestContext, action: string, body: object): Promise<Record<string, unknown>> {
   const config = (await (await request.get('/config.json')).json()) as { endpoint: string };
