@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { demo, lastMailTo } from './support/env.js';
-import { adminToken, expectNoSeriousA11yViolations, getItem, logIn, makeCustomer, setItem } from './support/session.js';
+import { adminToken, expectNoSeriousA11yViolations, getItem, logIn, makeCustomer, setItem, screenshot } from './support/session.js';
 
 // Spec strings of the sign-in screens (spec sections 2, 5 and 8), letter for letter.
 const S = {
@@ -62,7 +62,7 @@ test.describe('log in screen', () => {
     await expect(footer).toContainText(`${config.productName} Reporting`);
     await expect(footer).toContainText('A Total Comfort Solutions Brand');
     await expect(footer).toContainText('All rights reserved');
-    await page.screenshot({ path: '.tmp/shots/auth-login.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-login.png' });
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -79,7 +79,7 @@ test.describe('log in screen', () => {
     await expect(page.getByPlaceholder('Email')).toHaveAccessibleDescription('Enter your email.');
     await expect(page.getByPlaceholder('Email')).toBeFocused();
     await expect(page.getByRole('alert')).toHaveText('');
-    await page.screenshot({ path: '.tmp/shots/auth-login-empty.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-login-empty.png' });
     await expectNoSeriousA11yViolations(page);
     // The email typed, the password still empty: only the password is asked for.
     await page.getByPlaceholder('Email').fill('someone@example.com');
@@ -110,7 +110,7 @@ test.describe('log in screen', () => {
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.filter((e) => /\n\s+at /.test(e))).toEqual([]);
     await expect(page).toHaveURL(/\/$/);
-    await page.screenshot({ path: '.tmp/shots/auth-login-error.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-login-error.png' });
   });
 });
 
@@ -139,7 +139,7 @@ test.describe('config.json', () => {
       await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Log In' })).toHaveCount(0);
       expect(logged.some((t) => t.startsWith('Failed to load config.json:'))).toBe(true);
-      await page.screenshot({ path: '.tmp/shots/auth-config-error.png' });
+      await screenshot(page, { path: '.tmp/shots/auth-config-error.png' });
       await expectNoSeriousA11yViolations(page);
     });
   }
@@ -242,7 +242,7 @@ test.describe('narrow window', () => {
     await page.setViewportSize({ width: 699, height: 800 });
     await expect(page.getByText(S.tooNarrow)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeHidden();
-    await page.screenshot({ path: '.tmp/shots/auth-narrow.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-narrow.png' });
     await page.setViewportSize({ width: 700, height: 800 });
     await expect(page.getByText(S.tooNarrow)).toHaveCount(0);
     await expect(page.getByPlaceholder('Email')).toHaveValue('kept@typing.test');
@@ -257,7 +257,7 @@ test.describe('narrow window', () => {
     await expect(page.getByRole('banner')).toBeHidden();
     // Menus and dialogs (outside the app's root) give way to the message too.
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeHidden();
-    await page.screenshot({ path: '.tmp/shots/auth-narrow-home.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-narrow-home.png' });
     await page.setViewportSize({ width: 1200, height: 800 });
     // As it was: the menu is still open.
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
@@ -284,7 +284,7 @@ test.describe('forgot, reset and registration', () => {
     expect((await sent).postDataJSON()).toEqual({ email });
     await expect(page.getByText(S.forgotSent)).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveCount(0);
-    await page.screenshot({ path: '.tmp/shots/auth-forgot-sent.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-forgot-sent.png' });
     await page.getByRole('link', { name: 'Enter Reset Code' }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
@@ -341,14 +341,14 @@ test.describe('forgot, reset and registration', () => {
     await expect(page.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
     // Beyond the spec: the 3-second return is said, and counted down.
     await expect(page.getByRole('status')).toHaveText(/^Returning to Log In in [123] seconds?…$/);
-    await page.screenshot({ path: '.tmp/shots/auth-reset-done.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-reset-done.png' });
     await expect(page).toHaveURL(/\/reset-password$/);
     await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
     expect(Date.now() - doneAt).toBeGreaterThanOrEqual(2500);
     // The log-in page says what happened and has the email filled in.
     await expect(page.getByRole('status')).toHaveText(S.resetDone);
     await expect(page.getByPlaceholder('Email')).toHaveValue(email);
-    await page.screenshot({ path: '.tmp/shots/auth-login-after-reset.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-login-after-reset.png' });
     await logIn(page, { email, password: 'Better123' });
   });
 
@@ -363,14 +363,14 @@ test.describe('forgot, reset and registration', () => {
     await expect(page).toHaveURL(/\/reset-password$/);
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await expect(page.getByLabel('Reset Code')).toBeFocused();
-    await page.screenshot({ path: '.tmp/shots/auth-reset-carried-1440.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-reset-carried-1440.png' });
     await expectNoSeriousA11yViolations(page);
     // A reload keeps it (history state); opened directly (last lines), the screen starts empty.
     await page.reload();
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await page.setViewportSize({ width: 700, height: 900 });
     await expect(page.getByLabel('Email')).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/auth-reset-carried-700.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-reset-carried-700.png' });
 
     const code = /reset code is:\s*(\S+)/i.exec(lastMailTo(email)?.text ?? '')?.[1];
     expect(code).toBeTruthy();
@@ -434,7 +434,7 @@ test.describe('forgot, reset and registration', () => {
     await page.goto('/user-registration');
     await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
     await expect(page.getByLabel('Temporary Password')).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/auth-registration.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-registration.png' });
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Temporary Password').fill('WrongTemp1');
@@ -480,7 +480,7 @@ test.describe('forgot, reset and registration', () => {
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await expect(page.getByLabel('Temporary Password')).toHaveCount(0);
     await expect(page.getByLabel('New Password')).toBeFocused();
-    await page.screenshot({ path: '.tmp/shots/auth-login-temporary.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-login-temporary.png' });
     await expectNoSeriousA11yViolations(page);
     // Back to Log In is the password step again; the temporary password leads here once more.
     await page.getByRole('link', { name: 'Back to Log In' }).click();
@@ -515,7 +515,7 @@ test.describe('forgot, reset and registration', () => {
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
     await expect(dialog.getByRole('list', { name: 'Password requirements' }).getByRole('listitem')).toHaveText([/Lowercase letter/, /Uppercase letter/, /Number/, /6 characters/]);
-    await page.screenshot({ path: '.tmp/shots/auth-change-password.png' });
+    await screenshot(page, { path: '.tmp/shots/auth-change-password.png' });
     await expectNoSeriousA11yViolations(page);
     // The rule, before anything is sent; then a wrong current password, which Cognito refuses.
     await dialog.getByLabel('Current Password').fill('not-my-password');

@@ -6,7 +6,7 @@
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { logIn } from './support/session.js';
+import { logIn, screenshot } from './support/session.js';
 
 const HARBORVIEW = 'Harborview Medical Center';
 const LAKESIDE = 'Lakeside School District';
@@ -62,7 +62,7 @@ test('an account of two customers: money charts are drawn by customer, their leg
       expect(swatches).toHaveLength(series);
       await chart.figure.scrollIntoViewIfNeeded();
       const slug = (t: string) => t.toLowerCase().replace(/[^a-z]+/g, '-');
-      await chart.figure.screenshot({ path: `.tmp/shots/charts-${slug(report)}-${slug(title)}-${size.width}.png` });
+      await screenshot(chart.figure, { path: `.tmp/shots/charts-${slug(report)}-${slug(title)}-${size.width}.png` });
     }
   }
   // A chart of counts is as it was: its legend names the kinds of work, not the customers.
@@ -72,7 +72,7 @@ test('an account of two customers: money charts are drawn by customer, their leg
   expect(counts.entries).toEqual(['Service', 'Maintenance', 'Capital projects']);
   const money = await chartOf(dashboard, 'Invoiced and paid per month');
   expect(money.label).toBe(`Invoiced and paid per month, by customer: ${HARBORVIEW}, ${LAKESIDE}`);
-  await money.figure.screenshot({ path: '.tmp/shots/charts-dashboard-invoiced-and-paid-per-month-1280.png' });
+  await screenshot(money.figure, { path: '.tmp/shots/charts-dashboard-invoiced-and-paid-per-month-1280.png' });
 });
 
 test('an account of one customer: the money charts are as before, naming no customer', async ({ page }) => {

@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { screenshot } from './support/session.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const MERMAID = path.join(ROOT, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js');
@@ -86,7 +87,7 @@ for (const d of diagrams) {
     expect(box.height).toBeGreaterThan(50);
     expect(errors).toEqual([]);
     mkdirSync(path.join(ROOT, '.tmp', 'shots'), { recursive: true });
-    await drawn.screenshot({ path: path.join(ROOT, '.tmp', 'shots', `diagrams-${d.file.replace(/[/.]/g, '-')}-${d.index + 1}.png`) });
+    await screenshot(drawn, { path: path.join(ROOT, '.tmp', 'shots', `diagrams-${d.file.replace(/[/.]/g, '-')}-${d.index + 1}.png`) });
   });
 }
 

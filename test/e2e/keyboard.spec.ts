@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { logIn } from './support/session.js';
+import { logIn, screenshot } from './support/session.js';
 
 // Issue 39: keyboard focus is visible, and a dialog puts the focus on its first field, not on itself.
 
@@ -26,7 +26,7 @@ test('the sidebar shows a clear focus ring, unlike the selected item', async ({ 
   // The selected item (Dashboard), not focused, has no ring.
   const selected = await nav.getByRole('button', { name: 'Dashboard', exact: true }).evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string } }).getComputedStyle(el).outlineStyle);
   expect(selected).toBe('none');
-  await page.screenshot({ path: '.tmp/shots/keyboard-sidebar-focus.png' });
+  await screenshot(page, { path: '.tmp/shots/keyboard-sidebar-focus.png' });
 });
 
 const cases = {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
 import { overflows } from './support/overflows.js';
-import { logIn } from './support/session.js';
+import { logIn, screenshot } from './support/session.js';
 
 // Issue 39: no page scrolls sideways at 1280 and 1440 px, and no button's text is cut, on the home
 // screen and in every report's frame (the page and the frame each measured as a document).
@@ -27,7 +27,7 @@ for (const size of SIZES) {
       const frame = page.frames().find((f) => f.url().includes('/embed'))!;
       if (name === 'Invoicing' || name === 'Dashboard') {
         await frameLocator.getByRole('table').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `.tmp/shots/layout-${name.toLowerCase()}-${size.width}x${size.height}.png` });
+        await screenshot(page, { path: `.tmp/shots/layout-${name.toLowerCase()}-${size.width}x${size.height}.png` });
       }
       problems.push(...(await overflows(page)).map((p) => `${name} (page): ${p}`));
       problems.push(...(await overflows(frame)).map((p) => `${name} (frame): ${p}`));
@@ -42,7 +42,7 @@ for (const size of SIZES) {
     const users = page.getByRole('dialog', { name: 'Users' });
     await users.locator(`[data-testid="user-row"][data-email="${demo.northwind.email}"]`).getByRole('button').first().click();
     await expect(users.getByTestId('save-user')).toBeVisible();
-    await page.screenshot({ path: `.tmp/shots/layout-user-detail-${size.width}x${size.height}.png` });
+    await screenshot(page, { path: `.tmp/shots/layout-user-detail-${size.width}x${size.height}.png` });
     const problems = (await overflows(page)).map((p) => `user detail: ${p}`);
     await users.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Documents' }).click();

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, logIn } from './support/session.js';
+import { expectNoSeriousA11yViolations, logIn, screenshot } from './support/session.js';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -68,9 +68,9 @@ test('Last 90 days narrows the table and the windowed figures, survives a reload
 
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: '.tmp/shots/report-period-1440.png' });
+  await screenshot(page, { path: '.tmp/shots/report-period-1440.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: '.tmp/shots/report-period-1280.png' });
+  await screenshot(page, { path: '.tmp/shots/report-period-1280.png' });
 
   await page.reload();
   await expect(period).toHaveText('Last 90 days');
@@ -106,7 +106,7 @@ test('a custom range is applied with both dates; the assets pages say the period
   await expect(page).toHaveURL(/\/home$/);
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: '.tmp/shots/report-period-custom-1280.png' });
+  await screenshot(page, { path: '.tmp/shots/report-period-custom-1280.png' });
   await page.getByLabel('To', { exact: true }).fill('2026-02-28');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/\/home\?from=2026-02-01&to=2026-02-28$/);
@@ -115,7 +115,7 @@ test('a custom range is applied with both dates; the assets pages say the period
 
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('button', { name: 'Assets' }).click();
   await expect(frameOf(page).getByTestId('report-period')).toContainText('Assets are not dated: the period does not apply to this page.');
-  await page.screenshot({ path: '.tmp/shots/report-period-assets-1280.png' });
+  await screenshot(page, { path: '.tmp/shots/report-period-assets-1280.png' });
 });
 
 test('dates in the address that are not a period are ignored and dropped', async ({ page }) => {

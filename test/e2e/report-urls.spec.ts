@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, logIn } from './support/session.js';
+import { expectNoSeriousA11yViolations, logIn, screenshot } from './support/session.js';
 
 const header = (page: Page) => page.getByRole('banner');
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Reports' });
@@ -94,9 +94,9 @@ test('a Property choice narrows the report, stays through a reload and another r
   await expect(page.getByRole('status').filter({ hasText: `Showing ${name} only.` })).toBeVisible();
   await expect.poll(async () => [...new Set(await propertyCells())]).toEqual([name.toLowerCase()]);
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
-  await page.screenshot({ path: '.tmp/shots/report-property-1440.png' });
+  await screenshot(page, { path: '.tmp/shots/report-property-1440.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: '.tmp/shots/report-property-1280.png' });
+  await screenshot(page, { path: '.tmp/shots/report-property-1280.png' });
 
   await page.reload();
   await expect(choice).toHaveValue(name);

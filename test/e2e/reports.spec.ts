@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { reportStrings as r } from '../../web/features/reports/strings.js';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, logIn, makeCustomer } from './support/session.js';
+import { expectNoSeriousA11yViolations, logIn, makeCustomer, screenshot } from './support/session.js';
 
 /** The browser window inside page.evaluate (the e2e files are type-checked without the DOM library). */
 type FrameWindow = { marker?: number; location: { origin: string; search: string }; parent: { postMessage(m: unknown, origin: string): void } };
@@ -43,7 +43,7 @@ test('each of the eight reports shows its figures, charts and table in a Sigma R
     // The frame is sized from the page's own height message.
     await expect.poll(async () => (await page.getByTitle('Sigma Report').boundingBox())?.height ?? 0).toBeGreaterThan(900);
     await page.getByTitle('Sigma Report').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `.tmp/shots/reports-${r.name.toLowerCase().replace(/ /g, '-')}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/shots/reports-${r.name.toLowerCase().replace(/ /g, '-')}.png`, fullPage: true });
   }
 });
 
@@ -118,7 +118,7 @@ test('Pay opens an owed invoice\'s payment page in a new tab; an owed invoice wi
   await popup.close();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTitle('Sigma Report').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '.tmp/shots/invoicing-pay-1440.png' });
+  await screenshot(page, { path: '.tmp/shots/invoicing-pay-1440.png' });
   await expectNoSeriousA11yViolations(page);
 
   // An owed invoice without a payment page says so, and offers no link.
@@ -139,7 +139,7 @@ test('Pay opens an owed invoice\'s payment page in a new tab; an owed invoice wi
   await expect(cell(paid, 'Paid')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
   await expect(cell(paid, 'Pay online')).toHaveText('—');
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: '.tmp/shots/invoicing-paid-1280.png' });
+  await screenshot(page, { path: '.tmp/shots/invoicing-paid-1280.png' });
 });
 
 test('an administrator viewing as a customer sees that customer\'s rows only', async ({ page }) => {
@@ -155,7 +155,7 @@ test('an administrator viewing as a customer sees that customer\'s rows only', a
   const cells = await frame.getByRole('table').locator('tbody td:nth-child(3)').allTextContents();
   expect(cells.length).toBeGreaterThan(0);
   expect(cells.every((c) => /Lakeside|Maple|District/.test(c))).toBe(true);
-  await page.screenshot({ path: '.tmp/shots/reports-view-as.png' });
+  await screenshot(page, { path: '.tmp/shots/reports-view-as.png' });
 });
 
 test('a tampered or expired report link shows a clear page and no data', async ({ page }) => {
@@ -169,7 +169,7 @@ test('a tampered or expired report link shows a clear page and no data', async (
   await expect(page.getByRole('heading', { name: 'Report link expired' })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
   expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
-  await page.screenshot({ path: '.tmp/shots/reports-expired-link.png' });
+  await screenshot(page, { path: '.tmp/shots/reports-expired-link.png' });
 
   // A token that is not a token at all is refused by the page before any data call.
   let calls = 0;
@@ -197,7 +197,7 @@ async function expectEmptyState(page: Page, lines: string[], name: string) {
   for (const [width, height] of [[1440, 900], [700, 900]] as const) {
     await page.setViewportSize({ width, height });
     await expect(empty).toBeInViewport();
-    await page.screenshot({ path: `.tmp/shots/reports-empty-${name}-${width}.png` });
+    await screenshot(page, { path: `.tmp/shots/reports-empty-${name}-${width}.png` });
     await expectNoSeriousA11yViolations(page);
   }
 }
@@ -266,7 +266,7 @@ test('a long table pages 200 rows at a time and searches every row on the server
   expect(await rows.first().textContent()).not.toBe(firstRow);
   await expect(pages.getByRole('button', { name: 'Previous 200' })).toBeEnabled();
   await page.getByTitle('Sigma Report').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '.tmp/shots/reports-table-paged.png' });
+  await screenshot(page, { path: '.tmp/shots/reports-table-paged.png' });
   await pages.getByRole('button', { name: 'Previous 200' }).click();
   await expect(count).toHaveText(/^Rows 1-200 of /);
   expect(await rows.first().textContent()).toBe(firstRow);

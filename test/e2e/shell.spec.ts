@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, getItem, logIn as signIn, setItem } from './support/session.js';
+import { expectNoSeriousA11yViolations, getItem, logIn as signIn, setItem, screenshot } from './support/session.js';
 
 const S = {
   admin: 'Admin',
@@ -28,7 +28,7 @@ test.describe('header', () => {
     await expect(header(page).getByRole('button', { name: 'Add User' })).toBeVisible();
     await expect(header(page).getByRole('combobox', { name: 'Select User View' })).toBeVisible();
     await expect(header(page).getByRole('button', { name: 'Edit User' })).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/shell-admin-home.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-admin-home.png' });
     await expectNoSeriousA11yViolations(page, { excludeFrames: true });
 
     const config = (await (await page.request.get('/api/config')).json()) as { contactUrl: string };
@@ -37,7 +37,7 @@ test.describe('header', () => {
     await expect(page.getByRole('menuitem')).toHaveText(['Contact us', 'Change Password', 'Log out']);
     await expect(page.getByTestId('user-menu-email')).toHaveText(`Signed in as ${demo.admin.email}`);
     await page.waitForTimeout(400); // let the menu finish opening for the screenshot
-    await page.screenshot({ path: '.tmp/shots/shell-user-menu.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-user-menu.png' });
     await expectNoSeriousA11yViolations(page, { excludeFrames: true });
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: /Contact us/ }).click()]);
     await expect.poll(() => popup.url()).toBe(config.contactUrl);
@@ -52,7 +52,7 @@ test.describe('header', () => {
     await expect(header(page).getByRole('button', { name: 'Add User' })).toHaveCount(0);
     await expect(header(page).getByRole('combobox', { name: 'Select User View' })).toHaveCount(0);
     await expect(header(page).getByRole('button', { name: 'Edit User' })).toHaveCount(0);
-    await page.screenshot({ path: '.tmp/shots/shell-two-customers.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-two-customers.png' });
     await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   });
 
@@ -63,7 +63,7 @@ test.describe('header', () => {
     await expect(page.frameLocator('iframe[title="Sigma Report"]').getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     for (const width of [1440, 700]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `.tmp/shots/shell-names-${width}.png` });
+      await screenshot(page, { path: `.tmp/shots/shell-names-${width}.png` });
     }
     await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   });
@@ -71,7 +71,7 @@ test.describe('header', () => {
   test("customer with none: 'No customer on account'", async ({ page }) => {
     await logIn(page, demo.noCustomer);
     await expect(customerText(page)).toHaveText(S.noCustomer);
-    await page.screenshot({ path: '.tmp/shots/shell-no-customer.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-no-customer.png' });
   });
 });
 
@@ -115,7 +115,7 @@ test.describe('sidebar', () => {
 
     await nav.getByText('NEW', { exact: true }).hover();
     await expect(page.getByRole('tooltip').filter({ hasText: 'Brand new' })).toHaveText(S.newHover);
-    await page.screenshot({ path: '.tmp/shots/shell-sidebar-new-badge.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-sidebar-new-badge.png' });
     // The hover text goes at the click, though the pointer and the focus stay on the entry.
     await nav.getByText('NEW', { exact: true }).click();
     await expect(header(page).getByRole('heading', { level: 1 })).toHaveText('Analytics');
@@ -174,7 +174,7 @@ test.describe('view as', () => {
     expect(named).toEqual([...named].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })));
     // Users without a customer come after the others.
     expect(names.slice(named.length).every((n) => n === '')).toBe(true);
-    await page.screenshot({ path: '.tmp/shots/shell-view-as-options.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-view-as-options.png' });
 
     await select.fill('HARBORVIEW.T');
     await expect(options).toHaveText(['operations@harborview.test - Harborview Medical Center, Lakeside School District']);
@@ -189,7 +189,7 @@ test.describe('view as', () => {
     await frames;
     await expect(customerText(page)).toHaveText('Harborview Medical Center, Lakeside School District');
     await expect(page.getByRole('status')).toContainText(`Viewing as ${demo.twoCustomers.email}`);
-    await page.screenshot({ path: '.tmp/shots/shell-view-as.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-view-as.png' });
     await expectNoSeriousA11yViolations(page, { excludeFrames: true });
 
     await page.getByRole('button', { name: 'Back to my view' }).click();
@@ -279,7 +279,7 @@ test.describe('idle sign-out', () => {
     await expect(countdown).toHaveText(/^Signing out in 0:0[1-9]\.$/);
     const first = await countdown.textContent();
     await expect(countdown).not.toHaveText(first!);
-    await page.screenshot({ path: '.tmp/shots/shell-idle-warning.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-idle-warning.png' });
     await expectNoSeriousA11yViolations(page, { excludeFrames: true });
     await page.mouse.move(200, 300);
     await page.mouse.move(220, 320);
@@ -290,7 +290,7 @@ test.describe('idle sign-out', () => {
     expect(await getItem(page, 'token')).toBeNull();
     // The log-in page says why, once.
     await expect(page.getByRole('status')).toHaveText('You were signed out because you were inactive for a while. Please log in again.');
-    await page.screenshot({ path: '.tmp/shots/shell-idle-signed-out.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-idle-signed-out.png' });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
@@ -311,7 +311,7 @@ test.describe('idle sign-out', () => {
     await expect(other).toHaveURL(/\/home$/);
     await expect(other.getByRole('dialog', { name: 'Are you still there?' })).toHaveCount(0);
     await page.bringToFront();
-    await page.screenshot({ path: '.tmp/shots/shell-idle-two-tabs.png' });
+    await screenshot(page, { path: '.tmp/shots/shell-idle-two-tabs.png' });
     await page.getByRole('banner').getByRole('button', { name: 'dana facilities' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, openAnalytics } from './support/session.js';
+import { expectNoSeriousA11yViolations, openAnalytics, screenshot } from './support/session.js';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shots/telemetry-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, { path: `.tmp/shots/telemetry-${name}.png`, fullPage: true });
 
 
 const dashboard = (page: Page) => page.getByRole('region', { name: /Snapshots Dashboard$/ });

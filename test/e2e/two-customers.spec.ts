@@ -7,7 +7,7 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
 import { overflows } from './support/overflows.js';
-import { expectNoSeriousA11yViolations, logIn } from './support/session.js';
+import { expectNoSeriousA11yViolations, logIn, screenshot } from './support/session.js';
 
 const HARBORVIEW = 'Harborview Medical Center';
 const LAKESIDE = 'Lakeside School District';
@@ -63,7 +63,7 @@ test('an account of two customers: the Property filter groups by customer, money
     { customer: HARBORVIEW, properties: ['Eastside Outpatient Clinic', 'Harborview Main Hospital'] },
     { customer: LAKESIDE, properties: ['Lakeside High School'] },
   ]);
-  await page.screenshot({ path: '.tmp/shots/two-customers-filter-1440.png' });
+  await screenshot(page, { path: '.tmp/shots/two-customers-filter-1440.png' });
   // Typing a customer's name finds its properties.
   await choice.fill('lakeside school');
   await expect(listbox.getByRole('option')).toHaveText(['Lakeside High School']);
@@ -107,7 +107,7 @@ test('an account of two customers: the Property filter groups by customer, money
         const { parts } = await figureParts(f, 'Outstanding balance');
         expect(Object.keys(parts)).toEqual([HARBORVIEW, LAKESIDE]);
       }
-      await page.screenshot({ path: `.tmp/shots/two-customers-${name.toLowerCase()}-${size.width}.png`, fullPage: true });
+      await screenshot(page, { path: `.tmp/shots/two-customers-${name.toLowerCase()}-${size.width}.png`, fullPage: true });
       const frameDoc = page.frames().find((fr) => fr.url().includes('/embed'))!;
       problems.push(...(await overflows(page)).map((p) => `${name} ${size.width} (page): ${p}`));
       problems.push(...(await overflows(frameDoc)).map((p) => `${name} ${size.width} (frame): ${p}`));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { usersText as t } from '../../web/features/users/strings.js';
 import { demo, readOutbox } from './support/env.js';
-import { adminToken, expectNoSeriousA11yViolations, logIn, makeCustomer } from './support/session.js';
+import { adminToken, expectNoSeriousA11yViolations, logIn, makeCustomer, screenshot } from './support/session.js';
 
 // The administrators' user list (issue 21): invited / active, last sign-in, customers; resend an
 // invitation and send a reset code, whose mails land in the outbox.
@@ -39,9 +39,9 @@ test('an administrator sees invited and active users with their status, resends 
   // The header's buttons with 'Users' beside 'Edit User', at the two common laptop sizes.
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByRole('banner').getByRole('button', { name: t.usersButton, exact: true })).toBeVisible();
-  await page.screenshot({ path: '.tmp/screens/header-1280x720.png' });
+  await screenshot(page, { path: '.tmp/screens/header-1280x720.png' });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: '.tmp/screens/header-1440x900.png' });
+  await screenshot(page, { path: '.tmp/screens/header-1440x900.png' });
   await openWithKeyboard(page);
   const dialog = page.getByRole('dialog', { name: t.listTitle });
   await expect(row(page, invited)).toBeVisible();
@@ -67,9 +67,9 @@ test('an administrator sees invited and active users with their status, resends 
   await expect(dialog.locator('[data-testid="user-row"]')).toHaveCount(1);
   await page.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByLabel(t.searchList).fill('');
-  await page.screenshot({ path: '.tmp/screens/user-list-1440x900.png' });
+  await screenshot(page, { path: '.tmp/screens/user-list-1440x900.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: '.tmp/screens/user-list-1280x720.png' });
+  await screenshot(page, { path: '.tmp/screens/user-list-1280x720.png' });
 
   // Resend the invitation: a second mail with a new temporary password.
   expect(mailsTo(invited)).toHaveLength(1);
@@ -82,7 +82,7 @@ test('an administrator sees invited and active users with their status, resends 
   const temporary = /temporary password is:\s*(\S+)/i.exec(invitation)?.[1];
   expect(temporary).toBeTruthy();
   expect(temporary).not.toBe('Tmp-pass-9Q');
-  await page.screenshot({ path: '.tmp/screens/user-list-resent-1280x720.png' });
+  await screenshot(page, { path: '.tmp/screens/user-list-resent-1280x720.png' });
 
   // Send a reset code: the forgot-password mail.
   const before = mailsTo(active).length;

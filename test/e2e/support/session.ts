@@ -102,14 +102,28 @@ export async function expectNoSeriousA11yViolations(page: Page, opts: { excludeF
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * Screenshots are for a person to look at (a spec's run by hand, `npx playwright test`); `npm test`
+ * runs with E2E_SHOTS=0 (test/run.js), where nobody does: no picture is taken, and no assertion
+ * depends on one.
+ */
+const shotsTaken = () => process.env.E2E_SHOTS !== '0';
+
+/** A page's or an element's screenshot, when they are taken (see above). */
+export async function screenshot(target: Page | Locator, options: NonNullable<Parameters<Page['screenshot']>[0]>) {
+  if (shotsTaken()) await target.screenshot(options);
+}
+
 /** A screenshot under .tmp/shots, named by the spec's area. */
 export const shotter =
   (area: string, fullPage = false) =>
-  (page: Page, name: string) =>
-    page.screenshot({ path: `.tmp/shots/${area}-${name}.png`, fullPage });
+  async (page: Page, name: string) => {
+    await screenshot(page, { path: `.tmp/shots/${area}-${name}.png`, fullPage });
+  };
 
 /** The screen at 1440×900 and at 1280×720 (`<name>-<w>x<h>`), then back to the specs' 1400×900. */
 export async function shotsAtBothSizes(shot: (page: Page, name: string) => Promise<unknown>, page: Page, name: string) {
+  if (!shotsTaken()) return;
   for (const [w, h] of [
     [1440, 900],
     [1280, 720],
