@@ -65,7 +65,7 @@ export function visitsMail(name: string, day: string, visits: readonly Visit[]) 
   for (const [property, list] of [...byProperty].sort(([a], [b]) => a.localeCompare(b))) {
     lines.push('', `${property}:`);
     for (const v of list) {
-      lines.push(`  ${v.description || 'Visit'} (work order ${v.workOrderId})`, `    ${when(v)}${v.technician ? `; technician: ${v.technician}` : ''}`);
+      lines.push(`  ${v.description || 'Visit'} (work order ${v.workOrderId})`, `    ${when(v)}${v.technician ? `; technician: ${v.technician}` : ''}`, `    ${mailLinks.workOrder(v.workOrderId)}`);
     }
   }
   const n = visits.length;

@@ -167,6 +167,8 @@ describe('the day-before mail', () => {
     const toA = await mailsTo(USER_A);
     expect(toA.map((m) => m.subject)).toEqual([expect.stringMatching(/^Tomorrow, .*: 1 visit at your properties$/)]);
     expect(toA[0]!.text).toContain('Coil cleaning WO-A1 (work order WO-A1)');
+    // The visit's work order opens from the mail (the web app's /work-orders/<id>, issue 43).
+    expect(toA[0]!.text).toMatch(/\n {4}https?:\/\/\S+\/work-orders\/WO-A1\n/);
     expect(toA[0]!.text).not.toContain('WO-A2');
     expect((await mailsTo(USER_B)).map((m) => m.text.includes('Beta boiler inspection'))).toEqual([true]);
     expect(await mailsTo(QUIET_A)).toEqual([]);

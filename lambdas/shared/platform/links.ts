@@ -18,6 +18,8 @@ export const mailLinks = {
   equipment: () => `${base()}/home/analytics`,
   /** The reports. */
   reports: () => `${base()}/home`,
+  /** One work order's screen (issue 43; web/features/work-orders/paths.ts workOrderPath). */
+  workOrder: (workOrderId: string) => `${base()}/work-orders/${encodeURIComponent(workOrderId)}`,
   /** One quote: the Quotes page with that quote's row shown and its Review at hand (issue 39). */
   quote: (quoteId: string) => `${base()}/home/quotes?${new URLSearchParams({ quote: quoteId })}`,
 };

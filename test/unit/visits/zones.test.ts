@@ -10,6 +10,7 @@ import type { WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
 import { canonicalTimeZone, zonedClock, zonedSpan, zoneName } from '../../../lambdas/shared/contract/writing.js';
 import { calendarText, timeZoneLines, zonedTime } from '../../../lambdas/shared/domain/visits/ical.js';
 import { selectVisits } from '../../../lambdas/shared/domain/visits/select.js';
+import { workOrderPath } from '../../../web/features/work-orders/paths.js';
 import { localDate, offsetChanges, startOfDay, zonedInstant } from '../../../lambdas/shared/domain/visits/zones.js';
 
 const visit = (over: Partial<Visit>): Visit => ({
@@ -98,6 +99,12 @@ describe('the day-before mail writes times where the visit is', () => {
     expect(mail.text).toContain('Riverside Data Hall:\n  Filter change (work order WO-2)\n    at 7:00 AM MST; technician: M. Chen');
     expect(mail.text).toContain('Summit Mall:\n  Filter change (work order WO-3)\n    at 2:00 PM UTC');
     expect(mail.text).not.toMatch(/7:00 AM UTC|2:00 PM CST/);
+    // Each visit's work order opens from the mail, on the web app's own address for it (signed
+    // out, Log In comes back to it).
+    for (const id of ['WO-1', 'WO-2', 'WO-3']) expect(mail.text).toMatch(new RegExp(`\\(work order ${id}\\)\\n    [^\\n]+\\n    https://portal\\.test/work-orders/${id}\\n`));
+    expect(mail.text).toContain(`    at 2:00 PM UTC; technician: M. Chen\n    https://portal.test${workOrderPath('WO-3')}\n`);
+    expect(mail.text).toContain(`technician: M. Chen\n    https://portal.test${workOrderPath('WO-1')}\n`);
+    expect(workOrderPath('WO 3/4')).toBe('/work-orders/WO%203%2F4');
   });
 
   it("counts a visit as tomorrow's by its property's calendar", () => {
