@@ -276,6 +276,12 @@ test('administrators list every customer\'s recent quote decisions, and download
   await logIn(page, demo.admin);
   await page.getByRole('navigation').getByRole('button', { name: t.decisionsTool }).click();
   const dialog = page.getByRole('dialog', { name: t.decisionsTitle });
+  await expect(dialog).toBeVisible();
+  // The list's first read meets its function cold on a loaded machine: wait for the answer itself,
+  // then say what came instead of the rows (a failure's text) rather than a row not found.
+  await expect(dialog.getByText(t.decisionsLoading)).toHaveCount(0, { timeout: 30_000 });
+  await expect(dialog.getByText(t.decisionsFailed)).toHaveCount(0);
+  await expect(dialog.getByText(/\d+ decisions?$/)).toBeVisible();
   const list = dialog.getByRole('table', { name: t.decisionsTitle });
   const approved = list.locator('tr[data-quote="QT-DEMO-0001"]');
   await expect(approved).toContainText('Northwind Properties');
