@@ -19,6 +19,19 @@ test('a client route falls back to the web app', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
 });
 
+test('a system asking for less motion gets none: no ripple spreads from a pressed button (web/app/theme.ts)', async ({ page }) => {
+  for (const [reducedMotion, ripples] of [['no-preference', 1], ['reduce', 0]] as const) {
+    await page.emulateMedia({ reducedMotion });
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Log in' });
+    const box = (await button.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect(button.locator('.MuiTouchRipple-child')).toHaveCount(ripples);
+    await page.mouse.up();
+  }
+});
+
 test("prod's smoke customer (the customer profile) sees the smoke property only, downloads its reference document, and has no administrator's tools", async ({ page }) => {
   // A stack of its own, so the smoke customer and property stay out of the other specs' demo data.
   const stack = await startOwnStack({});
