@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,34 +10,17 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { WorkOrderReply } from '../../../../lambdas/shared/contract/answers/work-orders';
 import { titleCase } from '../../../components/text/display-name';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { refusalMessage, unavailableMessage } from '../../../lib/api-client';
 import { useWorkOrder } from '../api/get-work-order';
-import { backTarget, invoicesPath, quotePath } from '../paths';
-import { workOrderText as t } from '../strings';
+import { backState, backTarget, equipmentPath, invoicesPath, openedFrom, quotePath } from '../paths';
+import { equipmentText, workOrderText as t } from '../strings';
 import { dayText, money, payable, quantityText, stepText, when } from '../work-order-text';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  const headingId = useId();
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid={testId} sx={{ p: 2 }}>
-      <Typography id={headingId} component="h2" variant="h6" sx={{ fontSize: 18, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-const Quiet = ({ children }: { children: ReactNode }) => (
-  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-    {children}
-  </Typography>
-);
+import { Quiet, Section } from './section';
 
 function Timeline({ reply }: { reply: WorkOrderReply }) {
   const zone = reply.workOrder.timeZone;
@@ -105,12 +87,16 @@ function Details({ reply }: { reply: WorkOrderReply }) {
 
 function Equipment({ reply }: { reply: WorkOrderReply }) {
   const e = reply.equipment;
+  const location = useLocation();
   return (
     <Section title={t.equipment} testId="work-order-equipment">
       {e ? (
         <>
           <Typography sx={{ fontWeight: 600 }}>{e.name}</Typography>
           <Quiet>{t.equipmentLine(e.assetType, e.make, e.model)}</Quiet>
+          <Link component={RouterLink} to={equipmentPath(e.id)} state={openedFrom(location)} aria-label={equipmentText.historyLabel(e.name)}>
+            {equipmentText.historyLink}
+          </Link>
         </>
       ) : (
         <Quiet>{t.noEquipment}</Quiet>
@@ -248,7 +234,7 @@ export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; e
   return (
     <Box component="main" sx={{ flex: 1, p: 2, maxWidth: 1280, width: '100%', mx: 'auto', display: 'grid', gap: 2, alignContent: 'start' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => navigate(backTarget(location.state))}>
+        <Button variant="outlined" onClick={() => navigate(backTarget(location.state), { state: backState(location.state) })}>
           {t.back}
         </Button>
         <Typography ref={heading} tabIndex={-1} component="h1" variant="h5" sx={{ outline: 'none' }}>

@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import type { AssetHistoryReply, HistoryEntry } from '../../../../lambdas/shared/contract/answers/assets';
+import { titleCase } from '../../../components/text/display-name';
+import { LoadFailure } from '../../../components/ui/load-failure';
+import { refusalMessage, unavailableMessage } from '../../../lib/api-client';
+import { openDocumentInNewTab } from '../../../lib/document-link';
+import { useAssetHistory } from '../api/get-asset-history';
+import { backState, backTarget, openedFrom, quotePath, workOrderPath } from '../paths';
+import { equipmentText as t, workOrderText } from '../strings';
+import { dayText, money, when } from '../work-order-text';
+import { Quiet, Section } from './section';
+
+function Facts({ reply }: { reply: AssetHistoryReply }) {
+  const a = reply.asset;
+  const rows: [string, string][] = [
+    [t.fields.type, a.assetType],
+    [t.fields.makeModel, [a.make, a.model].filter(Boolean).join(' ')],
+    [t.fields.serial, a.serial],
+    [t.fields.installed, a.installedOn ? dayText(a.installedOn, a.timeZone) : ''],
+    [t.fields.condition, a.condition],
+    [t.fields.property, titleCase(a.propertyName)],
+    [t.fields.telemetry, a.equipmentId ? t.monitored(a.equipmentId) : t.notMonitored],
+  ];
+  return (
+    <Box component="dl" data-testid="equipment-facts" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'max-content 1fr', md: 'repeat(2, max-content 1fr)' }, columnGap: 2, rowGap: 0.5 }}>
+      {rows
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <Box key={k} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ color: 'text.secondary' }}>
+              {k}
+            </Box>
+            <Box component="dd" sx={{ m: 0 }}>
+              {v}
+            </Box>
+          </Box>
+        ))}
+    </Box>
+  );
+}
+
+const KIND_COLOUR = { 'work-order': 'primary', quote: 'secondary', alert: 'warning', document: 'default' } as const;
+
+/** One entry: its kind and date, then what it is, with a way to open it where a screen exists. */
+function Entry({ e, zone }: { e: HistoryEntry; zone: string }) {
+  const location = useLocation();
+  const [failed, setFailed] = useState(false);
+  const facts = [e.status, e.amount !== null && e.amount > 0 ? money(e.amount) : '', e.detail].filter(Boolean).join(' · ');
+  return (
+    <Box component="li" data-entry={e.kind} data-id={e.id} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '190px 1fr' }, gap: 1, py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
+      <Box>
+        <Chip size="small" label={t.kind[e.kind]} color={KIND_COLOUR[e.kind]} variant={e.kind === 'document' ? 'outlined' : 'filled'} />
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {when(e.date, zone)}
+        </Typography>
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        {e.kind === 'work-order' && (
+          <Link component={RouterLink} to={workOrderPath(e.id)} state={openedFrom(location)} aria-label={t.openWorkOrder(e.id)} sx={{ fontWeight: 600 }}>
+            {e.id}
+          </Link>
+        )}
+        {e.kind === 'quote' && (
+          <Link component={RouterLink} to={quotePath(e.id)} aria-label={t.openQuote(e.id)} sx={{ fontWeight: 600 }}>
+            {e.id}
+          </Link>
+        )}
+        {e.kind === 'document' ? (
+          <Link
+            component="button"
+            type="button"
+            aria-label={t.openDocument(e.title)}
+            onClick={() => {
+              setFailed(false);
+              openDocumentInNewTab(e.id).catch(() => setFailed(true));
+            }}
+            sx={{ fontWeight: 600, textAlign: 'left', wordBreak: 'break-word' }}
+          >
+            {e.title}
+          </Link>
+        ) : (
+          <Typography sx={{ fontWeight: e.kind === 'alert' ? 600 : 400 }}>{e.title}</Typography>
+        )}
+        {facts && <Quiet>{facts}</Quiet>}
+        {e.workOrderId && (
+          <Quiet>
+            {t.forWorkOrder}{' '}
+            <Link component={RouterLink} to={workOrderPath(e.workOrderId)} state={openedFrom(location)} aria-label={t.openWorkOrder(e.workOrderId)}>
+              {e.workOrderId}
+            </Link>
+          </Quiet>
+        )}
+        {failed && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {t.documentFailed}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** The equipment history screen (issue 43, item 5): the asset and its work orders, quotes, alerts and documents, newest first. */
+export function EquipmentScreen({ assetId, email }: { assetId: string; email: string | null }) {
+  const query = useAssetHistory(assetId, email);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The screen's heading takes the focus once it opens, as a page of its own would.
+  useEffect(() => heading.current?.focus(), []);
+  const reply = query.data;
+  return (
+    <Box component="main" sx={{ flex: 1, p: 2, maxWidth: 1280, width: '100%', mx: 'auto', display: 'grid', gap: 2, alignContent: 'start' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => navigate(backTarget(location.state), { state: backState(location.state) })}>
+          {t.back}
+        </Button>
+        <Typography ref={heading} tabIndex={-1} component="h1" variant="h5" sx={{ outline: 'none' }}>
+          {reply ? t.title(reply.asset.name) : t.titleLoading(assetId)}
+        </Typography>
+        {reply && <Chip label={reply.asset.equipmentId ? t.monitored(reply.asset.equipmentId) : t.notMonitored} size="small" variant="outlined" />}
+      </Box>
+      {query.isPending && <Quiet>{t.loading}</Quiet>}
+      {query.isError &&
+        (refusalMessage(query.error) ? (
+          // A refusal (no such equipment, or none of the viewed user's): the server's words, nothing to retry.
+          <Alert severity="warning">{refusalMessage(query.error)}</Alert>
+        ) : (
+          <LoadFailure message={unavailableMessage(query.error) ?? t.loadFailed} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        ))}
+      {reply && (
+        <>
+          <Section title={workOrderText.equipment} testId="equipment-details">
+            <Facts reply={reply} />
+          </Section>
+          <Section title={t.timeline} testId="equipment-timeline">
+            {reply.timeline.length === 0 ? (
+              <Quiet>{t.empty}</Quiet>
+            ) : (
+              <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                {reply.timeline.map((e) => (
+                  <Entry key={`${e.kind}:${e.id}`} e={e} zone={reply.asset.timeZone} />
+                ))}
+              </Box>
+            )}
+          </Section>
+        </>
+      )}
+    </Box>
+  );
+}
