@@ -46,7 +46,7 @@ function Facts({ reply }: { reply: AssetHistoryReply }) {
   );
 }
 
-const KIND_COLOUR = { 'work-order': 'primary', quote: 'secondary', alert: 'warning', document: 'default' } as const;
+const KIND_COLOUR = { 'work-order': 'primary', quote: 'default', alert: 'error', document: 'default' } as const;
 
 /** One entry: its kind and date, then what it is, with a way to open it where a screen exists. */
 function Entry({ e, zone }: { e: HistoryEntry; zone: string }) {
@@ -54,7 +54,7 @@ function Entry({ e, zone }: { e: HistoryEntry; zone: string }) {
   const [failed, setFailed] = useState(false);
   const facts = [e.status, e.amount !== null && e.amount > 0 ? money(e.amount) : '', e.detail].filter(Boolean).join(' · ');
   return (
-    <Box component="li" data-entry={e.kind} data-id={e.id} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '190px 1fr' }, gap: 1, py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
+    <Box component="li" data-entry={e.kind} data-id={e.id} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, gap: 1, py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
       <Box>
         <Chip size="small" label={t.kind[e.kind]} color={KIND_COLOUR[e.kind]} variant={e.kind === 'document' ? 'outlined' : 'filled'} />
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
@@ -125,7 +125,6 @@ export function EquipmentScreen({ assetId, email }: { assetId: string; email: st
         <Typography ref={heading} tabIndex={-1} component="h1" variant="h5" sx={{ outline: 'none' }}>
           {reply ? t.title(reply.asset.name) : t.titleLoading(assetId)}
         </Typography>
-        {reply && <Chip label={reply.asset.equipmentId ? t.monitored(reply.asset.equipmentId) : t.notMonitored} size="small" variant="outlined" />}
       </Box>
       {query.isPending && <Quiet>{t.loading}</Quiet>}
       {query.isError &&
