@@ -15,9 +15,10 @@ import { useAssetHistory } from '../api/get-asset-history';
 import { backState, backTarget, openedFrom, quotePath, workOrderPath } from '../paths';
 import { equipmentText as t, workOrderText } from '../strings';
 import { dayText, money, when } from '../work-order-text';
-import { Quiet, Section } from './section';
+import { Facts, Quiet, Section } from './section';
 
-function Facts({ reply }: { reply: AssetHistoryReply }) {
+/** The unit's facts, those it has. */
+function factsOf(reply: AssetHistoryReply): [string, string][] {
   const a = reply.asset;
   const rows: [string, string][] = [
     [t.fields.type, a.assetType],
@@ -28,22 +29,7 @@ function Facts({ reply }: { reply: AssetHistoryReply }) {
     [t.fields.property, titleCase(a.propertyName)],
     [t.fields.telemetry, a.equipmentId ? t.monitored(a.equipmentId) : t.notMonitored],
   ];
-  return (
-    <Box component="dl" data-testid="equipment-facts" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'max-content 1fr', md: 'repeat(2, max-content 1fr)' }, columnGap: 2, rowGap: 0.5 }}>
-      {rows
-        .filter(([, v]) => v)
-        .map(([k, v]) => (
-          <Box key={k} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {k}
-            </Box>
-            <Box component="dd" sx={{ m: 0 }}>
-              {v}
-            </Box>
-          </Box>
-        ))}
-    </Box>
-  );
+  return rows.filter(([, v]) => v);
 }
 
 const KIND_COLOUR = { 'work-order': 'primary', quote: 'default', alert: 'error', document: 'default' } as const;
@@ -137,7 +123,7 @@ export function EquipmentScreen({ assetId, email }: { assetId: string; email: st
       {reply && (
         <>
           <Section title={workOrderText.equipment} testId="equipment-details">
-            <Facts reply={reply} />
+            <Facts rows={factsOf(reply)} columns={2} testId="equipment-facts" />
           </Section>
           <Section title={t.timeline} testId="equipment-timeline">
             {reply.timeline.length === 0 ? (

@@ -20,7 +20,7 @@ import { useWorkOrder } from '../api/get-work-order';
 import { backState, backTarget, equipmentPath, invoicesPath, openedFrom, quotePath } from '../paths';
 import { equipmentText, workOrderText as t } from '../strings';
 import { dayText, money, payable, quantityText, stepText, when } from '../work-order-text';
-import { Quiet, Section } from './section';
+import { Facts, Quiet, Section } from './section';
 
 function Timeline({ reply }: { reply: WorkOrderReply }) {
   const zone = reply.workOrder.timeZone;
@@ -69,18 +69,7 @@ function Details({ reply }: { reply: WorkOrderReply }) {
   ];
   return (
     <Section title={t.details} testId="work-order-details">
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
-        {rows.map(([k, v]) => (
-          <Box key={k} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {k}
-            </Box>
-            <Box component="dd" sx={{ m: 0 }}>
-              {v}
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <Facts rows={rows} />
     </Section>
   );
 }
