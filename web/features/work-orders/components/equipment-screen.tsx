@@ -1,20 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { AssetHistoryReply, HistoryEntry } from '../../../../lambdas/shared/contract/answers/assets';
 import { titleCase } from '../../../components/text/display-name';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { refusalMessage, unavailableMessage } from '../../../lib/api-client';
 import { openDocumentInNewTab } from '../../../lib/document-link';
 import { useAssetHistory } from '../api/get-asset-history';
-import { backState, backTarget, openedFrom, quotePath, workOrderPath } from '../paths';
+import { openedFrom, quotePath, workOrderPath } from '../paths';
 import { equipmentText as t, workOrderText } from '../strings';
 import { dayText, money, when } from '../work-order-text';
+import { RecordScreen } from './record-screen';
 import { Facts, Quiet, Section } from './section';
 
 /** The unit's facts, those it has. */
@@ -96,31 +94,9 @@ function Entry({ e, zone }: { e: HistoryEntry; zone: string }) {
 /** The equipment history screen (issue 43, item 5): the asset and its work orders, quotes, alerts and documents, newest first. */
 export function EquipmentScreen({ assetId, email }: { assetId: string; email: string | null }) {
   const query = useAssetHistory(assetId, email);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The screen's heading takes the focus once it opens, as a page of its own would.
-  useEffect(() => heading.current?.focus(), []);
-  const reply = query.data;
   return (
-    <Box component="main" sx={{ flex: 1, p: 2, maxWidth: 1280, width: '100%', mx: 'auto', display: 'grid', gap: 2, alignContent: 'start' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => navigate(backTarget(location.state), { state: backState(location.state) })}>
-          {t.back}
-        </Button>
-        <Typography ref={heading} tabIndex={-1} component="h1" variant="h5" sx={{ outline: 'none' }}>
-          {reply ? t.title(reply.asset.name) : t.titleLoading(assetId)}
-        </Typography>
-      </Box>
-      {query.isPending && <Quiet>{t.loading}</Quiet>}
-      {query.isError &&
-        (refusalMessage(query.error) ? (
-          // A refusal (no such equipment, or none of the viewed user's): the server's words, nothing to retry.
-          <Alert severity="warning">{refusalMessage(query.error)}</Alert>
-        ) : (
-          <LoadFailure message={unavailableMessage(query.error) ?? t.loadFailed} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-        ))}
-      {reply && (
+    <RecordScreen query={query} title={query.data ? t.title(query.data.asset.name) : t.titleLoading(assetId)} text={t}>
+      {(reply) => (
         <>
           <Section title={workOrderText.equipment} testId="equipment-details">
             <Facts rows={factsOf(reply)} columns={2} testId="equipment-facts" />
@@ -138,6 +114,6 @@ export function EquipmentScreen({ assetId, email }: { assetId: string; email: st
           </Section>
         </>
       )}
-    </Box>
+    </RecordScreen>
   );
 }

@@ -10,16 +10,14 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { WorkOrderReply } from '../../../../lambdas/shared/contract/answers/work-orders';
 import { titleCase } from '../../../components/text/display-name';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { refusalMessage, unavailableMessage } from '../../../lib/api-client';
 import { useWorkOrder } from '../api/get-work-order';
-import { backState, backTarget, equipmentPath, invoicesPath, openedFrom, quotePath } from '../paths';
+import { equipmentPath, invoicesPath, openedFrom, quotePath } from '../paths';
 import { equipmentText, workOrderText as t } from '../strings';
 import { dayText, money, payable, quantityText, stepText, when } from '../work-order-text';
+import { RecordScreen } from './record-screen';
 import { Facts, Quiet, Section } from './section';
 
 function Timeline({ reply }: { reply: WorkOrderReply }) {
@@ -214,32 +212,10 @@ function Quotes({ reply }: { reply: WorkOrderReply }) {
 /** The work order screen (issue 43): its timeline, details, equipment, notes, lines, invoice and quote; Back returns where it was opened from. */
 export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; email: string | null }) {
   const query = useWorkOrder(workOrderId, email);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The screen's heading takes the focus once it opens, as a page of its own would.
-  useEffect(() => heading.current?.focus(), []);
-  const reply = query.data;
+  const status = query.data?.workOrder.status;
   return (
-    <Box component="main" sx={{ flex: 1, p: 2, maxWidth: 1280, width: '100%', mx: 'auto', display: 'grid', gap: 2, alignContent: 'start' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => navigate(backTarget(location.state), { state: backState(location.state) })}>
-          {t.back}
-        </Button>
-        <Typography ref={heading} tabIndex={-1} component="h1" variant="h5" sx={{ outline: 'none' }}>
-          {t.title(workOrderId)}
-        </Typography>
-        {reply && <Chip label={reply.workOrder.status} color={reply.workOrder.status === 'Completed' ? 'success' : 'default'} size="small" />}
-      </Box>
-      {query.isPending && <Quiet>{t.loading}</Quiet>}
-      {query.isError &&
-        (refusalMessage(query.error) ? (
-          // A refusal (no such work order, or none of the viewed user's): the server's words, nothing to retry.
-          <Alert severity="warning">{refusalMessage(query.error)}</Alert>
-        ) : (
-          <LoadFailure message={unavailableMessage(query.error) ?? t.loadFailed} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-        ))}
-      {reply && (
+    <RecordScreen query={query} title={t.title(workOrderId)} text={t} badge={status && <Chip label={status} color={status === 'Completed' ? 'success' : 'default'} size="small" />}>
+      {(reply) => (
         <>
           <Typography sx={{ fontSize: 18 }}>{reply.workOrder.description}</Typography>
           <Timeline reply={reply} />
@@ -257,6 +233,6 @@ export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; e
           </Box>
         </>
       )}
-    </Box>
+    </RecordScreen>
   );
 }
