@@ -281,6 +281,11 @@ export const routes: Route[] = [
   { method: 'DELETE', path: '/api/calendar', handler: 'visits/delete-calendar', access: 'user', tables: { users: 'write' } },
   // A work order a customer can open (issue 43): its timeline, notes, lines, invoices, quote and equipment.
   { method: 'GET', path: '/api/work-orders/{workOrderId}', handler: 'work-orders/get-work-order', access: 'user', tables: { ...caller, properties: 'read', reportRows: 'read' } },
+  // An asset's history (issue 43, item 5): its work orders, their quotes, its raised alerts and the documents that name it.
+  {
+    method: 'GET', path: '/api/assets/{assetId}/history', handler: 'assets/get-asset-history', access: 'user',
+    tables: { ...caller, properties: 'read', reportRows: 'read', equipment: 'read', equipmentAlerts: 'read', documents: 'read' },
+  },
   { method: 'GET', path: '/api/calendar/{token}', handler: 'visits/calendar-feed', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read' }, secrets: ['embed'] },
   // The built-in report host's data: the embed token (not a Cognito token) is checked by the handler.
   { method: 'GET', path: '/api/embed/data', handler: 'reports/embed-data', access: 'public', tables: { users: 'read', properties: 'read', reportRows: 'read', customers: 'read' }, secrets: ['embed'], memoryMb: 1024 },
@@ -366,8 +371,8 @@ export const areas = {
   users: ['users', 'catalog'],
   /** The document library. */
   documents: ['documents'],
-  /** Reports, the built-in report host's data, quote decisions, upcoming visits, the calendar feed and work orders. */
-  reports: ['reports', 'quotes', 'visits', 'work-orders'],
+  /** Reports, the built-in report host's data, quote decisions, upcoming visits, the calendar feed, work orders and equipment history. */
+  reports: ['reports', 'quotes', 'visits', 'work-orders', 'assets'],
   /** Equipment telemetry and alerts, service requests, notifications, analytics and the audit log. */
   operations: ['telemetry', 'analytics', 'alerts', 'requests', 'notifications', 'audit'],
 } as const satisfies Record<string, readonly string[]>;

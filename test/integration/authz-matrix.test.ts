@@ -109,6 +109,16 @@ async function newWorkOrder(): Promise<string> {
   return id;
 }
 
+/** A fresh asset of property P-A1 with one work order on it. */
+async function newAsset(): Promise<string> {
+  const id = `AS-M${++seq}`;
+  await putReportRows(t.db, [
+    { dataset: 'asset', id, propertyId: 'P-A1', name: `Unit ${id}`, assetType: 'Rooftop unit', make: 'Carrier', model: '48TC', serial: 'S1', condition: 'Good' },
+    { dataset: 'wo', id: `WO-${id}`, propertyId: 'P-A1', kind: 'service', status: 'Open', priority: 'Low', createdAt: '2026-01-05T10:00:00Z', description: `Matrix ${id}`, technician: 'M. Chen', amount: 0, assetId: id },
+  ]);
+  return id;
+}
+
 /** A fresh tenant-A user, for writes that change or remove a user. */
 async function newUser(): Promise<string> {
   const email = `fresh-${++seq}@tenant-a.test`;
@@ -310,6 +320,11 @@ export const matrix: Record<string, Entry> = {
   // A work order (issue 43): tenant A's, viewed as customer A (customer B may not view as A).
   'GET /api/work-orders/{workOrderId}': {
     request: async () => ({ path: `/api/work-orders/${await newWorkOrder()}?email=${encodeURIComponent(USER_A)}` }),
+    expect: scoped(),
+  },
+  // An asset's history (issue 43, item 5): tenant A's, viewed as customer A.
+  'GET /api/assets/{assetId}/history': {
+    request: async () => ({ path: `/api/assets/${await newAsset()}/history?email=${encodeURIComponent(USER_A)}` }),
     expect: scoped(),
   },
   'POST /api/calendar': { request: () => ({ path: '/api/calendar', body: { replace: true } }), expect: ownSettings },

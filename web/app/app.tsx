@@ -16,6 +16,7 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 const WorkOrderRoute = lazy(() => import('./routes/work-order'));
+const EquipmentRoute = lazy(() => import('./routes/equipment'));
 const EnergyEstimatesRoute = lazy(() => import('./routes/energy-estimates'));
 const EnergySummaryRoute = lazy(() => import('./routes/energy-summary'));
 
@@ -80,6 +81,10 @@ function AppRoutes() {
       <Route
         path="/work-orders/:workOrderId"
         element={signedInLazy(<WorkOrderRoute />)}
+      />
+      <Route
+        path="/equipment/:assetId"
+        element={signedInLazy(<EquipmentRoute />)}
       />
       <Route path={paths.forgotPassword} element={<Suspense fallback={null}><ForgotPasswordRoute /></Suspense>} />
       <Route path={paths.resetPassword} element={<Suspense fallback={null}><ResetPasswordRoute /></Suspense>} />

@@ -1,4 +1,4 @@
-import { workOrderPath } from '../features/work-orders/paths';
+import { equipmentPath, workOrderPath } from '../features/work-orders/paths';
 
 /** The routes of spec section 2. */
 export const paths = {
@@ -13,6 +13,8 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   /** Beyond the spec (issue 43): one work order (/work-orders/<id>). */
   workOrder: workOrderPath,
+  /** Beyond the spec (issue 43, item 5): one asset's history (/equipment/<asset id>). */
+  equipment: equipmentPath,
   /** Beyond the spec (issue 44): how the energy and runtime estimates are made, with a unit's inputs in the query. */
   estimates: '/energy-estimates',
   /** Beyond the spec (issue 44): a customer's energy and runtime summary per property, and the units ranked by drift. */
@@ -21,11 +23,11 @@ export const paths = {
 
 /**
  * Where Log In goes once signed in: the address that was asked for when it is one of the portal's
- * own signed-in pages (`/home`, `/home/<report>`, with its query; a work order `/work-orders/<id>`; a
- * customer's energy summary `/energy-summary/<id>`), else /home. Never another site:
+ * own signed-in pages (`/home`, `/home/<report>`, with its query; a work order `/work-orders/<id>`; an
+ * asset's history `/equipment/<id>`; a customer's energy summary `/energy-summary/<id>`), else /home. Never another site:
  * only a path under /home, with no `//` or backslash that a browser could read as another host.
  */
 export function afterLogIn(returnTo: unknown): string {
-  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|(?:work-orders|energy-summary)\/[^/?#]+$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
+  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|(?:work-orders|equipment|energy-summary)\/[^/?#]+$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
   return returnTo;
 }

@@ -7,6 +7,7 @@ import { z, type core } from '../platform/zod.js';
 import * as accounts from './accounts.js';
 import * as alerts from './alerts.js';
 import * as analytics from './analytics.js';
+import * as assets from './assets.js';
 import * as audit from './audit.js';
 import * as catalog from './catalog.js';
 import * as documents from './documents.js';
@@ -125,5 +126,6 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'DELETE /api/calendar': { response: visits.CalendarFeedReply, errors: [401, 403] },
   // The feed itself (iCalendar); any token that is not a live feed's: 404.
   'GET /api/work-orders/{workOrderId}': { params: workOrders.WorkOrderParams, query: workOrders.WorkOrderQuery, response: workOrders.WorkOrderReply, errors: [401, 403, 404] },
+  'GET /api/assets/{assetId}/history': { params: assets.AssetParams, query: assets.AssetQuery, response: assets.AssetHistoryReply, errors: [401, 403, 404] },
   'GET /api/calendar/{token}': { params: visits.FeedParams, text: 'text/calendar', errors: [404] },
 };

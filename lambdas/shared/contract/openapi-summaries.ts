@@ -62,6 +62,7 @@ export const openApiSummaries: Record<string, string> = {
   'POST /api/calendar': 'Make (or remake) the caller\'s personal calendar feed link.',
   'DELETE /api/calendar': "Turn the caller's calendar feed link off.",
   'GET /api/work-orders/{workOrderId}': 'One work order of the viewed user\'s properties: timeline, notes, parts and labour, invoices, quote, equipment.',
+  'GET /api/assets/{assetId}/history': 'One asset of the viewed user\'s properties and its history, newest first: work orders, their quotes, raised alerts, the documents that name it.',
   'GET /api/calendar/{token}': 'The calendar feed (iCalendar) of one user\'s visits, by its signed link (no sign-in).',
   'GET /api/embed/data': "A built-in report page's data, for the report host's frame (embed token).",
   'GET /api/embed/table': "A built-in report page's table, page by page (embed token).",

@@ -1,4 +1,5 @@
-// A work order a customer can open (issue 43): the screen at /work-orders/<id>, and how other screens open it.
+// A work order a customer can open (issue 43): the screen at /work-orders/<id>, an asset's history at /equipment/<id>, and how other screens open them.
+export { EquipmentScreen } from './components/equipment-screen';
 export { WorkOrderScreen } from './components/work-order-screen';
-export { backTarget, openedFrom, workOrderPath } from './paths';
-export { workOrderText } from './strings';
+export { backTarget, equipmentPath, openedFrom, workOrderPath } from './paths';
+export { equipmentText, workOrderText } from './strings';

@@ -2,4 +2,5 @@
 export const workOrderKeys = {
   all: ['work-orders'] as const,
   one: (id: string, email: string | null) => ['work-orders', id, email ?? 'own'] as const,
+  asset: (id: string, email: string | null) => ['equipment-history', id, email ?? 'own'] as const,
 };

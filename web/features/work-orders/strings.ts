@@ -49,3 +49,26 @@ export const workOrderText = {
   quoteLine: (title: string, status: string, amount: string) => `${title} · ${status} · ${amount}`,
   openQuote: (id: string) => `Open quote ${id}`,
 } as const;
+
+/** Every user-visible text of the equipment history screen (issue 43, item 5, beyond the spec). */
+export const equipmentText = {
+  title: (name: string) => `${name}: history`,
+  titleLoading: (id: string) => `Equipment ${id}`,
+  back: 'Back',
+  loading: 'Loading the equipment history...',
+  loadFailed: 'Unable to load the equipment history. Please try again later.',
+  fields: { type: 'Type', makeModel: 'Make and model', serial: 'Serial', installed: 'Installed', condition: 'Condition', property: 'Property', telemetry: 'Telemetry' },
+  monitored: (equipmentId: string) => `Monitored (equipment ${equipmentId})`,
+  notMonitored: 'Not monitored',
+  timeline: 'History',
+  empty: 'Nothing is recorded for this equipment yet.',
+  kind: { 'work-order': 'Work order', quote: 'Quote', alert: 'Alert', document: 'Document' },
+  openWorkOrder: (id: string) => `Open work order ${id}`,
+  openQuote: (id: string) => `Open quote ${id}`,
+  forWorkOrder: 'for work order',
+  openDocument: (name: string) => `Open ${name} (opens in a new tab)`,
+  documentFailed: 'Unable to open the document. Please try again later.',
+  /** The work order screen's link to its equipment's history. */
+  historyLink: 'Equipment history',
+  historyLabel: (name: string) => `Open the history of ${name}`,
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { backTarget, quotePath, workOrderPath } from './paths';
+import { backState, backTarget, openedFrom, quotePath, workOrderPath } from './paths';
 import { dayText, money, payable, quantityText, stepText, when } from './work-order-text';
 
 const CHICAGO = 'America/Chicago';
@@ -38,9 +38,21 @@ describe('the work order screen texts', () => {
   it("goes Back only to the portal's own signed-in pages, else to the Dashboard", () => {
     expect(backTarget({ from: '/home/maintenance?property=P-1' })).toBe('/home/maintenance?property=P-1');
     expect(backTarget({ from: '/home' })).toBe('/home');
-    for (const bad of [null, undefined, 'x', { from: 'https://evil.example/home' }, { from: '//evil.example' }, { from: '/home//evil' }, { from: '/homework' }, { from: 7 }]) {
+    expect(backTarget({ from: '/equipment/AS-1' })).toBe('/equipment/AS-1');
+    expect(backTarget({ from: '/work-orders/WO-1' })).toBe('/work-orders/WO-1');
+    for (const bad of [null, undefined, 'x', { from: 'https://evil.example/home' }, { from: '//evil.example' }, { from: '/home//evil' }, { from: '/homework' }, { from: 7 }, { from: '/equipment/AS-1/x' }, { from: '/equipment/' }]) {
       expect(backTarget(bad)).toBe('/home');
     }
+  });
+
+  it('carries the state of the page Back returns to, when that page was opened from another', () => {
+    const equipment = { pathname: '/equipment/AS-1', search: '', state: { from: '/work-orders/WO-1', back: { from: '/home/maintenance' } } };
+    const opened = openedFrom(equipment);
+    expect(opened).toEqual({ from: '/equipment/AS-1', back: equipment.state });
+    expect([backTarget(opened), backState(opened)]).toEqual(['/equipment/AS-1', equipment.state]);
+    expect([backTarget(backState(opened)), backState(backState(opened))]).toEqual(['/work-orders/WO-1', { from: '/home/maintenance' }]);
+    expect(openedFrom({ pathname: '/home', search: '?x=1', state: { other: 1 } })).toEqual({ from: '/home?x=1' });
+    expect(backState(null)).toBeNull();
   });
 
   it('spells the addresses of a work order and of one quote', () => {

@@ -21,18 +21,34 @@ import { workOrderView } from './view.js';
 
 const DATASETS: readonly Dataset[] = ['wo', 'note', 'line', 'invoice', 'quote', 'asset'];
 
-/** The property ids whose work orders the call may open. */
-export async function workOrderPropertyIds(db: DynamoDBDocumentClient, caller: Scope, email: string | undefined): Promise<string[]> {
-  if (!caller.isAdmin) {
-    if (email && email !== caller.email) throw forbidden(workOrderMessages.outsideUser);
-    return [...caller.propertyIds].sort();
-  }
-  if (!email || email === caller.email) throw forbidden(workOrderMessages.staffView);
-  if (isStaffEmail(email)) throw badRequest(workOrderMessages.staffView);
-  const row = await getUserByEmail(db, email);
-  if (!row) throw notFound(workOrderMessages.noUser(email));
-  return [...assignedScope(row).propertyIds].sort();
+/** The refusals of a call scoped as the work orders are (../assets/ words them for equipment). */
+export interface ViewMessages {
+  outsideUser: string;
+  staffView: string;
+  noUser: (email: string) => string;
 }
+
+/**
+ * The properties a call opening one record of the viewed user may read, each with its customer
+ * (property id -> customer id, by the assignments, sorted by property id).
+ */
+export async function viewedProperties(db: DynamoDBDocumentClient, caller: Scope, email: string | undefined, m: ViewMessages): Promise<Map<string, string>> {
+  const sorted = (scope: { propertyCustomers: ReadonlyMap<string, string> }) => new Map([...scope.propertyCustomers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  if (!caller.isAdmin) {
+    if (email && email !== caller.email) throw forbidden(m.outsideUser);
+    return sorted(caller);
+  }
+  if (!email || email === caller.email) throw forbidden(m.staffView);
+  if (isStaffEmail(email)) throw badRequest(m.staffView);
+  const row = await getUserByEmail(db, email);
+  if (!row) throw notFound(m.noUser(email));
+  return sorted(assignedScope(row));
+}
+
+/** The property ids whose work orders the call may open. */
+export const workOrderPropertyIds = async (db: DynamoDBDocumentClient, caller: Scope, email: string | undefined): Promise<string[]> => [
+  ...(await viewedProperties(db, caller, email, workOrderMessages)).keys(),
+];
 
 /** The work order `id` of one of these properties (already the caller's scope), or 404. */
 export async function readWorkOrder(db: DynamoDBDocumentClient, propertyIds: readonly string[], id: string): Promise<WorkOrderReply> {

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,34 +10,15 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { WorkOrderReply } from '../../../../lambdas/shared/contract/answers/work-orders';
 import { titleCase } from '../../../components/text/display-name';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { refusalMessage, unavailableMessage } from '../../../lib/api-client';
 import { useWorkOrder } from '../api/get-work-order';
-import { backTarget, invoicesPath, quotePath } from '../paths';
-import { workOrderText as t } from '../strings';
+import { equipmentPath, invoicesPath, openedFrom, quotePath } from '../paths';
+import { equipmentText, workOrderText as t } from '../strings';
 import { dayText, money, payable, quantityText, stepText, when } from '../work-order-text';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  const headingId = useId();
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid={testId} sx={{ p: 2 }}>
-      <Typography id={headingId} component="h2" variant="h6" sx={{ fontSize: 18, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-const Quiet = ({ children }: { children: ReactNode }) => (
-  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-    {children}
-  </Typography>
-);
+import { RecordScreen } from './record-screen';
+import { Facts, Quiet, Section } from './section';
 
 function Timeline({ reply }: { reply: WorkOrderReply }) {
   const zone = reply.workOrder.timeZone;
@@ -87,30 +67,23 @@ function Details({ reply }: { reply: WorkOrderReply }) {
   ];
   return (
     <Section title={t.details} testId="work-order-details">
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
-        {rows.map(([k, v]) => (
-          <Box key={k} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {k}
-            </Box>
-            <Box component="dd" sx={{ m: 0 }}>
-              {v}
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <Facts rows={rows} />
     </Section>
   );
 }
 
 function Equipment({ reply }: { reply: WorkOrderReply }) {
   const e = reply.equipment;
+  const location = useLocation();
   return (
     <Section title={t.equipment} testId="work-order-equipment">
       {e ? (
         <>
           <Typography sx={{ fontWeight: 600 }}>{e.name}</Typography>
           <Quiet>{t.equipmentLine(e.assetType, e.make, e.model)}</Quiet>
+          <Link component={RouterLink} to={equipmentPath(e.id)} state={openedFrom(location)} aria-label={equipmentText.historyLabel(e.name)}>
+            {equipmentText.historyLink}
+          </Link>
         </>
       ) : (
         <Quiet>{t.noEquipment}</Quiet>
@@ -239,32 +212,10 @@ function Quotes({ reply }: { reply: WorkOrderReply }) {
 /** The work order screen (issue 43): its timeline, details, equipment, notes, lines, invoice and quote; Back returns where it was opened from. */
 export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; email: string | null }) {
   const query = useWorkOrder(workOrderId, email);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The screen's heading takes the focus once it opens, as a page of its own would.
-  useEffect(() => heading.current?.focus(), []);
-  const reply = query.data;
+  const status = query.data?.workOrder.status;
   return (
-    <Box component="main" sx={{ flex: 1, p: 2, maxWidth: 1280, width: '100%', mx: 'auto', display: 'grid', gap: 2, alignContent: 'start' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => navigate(backTarget(location.state))}>
-          {t.back}
-        </Button>
-        <Typography ref={heading} tabIndex={-1} component="h1" variant="h5" sx={{ outline: 'none' }}>
-          {t.title(workOrderId)}
-        </Typography>
-        {reply && <Chip label={reply.workOrder.status} color={reply.workOrder.status === 'Completed' ? 'success' : 'default'} size="small" />}
-      </Box>
-      {query.isPending && <Quiet>{t.loading}</Quiet>}
-      {query.isError &&
-        (refusalMessage(query.error) ? (
-          // A refusal (no such work order, or none of the viewed user's): the server's words, nothing to retry.
-          <Alert severity="warning">{refusalMessage(query.error)}</Alert>
-        ) : (
-          <LoadFailure message={unavailableMessage(query.error) ?? t.loadFailed} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-        ))}
-      {reply && (
+    <RecordScreen query={query} title={t.title(workOrderId)} text={t} badge={status && <Chip label={status} color={status === 'Completed' ? 'success' : 'default'} size="small" />}>
+      {(reply) => (
         <>
           <Typography sx={{ fontSize: 18 }}>{reply.workOrder.description}</Typography>
           <Timeline reply={reply} />
@@ -282,6 +233,6 @@ export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; e
           </Box>
         </>
       )}
-    </Box>
+    </RecordScreen>
   );
 }
