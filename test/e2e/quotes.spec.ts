@@ -16,25 +16,46 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { quotesText as t } from '../../web/features/quotes/strings.js';
-import { demo, e2eDataDir, readOutbox } from './support/env.js';
+import { demo, readOutbox } from './support/env.js';
+import { startOwnStack, type OwnStack } from './support/own-stack.js';
 import { expectNoSeriousA11yViolations, logIn, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
 
 const shot = shotter('quotes');
+
+// A stack of its own, with the shared stacks' settings and fresh demo data, for the worker that runs
+// this file: its tests build on each other (QT-DEMO-0001 approved, then listed), so a retry (a new
+// worker) must start again from the demo's quotes rather than meet the first try's decisions, and no
+// other spec's users or quotes are in its lists.
+let stack: OwnStack;
+const test = base.extend<object, { quotesStack: OwnStack }>({
+  quotesStack: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      stack = await startOwnStack({}, { demo: true, asShared: true });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ quotesStack }, use) => use(quotesStack.base),
+});
+const dataDir = () => stack.dataDir;
 const panel = (page: Page) => page.getByRole('region', { name: t.title });
 const row = (page: Page, id: string) => panel(page).locator(`tr[data-quote="${id}"]`);
 const frame = (page: Page) => page.frameLocator('iframe[title="Sigma Report"]');
 
 /** The outbox's newest mail to `to` whose text contains `subject`, as raw text. */
 const mailTo = (to: string, subject: string) =>
-  readOutbox()
+  readOutbox(dataDir())
     .reverse()
     .find((m) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}\\r?$`, 'mi').test(m.text) && m.text.includes(subject))?.text;
 
 /** The local bus stand-in's events (DATA_DIR/events/*.json) about that quote. */
 function eventsFor(quoteId: string): { 'detail-type': string; detail: { quoteId: string; decision: string; status: string; decidedBy: { name: string }; record: { hash: string } } }[] {
-  const dir = path.join(e2eDataDir, 'events');
+  const dir = path.join(dataDir(), 'events');
   let files: string[] = [];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.json'));
@@ -68,7 +89,7 @@ function importSentQuotes(rows: { id: string; title: string; amount: number }[])
   const created = new Date(Date.now() - 86400_000).toISOString();
   const csv = path.join(mkdtempSync(path.join(tmpdir(), 'quotes-import-')), 'quotes.csv');
   writeFileSync(csv, ['id,property_id,status,amount,created_at,title,expires_at', ...rows.map((r) => `${r.id},PROP-1001-01,Sent,${r.amount},${created},${r.title},${expires}`)].join('\n') + '\n');
-  execFileSync('npm', ['run', 'admin', '--', 'import', '--local', '--data-dir', e2eDataDir, '--quotes', csv], { cwd: path.resolve('.'), env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: 'pipe' });
+  execFileSync('npm', ['run', 'admin', '--', 'import', '--local', '--data-dir', dataDir(), '--quotes', csv], { cwd: path.resolve('.'), env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: 'pipe' });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -193,7 +214,7 @@ test('Dana approves QT-DEMO-0001 with a typed signature: the row, the mails, the
   });
   const csv = path.join(mkdtempSync(path.join(tmpdir(), 'quotes-import-')), 'quotes.csv');
   writeFileSync(csv, `id,property_id,status,amount,created_at,title,expires_at\n${q.id},${q.propertyId},Sent,${q.amount},${q.createdAt},${q.title},${q.expiresAt}\n`);
-  execFileSync('npm', ['run', 'admin', '--', 'import', '--local', '--data-dir', e2eDataDir, '--quotes', csv], { cwd: path.resolve('.'), env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: 'pipe' });
+  execFileSync('npm', ['run', 'admin', '--', 'import', '--local', '--data-dir', dataDir(), '--quotes', csv], { cwd: path.resolve('.'), env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: 'pipe' });
   await page.reload();
   await expect(panel(page).getByRole('heading', { name: t.title })).toBeVisible();
   await expect(quote.locator('td').nth(4)).toContainText(APPROVED_BY_DANA);
@@ -309,7 +330,7 @@ test('administrators list every customer\'s recent quote decisions, and download
 });
 
 test("a decision mail's link opens the quote itself: its row marked and its Review at hand (issue 39)", async ({ page }) => {
-  const receipts = readOutbox().filter((m) => /This quote: \S+\/home\/quotes\?quote=QT-/.test(m.text));
+  const receipts = readOutbox(dataDir()).filter((m) => /This quote: \S+\/home\/quotes\?quote=QT-/.test(m.text));
   expect(receipts.length).toBeGreaterThan(0);
   await logIn(page, demo.northwind);
   await page.goto('/home/quotes?quote=QT-DEMO-0003');

@@ -1,21 +1,22 @@
 // The local stack on fresh demo data for the end-to-end specs: a new DATA_DIR each run, the port
 // the Playwright config gives, the production web build (npm run build) served by the gateway.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+const stackEnv = JSON.parse(readFileSync(new URL('./stack-env.json', import.meta.url), 'utf8'));
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
 // Fresh demo data every run (removed after it too, unless E2E_KEEP_DATA is set).
 if (process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 // node --import tsx directly (no npx wrapper), so SIGTERM reaches the stack and it frees its lock.
 const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--demo'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', E2E: '1', SIMULATOR_FAULTS: process.env.SIMULATOR_FAULTS ?? 'off',
-    // Scheduled jobs often, so the mail specs see their mails within seconds (docs/features/notifications.md "Notifications").
-    ALERTS_INTERVAL_SECONDS: '5', NOTIFY_INTERVAL_SECONDS: '3', DOCUMENTS_SETTLE_SECONDS: '6',
-    // Off: every demo property has a visit tomorrow, and the day-before mail would land between the mails the specs read.
-    DAY_BEFORE_INTERVAL_SECONDS: '0' },
+  // stack-env.json (also a spec's own stack, support/own-stack.ts): the simulator without its random
+  // faults; scheduled jobs often, so the mail specs see their mails within seconds
+  // (docs/features/notifications.md "Notifications"); the day-before mail off (every demo property
+  // has a visit tomorrow, and that mail would land between the mails the specs read).
+  env: { ...process.env, ...stackEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SIMULATOR_FAULTS: process.env.SIMULATOR_FAULTS ?? stackEnv.SIMULATOR_FAULTS },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -4,9 +4,9 @@ import path from 'node:path';
 /** The e2e server's data folder (see playwright.config.ts): its outbox holds the mails sent. */
 export const e2eDataDir = process.env.E2E_DATA_DIR!;
 
-/** Mails written to the outbox so far, oldest first, as raw .eml text. */
-export function readOutbox(): { file: string; text: string }[] {
-  const dir = path.join(e2eDataDir, 'outbox');
+/** Mails written to the outbox so far (of the shared stack, or the stack of that data folder), oldest first, as raw .eml text. */
+export function readOutbox(dataDir = e2eDataDir): { file: string; text: string }[] {
+  const dir = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,16 +20,20 @@ const freePort = () =>
     s.on('error', reject);
   });
 
+/** The shared stacks' settings (test/e2e/server.js says what they are for). */
+const sharedStackEnv = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'stack-env.json'), 'utf8')) as Record<string, string>;
+
 /**
  * A local stack of its own (no demo data) for a spec that needs settings the shared one must not
- * have, e.g. short-lived tokens: `env` adds to the environment; `demo` seeds the demo data. Ready
- * when /readyz answers.
+ * have, e.g. short-lived tokens: `env` adds to the environment; `demo` seeds the demo data; `asShared`
+ * starts from the shared stacks' settings (a spec whose state must not meet other specs', and whose
+ * retry must start again on fresh data). Ready when /readyz answers.
  */
-export async function startOwnStack(env: Record<string, string>, opts: { demo?: boolean } = {}): Promise<OwnStack> {
+export async function startOwnStack(env: Record<string, string>, opts: { demo?: boolean; asShared?: boolean } = {}): Promise<OwnStack> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-own-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', ...(opts.demo ? ['--demo'] : [])], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...(opts.asShared ? sharedStackEnv : {}), ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
