@@ -15,6 +15,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { API_CALLS, calls, noteCall } from './clients.js';
 import { blackholePort, faultFor, faultResponse } from './faults.js';
+import { isThrottle } from './http.js';
 import { envCredentials, envRegion, keyPath, s3Address, signHeaders } from './s3-signing.js';
 
 interface Answer {
@@ -72,11 +73,11 @@ export function parseTagging(xml: string): Record<string, string> {
   return tags;
 }
 
-const THROTTLES = new Set(['SlowDown', 'Throttling', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException']);
+/** As apiRetry (./clients.ts): throttles, 5xx and dropped connections, not an attempt cut off by its timeout. */
 const retryable = (e: unknown) => {
   const err = e as { name?: string; code?: string; $fault?: string };
   if (err.name === 'TimeoutError') return false;
-  return err.$fault === 'server' || THROTTLES.has(err.name ?? '') || ['ECONNRESET', 'EPIPE', 'ECONNREFUSED'].includes(err.code ?? '');
+  return err.$fault === 'server' || isThrottle(err.name) || ['ECONNRESET', 'EPIPE', 'ECONNREFUSED'].includes(err.code ?? '');
 };
 
 async function attempt(bucket: string, key: string): Promise<Record<string, string>> {
@@ -108,7 +109,7 @@ export async function getObjectTagging(bucket: string, key: string): Promise<Rec
       return await attempt(bucket, key);
     } catch (e) {
       if (n + 1 >= API_CALLS.maxAttempts || !retryable(e)) throw e;
-      const base = THROTTLES.has((e as { name?: string }).name ?? '') ? 500 : API_CALLS.backoffMs;
+      const base = isThrottle((e as { name?: string }).name) ? 500 : API_CALLS.backoffMs;
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(20_000, base * 2 ** n)));
     }
   }
