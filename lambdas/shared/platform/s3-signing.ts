@@ -62,7 +62,7 @@ const HOSTABLE_BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 export function s3Address(bucket: string, env: NodeJS.ProcessEnv = process.env): S3Address {
   const custom = env.AWS_ENDPOINT_URL_S3;
   const base = custom ? new URL(custom) : new URL(`https://s3.${envRegion(env)}.amazonaws.com${envRegion(env).startsWith('cn-') ? '.cn' : ''}`);
-  const pathStyle = env.S3_FORCE_PATH_STYLE === 'true' || IP_HOST.test(base.hostname) || base.hostname === 'localhost' || !HOSTABLE_BUCKET.test(bucket);
+  const pathStyle = env.S3_FORCE_PATH_STYLE === 'true' || IP_HOST.test(base.hostname) || !HOSTABLE_BUCKET.test(bucket);
   const prefix = base.pathname.replace(/\/$/, '');
   if (pathStyle) return { protocol: base.protocol, host: base.host, bucketPath: `${prefix}/${bucket}` };
   return { protocol: base.protocol, host: `${bucket}.${base.host}`, bucketPath: prefix };

@@ -57,6 +57,9 @@ describe("the SDK's presigners, same inputs", () => {
     'AWS, eu-west-1': { ...base, AWS_REGION: 'eu-west-1' },
     'the local stack (endpoint, path style)': { ...base, AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4569', S3_FORCE_PATH_STYLE: 'true' },
     'an S3-compatible endpoint, virtual host': { ...base, AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL_S3: 'https://s3.example.com' },
+    'an endpoint with a base path': { ...base, AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL_S3: 'https://minio.example.com/base' },
+    'an IP endpoint, path style not forced': { ...base, AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4569' },
+    'localhost, path style not forced': { ...base, AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL_S3: 'http://localhost:4569' },
   };
   const clientOf = (env: NodeJS.ProcessEnv) =>
     new S3Client({
@@ -67,9 +70,9 @@ describe("the SDK's presigners, same inputs", () => {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-  // A name with spaces, brackets and the characters encodeURIComponent leaves alone, and a bucket with dots (no virtual host).
+  // A name with spaces, brackets and the characters encodeURIComponent leaves alone; buckets with dots or capitals (no virtual host).
   const key = "documents/A P1/2026 report (final)!'*~é.pdf";
-  const cases = Object.entries(envs).flatMap(([name, env]) => ['portal-documents-1a2b', 'my.dotted.bucket'].map((bucket) => [name, bucket, env] as const));
+  const cases = Object.entries(envs).flatMap(([name, env]) => ['portal-documents-1a2b', 'my.dotted.bucket', 'Not_A_Host'].map((bucket) => [name, bucket, env] as const));
   const sorted = (url: string) => {
     const u = new URL(url);
     return { at: `${u.origin}${u.pathname}`, query: [...u.searchParams].sort() };
