@@ -24,6 +24,8 @@ const THROTTLES = new Set([
   'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'BandwidthLimitExceeded', 'SlowDown', 'RequestThrottled',
   'TransactionInProgressException', 'LimitExceededException',
 ]);
+/** Whether an error name is one a service throttles with. */
+export const isThrottle = (name: string | undefined) => name !== undefined && THROTTLES.has(name);
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
 
 /**

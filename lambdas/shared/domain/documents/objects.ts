@@ -1,18 +1,13 @@
 /**
  * The documents bucket: the only place that builds S3 requests. Keys are always made by the portal
  * (see files.ts); presigned links carry the headers the portal chose, never the client's.
+ * Links, upload forms and object tags need no S3 client (../../platform/s3-signing.ts,
+ * s3-tagging.ts): a function that only does those carries none of it (issue 42).
  */
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectTaggingCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { noteCall, storage } from '../../platform/clients.js';
+import { presignGetObject, presignPost } from '../../platform/s3-signing.js';
+import { getObjectTagging } from '../../platform/s3-tagging.js';
 import { settings } from '../../platform/env.js';
 
 const bucket = () => settings.documentsBucket();
@@ -66,35 +61,33 @@ export async function copyObject(from: string, to: string, contentType: string):
   );
 }
 
-/** A presigned GET that answers with the given disposition and content type. */
-export function downloadUrl(key: string, opts: { disposition: string; contentType: string; expiresIn: number }): Promise<string> {
-  return getSignedUrl(
-    storage(),
-    new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: opts.disposition, ResponseContentType: opts.contentType }),
-    { expiresIn: opts.expiresIn },
-  );
+/** A presigned GET that answers with the given disposition and content type (signed here: no call to S3). */
+export async function downloadUrl(key: string, opts: { disposition: string; contentType: string; expiresIn: number }): Promise<string> {
+  // The IAM check hears it as the GET it authorises when the browser follows it.
+  noteCall({ client: 'S3', command: 'GetObjectCommand', input: { Bucket: bucket(), Key: key } });
+  return presignGetObject(bucket(), key, {
+    response: { 'response-content-disposition': opts.disposition, 'response-content-type': opts.contentType },
+    expiresIn: opts.expiresIn,
+  });
 }
 
 /**
  * A presigned POST for `key`: its policy names the key, the content type and a size of 1 byte to
  * `maxBytes` (content-length-range), so S3 itself refuses a larger file, another type or another key.
  */
-export function uploadForm(key: string, contentType: string, maxBytes: number, expiresIn: number): Promise<{ url: string; fields: Record<string, string> }> {
+export async function uploadForm(key: string, contentType: string, maxBytes: number, expiresIn: number): Promise<{ url: string; fields: Record<string, string> }> {
   noteCall({ client: 'S3', command: 'PresignedPost', input: { Bucket: bucket(), Key: key } });
-  return createPresignedPost(storage(), {
-    Bucket: bucket(),
-    Key: key,
-    Conditions: [
+  return presignPost(bucket(), key, {
+    conditions: [
       ['content-length-range', 1, maxBytes],
       ['eq', '$Content-Type', contentType],
     ],
-    Fields: { 'Content-Type': contentType },
-    Expires: expiresIn,
+    fields: { 'Content-Type': contentType },
+    expiresIn,
   });
 }
 
 /** An object's tags (GetObjectTagging), by key. */
-export async function objectTags(key: string): Promise<Record<string, string>> {
-  const r = await storage().send(new GetObjectTaggingCommand({ Bucket: bucket(), Key: key }));
-  return Object.fromEntries((r.TagSet ?? []).map((t) => [t.Key ?? '', t.Value ?? '']));
+export function objectTags(key: string): Promise<Record<string, string>> {
+  return getObjectTagging(bucket(), key);
 }
