@@ -30,7 +30,7 @@ export const handler = api({ params: FeedParams }, async ({ params }) => {
   const domain = new URL(settings.publicUrl()).host;
   return {
     statusCode: 200,
-    text: calendarText(visits, { name: calendarName(), domain, now, link: mailLinks.reports() }),
+    text: calendarText(visits, { name: calendarName(), domain, now, link: mailLinks.workOrder }),
     headers: {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': 'inline; filename="visits.ics"',

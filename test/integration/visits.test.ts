@@ -129,6 +129,8 @@ describe('the calendar feed', () => {
     expect(unfolded).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\n');
     expect(unfolded).toContain(`DTSTART:${at(6, 13).replace(/[-:]/g, '').replace('.000', '')}\r\n`);
     expect(unfolded).toContain('SUMMARY:Service visit: Noisy fan\\, roof\\; check belt');
+    // Each event opens its work order's screen on the web app's own address (issue 43).
+    expect(unfolded.match(/^URL:.*$/gm)).toEqual([expect.stringMatching(/^URL:https?:\/\/[^/]+\/work-orders\/WO-A1$/), expect.stringMatching(/\/work-orders\/WO-A2$/)]);
     expect(unfolded).not.toMatch(/Beta|WO-B1/);
     // Customer B's own feed holds B's only.
     const b = await request('GET', await feedUrl(tokens.b, false));

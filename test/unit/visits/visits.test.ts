@@ -126,7 +126,7 @@ describe('the iCalendar text', () => {
   it('writes a VCALENDAR with one VEVENT per visit: UID, DTSTAMP, UTC times or a date, SUMMARY, LOCATION, DESCRIPTION; CRLF after every line', () => {
     const { from, to } = visitWindow(30);
     const visits = selectVisits(rows, new Map(properties.map((p) => [p.id, { ...p, name: p.id === 'A-P1' ? 'Alpha North, Tower; B' : p.name }])), from, to);
-    const text = calendarText(visits, { name: 'Acme Reporting: visits', domain: 'portal.test', now: Date.UTC(2026, 10, 25, 14, 3, 7), link: 'https://portal.test/home' });
+    const text = calendarText(visits, { name: 'Acme Reporting: visits', domain: 'portal.test', now: Date.UTC(2026, 10, 25, 14, 3, 7), link: (id) => `https://portal.test/work-orders/${id}` });
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     const lines = text.split('\r\n').slice(0, -1);
@@ -149,8 +149,11 @@ describe('the iCalendar text', () => {
       ]),
     );
     expect(event('WO-1').find((l) => l.startsWith('DESCRIPTION:'))).toBe(
-      'DESCRIPTION:Filter change WO-1\\nWork order: WO-1\\nTechnician: M. Chen\\nThe time is the arrival window the technician keeps.\\n\\nhttps://portal.test/home',
+      'DESCRIPTION:Filter change WO-1\\nWork order: WO-1\\nTechnician: M. Chen\\nThe time is the arrival window the technician keeps.\\n\\nhttps://portal.test/work-orders/WO-1',
     );
+    // Each event opens its own work order in the portal (issue 43).
+    expect(event('WO-1')).toContain('URL:https://portal.test/work-orders/WO-1');
+    expect(event('WO-3')).toContain('URL:https://portal.test/work-orders/WO-3');
     // A day without a time: DATE values, the end the next day. A time without a window: an hour.
     expect(event('WO-2')).toEqual(expect.arrayContaining([`DTSTART;VALUE=DATE:${at(2).slice(0, 10).replace(/-/g, '')}`, `DTEND;VALUE=DATE:${at(3).slice(0, 10).replace(/-/g, '')}`]));
     expect(event('WO-3')).toEqual(expect.arrayContaining([`DTSTART:${stamp(at(5, 14))}`, `DTEND:${stamp(at(5, 15))}`, 'SUMMARY:Service visit: No cooling\\, in RTU-1\\; "urgent"']));

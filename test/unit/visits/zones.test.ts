@@ -117,7 +117,7 @@ describe('the day-before mail writes times where the visit is', () => {
 });
 
 describe("the calendar feed's times and place", () => {
-  const options = { name: 'Acme: visits', domain: 'portal.test', now: Date.UTC(2026, 10, 25, 14), link: 'https://portal.test/home' };
+  const options = { name: 'Acme: visits', domain: 'portal.test', now: Date.UTC(2026, 10, 25, 14), link: (id: string) => `https://portal.test/work-orders/${id}` };
 
   it("writes a visit's start and end as local times of its property's zone with TZID, and UTC as UTC", () => {
     expect(zonedTime(Date.parse('2026-11-26T14:00:00Z'), 'America/Chicago')).toBe(';TZID=America/Chicago:20261126T080000');

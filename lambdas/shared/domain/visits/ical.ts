@@ -54,8 +54,8 @@ export interface CalendarOptions {
   domain: string;
   /** DTSTAMP of every event: when this feed was made. */
   now: number;
-  /** A line under each event's description (where to see more). */
-  link: string;
+  /** Each event's address (its URL, and the last line of its description): the visit's work order (issue 43). */
+  link: (workOrderId: string) => string;
 }
 
 const isUtc = (timeZone: string) => timeZone === 'UTC' || timeZone === 'Etc/UTC';
@@ -123,12 +123,14 @@ function eventLines(v: Visit, o: CalendarOptions): string[] {
     ...(v.technician ? [`Technician: ${v.technician}`] : []),
     ...(v.windowStart ? ['The time is the arrival window the technician keeps.'] : []),
     '',
-    o.link,
+    o.link(v.workOrderId),
   ];
   lines.push(
     `SUMMARY:${escapeText(`${what} visit: ${v.description || v.workOrderId}`)}`,
     `LOCATION:${escapeText(v.propertyAddress ? `${v.propertyName}, ${v.propertyAddress}` : v.propertyName)}`,
     `DESCRIPTION:${escapeText(details.join('\n'))}`,
+    // RFC 5545's URL: calendar apps show it as the event's link.
+    `URL:${o.link(v.workOrderId)}`,
     'TRANSP:TRANSPARENT',
     'END:VEVENT',
   );
