@@ -1,5 +1,7 @@
 import { evaluateCustomer } from '../../../lambdas/shared/domain/alerts/evaluate.js';
 import { alertMail } from '../../../lambdas/shared/domain/alerts/mail.js';
+import { deleteThresholds, putThresholds } from '../../../lambdas/shared/data/equipment-alerts.js';
+import type { RuleSettings } from '../../../lambdas/shared/domain/alerts/rules.js';
 import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import type { DeviceSample, PeriodSamples, SampleRange, TelemetryClient, TelemetryDevice } from '../../../lambdas/shared/domain/telemetry/client.js';
 import { fakeAws, setTableEnv } from '../support/fake-aws.js';
@@ -43,7 +45,8 @@ function fakeTelemetry(period: (ids: string[], range: SampleRange) => Record<str
   return { client, calls };
 }
 
-const thresholds = (rules: object) => ({ customerId: 'A', key: 'thresholds#A-P1', propertyId: 'A-P1', rules: { air: rules }, updatedAt: iso(T0 - DAY), updatedBy: 'admin@example.com' });
+/** Property A-P1's thresholds with these air rules, as the thresholds route stores them. */
+const thresholds = (rules: RuleSettings) => putThresholds(dynamo(), { customerId: 'A', propertyId: 'A-P1', rules: { air: rules }, updatedAt: iso(T0 - DAY), updatedBy: 'admin@example.com' });
 
 beforeAll(() => setTableEnv({ PUBLIC_URL: 'https://portal.test' }));
 afterAll(() => ddb.restore());
@@ -59,7 +62,7 @@ describe('the signal rules in the pass', () => {
   });
 
   it("short cycling turned on at a property: one batched read of the last day for that property's devices only; raised once with what was found, mailed", async () => {
-    world.equipmentAlerts = [thresholds({ 'short-cycling': { forMinutes: 0, limit: 6, on: true } })];
+    await thresholds({ 'short-cycling': { forMinutes: 0, limit: 6, on: true } });
     const t = fakeTelemetry((ids) => Object.fromEntries(ids.map((id) => [id, { samples: samples(T0 - DAY, T0, 'square') }])));
     const r = await evaluateCustomer(dynamo(), t.client, 'A', T0);
     expect(t.calls.period).toEqual([{ ids: ['RTU-A1'], range: { start: iso(T0 - DAY), stop: iso(T0) } }]);
@@ -74,17 +77,17 @@ describe('the signal rules in the pass', () => {
   });
 
   it('turned off again: its alert goes without a clear (the equipment did not recover)', async () => {
-    world.equipmentAlerts = [thresholds({ 'short-cycling': { forMinutes: 0, limit: 6, on: true } })];
+    await thresholds({ 'short-cycling': { forMinutes: 0, limit: 6, on: true } });
     const t = fakeTelemetry((ids) => Object.fromEntries(ids.map((id) => [id, { samples: samples(T0 - DAY, T0, 'square') }])));
     await evaluateCustomer(dynamo(), t.client, 'A', T0);
-    world.equipmentAlerts = world.equipmentAlerts.filter((i) => !String(i.key).startsWith('thresholds#'));
+    await deleteThresholds(dynamo(), 'A', 'A-P1');
     const r = await evaluateCustomer(dynamo(), t.client, 'A', T0 + 5 * MIN);
     expect(r).toMatchObject({ raised: [], cleared: [] });
     expect(world.equipmentAlerts).toEqual([]);
   });
 
   it('ΔT: a steady in-band unit is not raised; a failed read changes nothing', async () => {
-    world.equipmentAlerts = [thresholds({ 'delta-t': { forMinutes: 120, limit: 0, on: true } })];
+    await thresholds({ 'delta-t': { forMinutes: 120, limit: 0, on: true } });
     const ok = fakeTelemetry(() => ({ 'RTU-A1': { samples: samples(T0 - 2 * HOUR, T0, 'steady') } }));
     expect((await evaluateCustomer(dynamo(), ok.client, 'A', T0)).raised).toEqual([]);
     expect(ok.calls.period[0]!.range).toEqual({ start: iso(T0 - 2 * HOUR), stop: iso(T0) });
@@ -94,7 +97,7 @@ describe('the signal rules in the pass', () => {
   });
 
   it('drift: one first-readings call and one baseline read; +20 % against the first 30 days raised at 15 %', async () => {
-    world.equipmentAlerts = [thresholds({ drift: { forMinutes: 0, limit: 15, on: true } })];
+    await thresholds({ drift: { forMinutes: 0, limit: 15, on: true } });
     const first = T0 - 40 * DAY;
     const amps = (ms: number) => (ms >= T0 - DAY ? 24 : 20);
     const t = fakeTelemetry((ids, range) => {
