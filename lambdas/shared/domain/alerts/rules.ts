@@ -61,8 +61,9 @@ export const DEFAULT_RULES: Record<EquipmentKind, RuleSettings> = {
     'supply-warm': { forMinutes: 15, limit: 5 },
     'no-heat': { forMinutes: 15, limit: 5 },
     'high-current': { forMinutes: 10, limit: 40 },
-    ...SIGNAL_DEFAULTS,
+    'short-cycling': SIGNAL_DEFAULTS['short-cycling'],
     'delta-t': { forMinutes: 120, limit: 0, on: false },
+    drift: SIGNAL_DEFAULTS.drift,
   },
   heat: {
     stale: { forMinutes: 0, limit: 0 },
