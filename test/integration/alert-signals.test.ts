@@ -31,6 +31,9 @@ const units: [string, string, RunProfile][] = [
 const rows: EquipmentItem[] = units.map(([id, name]) => ({ customerId: 'C-S', id, propertyId: 'P-S1', buildingName: 'Main', name, equipmentType: 'Rooftop Unit', telemetryData: '{}' }));
 const fleet: SimDevice[] = units.map(([id, , profile]) => ({ deviceId: `DEV-${id}`, equipmentId: id, kind: 'air', lagMinutes: 0, signals: 'call', profile }));
 
+const SHORT = { kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: true };
+const DELTA_T = { kind: 'air', rule: 'delta-t', forMinutes: 1440, limit: 0, on: true };
+const DRIFT = { kind: 'air', rule: 'drift', forMinutes: 0, limit: 15, on: true };
 const turnOn = (rules: object[]) => request('PUT', '/api/alerts/thresholds/P-S1', { token: tokens.admin, body: { customerId: 'C-S', rules } });
 const active = async () => ((await request('GET', '/api/alerts?customerId=C-S', { token: tokens.user })).json as { data: ActiveAlert[] }).data;
 const mailsSince = async (from: number) => (await readMails(t.stack.outboxDir)).slice(from);
@@ -61,7 +64,7 @@ describe('alerts on the energy and runtime signals', () => {
   });
 
   it('short cycling turned on: raised for the short-cycling unit only, and mailed with what was found', async () => {
-    expect((await turnOn([{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: true }])).status).toBe(200);
+    expect((await turnOn([SHORT])).status).toBe(200);
     const from = await outboxSize();
     await t.stack.evaluateAlerts();
     const alerts = await active();
@@ -74,11 +77,7 @@ describe('alerts on the energy and runtime signals', () => {
   });
 
   it('ΔT out of its band turned on (for 24 hours): raised for the low-ΔT unit only', async () => {
-    const rules = [
-      { kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: true },
-      { kind: 'air', rule: 'delta-t', forMinutes: 1440, limit: 0, on: true },
-    ];
-    expect((await turnOn(rules)).status).toBe(200);
+    expect((await turnOn([SHORT, DELTA_T])).status).toBe(200);
     const from = await outboxSize();
     await t.stack.evaluateAlerts();
     const raised = (await active()).filter((a) => a.rule === 'delta-t');
@@ -88,12 +87,7 @@ describe('alerts on the energy and runtime signals', () => {
   });
 
   it('drift over 15 % turned on: raised for the drifting unit (+20 % against its first 30 days), the mail saying the figures are estimated', async () => {
-    const rules = [
-      { kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: true },
-      { kind: 'air', rule: 'delta-t', forMinutes: 1440, limit: 0, on: true },
-      { kind: 'air', rule: 'drift', forMinutes: 0, limit: 15, on: true },
-    ];
-    expect((await turnOn(rules)).status).toBe(200);
+    expect((await turnOn([SHORT, DELTA_T, DRIFT])).status).toBe(200);
     const from = await outboxSize();
     await t.stack.evaluateAlerts();
     const raised = (await active()).filter((a) => a.rule === 'drift');
