@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, openAnalytics, screenshot } from './support/session.js';
+import { alertMessages } from '../../lambdas/shared/contract/alerts.js';
+import { kindTitles, ruleTitles, telemetryText as t } from '../../web/features/telemetry/strings.js';
+import { expectNoSeriousA11yViolations, logIn, openAnalytics, screenshot, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
 
 const shot = (page: Page, name: string) => screenshot(page, { path: `.tmp/shots/alerts-${name}.png` });
 
@@ -90,3 +92,69 @@ for (const viewport of [
     await shot(page, `shown-${viewport.width}x${viewport.height}`);
   });
 }
+
+/**
+ * The signal rules (issue 44): off by default in the editor; an administrator turns short cycling on
+ * at Riverside Data Hall, where the simulator's CRAC-1 runs 5 minutes on, 5 off; the next pass (the
+ * demo stack evaluates every minute) lists it with what was found. The rule is reset at the end and
+ * the spec waits for the alert to go, so the other specs on this stack see the three alerts above.
+ */
+test('an administrator turns short cycling on for a property; the list shows the unit that short-cycles, readable; reset, it goes', async ({ page }) => {
+  test.setTimeout(360_000);
+  const shots = shotter('alerts');
+  await logIn(page, demo.admin);
+  await viewAs(page, demo.northwind.email);
+  await page.getByRole('navigation').getByRole('button', { name: /^Analytics/ }).click();
+  const openRiverside = async () => {
+    await page.getByRole('button', { name: t.thresholds }).click();
+    const dialog = page.getByRole('dialog', { name: t.thresholds });
+    await dialog.getByRole('combobox', { name: t.thresholdsProperty }).click();
+    await page.getByRole('option', { name: 'Riverside Data Hall', exact: true }).click();
+    await expect(dialog.getByRole('table', { name: t.thresholds })).toBeVisible();
+    return dialog;
+  };
+  const dialog = await openRiverside();
+  const air = kindTitles.air;
+  const shortCycling = dialog.getByRole('switch', { name: t.ruleOnLabel(air, ruleTitles['short-cycling']), exact: true });
+  // Off by default, each; the rules that cannot be off say so.
+  for (const rule of ['short-cycling', 'delta-t', 'drift'] as const) await expect(dialog.getByRole('switch', { name: t.ruleOnLabel(air, ruleTitles[rule]), exact: true })).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: t.ruleOnLabel(kindTitles.chiller, ruleTitles['delta-t']), exact: true })).toHaveCount(0);
+  await expect(dialog.getByTestId('threshold-air-stale')).toContainText(t.alwaysOn);
+  await expect(dialog.getByTestId('threshold-air-short-cycling')).toContainText('Or a median on-time under 8 min. Default: 6 starts a day');
+  await expect(dialog.getByTestId('threshold-air-delta-t')).toContainText('Outside 16–22 °F while cooling for this long. Default: 120');
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  // The three signal rules in view at each size (they end the air units' rules).
+  for (const [width, height] of [[1440, 900], [1280, 720]] as const) {
+    await page.setViewportSize({ width, height });
+    await dialog.getByTestId('threshold-air-drift').scrollIntoViewIfNeeded();
+    await shots(page, `signal-rules-off-${width}x${height}`);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+
+  await shortCycling.check();
+  const sent = page.waitForRequest((r) => /\/api\/alerts\/thresholds\/PROP-1001-04$/.test(r.url()) && r.method() === 'PUT');
+  await dialog.getByRole('button', { name: t.thresholdsSave }).click();
+  expect((await sent).postDataJSON()).toEqual({ customerId: 'CUST-1001', rules: [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: true }] });
+  await expect(dialog).toBeHidden();
+
+  const item = alertsRegion(page).getByRole('listitem').filter({ hasText: 'NCL-CRAC1-A1' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(item).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 150_000, intervals: [5_000] });
+  await expect(item).toContainText(ruleTitles['short-cycling']);
+  await expect(item).toContainText('CRAC-1 · Riverside Data Hall · NCL-CRAC1-A1');
+  await expect(item).toContainText(/\d+\.\d starts a day and median on-time 5\.0 min over the last 24 hours \(short cycling: more than 6 starts a day or a median on-time under 8 min\)/);
+  await item.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await shotsAtBothSizes(shots, page, 'short-cycling-listed');
+
+  const again = await openRiverside();
+  await expect(again.getByRole('switch', { name: t.ruleOnLabel(air, ruleTitles['short-cycling']), exact: true })).toBeChecked();
+  await again.getByRole('button', { name: t.thresholdsReset }).click();
+  await expect(page.locator('.MuiSnackbar-root').getByText(alertMessages.reset, { exact: true })).toBeVisible();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(item).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 150_000, intervals: [5_000] });
+});

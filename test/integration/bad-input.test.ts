@@ -47,7 +47,11 @@ const CURSOR = '2026-01-01T00:00:00.000Z#00000000-0000-4000-8000-000000000000';
 
 const FILE_BODY: JsonObject = { email: USER_A, propertyId: 'P-A1', equipmentId: 'EQ-A1', description: 'bad input', priority: 'routine', accessTimes: 'mornings', photos: [] };
 const REFERENCE = 'SR-261125-142501-K7QX';
-const RULES: Json = [{ kind: 'air', rule: 'high-current', forMinutes: 10, limit: 45 }];
+// A signal rule first: the suite spoils each field of a list's first object (its `on` too).
+const RULES: Json = [
+  { kind: 'air', rule: 'drift', forMinutes: 0, limit: 20, on: true },
+  { kind: 'air', rule: 'high-current', forMinutes: 10, limit: 45 },
+];
 
 const samples: Record<string, Sample> = {
   'GET /api/config': {},
@@ -381,6 +385,29 @@ describe('bad input on every route', () => {
     const del = await request('POST', '/api/s3/deletedocument', { token: tokens.admin, body: { key, propertyId: 'P-A1' } });
     expect(del.status).toBe(400);
     expect((del.json as { error: string }).error).toMatch(/^Invalid body\.key: /);
+  });
+
+  it("refuses the signal rules' settings out of their bounds, and turning off a rule that is always on, with a 400 that says which", async () => {
+    const put = (rule: JsonObject) => request('PUT', '/api/alerts/thresholds/P-A1', { token: tokens.admin, body: { customerId: 'C-A', rules: [rule] } });
+    const cases: [JsonObject, string][] = [
+      [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 0, on: true }, 'Invalid body.rules: the limit of short-cycling must be a whole number of starts a day from 1 to 100.'],
+      [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6.5, on: true }, 'Invalid body.rules: the limit of short-cycling must be a whole number of starts a day from 1 to 100.'],
+      [{ kind: 'air', rule: 'delta-t', forMinutes: 10, limit: 0, on: true }, 'Invalid body.rules: the minutes of delta-t must be from 30 to 1440.'],
+      [{ kind: 'air', rule: 'drift', forMinutes: 0, limit: 0, on: true }, 'Invalid body.rules: the limit of drift must be a percentage from 1 to 500.'],
+      [{ kind: 'heat', rule: 'drift', forMinutes: 0, limit: 501, on: false }, 'Invalid body.rules: the limit of drift must be a percentage from 1 to 500.'],
+      [{ kind: 'chiller', rule: 'delta-t', forMinutes: 120, limit: 0, on: true }, 'Invalid body.rules: chiller equipment has no rule delta-t.'],
+      [{ kind: 'air', rule: 'stale', forMinutes: 0, limit: 0, on: false }, 'Invalid body.rules: the rule stale cannot be turned off.'],
+    ];
+    for (const [rule, error] of cases) {
+      const r = await put(rule);
+      expect({ rule, status: r.status, json: r.json }).toEqual({ rule, status: 400, json: { error } });
+    }
+    const on = await put({ kind: 'air', rule: 'delta-t', forMinutes: 180, limit: 0, on: true });
+    expect(on.status).toBe(200);
+    expect((on.json as { rules: JsonObject[] }).rules.find((r) => r.kind === 'air' && r.rule === 'delta-t')).toEqual({
+      kind: 'air', rule: 'delta-t', forMinutes: 180, limit: 0, unit: 'none', defaultForMinutes: 120, defaultLimit: 0, on: true, defaultOn: false,
+    });
+    expect((await request('PUT', '/api/alerts/thresholds/P-A1', { token: tokens.admin, body: { customerId: 'C-A', rules: [] } })).status).toBe(200);
   });
 
   it('answers a blank email on the reset request as an unknown one (DynamoDB refuses an empty key)', async () => {

@@ -17,6 +17,9 @@ export const alertMessages = {
   notCustomers: (id: string) => `Property ${id} is not one of this customer's properties.`,
   adminOnly: 'Only administrators may change alert thresholds.',
   notARule: (kind: string, rule: string) => `Invalid body.rules: ${kind} equipment has no rule ${rule}.`,
+  alwaysOn: (rule: string) => `Invalid body.rules: the rule ${rule} cannot be turned off.`,
+  signalLimit: (rule: string, range: string) => `Invalid body.rules: the limit of ${rule} must be ${range}.`,
+  signalMinutes: (rule: string, range: string) => `Invalid body.rules: the minutes of ${rule} must be ${range}.`,
   saved: 'Alert thresholds saved.',
   reset: 'Alert thresholds reset to the defaults.',
 } as const;
@@ -30,6 +33,8 @@ const Rules = z.array(
     rule: z.enum(RULE_IDS),
     forMinutes: z.int().check(z.gte(0), z.lte(1440)),
     limit: z.number().check(z.gte(-50), z.lte(1000)),
+    /** Turns a signal rule (SIGNAL_RULES) on or off; absent: off for those, on for the others. */
+    on: z.optional(z.boolean()),
   }),
 ).check(z.maxLength(50));
 

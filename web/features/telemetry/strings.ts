@@ -66,15 +66,28 @@ export const telemetryText = {
    */
   staleMinutesHelp: (raisedAfter: number, lateMinutes: number, value: string) =>
     `Raised after ${raisedAfter} minutes without a report (never sooner than ${lateMinutes}). Default: ${value}`,
-  limitShown: (value: number, unit: 'delta-c' | 'c' | 'a') => (unit === 'a' ? `${value} A` : unit === 'c' ? `${value} °F` : `${value} °F difference`),
-  unitSuffix: (unit: 'delta-c' | 'c' | 'a') => (unit === 'a' ? 'A' : '°F'),
+  limitShown: (value: number, unit: LimitUnit) =>
+    unit === 'a' ? `${value} A` : unit === 'c' ? `${value} °F` : unit === 'per-day' ? `${value} starts a day` : unit === 'pct' ? `${value} %` : `${value} °F difference`,
+  unitSuffix: (unit: LimitUnit) => (unit === 'a' ? 'A' : unit === 'per-day' ? 'starts a day' : unit === 'pct' ? '%' : '°F'),
+  // The signal rules (issue 44): off by default, turned on per property.
+  ruleOn: 'On',
+  alwaysOn: 'Always',
+  ruleOnLabel: (kind: string, rule: string) => `On: ${kind}, ${rule}`,
+  signalsIntro: 'Short cycling, ΔT and drift are off until turned on; they read the last day of readings (ΔT: the minutes set).',
+  shortCyclingHelp: (minOn: number, value: string) => `Or a median on-time under ${minOn} min. Default: ${value}`,
+  deltaTHelp: (low: number, high: number, value: string) => `Outside ${low}–${high} °F while cooling for this long. Default: ${value}`,
+  driftHelp: (value: string) => `Estimated kWh per runtime hour above the unit's first 30 days. Default: ${value}`,
   minutesProblem: 'Whole minutes, 0 to 1440.',
+  deltaTMinutesProblem: 'Whole minutes, 30 to 1440.',
+  ruleOff: 'Off',
   limitProblem: 'Enter a number within the allowed range.',
   thresholdsSave: 'Save',
   thresholdsSaving: 'Saving...',
   thresholdsReset: 'Reset to defaults',
   thresholdsCancel: 'Cancel',
 } as const;
+
+type LimitUnit = 'delta-c' | 'c' | 'a' | 'per-day' | 'pct';
 
 export { kindTitles, ruleTitles } from '../../../lambdas/shared/contract/answers/alerts.js';
 

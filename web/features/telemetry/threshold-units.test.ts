@@ -10,8 +10,11 @@ const rule = (over: Partial<RuleThreshold>): RuleThreshold => ({
   unit: 'delta-c',
   defaultForMinutes: 15,
   defaultLimit: 2.8,
+  on: true,
+  defaultOn: true,
   ...over,
 });
+const signal = (over: Partial<RuleThreshold>) => rule({ rule: 'drift', unit: 'pct', forMinutes: 0, limit: 15, defaultForMinutes: 0, defaultLimit: 15, on: false, defaultOn: false, ...over });
 
 describe('limitToDisplay', () => {
   it('shows a °C difference as a °F difference (×9/5), a temperature in °F (×9/5+32) and amperes as they are, to 0.1', () => {
@@ -55,7 +58,7 @@ describe('limitFromDisplay', () => {
 });
 
 describe('rowProblem', () => {
-  const row = (forMinutes: string, limit: string, over: Partial<RuleThreshold> = {}): ThresholdRow => ({ rule: rule(over), forMinutes, limit });
+  const row = (forMinutes: string, limit: string, over: Partial<RuleThreshold> = {}): ThresholdRow => ({ rule: rule(over), forMinutes, limit, on: true });
 
   it('accepts whole minutes 0-1440 and a number limit', () => {
     expect(rowProblem(row('0', '5'))).toBeNull();
@@ -101,5 +104,28 @@ describe('changedRules', () => {
     expect(changedRules([saved])).toEqual([{ kind: 'air', rule: 'supply-warm', forMinutes: 20, limit: 3.3 }]);
     expect(changedRules([{ ...saved, forMinutes: '15', limit: '5' }])).toEqual([]);
     expect(changedRules([{ ...saved, limit: '12' }])).toEqual([{ kind: 'air', rule: 'supply-warm', forMinutes: 20, limit: 6.667 }]);
+  });
+});
+
+describe('the signal rules (off by default)', () => {
+  it('an untouched signal rule sends nothing; turned on it is sent with on: true, turned back off with on: false', () => {
+    const off = rowOf(signal({}));
+    expect(off.on).toBe(false);
+    expect(changedRules([off])).toEqual([]);
+    expect(changedRules([{ ...off, on: true }])).toEqual([{ kind: 'air', rule: 'drift', forMinutes: 0, limit: 15, on: true }]);
+    expect(changedRules([{ ...rowOf(signal({ on: true })), on: false }])).toEqual([]);
+    expect(changedRules([{ ...off, on: true, limit: '25' }])).toEqual([{ kind: 'air', rule: 'drift', forMinutes: 0, limit: 25, on: true }]);
+  });
+  it('checks their own bounds: whole starts a day 1–100, drift 1–500 %, ΔT for at least 30 minutes', () => {
+    const starts = rowOf(signal({ rule: 'short-cycling', unit: 'per-day', limit: 6, defaultLimit: 6 }));
+    expect(rowProblem(starts)).toBeNull();
+    expect(rowProblem({ ...starts, limit: '6.5' })).toBe('limit');
+    expect(rowProblem({ ...starts, limit: '0' })).toBe('limit');
+    expect(rowProblem({ ...rowOf(signal({})), limit: '501' })).toBe('limit');
+    const deltaT = rowOf(signal({ rule: 'delta-t', unit: 'none', forMinutes: 120, limit: 0, defaultForMinutes: 120, defaultLimit: 0 }));
+    expect(rowProblem(deltaT)).toBeNull();
+    expect(rowProblem({ ...deltaT, forMinutes: '20' })).toBe('minutes');
+    expect(limitToDisplay('pct', 15)).toBe(15);
+    expect(limitFromDisplay('per-day', 6)).toBe(6);
   });
 });

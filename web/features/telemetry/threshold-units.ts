@@ -20,6 +20,8 @@ export function limitToDisplay(unit: ThresholdUnit, value: number): number | nul
     case 'c':
       return roundTenth((value * 9) / 5 + 32);
     case 'a':
+    case 'per-day':
+    case 'pct':
       return roundTenth(value);
     case 'none':
       return null;
@@ -34,6 +36,8 @@ export function limitFromDisplay(unit: ThresholdUnit, shown: number): number {
     case 'c':
       return roundThousandth(((shown - 32) * 5) / 9);
     case 'a':
+    case 'per-day':
+    case 'pct':
       return roundThousandth(shown);
     case 'none':
       return 0;
@@ -42,6 +46,8 @@ export function limitFromDisplay(unit: ThresholdUnit, shown: number): number {
 
 /** The server's bounds of a limit (lambdas/shared/contract/alerts.ts SetThresholdsBody) and of the minutes. */
 export const thresholdBounds = { limitMin: -50, limitMax: 1000, minutesMin: 0, minutesMax: 1440 } as const;
+/** The signal rules' own bounds (lambdas/shared/domain/alerts/thresholds.ts): starts a day 1–100 whole, drift 1–500 %, ΔT's window from 30 minutes. */
+export const signalBounds = { startsMin: 1, startsMax: 100, pctMin: 1, pctMax: 500, deltaTMinutesMin: 30 } as const;
 
 /** One row of the dialog's form: the rule as the server sent it, and the two fields as typed. */
 export interface ThresholdRow {
@@ -49,6 +55,8 @@ export interface ThresholdRow {
   forMinutes: string;
   /** In the shown unit; '' for a rule without a limit. */
   limit: string;
+  /** Whether the rule is evaluated (the signal rules are off by default; the others always on). */
+  on: boolean;
 }
 
 export type RowProblem = 'minutes' | 'limit' | null;
@@ -56,16 +64,19 @@ export type RowProblem = 'minutes' | 'limit' | null;
 /** The form's row for a rule as the server sent it. */
 export function rowOf(rule: RuleThreshold): ThresholdRow {
   const shown = limitToDisplay(rule.unit, rule.limit);
-  return { rule, forMinutes: String(rule.forMinutes), limit: shown === null ? '' : String(shown) };
+  return { rule, forMinutes: String(rule.forMinutes), limit: shown === null ? '' : String(shown), on: rule.on };
 }
 
 /** What is wrong with a typed row: minutes not a whole number in 0–1440, or a limit not a number within the server's bounds. */
 export function rowProblem(row: ThresholdRow): RowProblem {
   const minutes = Number(row.forMinutes);
   if (row.forMinutes.trim() === '' || !Number.isInteger(minutes) || minutes < thresholdBounds.minutesMin || minutes > thresholdBounds.minutesMax) return 'minutes';
+  if (row.rule.rule === 'delta-t' && minutes < signalBounds.deltaTMinutesMin) return 'minutes';
   if (row.rule.unit === 'none') return null;
   const shown = Number(row.limit);
   if (row.limit.trim() === '' || !Number.isFinite(shown)) return 'limit';
+  if (row.rule.unit === 'per-day') return Number.isInteger(shown) && shown >= signalBounds.startsMin && shown <= signalBounds.startsMax ? null : 'limit';
+  if (row.rule.unit === 'pct') return shown >= signalBounds.pctMin && shown <= signalBounds.pctMax ? null : 'limit';
   const server = limitFromDisplay(row.rule.unit, shown);
   return server < thresholdBounds.limitMin || server > thresholdBounds.limitMax ? 'limit' : null;
 }
@@ -75,6 +86,8 @@ export interface RuleChange {
   rule: RuleThreshold['rule'];
   forMinutes: number;
   limit: number;
+  /** Sent for the rules that can be off (defaultOn false): whether they are on. */
+  on?: boolean;
 }
 
 /**
@@ -88,7 +101,8 @@ export function changedRules(rows: readonly ThresholdRow[]): RuleChange[] {
     // A limit left as shown keeps the value the server has (an older one may be stored to 0.1 °C).
     const untouched = unit !== 'none' && Number(row.limit) === limitToDisplay(unit, row.rule.limit);
     const limit = unit === 'none' ? 0 : untouched ? row.rule.limit : limitFromDisplay(unit, Number(row.limit));
-    const same = forMinutes === defaultForMinutes && (unit === 'none' || roundTenth(Number(row.limit)) === limitToDisplay(unit, defaultLimit));
-    return same ? [] : [{ kind, rule, forMinutes, limit }];
+    const same = forMinutes === defaultForMinutes && (unit === 'none' || roundTenth(Number(row.limit)) === limitToDisplay(unit, defaultLimit)) && row.on === row.rule.defaultOn;
+    if (same) return [];
+    return [row.rule.defaultOn ? { kind, rule, forMinutes, limit } : { kind, rule, forMinutes, limit, on: row.on }];
   });
 }

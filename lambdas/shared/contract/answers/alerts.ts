@@ -4,8 +4,13 @@
  */
 import * as z from 'zod/mini';
 
-export const RULE_IDS = ['stale', 'supply-warm', 'no-heat', 'high-current', 'chilled-water-warm'] as const;
+export const RULE_IDS = ['stale', 'supply-warm', 'no-heat', 'high-current', 'chilled-water-warm', 'short-cycling', 'delta-t', 'drift'] as const;
 export type RuleId = (typeof RULE_IDS)[number];
+/**
+ * The rules on the energy and runtime signals (issue 44, docs/energy-estimates.md): judged over a
+ * window of readings, not the latest sample; off until an administrator turns them on for a property.
+ */
+export const SIGNAL_RULES = ['short-cycling', 'delta-t', 'drift'] as const satisfies readonly RuleId[];
 
 /** The rules' titles as customers read them: the dashboard's list and badge, and the mails. */
 export const ruleTitles: Record<RuleId, string> = {
@@ -14,6 +19,9 @@ export const ruleTitles: Record<RuleId, string> = {
   'no-heat': 'No heat while calling for heat',
   'high-current': 'Current above limit',
   'chilled-water-warm': 'Chilled water too warm',
+  'short-cycling': 'Short cycling',
+  'delta-t': 'ΔT across the coil out of its normal band',
+  drift: 'Estimated energy per runtime hour drifting up',
 };
 
 export const ActiveAlert = z.object({
@@ -33,14 +41,17 @@ export const AlertsReply = z.object({ data: z.array(ActiveAlert) });
 export type ActiveAlert = z.infer<typeof ActiveAlert>;
 export type AlertsReply = z.infer<typeof AlertsReply>;
 
-/** What each rule's limit is measured in: a difference of °C, °C, amperes, or nothing (not reporting). */
-export const RULE_UNITS = ['delta-c', 'c', 'a', 'none'] as const;
+/** What each rule's limit is measured in: a difference of °C, °C, amperes, starts a day, %, or nothing (not reporting, ΔT's fixed band). */
+export const RULE_UNITS = ['delta-c', 'c', 'a', 'per-day', 'pct', 'none'] as const;
 export const ruleUnits: Record<RuleId, (typeof RULE_UNITS)[number]> = {
   stale: 'none',
   'supply-warm': 'delta-c',
   'no-heat': 'delta-c',
   'high-current': 'a',
   'chilled-water-warm': 'c',
+  'short-cycling': 'per-day',
+  'delta-t': 'none',
+  drift: 'pct',
 };
 
 export const EQUIPMENT_KINDS = ['air', 'chiller', 'heat'] as const;
@@ -55,8 +66,11 @@ export const RuleThreshold = z.object({
   rule: z.enum(RULE_IDS),
   /** Minutes the condition must hold before the alert is raised. */
   forMinutes: z.number(),
-  /** In the rule's unit (°C difference, °C, A); 0 for `stale`. */
+  /** In the rule's unit (°C difference, °C, A, starts a day, %); 0 for `stale` and `delta-t`. */
   limit: z.number(),
+  /** Whether the rule is evaluated at this property: the signal rules (SIGNAL_RULES) are off by default, the others always on. */
+  on: z.boolean(),
+  defaultOn: z.boolean(),
   unit: z.enum(RULE_UNITS),
   /** The portal's default for this kind of equipment. */
   defaultForMinutes: z.number(),

@@ -6,11 +6,12 @@
  * the dashboard does. A rule whose fields the sample lacks answers `undefined` (unknown): its state
  * is left as it was, so a device that stops sending one field neither raises nor clears.
  */
+import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
 import { isCoolOn, isHeatOn, isStale, num, STALE_AFTER_MS, toBool } from '../../contract/telemetry-state.js';
 
-import { RULE_IDS, type RuleId } from '../../contract/answers/alerts.js';
+import { RULE_IDS, SIGNAL_RULES, type RuleId } from '../../contract/answers/alerts.js';
 
-export { RULE_IDS, type RuleId };
+export { RULE_IDS, SIGNAL_RULES, type RuleId };
 
 /** What the equipment is, from its EQUIPMENT_TYPE: the defaults follow from it. */
 export type EquipmentKind = 'air' | 'chiller' | 'heat';
@@ -25,9 +26,14 @@ export function equipmentKind(equipmentType: string): EquipmentKind {
 export interface RuleSetting {
   /** How long the condition must hold before the alert is raised, in minutes (0: at once). */
   forMinutes: number;
-  /** The rule's limit, in the field's unit (°C difference, °C, A); unused by `stale`. */
+  /** The rule's limit, in the field's unit (°C difference, °C, A, starts a day, %); unused by `stale` and `delta-t`. */
   limit: number;
+  /** Off: not evaluated (the signal rules' default); absent: on. */
+  on?: boolean;
 }
+
+/** Whether a rule is evaluated. */
+export const isOn = (setting: RuleSetting) => setting.on !== false;
 
 export type RuleSettings = Partial<Record<RuleId, RuleSetting>>;
 
@@ -37,23 +43,39 @@ export type RuleSettings = Partial<Record<RuleId, RuleSetting>>;
  * working unit runs 8 to 13 °C below). No heat: calling for heat with the supply less than 5 °C
  * above the return for 15 minutes. Current: any leg above 40 A for 10 minutes. Chilled water: the
  * supply above 10 °C (50 °F) while calling for cool for 15 minutes (design is about 7 °C).
+ *
+ * The signal rules (./signals.ts), off by default: short cycling with the insight's thresholds (more
+ * than 6 starts a day over the last 24 hours, or a median on-time under 8 minutes), raised at once;
+ * ΔT across a cooling coil outside 16–22 °F for 2 hours (air units only: the band is a cooling
+ * coil's); drift of the estimated kWh per runtime hour over the last 24 hours more than 15 % above
+ * the unit's first 30 days, raised at once.
  */
+const SIGNAL_DEFAULTS: RuleSettings = {
+  'short-cycling': { forMinutes: 0, limit: INSIGHT_DEFAULTS.maxStartsPerDay, on: false },
+  drift: { forMinutes: 0, limit: 15, on: false },
+};
+
 export const DEFAULT_RULES: Record<EquipmentKind, RuleSettings> = {
   air: {
     stale: { forMinutes: 0, limit: 0 },
     'supply-warm': { forMinutes: 15, limit: 5 },
     'no-heat': { forMinutes: 15, limit: 5 },
     'high-current': { forMinutes: 10, limit: 40 },
+    'short-cycling': SIGNAL_DEFAULTS['short-cycling'],
+    'delta-t': { forMinutes: 120, limit: 0, on: false },
+    drift: SIGNAL_DEFAULTS.drift,
   },
   heat: {
     stale: { forMinutes: 0, limit: 0 },
     'no-heat': { forMinutes: 15, limit: 5 },
     'high-current': { forMinutes: 10, limit: 40 },
+    ...SIGNAL_DEFAULTS,
   },
   chiller: {
     stale: { forMinutes: 0, limit: 0 },
     'chilled-water-warm': { forMinutes: 15, limit: 10 },
     'high-current': { forMinutes: 10, limit: 60 },
+    ...SIGNAL_DEFAULTS,
   },
 };
 
@@ -83,7 +105,8 @@ const minutes = (ms: number) => Math.round(ms / 60_000);
 
 /** Whether the sample breaks the rule (the rule's `forMinutes` is the evaluation's business). */
 export function check(rule: RuleId, setting: RuleSetting, s: SampleFields, now: number): Check {
-  if (s.error) return { breached: undefined };
+  // The signal rules are judged over a window of readings (./signals.ts), not one sample.
+  if (s.error || (SIGNAL_RULES as readonly RuleId[]).includes(rule)) return { breached: undefined };
   if (rule === 'stale') {
     if (!s._time) return { breached: true, detail: 'No report in the last hour' };
     // Said as it stays true while the alert is up (the detail is kept from the raise).
@@ -120,6 +143,8 @@ export function check(rule: RuleId, setting: RuleSetting, s: SampleFields, now: 
       if (!isCoolOn(s)) return { breached: false };
       return { breached: num(s.wst) > setting.limit, detail: `Calling for cool; chilled water supply ${f(num(s.wst))} (limit ${f(setting.limit)})` };
     }
+    default:
+      return { breached: undefined };
   }
 }
 

@@ -14,7 +14,7 @@ import { badRequest, forbidden, notFound, ok, type Reply } from '../../platform/
 import type { Scope } from '../../platform/scope.js';
 import { canSeeCustomer, canSeeProperty } from '../../platform/scope.js';
 import type { z } from '../../platform/zod.js';
-import { DEFAULT_RULES, rulesFor, type EquipmentKind, type RuleId, type RuleSetting, type RuleSettings } from './rules.js';
+import { DEFAULT_RULES, isOn, rulesFor, SIGNAL_RULES, type EquipmentKind, type RuleId, type RuleSetting, type RuleSettings } from './rules.js';
 
 async function checkProperty(caller: Scope, customerId: string, propertyId: string): Promise<void> {
   if (!canSeeCustomer(caller, customerId)) throw forbidden(alertMessages.noAccess);
@@ -29,7 +29,7 @@ export function thresholdsAnswer(propertyId: string, item: ThresholdsItem | unde
     const applied = rulesFor(kind, item?.rules[kind]);
     for (const [rule, d] of Object.entries(DEFAULT_RULES[kind]) as [RuleId, RuleSetting][]) {
       const a = applied[rule]!;
-      rules.push({ kind, rule, forMinutes: a.forMinutes, limit: a.limit, unit: ruleUnits[rule], defaultForMinutes: d.forMinutes, defaultLimit: d.limit });
+      rules.push({ kind, rule, forMinutes: a.forMinutes, limit: a.limit, unit: ruleUnits[rule], defaultForMinutes: d.forMinutes, defaultLimit: d.limit, on: isOn(a), defaultOn: isOn(d) });
     }
   }
   return { propertyId, rules, updatedAt: item?.updatedAt ?? null, updatedBy: item?.updatedBy ?? null, ...(message ? { message } : {}) };
@@ -47,11 +47,16 @@ export async function setThresholds(caller: Scope, body: PropertyRef & Pick<z.ou
   for (const r of body.rules) {
     const d = DEFAULT_RULES[r.kind][r.rule];
     if (!d) throw badRequest(alertMessages.notARule(r.kind, r.rule));
-    // `stale` has no limit: only its minutes count.
+    const signal = (SIGNAL_RULES as readonly RuleId[]).includes(r.rule);
+    if (!signal && r.on === false) throw badRequest(alertMessages.alwaysOn(r.rule));
+    if (signal) checkSignalSetting(r);
+    // `stale` and `delta-t` have no limit: only their minutes count.
     // To 0.001: what the dialog sends, so that a limit typed in °F comes back as typed.
-    const limit = r.rule === 'stale' ? 0 : Math.round(r.limit * 1000) / 1000;
-    if (r.forMinutes === d.forMinutes && limit === d.limit) continue;
-    (changed[r.kind] ??= {})[r.rule] = { forMinutes: r.forMinutes, limit };
+    const limit = r.rule === 'stale' || r.rule === 'delta-t' ? 0 : Math.round(r.limit * 1000) / 1000;
+    // A signal rule is on only when asked (absent: off, its default).
+    const on = signal ? r.on === true : true;
+    if (r.forMinutes === d.forMinutes && limit === d.limit && on === isOn(d)) continue;
+    (changed[r.kind] ??= {})[r.rule] = { forMinutes: r.forMinutes, limit, ...(signal ? { on } : {}) };
   }
   const db = dynamo();
   const at = new Date().toISOString();
@@ -60,4 +65,14 @@ export async function setThresholds(caller: Scope, body: PropertyRef & Pick<z.ou
   else item = await putThresholds(db, { customerId: body.customerId, propertyId: body.propertyId, rules: changed, updatedAt: at, updatedBy: caller.email });
   await appendAudit(db, caller.email, 'alert-thresholds', body.propertyId, { customerId: body.customerId, rules: changed });
   return ok(thresholdsAnswer(body.propertyId, item, item ? alertMessages.saved : alertMessages.reset));
+}
+
+/**
+ * The signal rules' own bounds (./signals.ts): short cycling's starts a day a whole number 1–100; ΔT's
+ * hours at least 30 minutes (a window of readings); drift's percentage 1–500.
+ */
+function checkSignalSetting(r: { rule: RuleId; forMinutes: number; limit: number }): void {
+  if (r.rule === 'short-cycling' && !(Number.isInteger(r.limit) && r.limit >= 1 && r.limit <= 100)) throw badRequest(alertMessages.signalLimit(r.rule, 'a whole number of starts a day from 1 to 100'));
+  if (r.rule === 'delta-t' && r.forMinutes < 30) throw badRequest(alertMessages.signalMinutes(r.rule, 'from 30 to 1440'));
+  if (r.rule === 'drift' && !(r.limit >= 1 && r.limit <= 500)) throw badRequest(alertMessages.signalLimit(r.rule, 'a percentage from 1 to 500'));
 }

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,7 +16,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { EQUIPMENT_KINDS } from '../../../../lambdas/shared/contract/answers/alerts';
+import { EQUIPMENT_KINDS, type RuleThreshold } from '../../../../lambdas/shared/contract/answers/alerts';
+import { INSIGHT_DEFAULTS } from '../../../../lambdas/shared/contract/answers/insight';
 import { titleCase } from '../../../components/text/display-name';
 import { writtenTime as formatTime } from '../../../components/text/dates';
 import { DialogHeading } from '../../../components/ui/dialog-heading';
@@ -139,7 +141,7 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
         <Stack spacing={2}>
           {select}
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t.thresholdsIntro} {reply.updatedAt && reply.updatedBy ? t.thresholdsUpdated(formatTime(reply.updatedAt), reply.updatedBy) : t.thresholdsDefaults}
+            {t.thresholdsIntro} {t.signalsIntro} {reply.updatedAt && reply.updatedBy ? t.thresholdsUpdated(formatTime(reply.updatedAt), reply.updatedBy) : t.thresholdsDefaults}
           </Typography>
           {!canEdit && <Alert severity="info">{t.thresholdsReadOnly}</Alert>}
           <Table size="small" aria-label={t.thresholds}>
@@ -147,6 +149,9 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
               <TableRow>
                 <TableCell component="th" scope="col">
                   {t.thresholdsRule}
+                </TableCell>
+                <TableCell component="th" scope="col" sx={{ width: 90 }}>
+                  {t.ruleOn}
                 </TableCell>
                 <TableCell component="th" scope="col" sx={{ width: 210 }}>
                   {t.raiseAfter}
@@ -159,22 +164,31 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
             {kinds.map((kind) => (
               <TableBody key={kind} data-testid={`thresholds-${kind}`}>
                 <TableRow>
-                  <TableCell component="th" scope="colgroup" colSpan={3} sx={{ bgcolor: 'action.hover', fontWeight: 700 }}>
+                  <TableCell component="th" scope="colgroup" colSpan={4} sx={{ bgcolor: 'action.hover', fontWeight: 700 }}>
                     {kindTitles[kind]}
                   </TableCell>
                 </TableRow>
                 {rows.map((row, i) => {
                   if (row.rule.kind !== kind) return null;
-                  const { rule, unit, defaultForMinutes, defaultLimit } = row.rule;
+                  const { rule, unit, defaultLimit } = row.rule;
                   const defaultShown = unit === 'none' ? null : t.limitShown(limitToDisplay(unit, defaultLimit)!, unit);
                   const problem = touched ? problems[i] : null;
-                  const late = STALE_AFTER_MS / 60_000;
-                  const minutesHelp =
-                    rule === 'stale' ? t.staleMinutesHelp(staleRaisedAfter(row.forMinutes, defaultForMinutes), late, String(defaultForMinutes)) : t.defaultIs(String(defaultForMinutes));
+                  const minutesHelp = minutesHelpOf(row);
+                  const limitHelp = rule === 'short-cycling' ? t.shortCyclingHelp(INSIGHT_DEFAULTS.minMedianOnMinutes, defaultShown!) : rule === 'drift' ? t.driftHelp(defaultShown!) : t.defaultIs(defaultShown!);
+                  const names = [kindTitles[kind], ruleTitles[rule]] as const;
                   return (
                     <TableRow key={`${kind}/${rule}`} data-testid={`threshold-${kind}-${rule}`}>
                       <TableCell component="th" scope="row">
                         {ruleTitles[rule]}
+                      </TableCell>
+                      <TableCell>
+                        {row.rule.defaultOn ? (
+                          <Typography variant="body2">{t.alwaysOn}</Typography>
+                        ) : canEdit ? (
+                          <Switch checked={row.on} onChange={(e) => update(i, { on: e.target.checked })} disabled={save.isPending} slotProps={{ input: { 'aria-label': t.ruleOnLabel(...names) } }} />
+                        ) : (
+                          <Typography variant="body2">{row.rule.on ? t.ruleOn : t.ruleOff}</Typography>
+                        )}
                       </TableCell>
                       <TableCell>
                         {canEdit ? (
@@ -184,10 +198,10 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                             value={row.forMinutes}
                             onChange={(e) => update(i, { forMinutes: e.target.value })}
                             error={problem === 'minutes'}
-                            helperText={problem === 'minutes' ? t.minutesProblem : minutesHelp}
+                            helperText={problem === 'minutes' ? (rule === 'delta-t' ? t.deltaTMinutesProblem : t.minutesProblem) : minutesHelp}
                             disabled={save.isPending}
                             sx={{ width: 150 }}
-                            slotProps={{ htmlInput: { 'aria-label': t.minutesLabel(kindTitles[kind], ruleTitles[rule]), min: 0, max: 1440, step: 1 } }}
+                            slotProps={{ htmlInput: { 'aria-label': t.minutesLabel(...names), min: 0, max: 1440, step: 1 } }}
                           />
                         ) : (
                           <ReadOnlyValue value={String(row.rule.forMinutes)} helper={minutesHelp} />
@@ -203,16 +217,16 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                             value={row.limit}
                             onChange={(e) => update(i, { limit: e.target.value })}
                             error={problem === 'limit'}
-                            helperText={problem === 'limit' ? t.limitProblem : t.defaultIs(defaultShown!)}
+                            helperText={problem === 'limit' ? t.limitProblem : limitHelp}
                             disabled={save.isPending}
                             sx={{ width: 200 }}
                             slotProps={{
-                              htmlInput: { 'aria-label': t.limitLabel(kindTitles[kind], ruleTitles[rule]), step: 0.1 },
+                              htmlInput: { 'aria-label': t.limitLabel(...names), step: 0.1 },
                               input: { endAdornment: <InputAdornment position="end">{t.unitSuffix(unit)}</InputAdornment> },
                             }}
                           />
                         ) : (
-                          <ReadOnlyValue value={t.limitShown(limitToDisplay(unit, row.rule.limit)!, unit)} helper={t.defaultIs(defaultShown!)} />
+                          <ReadOnlyValue value={t.limitShown(limitToDisplay(unit, row.rule.limit)!, unit)} helper={limitHelp} />
                         )}
                       </TableCell>
                     </TableRow>
@@ -247,6 +261,14 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
       </DialogActions>
     </Box>
   );
+}
+
+/** The help under a rule's minutes: not reporting's own rule, ΔT's band, else the default. */
+function minutesHelpOf(row: ThresholdRow): string {
+  const { rule, defaultForMinutes }: RuleThreshold = row.rule;
+  if (rule === 'stale') return t.staleMinutesHelp(staleRaisedAfter(row.forMinutes, defaultForMinutes), STALE_AFTER_MS / 60_000, String(defaultForMinutes));
+  if (rule === 'delta-t') return t.deltaTHelp(INSIGHT_DEFAULTS.coolingDeltaT.low, INSIGHT_DEFAULTS.coolingDeltaT.high, String(defaultForMinutes));
+  return t.defaultIs(String(defaultForMinutes));
 }
 
 function ReadOnlyValue({ value, helper }: { value: string; helper: string }) {
