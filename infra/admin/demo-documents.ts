@@ -40,6 +40,15 @@ export function demoInvoicesWithPdf(now: number): { invoice: InvoiceRow; lines: 
   return out;
 }
 
+export interface DemoDocument {
+  key: string;
+  propertyId: string;
+  fileName: string;
+  /** Days before the seeding day it was uploaded. */
+  daysAgo: number;
+  body: Buffer;
+}
+
 /** A UUID-shaped id from the text: the same property and file always get the same key. */
 function stableId(text: string): string {
   const h = createHash('sha256').update(text).digest('hex');
