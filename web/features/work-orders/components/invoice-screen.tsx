@@ -20,7 +20,7 @@ import { LinesSection } from './lines-section';
 import { RecordScreen } from './record-screen';
 import { Facts, Quiet, Section } from './section';
 
-const STATUS_COLOUR = { Open: 'warning', Overdue: 'error', Paid: 'success', Void: 'default' } as const;
+const STATUS_COLOUR = { Open: 'default', Overdue: 'error', Paid: 'success', Void: 'default' } as const;
 
 function Details({ reply }: { reply: InvoiceReply }) {
   const i = reply.invoice;
@@ -112,7 +112,8 @@ function PaySeveral({ reply }: { reply: InvoiceReply }) {
   return (
     <Section title={t.paySeveral} testId="invoice-pay-several">
       <Quiet>{t.paySeveralIntro(i.customerName)}</Quiet>
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1, display: 'grid' }}>
+      {/* A customer may owe dozens: the list scrolls (focusable, so a keyboard can scroll it too). */}
+      <Box component="fieldset" tabIndex={0} sx={{ border: 0, p: 0, m: 0, mt: 1, display: 'grid', maxHeight: 280, overflowY: 'auto' }}>
         <Box component="legend" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
           {t.paySeveral}
         </Box>
