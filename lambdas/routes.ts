@@ -377,7 +377,7 @@ export const areas = {
   /** The document library. */
   documents: ['documents'],
   /** Reports, the built-in report host's data, quote decisions, upcoming visits, the calendar feed, work orders and equipment history. */
-  reports: ['reports', 'quotes', 'visits', 'work-orders', 'assets'],
+  reports: ['reports', 'quotes', 'visits', 'work-orders', 'invoices', 'assets'],
   /** Equipment telemetry and alerts, service requests, notifications, analytics and the audit log. */
   operations: ['telemetry', 'analytics', 'alerts', 'requests', 'notifications', 'audit'],
 } as const satisfies Record<string, readonly string[]>;
