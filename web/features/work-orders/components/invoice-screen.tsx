@@ -29,7 +29,7 @@ function Details({ reply }: { reply: InvoiceReply }) {
   const rows: [string, string][] = [
     [t.fields.status, i.status],
     [t.fields.property, titleCase(i.propertyName)],
-    [t.fields.customer, i.customerName],
+    [t.fields.customer, titleCase(i.customerName)],
     [t.fields.issued, day(i.issuedAt)],
     [t.fields.due, day(i.dueAt)],
     [t.fields.paid, i.paidAt ? day(i.paidAt) : ''],
@@ -88,7 +88,7 @@ function Payment({ reply }: { reply: InvoiceReply }) {
 }
 
 /**
- * Pay several: the customer's owed invoices with checkboxes (this one ticked when owed); the
+ * Pay several: the customer's owed invoices with checkboxes (this one first, ticked, when owed); the
  * provider's page with the chosen ones where it takes them together, else the plain reason.
  */
 function PaySeveral({ reply }: { reply: InvoiceReply }) {
@@ -101,7 +101,9 @@ function PaySeveral({ reply }: { reply: InvoiceReply }) {
         <Quiet>{t.noPaySeveral}</Quiet>
       </Section>
     );
-  const picked: OwedInvoice[] = reply.owed.filter((o) => chosen.has(o.id));
+  // This invoice first, then the others oldest due first (as the answer orders them).
+  const listed: OwedInvoice[] = [...reply.owed.filter((o) => o.id === i.id), ...reply.owed.filter((o) => o.id !== i.id)];
+  const picked = listed.filter((o) => chosen.has(o.id));
   const result = paySeveral(picked);
   const toggle = (id: string) =>
     setChosen((was) => {
@@ -111,13 +113,13 @@ function PaySeveral({ reply }: { reply: InvoiceReply }) {
     });
   return (
     <Section title={t.paySeveral} testId="invoice-pay-several">
-      <Quiet>{t.paySeveralIntro(i.customerName)}</Quiet>
+      <Quiet>{t.paySeveralIntro(titleCase(i.customerName))}</Quiet>
       {/* A customer may owe dozens: the list scrolls (focusable, so a keyboard can scroll it too). */}
       <Box component="fieldset" tabIndex={0} sx={{ border: 0, p: 0, m: 0, mt: 1, display: 'grid', maxHeight: 280, overflowY: 'auto' }}>
         <Box component="legend" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
           {t.paySeveral}
         </Box>
-        {reply.owed.map((o) => (
+        {listed.map((o) => (
           <FormControlLabel
             key={o.id}
             control={<Checkbox size="small" checked={chosen.has(o.id)} onChange={() => toggle(o.id)} />}
