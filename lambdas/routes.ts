@@ -281,6 +281,11 @@ export const routes: Route[] = [
   { method: 'DELETE', path: '/api/calendar', handler: 'visits/delete-calendar', access: 'user', tables: { users: 'write' } },
   // A work order a customer can open (issue 43): its timeline, notes, lines, invoices, quote and equipment.
   { method: 'GET', path: '/api/work-orders/{workOrderId}', handler: 'work-orders/get-work-order', access: 'user', tables: { ...caller, properties: 'read', reportRows: 'read' } },
+  // An invoice a customer can open (issue 43, item 4): its lines (its work order's), PDF (a document of its property) and the customer's owed invoices.
+  {
+    method: 'GET', path: '/api/invoices/{invoiceId}', handler: 'invoices/get-invoice', access: 'user',
+    tables: { ...caller, properties: 'read', reportRows: 'read', customers: 'read', documents: 'read' },
+  },
   // An asset's history (issue 43, item 5): its work orders, their quotes, its raised alerts and the documents that name it.
   {
     method: 'GET', path: '/api/assets/{assetId}/history', handler: 'assets/get-asset-history', access: 'user',
@@ -372,7 +377,7 @@ export const areas = {
   /** The document library. */
   documents: ['documents'],
   /** Reports, the built-in report host's data, quote decisions, upcoming visits, the calendar feed, work orders and equipment history. */
-  reports: ['reports', 'quotes', 'visits', 'work-orders', 'assets'],
+  reports: ['reports', 'quotes', 'visits', 'work-orders', 'invoices', 'assets'],
   /** Equipment telemetry and alerts, service requests, notifications, analytics and the audit log. */
   operations: ['telemetry', 'analytics', 'alerts', 'requests', 'notifications', 'audit'],
 } as const satisfies Record<string, readonly string[]>;

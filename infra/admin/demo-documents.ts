@@ -3,17 +3,42 @@
  * small generated PDFs and text files. Keys are derived from property and file name, so seeding
  * twice finds the same keys and adds nothing.
  *
- * Two of the demo quotes have their quote document (`Quote_<number>.pdf`), which Review links.
+ * Two of the demo quotes have their quote document (`Quote_<number>.pdf`), which Review links; at
+ * each Northwind property, its newest owed invoice with lines has the provider's PDF
+ * (`Invoice_<number>.pdf`), which the invoice screen shows (issue 43).
  *
  * Lakeside's and Summit's libraries stay empty: the browser specs use them to show an empty library.
  */
 import { createHash } from 'node:crypto';
 import { newDocumentKey } from '../../lambdas/shared/domain/documents/files.js';
 import { demoCustomers, demoEquipment } from './demo-data.js';
-import { demoDecisionQuotes } from './demo-report-data.js';
+import type { InvoiceRow, LinesRow } from '../../lambdas/shared/data/report-rows.js';
+import { demoDecisionQuotes, demoReportRows } from './demo-report-data.js';
 
 /** The demo quotes whose quote document is in the library (named after the quote: docs/features/quotes.md "Quote decisions"). */
 const QUOTES_WITH_DOCUMENTS = new Set(['QT-DEMO-0001', 'QT-DEMO-0003']);
+/** The demo customer whose invoices of quoted work orders have their PDF (docs/features/work-orders.md "Invoices"). */
+const INVOICE_PDF_CUSTOMER = 'CUST-1001';
+
+/**
+ * At each of that customer's properties, its newest owed invoice with a payment page that bills a
+ * work order with parts and labour lines (./demo-work-orders.ts), with those lines: the invoice
+ * screen then shows lines, Pay and the PDF together.
+ */
+export function demoInvoicesWithPdf(now: number): { invoice: InvoiceRow; lines: LinesRow }[] {
+  const rows = demoReportRows(now);
+  const lines = rows.filter((r): r is LinesRow => r.dataset === 'line');
+  const out: { invoice: InvoiceRow; lines: LinesRow }[] = [];
+  for (const p of demoCustomers.find((c) => c.id === INVOICE_PDF_CUSTOMER)!.properties) {
+    const found = rows
+      .filter((r): r is InvoiceRow => r.dataset === 'invoice' && r.propertyId === p.id && r.balance > 0 && r.status !== 'Void' && !!r.paymentUrl)
+      .map((invoice) => ({ invoice, lines: lines.find((l) => l.propertyId === p.id && l.id === invoice.workOrderId) }))
+      .filter((x): x is { invoice: InvoiceRow; lines: LinesRow } => !!x.lines)
+      .sort((a, b) => b.invoice.issuedAt.localeCompare(a.invoice.issuedAt))[0];
+    if (found) out.push(found);
+  }
+  return out;
+}
 
 export interface DemoDocument {
   key: string;
@@ -125,6 +150,19 @@ export function demoDocuments(now: number): DemoDocument[] {
         `Amount: $${q.amount.toLocaleString('en-US')}, valid until ${q.expiresAt}`,
         'Scope: labour, parts and disposal as described; work during business hours.',
         'To approve, use Review on the portal\'s Quotes page.',
+      ]),
+    );
+  }
+  for (const { invoice: i, lines } of demoInvoicesWithPdf(now)) {
+    add(
+      i.propertyId,
+      `Invoice_${i.number}.pdf`,
+      Math.max(0, Math.round((now - Date.parse(i.issuedAt)) / 86_400_000)),
+      simplePdf(`Invoice ${i.number}`, [
+        `Property: ${demoCustomers.flatMap((c) => c.properties).find((p) => p.id === i.propertyId)?.name ?? i.propertyId}`,
+        `Work order: ${i.workOrderId ?? ''}   Issued: ${i.issuedAt.slice(0, 10)}   Due: ${i.dueAt.slice(0, 10)}`,
+        ...lines.lines.map((l) => `${l.description}: ${l.quantity} x $${l.unitPrice.toFixed(2)}`),
+        `Amount: $${i.amount.toFixed(2)}   Balance: $${i.balance.toFixed(2)}   ${i.status}`,
       ]),
     );
   }

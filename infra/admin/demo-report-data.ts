@@ -30,6 +30,8 @@ function random(seed: number) {
 const DAY = 86_400_000;
 /** The demo provider's payment pages (an example address: a real provider's come from its processor, imported as `payment_url`). */
 export const DEMO_PAYMENTS = 'https://pay.example-hvac.com/invoice';
+/** The demo provider's page paying several invoices at once (import column `pay_several_url`: `{numbers}` takes the chosen invoices' numbers). */
+export const DEMO_PAY_SEVERAL = 'https://pay.example-hvac.com/pay?invoices={numbers}';
 const TECHNICIANS = ['J. Alvarez', 'M. Chen', 'R. Okafor', 'S. Patel', 'T. Nguyen', 'K. Johansson', 'L. Moreau', 'D. Kowalski'];
 const EQUIPMENT: { type: string; makes: string[]; prefix: string }[] = [
   { type: 'Rooftop Unit', makes: ['Carrier', 'Trane', 'Lennox', 'York'], prefix: 'RTU' },
@@ -199,7 +201,8 @@ export function generateReportRows(
             status: voided ? 'Void' : paid ? 'Paid' : due < opts.now ? 'Overdue' : 'Open',
             // Most owed invoices have the provider's payment page (an example address: the demo has no
             // processor); every seventh has none, as an invoice paid by cheque or transfer would.
-            ...(owed && inv % 7 !== 0 ? { paymentUrl: `${DEMO_PAYMENTS}/${number}` } : {}),
+            // Those with a page can also be paid together on the provider's Pay several page (issue 43).
+            ...(owed && inv % 7 !== 0 ? { paymentUrl: `${DEMO_PAYMENTS}/${number}`, paySeveralUrl: DEMO_PAY_SEVERAL } : {}),
           });
         }
       }

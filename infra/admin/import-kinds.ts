@@ -128,6 +128,18 @@ const optionalHttpsUrl = z
   .default('')
   .transform((s) => s || undefined);
 
+/** The provider's page paying several invoices (issue 43): an https address holding `{numbers}`, where the chosen invoices' numbers go. */
+const paySeveralTemplate = z
+  .string()
+  .trim()
+  .max(2000, 'must be at most 2000 characters')
+  .refine(
+    (s) => s === '' || (s.includes('{numbers}') && isHttpsUrl(s.replaceAll('{numbers}', 'N'))),
+    'must be an https:// address with {numbers} such as https://pay.example.com/pay?invoices={numbers}',
+  )
+  .default('')
+  .transform((s) => s || undefined);
+
 function isHttpsUrl(s: string): boolean {
   try {
     const u = new URL(s);
@@ -317,7 +329,7 @@ export const importKinds: ImportKind[] = [
   }),
   kind({
     flag: 'invoices',
-    description: 'id,number,property_id,work_order_id,issued_at,due_at,paid_at,amount,balance,status,payment_url',
+    description: 'id,number,property_id,work_order_id,issued_at,due_at,paid_at,amount,balance,status,payment_url,pay_several_url',
     required: 'id,number,property_id,issued_at,due_at,amount,balance,status',
     row: z.object({
       id,
@@ -331,6 +343,7 @@ export const importKinds: ImportKind[] = [
       balance: money,
       status: oneOf(['Open', 'Paid', 'Overdue', 'Void'] as const),
       payment_url: optionalHttpsUrl,
+      pay_several_url: paySeveralTemplate,
     }),
     refs: (r) => [property(r), ...(r.work_order_id ? [{ column: 'work_order_id', kind: 'workOrder' as const, id: r.work_order_id, propertyId: r.property_id }] : [])],
     target: (r) => ({
@@ -348,6 +361,7 @@ export const importKinds: ImportKind[] = [
         balance: r.balance,
         status: r.status,
         ...(r.payment_url ? { paymentUrl: r.payment_url } : {}),
+        ...(r.pay_several_url ? { paySeveralUrl: r.pay_several_url } : {}),
       },
     }),
   }),

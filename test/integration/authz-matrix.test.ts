@@ -109,6 +109,13 @@ async function newWorkOrder(): Promise<string> {
   return id;
 }
 
+/** A fresh invoice of property P-A1. */
+async function newInvoice(): Promise<string> {
+  const id = `IN-M${++seq}`;
+  await putReportRows(t.db, [{ dataset: 'invoice', id, number: `N-${id}`, propertyId: 'P-A1', issuedAt: '2026-01-05', dueAt: '2026-02-04', amount: 10, balance: 10, status: 'Open' }]);
+  return id;
+}
+
 /** A fresh asset of property P-A1 with one work order on it. */
 async function newAsset(): Promise<string> {
   const id = `AS-M${++seq}`;
@@ -320,6 +327,11 @@ export const matrix: Record<string, Entry> = {
   // A work order (issue 43): tenant A's, viewed as customer A (customer B may not view as A).
   'GET /api/work-orders/{workOrderId}': {
     request: async () => ({ path: `/api/work-orders/${await newWorkOrder()}?email=${encodeURIComponent(USER_A)}` }),
+    expect: scoped(),
+  },
+  // An invoice (issue 43, item 4): tenant A's, viewed as customer A.
+  'GET /api/invoices/{invoiceId}': {
+    request: async () => ({ path: `/api/invoices/${await newInvoice()}?email=${encodeURIComponent(USER_A)}` }),
     expect: scoped(),
   },
   // An asset's history (issue 43, item 5): tenant A's, viewed as customer A.

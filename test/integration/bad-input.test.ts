@@ -132,6 +132,7 @@ const samples: Record<string, Sample> = {
   'GET /api/visits': { query: { email: USER_A, propertyId: 'P-A1', days: '7' } },
   'GET /api/calendar': {},
   'GET /api/work-orders/{workOrderId}': { params: { workOrderId: 'WO-BAD-1' }, query: { email: USER_A } },
+  'GET /api/invoices/{invoiceId}': { params: { invoiceId: 'IN-BAD-1' }, query: { email: USER_A } },
   'GET /api/assets/{assetId}/history': { params: { assetId: 'AS-BAD-1' }, query: { email: USER_A } },
   'POST /api/calendar': { body: { replace: true } },
   'DELETE /api/calendar': {},

@@ -17,6 +17,7 @@ const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
 const WorkOrderRoute = lazy(() => import('./routes/work-order'));
 const EquipmentRoute = lazy(() => import('./routes/equipment'));
+const InvoiceRoute = lazy(() => import('./routes/invoice'));
 const EnergyEstimatesRoute = lazy(() => import('./routes/energy-estimates'));
 const EnergySummaryRoute = lazy(() => import('./routes/energy-summary'));
 
@@ -85,6 +86,10 @@ function AppRoutes() {
       <Route
         path="/equipment/:assetId"
         element={signedInLazy(<EquipmentRoute />)}
+      />
+      <Route
+        path="/invoices/:invoiceId"
+        element={signedInLazy(<InvoiceRoute />)}
       />
       <Route path={paths.forgotPassword} element={<Suspense fallback={null}><ForgotPasswordRoute /></Suspense>} />
       <Route path={paths.resetPassword} element={<Suspense fallback={null}><ResetPasswordRoute /></Suspense>} />

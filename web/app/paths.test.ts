@@ -9,11 +9,12 @@ describe('afterLogIn', () => {
     // Issue 43: a work order's address (a bookmark, a mailed link).
     expect(afterLogIn('/work-orders/WO-D000209')).toBe('/work-orders/WO-D000209');
     expect(afterLogIn('/equipment/AS-D1-001')).toBe('/equipment/AS-D1-001');
+    expect(afterLogIn('/invoices/IN-D000377')).toBe('/invoices/IN-D000377');
     expect(afterLogIn('/energy-summary/CUST-1001')).toBe('/energy-summary/CUST-1001');
   });
 
   it('goes to /home for anything else: nothing asked, another page, another site', () => {
-    for (const other of [undefined, null, 42, '', '/', '/homestead', '//evil.example/home', '/home//evil.example', '/home\\\\evil', 'https://evil.example/home', '/forgot-password', '/work-orders/', '/work-orders/a/b', '/work-orders//evil.example', '/energy-summary/', '/energy-summary/a/b', '/equipment/', '/equipment/a/b']) {
+    for (const other of [undefined, null, 42, '', '/', '/homestead', '//evil.example/home', '/home//evil.example', '/home\\\\evil', 'https://evil.example/home', '/forgot-password', '/work-orders/', '/work-orders/a/b', '/work-orders//evil.example', '/energy-summary/', '/energy-summary/a/b', '/equipment/', '/equipment/a/b', '/invoices/', '/invoices/a/b']) {
       expect(afterLogIn(other)).toBe('/home');
     }
   });

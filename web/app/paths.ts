@@ -1,4 +1,4 @@
-import { equipmentPath, workOrderPath } from '../features/work-orders/paths';
+import { equipmentPath, invoicePath, workOrderPath } from '../features/work-orders/paths';
 
 /** The routes of spec section 2. */
 export const paths = {
@@ -13,6 +13,8 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   /** Beyond the spec (issue 43): one work order (/work-orders/<id>). */
   workOrder: workOrderPath,
+  /** Beyond the spec (issue 43, item 4): one invoice (/invoices/<invoice id>). */
+  invoice: invoicePath,
   /** Beyond the spec (issue 43, item 5): one asset's history (/equipment/<asset id>). */
   equipment: equipmentPath,
   /** Beyond the spec (issue 44): how the energy and runtime estimates are made, with a unit's inputs in the query. */
@@ -23,11 +25,11 @@ export const paths = {
 
 /**
  * Where Log In goes once signed in: the address that was asked for when it is one of the portal's
- * own signed-in pages (`/home`, `/home/<report>`, with its query; a work order `/work-orders/<id>`; an
+ * own signed-in pages (`/home`, `/home/<report>`, with its query; a work order `/work-orders/<id>`; an invoice `/invoices/<id>`; an
  * asset's history `/equipment/<id>`; a customer's energy summary `/energy-summary/<id>`), else /home. Never another site:
  * only a path under /home, with no `//` or backslash that a browser could read as another host.
  */
 export function afterLogIn(returnTo: unknown): string {
-  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|(?:work-orders|equipment|energy-summary)\/[^/?#]+$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
+  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|(?:work-orders|invoices|equipment|energy-summary)\/[^/?#]+$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
   return returnTo;
 }

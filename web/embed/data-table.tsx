@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadBlob } from '../lib/download-file';
 import { formatCell, paymentLink } from './format';
-import { openWorkOrder } from './protocol';
+import { openInvoice, openWorkOrder } from './protocol';
 import { embedFetch, type TokenKeeper } from './token';
 import type { Column, TablePage } from './types';
 
@@ -14,6 +14,15 @@ const PAGE_ROWS = 200;
 
 /** The pages whose table lists work orders: each row's id opens the work order in the portal (issue 43). */
 const WORK_ORDER_PAGES = new Set(['dashboard', 'work-orders', 'maintenance', 'capital-projects']);
+
+/** A row's button that opens its record in the portal: a button, not a link, for the portal (not the frame) navigates, on the portal's own address. */
+function RowOpen({ text, label, onOpen }: { text: string; label: string; onOpen: () => void }) {
+  return (
+    <button type="button" className="row-open" onClick={onOpen} aria-label={label}>
+      {text}
+    </button>
+  );
+}
 
 /** A cell as shown; an owed invoice with a payment page gets its Pay link (a new tab: the provider's page, no card data here). */
 function Cell({ value, type, row }: { value: string | number | null; type: Column['type']; row: Record<string, string | number | null> }) {
@@ -142,10 +151,10 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
                   {table.columns.map((c) => (
                     <td key={c.key} className={cellClass(c.key, c.type)}>
                       {opens && c.key === 'id' && typeof row.id === 'string' ? (
-                        // A button, not a link: the portal (not the frame) navigates, on the portal's own address.
-                        <button type="button" className="row-open" onClick={() => openWorkOrder(String(row.id))} aria-label={`Open work order ${String(row.id)}`}>
-                          {String(row.id)}
-                        </button>
+                        <RowOpen text={row.id} label={`Open work order ${row.id}`} onOpen={() => openWorkOrder(String(row.id))} />
+                      ) : page === 'invoicing' && c.key === 'number' && typeof row.openId === 'string' && typeof row.number === 'string' ? (
+                        // The Invoicing table's invoice (issue 43): its number shown, its id (a field no column shows) opened.
+                        <RowOpen text={row.number} label={`Open invoice ${row.number}`} onOpen={() => openInvoice(String(row.openId))} />
                       ) : (
                         <Cell value={row[c.key] ?? null} type={c.type} row={row} />
                       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EMBED_MESSAGE, isEmbedMessage, primedData, primeFrame, tokenExpiry, tokenFromUrl } from './protocol';
+import { EMBED_MESSAGE, isEmbedMessage, openedRecord, primedData, primeFrame, tokenExpiry, tokenFromUrl } from './protocol';
 import { formatCell, formatValue, paymentLink } from './format';
 
 describe('embed frame protocol', () => {
@@ -22,6 +22,14 @@ describe('embed frame protocol', () => {
       expect(isEmbedMessage({ type: EMBED_MESSAGE.open, workOrderId: bad })).toBe(false);
     }
     expect(isEmbedMessage({ type: EMBED_MESSAGE.open, workOrderId: 'x'.repeat(200) })).toBe(true);
+  });
+
+  it('accepts an invoice to open by the same rule, naming one record only (issue 43, item 4)', () => {
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.open, invoiceId: 'IN-D000200' })).toBe(true);
+    expect(openedRecord({ invoiceId: 'IN-D000200' })).toEqual({ kind: 'invoice', id: 'IN-D000200' });
+    expect(openedRecord({ workOrderId: 'WO-1' })).toEqual({ kind: 'work-order', id: 'WO-1' });
+    for (const bad of [undefined, '', ' IN-1', 'IN-1\n', 'x'.repeat(201), 42]) expect(isEmbedMessage({ type: EMBED_MESSAGE.open, invoiceId: bad })).toBe(false);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.open, invoiceId: 'IN-1', workOrderId: 'WO-1' })).toBe(false);
   });
 
   it('reads the token and its expiry from a frame URL', () => {

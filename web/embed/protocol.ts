@@ -6,8 +6,9 @@
  *   token expires soon, or was refused: it asks for a fresh frame URL and keeps its state).
  * page -> portal: `drawn` once, when the page's first data is on the screen (its first chart drawn, or
  *   a page without charts or with a message shown): the portal starts its panels after it (issue 42).
- * page -> portal: `open` with a work order's id, when a row of a work-order table is chosen (issue 43):
- *   the portal opens that work order's screen (the server checks the id against the viewed user's scope).
+ * page -> portal: `open` with a work order's id, when a row of a work-order table is chosen (issue 43),
+ *   or with an invoice's id (`invoiceId`), when a row of the Invoicing table is: the portal opens
+ *   that record's screen (the server checks the id against the viewed user's scope).
  * portal -> page: `token` with a fresh signed frame URL (same page and scope) for the page to use.
  *
  * And one hand-over without a message: the portal keeps a frame's first data (the filtered call's
@@ -22,7 +23,7 @@ export const EMBED_MESSAGE = {
   open: 'portal-embed:open',
 } as const;
 
-/** A work order id a page may ask the portal to open: 1 to 200 characters, none of them a control character. */
+/** A work order (or invoice) id a page may ask the portal to open: 1 to 200 characters, none of them a control character. */
 export const isWorkOrderId = (v: unknown): v is string =>
   // eslint-disable-next-line no-control-regex
   typeof v === 'string' && v.length >= 1 && v.length <= 200 && v.trim() === v && !/[\u0000-\u001f\u007f]/.test(v);
@@ -32,18 +33,26 @@ export type EmbedMessage =
   | { type: typeof EMBED_MESSAGE.refresh }
   | { type: typeof EMBED_MESSAGE.drawn }
   | { type: typeof EMBED_MESSAGE.token; url: string }
-  | { type: typeof EMBED_MESSAGE.open; workOrderId: string };
+  | { type: typeof EMBED_MESSAGE.open; workOrderId: string }
+  | { type: typeof EMBED_MESSAGE.open; invoiceId: string };
+
+/** What an `open` message asks the portal to open. */
+export type OpenedRecord = { kind: 'work-order' | 'invoice'; id: string };
+
+/** The record an `open` message names (a message names exactly one). */
+export const openedRecord = (m: { workOrderId: string } | { invoiceId: string }): OpenedRecord =>
+  'invoiceId' in m ? { kind: 'invoice', id: m.invoiceId } : { kind: 'work-order', id: m.workOrderId };
 
 /** Seconds before a token's expiry at which the page asks for a fresh one. */
 export const REFRESH_AHEAD_SECONDS = 120;
 
 export function isEmbedMessage(data: unknown): data is EmbedMessage {
   if (!data || typeof data !== 'object') return false;
-  const m = data as { type?: unknown; height?: unknown; url?: unknown; workOrderId?: unknown };
+  const m = data as { type?: unknown; height?: unknown; url?: unknown; workOrderId?: unknown; invoiceId?: unknown };
   if (m.type === EMBED_MESSAGE.height) return typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0;
   if (m.type === EMBED_MESSAGE.refresh || m.type === EMBED_MESSAGE.drawn) return true;
   if (m.type === EMBED_MESSAGE.token) return typeof m.url === 'string';
-  if (m.type === EMBED_MESSAGE.open) return isWorkOrderId(m.workOrderId);
+  if (m.type === EMBED_MESSAGE.open) return 'invoiceId' in m ? isWorkOrderId(m.invoiceId) && !('workOrderId' in m) : isWorkOrderId(m.workOrderId);
   return false;
 }
 
@@ -127,4 +136,10 @@ export function announceDrawn(win: Window = window): void {
 export function openWorkOrder(workOrderId: string, win: Window = window): void {
   if (win.parent === win) return;
   win.parent.postMessage({ type: EMBED_MESSAGE.open, workOrderId }, win.location.origin);
+}
+
+/** Page side: asks the portal framing this page to open an invoice (nothing without a parent). */
+export function openInvoice(invoiceId: string, win: Window = window): void {
+  if (win.parent === win) return;
+  win.parent.postMessage({ type: EMBED_MESSAGE.open, invoiceId }, win.location.origin);
 }

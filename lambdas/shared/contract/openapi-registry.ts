@@ -11,6 +11,7 @@ import * as assets from './assets.js';
 import * as audit from './audit.js';
 import * as catalog from './catalog.js';
 import * as documents from './documents.js';
+import * as invoices from './invoices.js';
 import * as notifications from './notifications.js';
 import * as quotes from './quotes.js';
 import * as reports from './reports.js';
@@ -126,6 +127,7 @@ export const openApiRegistry: Record<string, OpenApiEntry> = {
   'DELETE /api/calendar': { response: visits.CalendarFeedReply, errors: [401, 403] },
   // The feed itself (iCalendar); any token that is not a live feed's: 404.
   'GET /api/work-orders/{workOrderId}': { params: workOrders.WorkOrderParams, query: workOrders.WorkOrderQuery, response: workOrders.WorkOrderReply, errors: [401, 403, 404] },
+  'GET /api/invoices/{invoiceId}': { params: invoices.InvoiceParams, query: invoices.InvoiceQuery, response: invoices.InvoiceReply, errors: [401, 403, 404] },
   'GET /api/assets/{assetId}/history': { params: assets.AssetParams, query: assets.AssetQuery, response: assets.AssetHistoryReply, errors: [401, 403, 404] },
   'GET /api/calendar/{token}': { params: visits.FeedParams, text: 'text/calendar', errors: [404] },
 };

@@ -61,6 +61,7 @@ export const openApiSummaries: Record<string, string> = {
   'GET /api/calendar': "The caller's personal calendar feed link, if any.",
   'POST /api/calendar': 'Make (or remake) the caller\'s personal calendar feed link.',
   'DELETE /api/calendar': "Turn the caller's calendar feed link off.",
+  'GET /api/invoices/{invoiceId}': 'One invoice of the viewed user\'s properties: its lines, paid or owed, payment page, PDF and the customer\'s other owed invoices.',
   'GET /api/work-orders/{workOrderId}': 'One work order of the viewed user\'s properties: timeline, notes, parts and labour, invoices, quote, equipment.',
   'GET /api/assets/{assetId}/history': 'One asset of the viewed user\'s properties and its history, newest first: work orders, their quotes, raised alerts, the documents that name it.',
   'GET /api/calendar/{token}': 'The calendar feed (iCalendar) of one user\'s visits, by its signed link (no sign-in).',

@@ -57,6 +57,11 @@ describe('admin import: a bad file writes nothing', () => {
       const bad = file(`id,number,property_id,issued_at,due_at,amount,balance,status,payment_url\nI-1,N-1,P-1,2026-03-01,2026-03-31,10,10,Open,${url}\n`);
       expect(await failure({ invoices: bad })).toBe(`${bad}:2:9: payment_url must be an https:// address such as https://pay.example.com/invoice/123`);
     }
+    // Pay several's page (issue 43): https with {numbers}, where the chosen invoices' numbers go.
+    for (const url of ['https://pay.example.com/pay', 'http://pay.example.com/pay?i={numbers}', 'https://user:pw@pay.example.com/{numbers}']) {
+      const bad = file(`id,number,property_id,issued_at,due_at,amount,balance,status,pay_several_url\nI-1,N-1,P-1,2026-03-01,2026-03-31,10,10,Open,${url}\n`);
+      expect(await failure({ invoices: bad })).toBe(`${bad}:2:9: pay_several_url must be an https:// address with {numbers} such as https://pay.example.com/pay?invoices={numbers}`);
+    }
     expect(db.writes()).toBe(0);
   });
 
@@ -123,6 +128,7 @@ describe('admin import: a good import', () => {
     expect(rows.find((r) => r.id === 'I-1')).toMatchObject({ workOrderId: 'W-1', issuedAt: '2026-04-01T08:00:00.000Z', dueAt: '2026-05-01T00:00:00.000Z', status: 'Paid' });
     expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paidAt');
     expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paymentUrl');
+    expect(rows.find((r) => r.id === 'I-1')).not.toHaveProperty('paySeveralUrl');
     expect(rows.find((r) => r.id === 'I-2')).toMatchObject({ paymentUrl: 'https://pay.example.com/i/N-2?a=80', status: 'Open' });
     expect(rows.find((r) => r.id === 'A-1')).toMatchObject({ installedOn: '2014-06-30', condition: 'Good', assetType: '' });
     expect(db.sorted('audit')).toEqual([expect.objectContaining({ actorEmail: 'cli', action: 'catalogue.import', details: counts })]);

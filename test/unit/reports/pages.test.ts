@@ -124,6 +124,10 @@ describe('quotes, invoicing, assets, analytics', () => {
     expect(d.table.rows.map((r) => [r.number, r.pay])).toEqual([['INV-3', ''], ['INV-4', null], ['INV-1', 'https://pay.example.com/inv/1'], ['INV-2', null]]);
     expect(tableRows('invoicing', input(), { q: 'no online' }).rows.map((r) => r.number)).toEqual(['INV-3']);
     expect(tableRows('invoicing', input(), { q: 'example.com' }).total).toBe(0);
+    // Each row carries the invoice it opens (issue 43), beside its cells: no column, no CSV field, not searched.
+    expect(d.table.rows.map((r) => r.openId)).toEqual(['I3', 'I4', 'I1', 'I2']);
+    expect(d.table.columns.map((c) => c.key)).not.toContain('openId');
+    expect(tableRows('invoicing', input(), { q: 'I3' }).total).toBe(0);
   });
   it('Assets', () => {
     const d = pageData('assets', input());

@@ -34,7 +34,8 @@ import { requestsText } from '../../features/requests/strings';
 import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-as';
 import { DecisionsIcon, QuotesPanel, quotesText } from '../../features/quotes';
 import { ComingUp } from '../../features/visits';
-import { openedFrom, workOrderPath } from '../../features/work-orders/paths';
+import type { OpenedRecord } from '../../embed/protocol';
+import { invoicePath, openedFrom, workOrderPath } from '../../features/work-orders/paths';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
 import { useAlertCount } from '../../features/telemetry/api/get-alerts';
@@ -366,7 +367,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
             propertyOptions={propertyOptions}
             isAdmin={isAdmin}
             onFirstDrawn={() => setFrameDrawn(true)}
-            onOpenWorkOrder={(id) => navigate(workOrderPath(id), { state: openedFrom(location) })}
+            onOpenRecord={(r) => navigate(r.kind === 'invoice' ? invoicePath(r.id) : workOrderPath(r.id), { state: openedFrom(location) })}
           />
         </Box>
         <SiteFooter productName={config.productName} />
@@ -426,7 +427,7 @@ interface ReportAreaProps {
   propertyOptions: PropertyOption[];
   isAdmin: boolean;
   onFirstDrawn: () => void;
-  onOpenWorkOrder: (workOrderId: string) => void;
+  onOpenRecord: (record: OpenedRecord) => void;
 }
 
 /** The chosen report: the telemetry dashboard for a mapped customer's Analytics, else its frames. */
@@ -455,7 +456,7 @@ function ReportArea(props: ReportAreaProps) {
       period={props.period}
       nothingAssigned={props.nothingAssigned}
       onFirstDrawn={props.onFirstDrawn}
-      onOpenWorkOrder={props.onOpenWorkOrder}
+      onOpenRecord={props.onOpenRecord}
     />
   );
 }

@@ -21,8 +21,11 @@ export function openedFrom(location: { pathname: string; search: string; state?:
   return { from: `${location.pathname}?${search}`, ...back };
 }
 
-/** A page Back may return to: a page under /home (with its query), a work order or an equipment history. */
-const RETURNABLE = /^\/(?:home(?:[/?]|$)|(?:work-orders|equipment)\/[^/?#]+$)/;
+/** An invoice's screen (issue 43, item 4): /invoices/<invoice id>. */
+export const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
+
+/** A page Back may return to: a page under /home (with its query), a work order, an invoice or an equipment history. */
+const RETURNABLE = /^\/(?:home(?:[/?]|$)|(?:work-orders|invoices|equipment)\/[^/?#]+$)/;
 
 export function backTarget(state: unknown, home = '/home'): string {
   const from = state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;

@@ -40,6 +40,7 @@ export const workOrderText = {
   invoices: 'Invoice',
   noInvoices: 'No invoice yet.',
   invoiceLine: (number: string, status: string) => `Invoice ${number} · ${status}`,
+  openInvoice: (number: string) => `Open invoice ${number}`,
   invoiceAmounts: (amount: string, balance: string, due: string) => `${amount}, balance ${balance}, due ${due}`,
   pay: (balance: string) => `Pay ${balance}`,
   payLabel: (balance: string, number: string) => `Pay ${balance} for ${number} (opens in a new tab)`,
@@ -71,4 +72,37 @@ export const equipmentText = {
   /** The work order screen's link to its equipment's history. */
   historyLink: 'Equipment history',
   historyLabel: (name: string) => `Open the history of ${name}`,
+} as const;
+
+/** Every user-visible text of the invoice screen (issue 43, item 4, beyond the spec). */
+export const invoiceText = {
+  title: (number: string) => `Invoice ${number}`,
+  titleLoading: (id: string) => `Invoice ${id}`,
+  back: 'Back',
+  loading: 'Loading the invoice...',
+  loadFailed: 'Unable to load the invoice. Please try again later.',
+  details: 'Details',
+  fields: { status: 'Status', property: 'Property', customer: 'Customer', issued: 'Issued', due: 'Due', paid: 'Paid', amount: 'Amount', balance: 'Balance', workOrder: 'Work order' },
+  openWorkOrder: (id: string) => `Open work order ${id}`,
+  lines: 'Parts and labour',
+  noLines: 'This invoice has no itemised lines: it bills no work order with parts and labour lines.',
+  linesDiffer: (lines: string, amount: string) => `The lines come to ${lines}; the invoice's amount is ${amount} (taxes and charges not itemised).`,
+  payment: 'Payment',
+  paidOn: (day: string) => `Paid on ${day}.`,
+  nothingOwed: 'Nothing is owed on this invoice.',
+  noOnlinePayment: 'No online payment: pay this invoice as agreed with your provider.',
+  document: 'Invoice document',
+  download: (fileName: string) => `Download ${fileName}`,
+  downloadLabel: (fileName: string) => `Download ${fileName} (opens in a new tab)`,
+  noDocument: 'Your provider has not uploaded a PDF of this invoice.',
+  documentFailed: 'Unable to open the document. Please try again later.',
+  // Pay several
+  paySeveral: 'Pay several',
+  paySeveralIntro: (customer: string) => `Owed invoices of ${customer}: choose those to pay together on your provider's payment page.`,
+  choose: (number: string, balance: string, due: string) => `${number}: ${balance}, due ${due}`,
+  chooseTwo: 'Choose two or more invoices to pay them together.',
+  paySeveralButton: (n: number, total: string) => `Pay ${n} invoices, ${total}`,
+  paySeveralLabel: (n: number, total: string) => `Pay ${n} invoices, ${total} (opens in a new tab)`,
+  cannotPaySeveral: "Your provider's payment page does not take these invoices together: pay each on its own.",
+  noPaySeveral: "Your provider's payment page takes one invoice at a time: pay each on its own.",
 } as const;

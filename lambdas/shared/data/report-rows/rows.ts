@@ -51,6 +51,11 @@ export interface InvoiceRow {
   status: 'Open' | 'Paid' | 'Overdue' | 'Void';
   /** The provider's own payment page for this invoice (its processor's; https). No card data passes through the portal. */
   paymentUrl?: string;
+  /**
+   * The provider's page paying several invoices at once (import column pay_several_url, issue 43):
+   * an https address with `{numbers}` where the chosen invoices' numbers go, comma-separated.
+   */
+  paySeveralUrl?: string;
 }
 export interface AssetRow {
   dataset: 'asset';

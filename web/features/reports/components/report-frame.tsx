@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { EMBED_MESSAGE, isEmbedMessage, primeFrame } from '../../../embed/protocol';
+import { EMBED_MESSAGE, isEmbedMessage, openedRecord, primeFrame, type OpenedRecord } from '../../../embed/protocol';
 import type { FrameUrl } from '../api/get-frame-url';
 import { reportStrings } from '../strings';
 
@@ -14,8 +14,8 @@ export interface ReportFrameProps {
   resign: () => Promise<FrameUrl>;
   /** Called once the frame's first data is on the screen (a built-in page says so; an external frame when it has loaded). */
   onDrawn?: () => void;
-  /** A built-in page asks to open one of its work orders (issue 43): the portal navigates. */
-  onOpenWorkOrder?: (workOrderId: string) => void;
+  /** A built-in page asks to open one of its work orders or invoices (issue 43): the portal navigates. */
+  onOpenRecord?: (record: OpenedRecord) => void;
 }
 
 const isBuiltIn = (url: string) => url.startsWith('/embed/');
@@ -25,7 +25,7 @@ const isBuiltIn = (url: string) => url.startsWith('/embed/');
  * expires; the frame answers over postMessage and its src stays the same, so the page keeps its
  * state. An external (Sigma) frame gets a fresh URL shortly before its session ends.
  */
-export function ReportFrame({ signed, resign, onDrawn, onOpenWorkOrder }: ReportFrameProps) {
+export function ReportFrame({ signed, resign, onDrawn, onOpenRecord }: ReportFrameProps) {
   const ref = useRef<HTMLIFrameElement>(null);
   const [src, setSrc] = useState(signed.url);
   const builtIn = isBuiltIn(signed.url);
@@ -34,8 +34,8 @@ export function ReportFrame({ signed, resign, onDrawn, onOpenWorkOrder }: Report
   resignRef.current = resign;
   const drawnRef = useRef(onDrawn);
   drawnRef.current = onDrawn;
-  const openRef = useRef(onOpenWorkOrder);
-  openRef.current = onOpenWorkOrder;
+  const openRef = useRef(onOpenRecord);
+  openRef.current = onOpenRecord;
 
   // The first data came with the URL: kept for the page to take as it loads (before it runs).
   useLayoutEffect(() => (builtIn && signed.data !== undefined ? primeFrame(signed.url, signed.data) : undefined), [builtIn, signed]);
@@ -49,7 +49,7 @@ export function ReportFrame({ signed, resign, onDrawn, onOpenWorkOrder }: Report
         if (!isEmbedMessage(event.data)) return;
         if (event.data.type === EMBED_MESSAGE.height) setHeight(Math.max(120, Math.min(event.data.height, 20_000)));
         else if (event.data.type === EMBED_MESSAGE.drawn) drawnRef.current?.();
-        else if (event.data.type === EMBED_MESSAGE.open) openRef.current?.(event.data.workOrderId);
+        else if (event.data.type === EMBED_MESSAGE.open) openRef.current?.(openedRecord(event.data));
         else if (event.data.type === EMBED_MESSAGE.refresh)
           resignRef
             .current()

@@ -3,20 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { WorkOrderReply } from '../../../../lambdas/shared/contract/answers/work-orders';
 import { titleCase } from '../../../components/text/display-name';
 import { useWorkOrder } from '../api/get-work-order';
-import { equipmentPath, invoicesPath, openedFrom, quotePath } from '../paths';
+import { equipmentPath, invoicePath, invoicesPath, openedFrom, quotePath } from '../paths';
 import { equipmentText, workOrderText as t } from '../strings';
-import { dayText, money, payable, quantityText, stepText, when } from '../work-order-text';
+import { dayText, money, payable, stepText, when } from '../work-order-text';
+import { LinesSection } from './lines-section';
 import { RecordScreen } from './record-screen';
 import { Facts, Quiet, Section } from './section';
 
@@ -113,70 +108,18 @@ function Notes({ reply }: { reply: WorkOrderReply }) {
   );
 }
 
-function Lines({ reply }: { reply: WorkOrderReply }) {
-  if (reply.lines.length === 0)
-    return (
-      <Section title={t.lines} testId="work-order-lines">
-        <Quiet>{t.noLines}</Quiet>
-      </Section>
-    );
-  const c = t.lineColumns;
-  return (
-    <Section title={t.lines} testId="work-order-lines">
-      {/* Scrolls sideways in a narrow window: focusable, so a keyboard can scroll it too. */}
-      <Box tabIndex={0} role="group" aria-label={t.lines} sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t.lines}>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">{c.kind}</TableCell>
-              <TableCell scope="col">{c.description}</TableCell>
-              <TableCell scope="col" align="right">
-                {c.quantity}
-              </TableCell>
-              <TableCell scope="col" align="right">
-                {c.unitPrice}
-              </TableCell>
-              <TableCell scope="col" align="right">
-                {c.total}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {reply.lines.map((l, i) => (
-              <TableRow key={i}>
-                <TableCell>{t.lineKind[l.kind]}</TableCell>
-                <TableCell>{l.description}</TableCell>
-                <TableCell align="right">{quantityText(l.quantity)}</TableCell>
-                <TableCell align="right">{money(l.unitPrice)}</TableCell>
-                <TableCell align="right">{money(l.total)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell colSpan={4} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>
-                {t.linesTotal}
-              </TableCell>
-              <TableCell align="right" data-testid="lines-total" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>
-                {money(reply.linesTotal)}
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </Box>
-    </Section>
-  );
-}
-
 function Invoices({ reply }: { reply: WorkOrderReply }) {
   const zone = reply.workOrder.timeZone;
+  const location = useLocation();
   return (
     <Section title={t.invoices} testId="work-order-invoices">
       {reply.invoices.length === 0 && <Quiet>{t.noInvoices}</Quiet>}
       {reply.invoices.map((i) => (
         <Box key={i.id} data-invoice={i.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, '& + &': { mt: 1 } }}>
           <Box sx={{ flex: 1, minWidth: 200 }}>
-            <Typography sx={{ fontWeight: 600 }}>{t.invoiceLine(i.number, i.status)}</Typography>
+            <Link component={RouterLink} to={invoicePath(i.id)} state={openedFrom(location)} aria-label={t.openInvoice(i.number)} sx={{ fontWeight: 600 }}>
+              {t.invoiceLine(i.number, i.status)}
+            </Link>
             <Quiet>{t.invoiceAmounts(money(i.amount), money(i.balance), dayText(i.dueAt, zone))}</Quiet>
           </Box>
           {payable(i) && (
@@ -228,7 +171,7 @@ export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; e
             </Box>
             <Box sx={{ display: 'grid', gap: 2 }}>
               <Notes reply={reply} />
-              <Lines reply={reply} />
+              <LinesSection lines={reply.lines} total={reply.linesTotal} empty={t.noLines} testId="work-order-lines" />
             </Box>
           </Box>
         </>

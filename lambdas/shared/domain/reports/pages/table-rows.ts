@@ -60,7 +60,8 @@ export function tableRows(page: PageName, every: PageInput, opts: { sort?: strin
   // Past the end: the last page.
   const offset = limit === null || !keyed.length ? 0 : Math.min(opts.offset ?? 0, Math.floor((keyed.length - 1) / limit) * limit);
   const page_ = limit === null ? keyed : keyed.slice(offset, offset + limit);
-  const rows = page_.map(({ r }) => Object.fromEntries(columns.map((c) => [c.key, c.value(r, ctx)])) as Row);
+  // The id a row opens rides beside its cells; CSV export and search read the columns only.
+  const rows = page_.map(({ r }) => Object.fromEntries([...columns.map((c) => [c.key, c.value(r, ctx)]), ...(def.openId ? [['openId', def.openId(r)]] : [])]) as Row);
   return {
     title: def.title,
     columns: columns.map(({ key: k, label, type }) => ({ key: k, label, type })),

@@ -30,6 +30,8 @@ export interface TableDef<R extends ReportRow> {
   columns: ColumnDef<R>[];
   sort: string;
   dir: 'asc' | 'desc';
+  /** A table whose rows open a record by an id no column shows (the Invoicing table's invoices, issue 43): each row carries it as `openId`. */
+  openId?(r: R): string;
 }
 
 const text = <R>(key: string, label: string, get: (r: R) => string | undefined): ColumnDef<R> => ({ key, label, type: 'text', value: (r) => get(r) ?? '' });
@@ -123,6 +125,7 @@ export const tableDefs: Record<PageName, TableDef<WorkOrderRow> | TableDef<Quote
   invoicing: {
     title: 'Invoices',
     dataset: 'invoice',
+    openId: (r) => r.id,
     dated: (r) => r.issuedAt,
     columns: [
       text('number', 'Invoice', (r) => r.number),
