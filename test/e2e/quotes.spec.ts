@@ -42,6 +42,11 @@ const test = base.extend<object, { quotesStack: OwnStack }>({
   ],
   baseURL: async ({ quotesStack }, use) => use(quotesStack.base),
 });
+// Stopped once the file is done (the worker goes on with other files); stopping again at the
+// worker's end does nothing.
+test.afterAll(async ({ quotesStack }) => {
+  await quotesStack.stop();
+});
 const dataDir = () => stack.dataDir;
 const panel = (page: Page) => page.getByRole('region', { name: t.title });
 const row = (page: Page, id: string) => panel(page).locator(`tr[data-quote="${id}"]`);

@@ -30,6 +30,21 @@ const sharedStackEnv = JSON.parse(readFileSync(path.join(import.meta.dirname, '.
  * retry must start again on fresh data). Ready when /readyz answers.
  */
 export async function startOwnStack(env: Record<string, string>, opts: { demo?: boolean; asShared?: boolean } = {}): Promise<OwnStack> {
+  // The port is free when chosen, but the stack listens on it only once started: another process
+  // starting meanwhile (another spec's stack, whose emulators take free ports) may take it first.
+  // Then the stack exits on EADDRINUSE, and a new port is chosen (three times at most).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, opts);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt === 3) throw e;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(env: Record<string, string>, opts: { demo?: boolean; asShared?: boolean }): Promise<OwnStack> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-own-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', ...(opts.demo ? ['--demo'] : [])], {
@@ -50,6 +65,7 @@ export async function startOwnStack(env: Record<string, string>, opts: { demo?: 
   for (;;) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
+      if (stderr.includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken before the stack listened on it`);
       throw new Error(`the local stack did not start:\n${stderr}`);
     }
     const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
