@@ -17,6 +17,7 @@ import type { ListedDocument } from '../../data/documents.js';
 import type { EquipmentAlertItem } from '../../data/equipment-alerts.js';
 import type { EquipmentItem } from '../../data/equipment.js';
 import type { AssetRow, QuoteRow, WorkOrderRow } from '../../data/report-rows.js';
+import { fileNameOf } from '../documents/files.js';
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -26,7 +27,6 @@ export const monitoredAs = (asset: Pick<AssetRow, 'name' | 'propertyId'>, equipm
 
 /** A name in parts: lower case, cut at everything but letters, digits and hyphens ('Service_Report RTU-2' → 'service_report_rtu-2'). */
 const parts = (s: string) => s.toLowerCase().replace(/[^a-z0-9-]+/g, '_').replace(/^_+|_+$/g, '');
-const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
 /** Whether a document's file name (without its extension) names the asset: its name or its id, as whole parts. */
 export function namesAsset(key: string, asset: Pick<AssetRow, 'id' | 'name'>): boolean {
