@@ -17,6 +17,9 @@ process.env.E2E_PORTS ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 const ports = process.env.E2E_PORTS.split(',').map(Number);
+// The demo's day, fixed once in the runner too: stacks seeded before midnight (UTC) and specs that
+// compute the demo's rows (references, dates) after it agree (infra/admin/demo-report-data.ts).
+process.env.DEMO_DAY ??= new Date().toISOString().slice(0, 10);
 // A fixed folder per port, so specs (in other processes) can read their stack's outbox.
 const dataDir = (port: number) => path.resolve('.tmp', `e2e-data-${port}`);
 // In a worker (Playwright sets TEST_PARALLEL_INDEX before it loads this file): its own stack.

@@ -296,11 +296,27 @@ const SIZE: Record<string, number> = { Hospital: 2.2, 'Data Center': 1.6, Office
 export const demoReportProperties = () =>
   demoCustomers.flatMap((c) => c.properties.map((p) => ({ id: p.id, size: SIZE[p.type] ?? 1, timeZone: p.timeZone, fixedAssets: demoFixedAssets(p.id) })));
 
-/** Today at 00:00 UTC: the demo's "now", so one day's runs give the same rows. */
-export function demoNow(at = Date.now()): number {
-  const d = new Date(at);
+/**
+ * Today at 00:00 UTC: the demo's "now", so one day's runs give the same rows. `DEMO_DAY`
+ * (YYYY-MM-DD) fixes that day when no moment is given: the browser specs' runner sets it once, so a
+ * stack seeded before midnight and a spec that computes the demo's rows after it agree.
+ */
+export function demoNow(at?: number): number {
+  const fixed = at === undefined ? demoDay(process.env.DEMO_DAY) : undefined;
+  if (fixed !== undefined) return fixed;
+  const d = new Date(at ?? Date.now());
   d.setUTCHours(0, 0, 0, 0);
   return d.getTime();
+}
+
+/** `DEMO_DAY`'s midnight (UTC), or undefined when unset; a value that is not a real day is refused. */
+export function demoDay(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const t = Date.parse(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== value) {
+    throw new Error(`DEMO_DAY must be a day as YYYY-MM-DD, not "${value}".`);
+  }
+  return t;
 }
 
 /** Every demo report row for `now`, all datasets together. */

@@ -1,7 +1,7 @@
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { demoCustomers, demoEquipment } from '../../../infra/admin/demo-data.js';
 import { demoDocuments } from '../../../infra/admin/demo-documents.js';
-import { demoNow, demoReportRows } from '../../../infra/admin/demo-report-data.js';
+import { demoDay, demoNow, demoReportRows } from '../../../infra/admin/demo-report-data.js';
 import { demoServiceRequests } from '../../../infra/admin/demo-requests.js';
 import type { AssetRow, WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
 import { seedDemo } from '../../../infra/admin/seed-demo.js';
@@ -16,6 +16,22 @@ describe('seedDemo', () => {
     const a = demoReportRows(NOW);
     expect(demoReportRows(NOW)).toEqual(a);
     expect(a.filter((r) => r.dataset === 'wo').length).toBeGreaterThan(2000);
+  });
+
+  it('takes its day from DEMO_DAY when no moment is given, so a run across midnight sees one day', () => {
+    const before = process.env.DEMO_DAY;
+    try {
+      process.env.DEMO_DAY = '2026-05-10';
+      expect(demoNow()).toBe(NOW);
+      expect(demoNow(Date.UTC(2026, 4, 11, 0, 5))).toBe(NOW + 86_400_000);
+      process.env.DEMO_DAY = '';
+      expect(demoNow()).toBe(demoNow(Date.now()));
+    } finally {
+      if (before === undefined) delete process.env.DEMO_DAY;
+      else process.env.DEMO_DAY = before;
+    }
+    expect(demoDay(undefined)).toBeUndefined();
+    for (const bad of ['2026-02-30', '10/05/2026', '2026-5-10', 'today']) expect(() => demoDay(bad)).toThrow(`DEMO_DAY must be a day as YYYY-MM-DD, not "${bad}".`);
   });
 
   it('plans visits for the next 30 days at every demo property, one of them tomorrow, most with an arrival window', () => {
