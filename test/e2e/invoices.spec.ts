@@ -12,7 +12,7 @@ import { demoNow, demoReportRows } from '../../infra/admin/demo-report-data.js';
 import type { InvoiceRow } from '../../lambdas/shared/data/report-rows.js';
 import { invoiceText as t, workOrderText as w } from '../../web/features/work-orders/strings.js';
 import { demo } from './support/env.js';
-import { expectNoSeriousA11yViolations, logIn, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
+import { expectNoSeriousA11yViolations, fileOpenedInNewTab, logIn, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
 
 const shot = shotter('invoices', true);
 const reportFrame = (page: Page) => page.frameLocator('iframe[title="Sigma Report"]');
@@ -61,14 +61,10 @@ test('an Invoicing row opens the invoice: lines, status, Pay, the PDF and Pay se
 
   // The provider's PDF, through the documents' short-lived link, in a new tab.
   const fileName = `Invoice_${invoice.number}.pdf`;
-  const popupPromise = page.context().waitForEvent('page');
-  await section(page, t.payment).getByRole('button', { name: t.downloadLabel(fileName) }).click();
-  const popup = await popupPromise;
-  await expect.poll(() => popup.url()).toContain(fileName);
-  const served = await page.request.get(popup.url());
+  const link = await fileOpenedInNewTab(page, () => section(page, t.payment).getByRole('button', { name: t.downloadLabel(fileName) }).click(), fileName);
+  const served = await page.request.get(link);
   expect(served.status()).toBe(200);
   expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  await popup.close();
 
   // Pay several: this invoice is ticked; with another owed one, the provider's page with both numbers.
   const several = section(page, t.paySeveral);

@@ -20,7 +20,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { quotesText as t } from '../../web/features/quotes/strings.js';
 import { demo, readOutbox } from './support/env.js';
 import { startOwnStack, type OwnStack } from './support/own-stack.js';
-import { expectNoSeriousA11yViolations, logIn, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
+import { expectNoSeriousA11yViolations, fileOpenedInNewTab, logIn, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
 
 const shot = shotter('quotes');
 
@@ -162,15 +162,11 @@ test('Dana approves QT-DEMO-0001 with a typed signature: the row, the mails, the
   await expect(dialog.getByText('$4,850', { exact: true })).toBeVisible();
   // The provider's quote document (a document of the property named after the quote) opens in a new tab.
   await expect(dialog.getByText(t.facts.document)).toBeVisible();
-  const popupPromise = page.context().waitForEvent('page');
-  await dialog.getByRole('button', { name: t.openDocument('Quote_QT-DEMO-0001.pdf') }).click();
-  const popup = await popupPromise;
-  await expect.poll(() => popup.url()).toContain('Quote_QT-DEMO-0001.pdf');
-  const served = await page.request.get(popup.url());
+  const link = await fileOpenedInNewTab(page, () => dialog.getByRole('button', { name: t.openDocument('Quote_QT-DEMO-0001.pdf') }).click(), 'Quote_QT-DEMO-0001.pdf');
+  const served = await page.request.get(link);
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('application/pdf');
   expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  await popup.close();
   // Issue 39: the signature is the signed-in account's name, prefilled; another name is refused by the server.
   await dialog.getByRole('button', { name: t.approve, exact: true }).click();
   let send = dialog.getByRole('button', { name: t.sendApprove });

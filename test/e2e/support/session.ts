@@ -42,6 +42,22 @@ export async function viewAs(page: Page, email: string) {
   await expect(page.getByRole('status').filter({ hasText: 'Viewing as' })).toContainText(`Viewing as ${email}`);
 }
 
+/**
+ * Clicks what opens a file in a new tab and answers the address that tab asked for. The full
+ * Chromium shows a PDF in the tab; the headless shell the specs run in downloads it and leaves the
+ * tab blank: both ask the same address, which the spec then fetches itself to check what is served.
+ */
+export async function fileOpenedInNewTab(page: Page, click: () => Promise<unknown>, fileName: string): Promise<string> {
+  const asked = page.context().waitForEvent('request', { predicate: (r) => r.isNavigationRequest() && r.url().includes(fileName) });
+  const opened = page.context().waitForEvent('page');
+  await click();
+  const [request, tab] = await Promise.all([asked, opened]);
+  // Asked by the new tab, not by the portal's own page.
+  expect(request.frame().page()).toBe(tab);
+  await tab.close();
+  return request.url();
+}
+
 /** A call to the local pool's public API (its endpoint from config.json), as the browser makes it. */
 export async function cognitoCall(request: APIRequestContext, action: string, body: object): Promise<Record<string, unknown>> {
   const config = (await (await request.get('/config.json')).json()) as { endpoint: string };
