@@ -139,7 +139,7 @@ describe('seedDemo', () => {
     expect((await signIn('newhire@summit.test', 'Demo1234')).length).toBeGreaterThan(0);
 
     const second = await seedDemo();
-    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, requests: 0, documents: 0, users: 0 });
+    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, requests: 0, photos: 0, documents: 0, users: 0 });
   });
 });
 
