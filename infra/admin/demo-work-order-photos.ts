@@ -89,7 +89,7 @@ function photosOf(w: WorkOrderRow, unit: string): { row: PhotosRow['photos']; bo
       stage,
       key: `${base}${stage}-1-${keySegment(unit)}.png`,
       fileName: `${stage}-1-${keySegment(unit)}.png`,
-      caption: stage === 'before' ? `${unit}: condenser coil clogged and corroded, as found` : `${unit}: condenser coil cleaned, unit back in service`,
+      caption: stage === 'before' ? `${unit} as found: ${w.description.charAt(0).toLowerCase()}${w.description.slice(1)}` : `${unit} after the work, back in service`,
     })),
     bodies: stages.map((stage) => unitPicture(stage, seed)),
   };

@@ -32,7 +32,7 @@ export function PhotosSection({ reply }: { reply: WorkOrderReply }) {
       {reply.photos.length === 0 ? (
         <Quiet>{t.noPhotos}</Quiet>
       ) : (
-        <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {PHOTO_STAGES.map((stage) => {
             const photos = reply.photos.filter((p) => p.stage === stage);
             return (
@@ -78,7 +78,7 @@ export function ReportSection({ reply }: { reply: WorkOrderReply }) {
     <Section title={t.report} testId="work-order-report">
       {r ? (
         <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
-          <Typography sx={{ wordBreak: 'break-all' }}>{t.reportLine(r.fileName)}</Typography>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{t.reportLine(r.fileName)}</Typography>
           <Box sx={{ display: 'flex', gap: 1 }}>
             <Button variant="contained" size="small" aria-label={t.downloadReportLabel(r.fileName)} onClick={() => run(() => downloadDocument(r.key, r.fileName))}>
               {t.downloadReport}
