@@ -178,7 +178,8 @@ export function demoDocuments(now: number): DemoDocument[] {
     add(
       w.propertyId,
       `Service_Report_${w.id}.pdf`,
-      Math.max(0, Math.round((now - Date.parse(done)) / 86_400_000)),
+      // At least a day back: never after the seeding (a digest of new documents would count it).
+      Math.max(1, Math.round((now - Date.parse(done)) / 86_400_000)),
       simplePdf(`Service report: work order ${w.id}`, [
         `Property: ${demoCustomers.flatMap((c) => c.properties).find((p) => p.id === w.propertyId)?.name ?? w.propertyId}`,
         `Equipment: ${unit && unit.dataset === 'asset' ? unit.name : 'not recorded'}   Technician: ${w.technician}`,
