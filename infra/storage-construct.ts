@@ -84,8 +84,9 @@ export class StorageConstruct extends Construct {
 
   /**
    * GuardDuty Malware Protection for S3 on the documents bucket: every new object under documents/
-   * (a confirmed upload's final copy; the uploads/ stage is not scanned twice) and requests/ (the
-   * service-request photos mailed to dispatch) is scanned and tagged GuardDutyMalwareScanStatus
+   * (a confirmed upload's final copy; the uploads/ stage is not scanned twice), requests/ (the
+   * service-request photos mailed to dispatch) and work-orders/ (a work order's before and after
+   * photos, written by the import) is scanned and tagged GuardDutyMalwareScanStatus
    * (https://docs.aws.amazon.com/guardduty/latest/ug/gdu-malware-protection-s3.html). The bucket
    * serves an object of those prefixes only once tagged NO_THREATS_FOUND: not scanned yet, infected
    * or unscannable, GetObject is refused to everyone but the scanner's role, presigned links
@@ -127,7 +128,7 @@ export class StorageConstruct extends Construct {
     Validations.of(role).acknowledge(
       {
         id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
-        reason: "GuardDuty's documented role for Malware Protection for S3: it reads and tags any new object of this one bucket (the plan itself limits scans to documents/ and requests/).",
+        reason: "GuardDuty's documented role for Malware Protection for S3: it reads and tags any new object of this one bucket (the plan itself limits scans to documents/, requests/ and work-orders/).",
       },
       {
         // cdk-nag names an unresolved account or region as <AWS::AccountId> / <AWS::Region>.

@@ -279,8 +279,13 @@ export const routes: Route[] = [
   { method: 'GET', path: '/api/calendar', handler: 'visits/get-calendar', access: 'user', tables: { ...caller }, secrets: ['embed'] },
   { method: 'POST', path: '/api/calendar', handler: 'visits/create-calendar', access: 'user', tables: { users: 'write' }, secrets: ['embed'] },
   { method: 'DELETE', path: '/api/calendar', handler: 'visits/delete-calendar', access: 'user', tables: { users: 'write' } },
-  // A work order a customer can open (issue 43): its timeline, notes, lines, invoices, quote and equipment.
-  { method: 'GET', path: '/api/work-orders/{workOrderId}', handler: 'work-orders/get-work-order', access: 'user', tables: { ...caller, properties: 'read', reportRows: 'read' } },
+  // A work order a customer can open (issue 43): its timeline, notes, lines, invoices, quote, equipment,
+  // photos (links to clean ones: tags read) and signed report (a document of its property).
+  {
+    method: 'GET', path: '/api/work-orders/{workOrderId}', handler: 'work-orders/get-work-order', access: 'user',
+    tables: { ...caller, properties: 'read', reportRows: 'read', documents: 'read' },
+    bucket: [{ prefix: 'work-orders/', actions: ['read', 'readTags'] }],
+  },
   // An invoice a customer can open (issue 43, item 4): its lines (its work order's), PDF (a document of its property) and the customer's owed invoices.
   {
     method: 'GET', path: '/api/invoices/{invoiceId}', handler: 'invoices/get-invoice', access: 'user',

@@ -7,6 +7,9 @@
  * each Northwind property, its newest owed invoice with lines has the provider's PDF
  * (`Invoice_<number>.pdf`), which the invoice screen shows (issue 43).
  *
+ * One work order of each demo customer with a sign-in has its signed service report
+ * (`Service_Report_<work order id>.pdf`, ./demo-work-order-photos.ts), which its screen shows.
+ *
  * Lakeside's and Summit's libraries stay empty: the browser specs use them to show an empty library.
  */
 import { createHash } from 'node:crypto';
@@ -14,6 +17,7 @@ import { newDocumentKey } from '../../lambdas/shared/domain/documents/files.js';
 import { demoCustomers, demoEquipment } from './demo-data.js';
 import type { InvoiceRow, LinesRow } from '../../lambdas/shared/data/report-rows.js';
 import { demoDecisionQuotes, demoReportRows } from './demo-report-data.js';
+import { demoPhotoWorkOrders } from './demo-work-order-photos.js';
 
 /** The demo quotes whose quote document is in the library (named after the quote: docs/features/quotes.md "Quote decisions"). */
 const QUOTES_WITH_DOCUMENTS = new Set(['QT-DEMO-0001', 'QT-DEMO-0003']);
@@ -163,6 +167,26 @@ export function demoDocuments(now: number): DemoDocument[] {
         `Work order: ${i.workOrderId ?? ''}   Issued: ${i.issuedAt.slice(0, 10)}   Due: ${i.dueAt.slice(0, 10)}`,
         ...lines.lines.map((l) => `${l.description}: ${l.quantity} x $${l.unitPrice.toFixed(2)}`),
         `Amount: $${i.amount.toFixed(2)}   Balance: $${i.balance.toFixed(2)}   ${i.status}`,
+      ]),
+    );
+  }
+  const rows = demoReportRows(now);
+  const assets = rows.filter((r) => r.dataset === 'asset');
+  for (const w of demoPhotoWorkOrders(rows)) {
+    const done = w.completedAt ?? w.createdAt;
+    const unit = assets.find((a) => a.propertyId === w.propertyId && a.id === w.assetId);
+    add(
+      w.propertyId,
+      `Service_Report_${w.id}.pdf`,
+      // At least a day back: never after the seeding (a digest of new documents would count it).
+      Math.max(1, Math.round((now - Date.parse(done)) / 86_400_000)),
+      simplePdf(`Service report: work order ${w.id}`, [
+        `Property: ${demoCustomers.flatMap((c) => c.properties).find((p) => p.id === w.propertyId)?.name ?? w.propertyId}`,
+        `Equipment: ${unit && unit.dataset === 'asset' ? unit.name : 'not recorded'}   Technician: ${w.technician}`,
+        `Completed: ${done.slice(0, 10)}`,
+        `Work: ${w.description}`,
+        'Photos before and after the work are on the work order in the portal.',
+        'Customer signature: on file (signed on site)   Technician signature: on file',
       ]),
     );
   }

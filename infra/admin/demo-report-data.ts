@@ -8,6 +8,7 @@ import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '..
 import { demoCustomers, demoFixedAssets } from './demo-data.js';
 import { zonedInstant } from '../../lambdas/shared/domain/visits/zones.js';
 import { withWorkOrderDetails } from './demo-work-orders.js';
+import { demoWorkOrderPhotos } from './demo-work-order-photos.js';
 import { withDemoRequestLinks } from './demo-requests.js';
 
 function random(seed: number) {
@@ -323,8 +324,10 @@ export function demoDay(value: string | undefined): number | undefined {
 export function demoReportRows(now = demoNow()): ReportRow[] {
   const r = generateReportRows(demoReportProperties(), { now });
   // Issue 43: equipment, notes, lines and a linked quote on some work orders (./demo-work-orders.ts),
-  // and a visit answering each demo customer's service request (./demo-requests.ts).
-  return withDemoRequestLinks(withWorkOrderDetails([...r.assets, ...r.workOrders, ...r.quotes, ...demoDecisionQuotes(now), ...r.invoices]));
+  // a visit answering each demo customer's service request (./demo-requests.ts), and before and
+  // after photos on one work order of each demo customer with a sign-in (./demo-work-order-photos.ts).
+  const rows = withDemoRequestLinks(withWorkOrderDetails([...r.assets, ...r.workOrders, ...r.quotes, ...demoDecisionQuotes(now), ...r.invoices]));
+  return [...rows, ...demoWorkOrderPhotos(rows).rows];
 }
 
 /**

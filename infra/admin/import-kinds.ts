@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { canonicalTimeZone } from '../../lambdas/shared/contract/writing.js';
 import type { EquipmentItem } from '../../lambdas/shared/data/equipment.js';
 import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
-import type { AssetRow, InvoiceRow, LinesRow, NotesRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import type { AssetRow, InvoiceRow, LinesRow, NotesRow, PhotosRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { electricalColumns, electricalItem, tariffColumn } from './import-electrical.js';
+import type { PhotoTarget, ReportTarget } from './import-files.js';
 import { workOrderDetailKinds } from './import-kinds-work-orders.js';
 
 export type Reference =
@@ -21,7 +22,9 @@ export type Target =
   | { table: 'mappings'; mapping: { customerId: string; telemetryCustomerId: string; telemetryCustomerName: string } }
   | { table: 'properties'; item: PropertyItem }
   | { table: 'equipment'; item: EquipmentItem }
-  | { table: 'reportRows'; item: WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow };
+  | { table: 'reportRows'; item: WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow | PhotosRow }
+  | PhotoTarget
+  | ReportTarget;
 
 export interface ImportKind {
   flag: string;

@@ -12,9 +12,12 @@ import { appendAudit } from '../../lambdas/shared/data/audit.js';
 import { getCustomers, putCustomers, type CustomerItem } from '../../lambdas/shared/data/customers.js';
 import { putEquipment, type EquipmentItem } from '../../lambdas/shared/data/equipment.js';
 import { getProperties, putProperties, type PropertyItem } from '../../lambdas/shared/data/properties.js';
+import { putDocument } from '../../lambdas/shared/data/documents.js';
 import { putReportRows, rowsOf, type ReportRow } from '../../lambdas/shared/data/report-rows.js';
+import { headObject, putObject } from '../../lambdas/shared/domain/documents/objects.js';
 import { putConflict } from '../../lambdas/shared/data/quote-decisions.js';
 import { keepPortalDecisions, type Conflict } from './quote-merge.js';
+import { FileCheckError, planFiles, type FilePlan, type FileRow } from './import-files.js';
 import { importKinds, type ImportKind, type Reference, type Target } from './import-kinds.js';
 
 export class ImportError extends Error {}
@@ -115,6 +118,7 @@ function gather(into: Map<string, ReportRow>, key: string, row: ReportRow): void
   const before = into.get(key);
   if (before?.dataset === 'note' && row.dataset === 'note') into.set(key, { ...before, notes: [...before.notes, ...row.notes] });
   else if (before?.dataset === 'line' && row.dataset === 'line') into.set(key, { ...before, lines: [...before.lines, ...row.lines] });
+  else if (before?.dataset === 'photo' && row.dataset === 'photo') into.set(key, { ...before, photos: [...before.photos, ...row.photos] });
   else into.set(key, row);
 }
 
@@ -124,16 +128,19 @@ export interface ImportPlan {
   properties: PropertyItem[];
   equipment: EquipmentItem[];
   reportRows: ReportRow[];
+  /** The photos and reports the files bring (objects to put, document rows to add). */
+  files: Pick<FilePlan, 'objects' | 'documents'>;
   counts: Record<string, number>;
 }
 
 /** Reads and checks every file (flag → path); throws ImportError for the first problem. Writes nothing. */
-export async function planImport(files: Record<string, string>): Promise<ImportPlan> {
+export async function planImport(files: Record<string, string>, actor = 'cli'): Promise<ImportPlan> {
   const unknownFlag = Object.keys(files).find((f) => !importKinds.some((k) => k.flag === f));
   if (unknownFlag) throw new ImportError(`Unknown kind "${unknownFlag}": the kinds are ${importKinds.map((k) => k.flag).join(', ')}`);
   const pending: Pending = { customers: new Set(), properties: new Set(), workOrders: new Set() };
   const targets: Target[] = [];
   const read: Parsed[] = [];
+  const fileRows: FileRow[] = [];
   const counts: Record<string, number> = {};
   for (const kind of importKinds) {
     const file = files[kind.flag];
@@ -145,7 +152,12 @@ export async function planImport(files: Record<string, string>): Promise<ImportP
       const f = parsed.failure;
       throw new ImportError(`${file}:${f.line}:${parsed.header.indexOf(f.column) + 1}: ${f.column} ${f.message}`);
     }
-    for (const { target: t } of parsed.rows) {
+    for (const { target: t, line } of parsed.rows) {
+      if (t.table === 'photos' || t.table === 'reports') {
+        const column = parsed.header.indexOf(t.table === 'photos' && 'key' in t.source ? 'key' : 'file') + 1;
+        fileRows.push({ target: t, csv: file, line, column });
+        continue;
+      }
       targets.push(t);
       if (t.table === 'customers') pending.customers.add(t.name.id);
       if (t.table === 'properties') pending.properties.add(t.item.id);
@@ -156,6 +168,10 @@ export async function planImport(files: Record<string, string>): Promise<ImportP
   }
   const badAsset = await checkAssets(read, targets);
   if (badAsset) throw new ImportError(badAsset);
+  const filePlan = await planFiles(fileRows, actor).catch((e: unknown) => {
+    throw e instanceof FileCheckError ? new ImportError(e.message) : e;
+  });
+  for (const item of filePlan.photos) targets.push({ table: 'reportRows', item });
 
   // Customers keep what the file does not set (a name import keeps the telemetry mapping, and back).
   const touched = targets.flatMap((t) => (t.table === 'customers' ? [t.name.id] : t.table === 'mappings' ? [t.mapping.customerId] : []));
@@ -178,14 +194,19 @@ export async function planImport(files: Record<string, string>): Promise<ImportP
     properties: [...properties.values()],
     equipment: [...equipment.values()],
     reportRows: [...reportRows.values()],
+    files: { objects: filePlan.objects, documents: filePlan.documents },
     counts,
   };
 }
 
 /** Checks every file, then writes them (customers first, so references hold if a write fails midway). */
 export async function importFiles(files: Record<string, string>, actor = 'cli'): Promise<Record<string, number>> {
-  const plan = await planImport(files);
+  const plan = await planImport(files, actor);
   const db = dynamo();
+  // Photos and reports: each object before the row that names it; an object already there (the
+  // same content imported before) is not written again, so it is not scanned again.
+  for (const o of plan.files.objects) if (!(await headObject(o.key))) await putObject(o.key, o.body, o.contentType);
+  for (const d of plan.files.documents) await putDocument(db, d);
   await putCustomers(db, plan.customers);
   await putProperties(db, plan.properties);
   await putEquipment(db, plan.equipment);
@@ -204,8 +225,10 @@ Imports CSV files with a header row. All or nothing: DynamoDB has no transaction
 thousands of rows, so every file is read and every row checked (values, and references to
 customers, properties and work orders in the tables or in the files before it) before the first
 write. If any row of any file is bad, nothing is written and the message names the file, line and
-column. Rows whose id exists are updated. The notes (or lines) a file gives a work order replace
-the ones an earlier import gave it. (Should a write itself fail midway, e.g. the connection
+column. Rows whose id exists are updated. The notes (or lines, photos) a file gives a work order
+replace the ones an earlier import gave it. Photos and reports name files beside their CSV file
+(a relative path), which are uploaded; a photo may instead name the key of an object already in
+the documents bucket under work-orders/<property id>/. (Should a write itself fail midway, e.g. the connection
 drops, run the same import again: it is safe to repeat.)
 
 Kinds, in the order they are applied, and their header rows:

@@ -19,6 +19,7 @@ import { putObject } from '../../lambdas/shared/domain/documents/objects.js';
 import { demoDocuments } from './demo-documents.js';
 import { demoNow, demoReportRows } from './demo-report-data.js';
 import { demoServiceRequests } from './demo-requests.js';
+import { demoWorkOrderPhotos } from './demo-work-order-photos.js';
 import { createPortalUser } from './users.js';
 
 export interface DemoAccount {
@@ -30,7 +31,7 @@ export interface DemoAccount {
 export interface SeedResult {
   accounts: DemoAccount[];
   /** What this run added (0 everywhere on a second run). */
-  added: { customers: number; properties: number; equipment: number; reportRows: number; requests: number; documents: number; users: number };
+  added: { customers: number; properties: number; equipment: number; reportRows: number; requests: number; photos: number; documents: number; users: number };
 }
 
 /** The property whose work orders mark the report datasets as seeded: written last. */
@@ -65,16 +66,19 @@ async function seedCatalogue(): Promise<Pick<SeedResult['added'], 'customers' | 
  * Generates the datasets once: skipped when the marker property has work orders (as the old
  * seeder), and with them the service requests their linked work orders answer (./demo-requests.ts).
  */
-async function seedReportRows(now: number): Promise<Pick<SeedResult['added'], 'reportRows' | 'requests'>> {
+async function seedReportRows(now: number): Promise<Pick<SeedResult['added'], 'reportRows' | 'requests' | 'photos'>> {
   const db = dynamo();
-  if ((await rowsOf(db, 'wo', [markerProperty])).length > 0) return { reportRows: 0, requests: 0 };
+  if ((await rowsOf(db, 'wo', [markerProperty])).length > 0) return { reportRows: 0, requests: 0, photos: 0 };
   const rows = demoReportRows(now);
+  // The work orders' photos: each object before the rows that name it, as the import writes them.
+  const photos = demoWorkOrderPhotos(rows).objects;
+  for (const o of photos) await putObject(o.key, o.body, 'image/png');
   const isMarker = (r: (typeof rows)[number]) => r.dataset === 'wo' && r.propertyId === markerProperty;
   // The marker rows last: a run cut short leaves no marker, so the next run writes everything again.
   await putReportRows(db, rows.filter((r) => !isMarker(r)));
   const requests = (await Promise.all(demoServiceRequests(rows).map((r) => putServiceRequest(db, r)))).filter(Boolean).length;
   await putReportRows(db, rows.filter(isMarker));
-  return { reportRows: rows.length, requests };
+  return { reportRows: rows.length, requests, photos: photos.length };
 }
 
 /** The demo library: object first, then its row, as the upload handlers do; present keys are skipped. */
@@ -118,7 +122,8 @@ export async function seedDemo(opts: { staffDomains?: string[]; now?: number } =
 export const seedDemoHelp = `Usage: admin seed-demo [--stage NAME | --local [--data-dir DIR]]
 
 Loads the demo data: customers with properties, equipment, the telemetry mapping, two years of
-report datasets (work orders, quotes, invoices, assets), a service request of each demo customer
+report datasets (work orders, quotes, invoices, assets; notes, lines and photos of some work
+orders), a service request of each demo customer
 with a sign-in answered by a scheduled work order, a few documents per Northwind and Harborview
 property (service reports, certificates, drawings) and the six demo sign-ins of the README
 (permanent passwords, no invitation mail). What exists is left as it is, so running it again

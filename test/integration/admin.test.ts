@@ -120,7 +120,10 @@ describe('seedDemo', () => {
     // whose number follows the demo's dates.
     const names = library.map((d) => d.DOCUMENT_URL.split('/').pop()!).sort();
     expect(names.filter((n) => n.startsWith('Invoice_'))).toEqual([expect.stringMatching(/^Invoice_INV-[A-Z0-9-]+\.pdf$/)]);
-    expect(names.filter((n) => !n.startsWith('Invoice_'))).toEqual([
+    // And the signed service report of its work order with photos (issue 43), whose id follows the demo's dates too.
+    const byDate = (n: string) => n.startsWith('Invoice_') || n.startsWith('Service_Report_WO-');
+    expect(names.filter((n) => n.startsWith('Service_Report_WO-'))).toEqual([expect.stringMatching(/^Service_Report_WO-[A-Z0-9-]+\.pdf$/)]);
+    expect(names.filter((n) => !byDate(n))).toEqual([
       'Backflow_Test_Certificate.pdf',
       'Equipment_List.csv',
       'Mechanical_Drawings_Northwind_Tower.pdf',
@@ -139,7 +142,7 @@ describe('seedDemo', () => {
     expect((await signIn('newhire@summit.test', 'Demo1234')).length).toBeGreaterThan(0);
 
     const second = await seedDemo();
-    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, requests: 0, documents: 0, users: 0 });
+    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, requests: 0, photos: 0, documents: 0, users: 0 });
   });
 });
 

@@ -34,3 +34,22 @@ export async function openDocumentInNewTab(key: string): Promise<void> {
     throw err;
   }
 }
+
+/**
+ * Saves one document to the browser's downloads under `fileName` (the documents library's
+ * Download, and a work order's service report): its presigned link, fetched, saved from a blob.
+ */
+export async function downloadDocument(key: string, fileName: string): Promise<void> {
+  const url = await getPresignedUrl(key);
+  // Not from the cache: a copy fetched without CORS headers (a View of the same link) could not be read.
+  const res = await fetch(url, { cache: 'no-store' });
+  if (!res.ok) throw new Error(`status ${res.status}`);
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

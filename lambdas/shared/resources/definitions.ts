@@ -89,8 +89,10 @@ export const documentsBucket = {
    * other values, UNSUPPORTED, ACCESS_DENIED and FAILED, say the object could not be scanned).
    */
   malwareTag: { key: 'GuardDutyMalwareScanStatus', infected: 'THREATS_FOUND', clean: 'NO_THREATS_FOUND' },
-  /** Where scanning is on: the prefixes scanned, whose objects are served only once tagged clean (documents, service-request photos). */
-  scannedPrefixes: ['documents/', 'requests/'] as const,
+  /** A work order's before and after photos (issue 43): `work-orders/<property>/<work order>/...`, written by the import. */
+  workOrderPhotosPrefix: 'work-orders/',
+  /** Where scanning is on: the prefixes scanned, whose objects are served only once tagged clean (documents, service-request photos, work-order photos). */
+  scannedPrefixes: ['documents/', 'requests/', 'work-orders/'] as const,
   cors: {
     // GET and HEAD: presigned downloads; POST: presigned uploads (a form with a size-limited policy).
     allowedMethods: ['GET', 'POST', 'HEAD'] as const,

@@ -108,7 +108,7 @@ describe('seedDemo', () => {
 
   it('writes the demo catalogue, datasets and six permanent sign-ins; a second run adds nothing', async () => {
     const first = await seedDemo({ now: NOW });
-    expect(first.added).toEqual({ customers: 4, properties: 12, equipment: 12, reportRows: demoReportRows(NOW).length, requests: 3, documents: demoDocuments(NOW).length, users: 6 });
+    expect(first.added).toEqual({ customers: 4, properties: 12, equipment: 12, reportRows: demoReportRows(NOW).length, requests: 3, photos: 6, documents: demoDocuments(NOW).length, users: 6 });
     // A few documents in every property's library, each object stored with its row.
     const docs = db.sorted('documents');
     for (const p of demoCustomers.flatMap((c) => c.properties.map((x) => x.id)))
@@ -145,7 +145,7 @@ describe('seedDemo', () => {
     db.s3.resetHistory();
     // Another day: the datasets of the first run stay as they are.
     const second = await seedDemo({ now: NOW + 86_400_000 });
-    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, requests: 0, documents: 0, users: 0 });
+    expect(second.added).toEqual({ customers: 0, properties: 0, equipment: 0, reportRows: 0, requests: 0, photos: 0, documents: 0, users: 0 });
     expect(db.s3.calls()).toHaveLength(0);
     expect(db.writes()).toBe(0);
     expect(idp.calls()).toHaveLength(0);

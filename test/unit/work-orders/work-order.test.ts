@@ -7,6 +7,8 @@ import { handler } from '../../../lambdas/work-orders/get-work-order.js';
 import type { WorkOrderReply } from '../../../lambdas/shared/contract/work-orders.js';
 import { indexItemsOf, packRows, type ReportRow, type WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
 import { linesOf, timelineOf } from '../../../lambdas/shared/domain/work-orders/view.js';
+import { propertyPhotoPrefix, serviceReport } from '../../../lambdas/shared/domain/work-orders/photos.js';
+import type { DocumentItem } from '../../../lambdas/shared/data/documents.js';
 import { admin, alice, bob, customers, properties } from '../documents/support/fixtures.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv, TABLES } from '../support/fake-aws.js';
@@ -49,7 +51,16 @@ const rows: ReportRow[] = [
   { dataset: 'invoice', id: 'INV-2', number: '10042', propertyId: 'A-P1', issuedAt: '2026-03-15', dueAt: '2026-04-14', amount: 10, balance: 0, status: 'Paid' },
   { dataset: 'quote', id: 'Q-1', propertyId: 'A-P1', workOrderId: 'WO-1', title: 'Replace RTU-1 compressor', status: 'Sent', amount: 9800, createdAt: '2026-03-14' },
   { dataset: 'quote', id: 'Q-2', propertyId: 'A-P1', title: 'Other', status: 'Sent', amount: 5, createdAt: '2026-03-14' },
+  { dataset: 'photo', id: 'WO-1', propertyId: 'A-P1', photos: [
+    { stage: 'after', key: 'work-orders/A-P1/WO-1/after-1.jpg', fileName: 'after-1.jpg', caption: 'Coil cleaned' },
+    { stage: 'before', key: 'work-orders/A-P1/WO-1/before-1.png', fileName: 'before-1.png', caption: '' },
+    // Not under the property's own prefix, or not an image: never served.
+    { stage: 'before', key: 'work-orders/B-P1/WO-2/before-1.png', fileName: 'before-1.png', caption: 'theirs' },
+    { stage: 'after', key: 'work-orders/A-P1/WO-1/notes.pdf', fileName: 'notes.pdf', caption: '' },
+  ] },
 ];
+
+const doc = (key: string, propertyId: string, uploadedAt: string): DocumentItem => ({ key, propertyId, uploadedAt, fileName: key.split('/').pop()!, contentType: 'application/pdf', sizeBytes: 10, uploadedBy: 'cli' });
 
 beforeAll(() => setTableEnv({ LOG_LEVEL: 'error' }));
 afterAll(() => aws.restore());
@@ -57,6 +68,12 @@ beforeEach(() => {
   aws.reset();
   const packed = packRows(rows);
   w.reportRows = [...packed, ...indexItemsOf(packed)];
+  w.documents = [
+    doc('documents/u1/Service_Report_WO-1.pdf', 'A-P1', '2026-03-15T10:00:00.000Z'),
+    doc('documents/u2/service_report_wo-1_signed.pdf', 'A-P1', '2026-03-16T10:00:00.000Z'),
+    doc('documents/u3/Service_Report_WO-10.pdf', 'A-P1', '2026-03-17T10:00:00.000Z'),
+    doc('documents/u4/Service_Report_WO-2.pdf', 'A-P1', '2026-03-17T10:00:00.000Z'),
+  ];
 });
 
 const call = (email: string | null, id: string, query: Record<string, string> = {}) =>
@@ -103,6 +120,25 @@ describe('the timeline and the lines', () => {
   });
 });
 
+describe('the photos and the signed report', () => {
+  it("finds the report as the newest document of the work order's own property naming Service_Report_<id> as a whole word", () => {
+    const docs = [
+      doc('documents/x/Service_Report_WO-10.pdf', 'P', '2026-03-18'),
+      doc('documents/y/Service_Report_WO-1.pdf', 'Q', '2026-03-17'),
+      doc('documents/z/SERVICE_REPORT_WO-1_signed.pdf', 'P', '2026-03-16'),
+      doc('documents/w/Service_Report_WO-1.pdf', 'P', '2026-03-15'),
+    ];
+    expect(serviceReport({ id: 'WO-1', propertyId: 'P' }, docs)).toEqual({ key: 'documents/z/SERVICE_REPORT_WO-1_signed.pdf', fileName: 'SERVICE_REPORT_WO-1_signed.pdf' });
+    expect(serviceReport({ id: 'WO-1', propertyId: 'R' }, docs)).toBeNull();
+    expect(serviceReport({ id: 'WO-2', propertyId: 'P' }, docs)).toBeNull();
+  });
+
+  it("keeps a property's photos under its own prefix, whatever its id holds", () => {
+    expect(propertyPhotoPrefix('A-P1')).toBe('work-orders/A-P1/');
+    expect(propertyPhotoPrefix('../B P/1')).toBe('work-orders/.._B_P_1/');
+  });
+});
+
 describe('GET /api/work-orders/{workOrderId}', () => {
   it('refuses with 401, 400, 403 and 404 before it answers anything', async () => {
     const noToken = await call(null, 'WO-1');
@@ -145,11 +181,21 @@ describe('GET /api/work-orders/{workOrderId}', () => {
     expect(a.invoices).toEqual([{ id: 'INV-1', number: '10041', status: 'Open', amount: 2400, balance: 2400, dueAt: '2026-04-14', paymentUrl: 'https://pay.example.com/10041' }]);
     expect(a.quotes).toEqual([{ id: 'Q-1', title: 'Replace RTU-1 compressor', status: 'Sent', amount: 9800 }]);
     expect(a.equipment).toEqual({ id: 'AS-1', name: 'RTU-1', assetType: 'Rooftop unit', make: 'Carrier', model: '48TC' });
+    // Before first, then after; only its own property's images; each (clean where nothing scans) with a presigned GET shown inline as the image.
+    expect(a.photos.map((p) => [p.stage, p.fileName, p.caption, p.scan])).toEqual([
+      ['before', 'before-1.png', '', 'clean'],
+      ['after', 'after-1.jpg', 'Coil cleaned', 'clean'],
+    ]);
+    const link = new URL(a.photos[0]!.url!);
+    expect(link.pathname).toContain('/work-orders/A-P1/WO-1/before-1.png');
+    expect([link.searchParams.get('response-content-type'), link.searchParams.get('X-Amz-Expires')]).toEqual(['image/png', '900']);
+    expect(link.searchParams.get('response-content-disposition')).toMatch(/^inline; filename="before-1.png"/);
+    expect(a.report).toEqual({ key: 'documents/u2/service_report_wo-1_signed.pdf', fileName: 'service_report_wo-1_signed.pdf' });
   });
 
   it('answers a work order with nothing linked with empty lists', async () => {
     const a = answer(await call(alice.email, 'WO-3'));
-    expect([a.notes, a.lines, a.linesTotal, a.invoices, a.quotes, a.equipment, a.workOrder.requestId]).toEqual([[], [], 0, [], [], null, null]);
+    expect([a.notes, a.lines, a.linesTotal, a.invoices, a.quotes, a.equipment, a.workOrder.requestId, a.photos, a.report]).toEqual([[], [], 0, [], [], null, null, [], null]);
     expect(a.timeline.map((s) => s.reached)).toEqual([true, false, false, false]);
   });
 
@@ -158,9 +204,10 @@ describe('GET /api/work-orders/{workOrderId}', () => {
     expect((await call(admin.email, 'WO-2', { email: alice.email })).statusCode).toBe(404);
   });
 
-  it('reads the report rows in three calls, whatever the scope holds', async () => {
+  it('reads the report rows in three calls, whatever the scope holds, and the documents of its property once', async () => {
     aws.reset();
     await call(alice.email, 'WO-1');
     expect(aws.callsTo(TABLES.REPORT_ROWS_TABLE)).toBe(3);
+    expect(aws.callsTo(TABLES.DOCUMENTS_TABLE)).toBe(1);
   });
 });

@@ -49,6 +49,27 @@ export const workOrderText = {
   noQuotes: 'No quote was made for this work order.',
   quoteLine: (title: string, status: string, amount: string) => `${title} · ${status} · ${amount}`,
   openQuote: (id: string) => `Open quote ${id}`,
+  // The photos and the signed service report
+  photos: 'Photos',
+  noPhotos: 'No photos were added to this work order.',
+  stage: { before: 'Before', after: 'After' },
+  noStagePhotos: { before: 'No before photos.', after: 'No after photos.' },
+  photoAlt: (stage: 'before' | 'after', caption: string, fileName: string, id: string) =>
+    caption ? `${stage === 'before' ? 'Before' : 'After'}: ${caption}` : `${stage === 'before' ? 'Before' : 'After'} photo ${fileName} of work order ${id}`,
+  openPhoto: (stage: 'before' | 'after', fileName: string) => `Open the ${stage} photo ${fileName} full size (opens in a new tab)`,
+  photoScan: {
+    pending: 'Being checked for malware: shown once checked.',
+    infected: 'Not shown: the malware check found a threat.',
+    unscannable: 'Not shown: the malware check could not read it.',
+  },
+  report: 'Service report',
+  reportLine: (fileName: string) => `Signed service report: ${fileName}`,
+  noReport: 'No signed service report yet.',
+  downloadReport: 'Download',
+  downloadReportLabel: (fileName: string) => `Download the service report ${fileName}`,
+  viewReport: 'View',
+  viewReportLabel: (fileName: string) => `View the service report ${fileName} (opens in a new tab)`,
+  reportFailed: 'Unable to open the service report. Please try again later.',
 } as const;
 
 /** Every user-visible text of the equipment history screen (issue 43, item 5, beyond the spec). */

@@ -77,6 +77,26 @@ export const WorkOrderDetail = z.object({
 });
 export type WorkOrderDetail = z.infer<typeof WorkOrderDetail>;
 
+export const PHOTO_STAGES = ['before', 'after'] as const;
+
+/**
+ * One before or after photo (issue 43). `url` (a presigned GET, short-lived) only for a photo the
+ * malware scan found clean; one being checked, infected or unscannable says so and is never served.
+ */
+export const WorkOrderPhotoView = z.object({
+  stage: z.enum(PHOTO_STAGES),
+  fileName: z.string(),
+  /** The provider's words for what it shows (the image's alt text); may be empty. */
+  caption: z.string(),
+  scan: z.enum(['clean', 'pending', 'infected', 'unscannable']),
+  url: z.nullable(z.string()),
+});
+export type WorkOrderPhotoView = z.infer<typeof WorkOrderPhotoView>;
+
+/** The signed service report: a document of the work order's property named `Service_Report_<work order id>`, opened through the documents' presigned link. */
+export const ServiceReportDocument = z.object({ key: z.string(), fileName: z.string() });
+export type ServiceReportDocument = z.infer<typeof ServiceReportDocument>;
+
 export const WorkOrderReply = z.object({
   workOrder: WorkOrderDetail,
   timeline: z.array(TimelineStep),
@@ -88,5 +108,8 @@ export const WorkOrderReply = z.object({
   invoices: z.array(LinkedInvoice),
   quotes: z.array(LinkedQuote),
   equipment: z.nullable(WorkedEquipment),
+  /** Before photos first, then after, each in the provider's order. */
+  photos: z.array(WorkOrderPhotoView),
+  report: z.nullable(ServiceReportDocument),
 });
 export type WorkOrderReply = z.infer<typeof WorkOrderReply>;

@@ -82,7 +82,7 @@ export function unpackItem(item: ReportRowsItem): ReportRow[] {
 // ---- the index items ---------------------------------------------------------------------------
 
 export const INDEX = 'index#';
-export const DATASETS: readonly Dataset[] = ['wo', 'quote', 'invoice', 'asset', 'note', 'line'];
+export const DATASETS: readonly Dataset[] = ['wo', 'quote', 'invoice', 'asset', 'note', 'line', 'photo'];
 
 /** The key of the index item of one property's dataset. */
 export const indexKey = (propertyId: string, dataset: Dataset) => ({ propertyId, sk: `${INDEX}${dataset}` });

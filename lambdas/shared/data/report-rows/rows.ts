@@ -99,7 +99,23 @@ export interface LinesRow {
   propertyId: string;
   lines: WorkOrderLine[];
 }
-export type ReportRow = WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow;
+/** One before or after photo of a work order (issue 43): an object under `work-orders/` of the documents bucket. */
+export interface WorkOrderPhoto {
+  stage: 'before' | 'after';
+  /** Its key in the documents bucket (`work-orders/<property>/...`), made or checked by the import; never a client's. */
+  key: string;
+  fileName: string;
+  /** What the photo shows, as the provider wrote it (the image's alt text; empty: the screen words one). */
+  caption: string;
+}
+/** A work order's photos (dataset `photo`): one row per work order, as notes and lines (import kind work-order-photos). */
+export interface PhotosRow {
+  dataset: 'photo';
+  id: string;
+  propertyId: string;
+  photos: WorkOrderPhoto[];
+}
+export type ReportRow = WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow | PhotosRow;
 export type Dataset = ReportRow['dataset'];
 export type RowOf<D extends Dataset> = Extract<ReportRow, { dataset: D }>;
 

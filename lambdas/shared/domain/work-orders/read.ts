@@ -6,20 +6,24 @@
  *
  * Reads (docs: three calls, as the report pages' two plus one): 1. the index items of the scope's
  * properties' datasets; 2. the ids of their work orders (a projection of the id column only), which
- * says whose property holds it; 3. that property's row with its work orders, notes, lines,
- * invoices, quotes and assets. A view-as adds the viewed user's row.
+ * says whose property holds it; 3. at once: that property's row with its work orders, notes, lines,
+ * photos, invoices, quotes and assets (report-rows), and its documents (documents, by property),
+ * where its signed service report is. Then, where the stage scans, one GetObjectTagging per photo
+ * (S3, no table). A view-as adds the viewed user's row.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { workOrderMessages, type WorkOrderReply } from '../../contract/work-orders.js';
+import { documentsOfProperties } from '../../data/documents.js';
 import { propertiesAndRows, readIndex } from '../../data/report-reads.js';
-import type { AssetRow, Dataset, InvoiceRow, LinesRow, NotesRow, QuoteRow, WorkOrderRow } from '../../data/report-rows.js';
+import type { AssetRow, Dataset, InvoiceRow, LinesRow, NotesRow, PhotosRow, QuoteRow, WorkOrderRow } from '../../data/report-rows.js';
 import { getUserByEmail } from '../../data/users.js';
 import { isStaffEmail, settings } from '../../platform/env.js';
 import { badRequest, forbidden, notFound } from '../../platform/http.js';
 import { assignedScope, type Scope } from '../../platform/scope.js';
+import { photoViews, serviceReport } from './photos.js';
 import { workOrderView } from './view.js';
 
-const DATASETS: readonly Dataset[] = ['wo', 'note', 'line', 'invoice', 'quote', 'asset'];
+const DATASETS: readonly Dataset[] = ['wo', 'note', 'line', 'photo', 'invoice', 'quote', 'asset'];
 
 /** The refusals of a call scoped as the work orders are (../assets/ words them for equipment). */
 export interface ViewMessages {
@@ -57,11 +61,12 @@ export async function readWorkOrder(db: DynamoDBDocumentClient, propertyIds: rea
   const ids = await propertiesAndRows(db, propertyIds, ['wo'], index, { wo: ['id'] }, []);
   const holder = (ids.rows.get('wo') ?? []).filter((w) => w.id === id).map((w) => w.propertyId).sort()[0];
   if (!holder) throw notFound(workOrderMessages.notFound(id));
-  const { properties, rows } = await propertiesAndRows(db, [holder], DATASETS, index);
+  const [{ properties, rows }, documents] = await Promise.all([propertiesAndRows(db, [holder], DATASETS, index), documentsOfProperties(db, [holder])]);
   const property = properties[0];
   const of = <R>(d: Dataset) => (rows.get(d) ?? []) as unknown as R[];
   const workOrder = of<WorkOrderRow>('wo').find((w) => w.id === id);
   if (!property || !workOrder) throw notFound(workOrderMessages.notFound(id));
+  const photos = await photoViews(workOrder, of<PhotosRow>('photo').find((p) => p.id === id));
   return workOrderView({
     workOrder,
     property: { name: property.name, timeZone: property.timeZone || settings.timeZone() },
@@ -70,5 +75,7 @@ export async function readWorkOrder(db: DynamoDBDocumentClient, propertyIds: rea
     invoices: of<InvoiceRow>('invoice'),
     quotes: of<QuoteRow>('quote'),
     assets: of<AssetRow>('asset'),
+    photos,
+    report: serviceReport(workOrder, documents),
   });
 }

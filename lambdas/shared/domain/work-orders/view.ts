@@ -1,9 +1,10 @@
 /**
  * A work order as the customer opens it (issue 43): its status timeline from the row's dates, its
- * notes, parts and labour lines with their totals, the invoices and quotes that name it and the
- * equipment worked on. Pure: ./read.ts reads the rows.
+ * notes, parts and labour lines with their totals, the invoices and quotes that name it, the
+ * equipment worked on, its photos and signed report. Pure: ./read.ts reads the rows (and ./photos.ts
+ * decides which photos are served).
  */
-import type { LinkedInvoice, LinkedQuote, TimelineStep, WorkOrderLineView, WorkOrderReply } from '../../contract/answers/work-orders.js';
+import type { LinkedInvoice, LinkedQuote, ServiceReportDocument, TimelineStep, WorkOrderLineView, WorkOrderPhotoView, WorkOrderReply } from '../../contract/answers/work-orders.js';
 import type { AssetRow, InvoiceRow, LinesRow, NotesRow, QuoteRow, WorkOrderRow } from '../../data/report-rows.js';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -41,9 +42,12 @@ export interface WorkOrderRows {
   invoices: readonly InvoiceRow[];
   quotes: readonly QuoteRow[];
   assets: readonly AssetRow[];
+  /** Its photos as ./photos.ts answers them (scan states and links already decided). */
+  photos?: WorkOrderPhotoView[];
+  report?: ServiceReportDocument | null;
 }
 
-export function workOrderView({ workOrder: w, property, notes, lines, invoices, quotes, assets }: WorkOrderRows): WorkOrderReply {
+export function workOrderView({ workOrder: w, property, notes, lines, invoices, quotes, assets, photos = [], report = null }: WorkOrderRows): WorkOrderReply {
   const asset = w.assetId ? assets.find((a) => a.id === w.assetId && a.propertyId === w.propertyId) : undefined;
   const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
   return {
@@ -77,5 +81,7 @@ export function workOrderView({ workOrder: w, property, notes, lines, invoices, 
       .sort(byId)
       .map((q): LinkedQuote => ({ id: q.id, title: q.title ?? '', status: q.status, amount: q.amount })),
     equipment: asset ? { id: asset.id, name: asset.name, assetType: asset.assetType ?? '', make: asset.make ?? '', model: asset.model ?? '' } : null,
+    photos,
+    report,
   };
 }

@@ -10,7 +10,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { refusalMessage } from '../../../lib/api-client';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDocuments, type DocumentRecord } from '../api/get-documents';
-import { getPresignedUrl, openDocumentInNewTab } from '../../../lib/document-link';
+import { downloadDocument, openDocumentInNewTab } from '../../../lib/document-link';
 import { orderDocuments, type DocumentSort } from '../document-order';
 import { documentFileName, downloadName } from '../file-name';
 import { documentsText as t } from '../strings';
@@ -52,19 +52,7 @@ export function DocumentList({ propertyIds, propertyNames, customerOf, isAdmin, 
   async function handleDownload(doc: DocumentRecord) {
     setBusyKey(doc.DOCUMENT_URL);
     try {
-      const url = await getPresignedUrl(doc.DOCUMENT_URL);
-      // Not from the cache: a View of the same link in the same second leaves a copy fetched
-      // without CORS headers, which a CORS fetch may not read (the download then failed at random).
-      const res = await fetch(url, { cache: 'no-store' });
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      const href = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = downloadName(doc, documents.data ?? [], propertyNames.get(doc.PROPERTY_ID) ?? doc.PROPERTY_ID);
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      await downloadDocument(doc.DOCUMENT_URL, downloadName(doc, documents.data ?? [], propertyNames.get(doc.PROPERTY_ID) ?? doc.PROPERTY_ID));
     } catch (err) {
       notify('error', refusalMessage(err) ?? t.downloadFailed);
     } finally {

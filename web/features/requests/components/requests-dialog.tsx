@@ -17,7 +17,7 @@ import { ApiError, unavailableMessage } from '../../../lib/api-client';
 import { useCustomers } from '../api/get-customers';
 import { useRequests, type ServiceRequest } from '../api/get-requests';
 import { changeStatus } from '../api/write-request';
-import { PhotoThumbnail } from './photo-thumbnail';
+import { PhotoThumbnail } from '../../../components/ui/photo-thumbnail';
 import { RequestWorkOrderLine } from './request-work-order';
 import { requestKeys } from '../query-keys';
 import { requestsText as t } from '../strings';
@@ -143,7 +143,7 @@ function RequestCard({ request: r, showCustomer, canChange }: { request: Service
         <Stack component="ul" direction="row" spacing={1} useFlexGap aria-label={t.photosOf(r.reference)} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, flexWrap: 'wrap' }}>
           {r.photos.map((p) => (
             <li key={p.url}>
-              <PhotoThumbnail url={p.url} fileName={p.fileName} reference={r.reference} />
+              <PhotoThumbnail url={p.url} fileName={p.fileName} alt={t.photoAlt(p.fileName, r.reference)} label={t.openPhoto(p.fileName)} testId="request-photo" />
             </li>
           ))}
         </Stack>

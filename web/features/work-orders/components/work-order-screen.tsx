@@ -12,6 +12,7 @@ import { equipmentPath, invoicePath, invoicesPath, openedFrom, quotePath } from 
 import { equipmentText, workOrderText as t } from '../strings';
 import { dayText, money, payable, stepText, when } from '../work-order-text';
 import { LinesSection } from './lines-section';
+import { PhotosSection, ReportSection } from './photos-section';
 import { RecordScreen } from './record-screen';
 import { Facts, Quiet, Section } from './section';
 
@@ -152,7 +153,7 @@ function Quotes({ reply }: { reply: WorkOrderReply }) {
   );
 }
 
-/** The work order screen (issue 43): its timeline, details, equipment, notes, lines, invoice and quote; Back returns where it was opened from. */
+/** The work order screen (issue 43): its timeline, details, equipment, signed report, notes, photos, lines, invoice and quote; Back returns where it was opened from. */
 export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; email: string | null }) {
   const query = useWorkOrder(workOrderId, email);
   const status = query.data?.workOrder.status;
@@ -166,11 +167,13 @@ export function WorkOrderScreen({ workOrderId, email }: { workOrderId: string; e
             <Box sx={{ display: 'grid', gap: 2 }}>
               <Details reply={reply} />
               <Equipment reply={reply} />
+              <ReportSection reply={reply} />
               <Invoices reply={reply} />
               <Quotes reply={reply} />
             </Box>
             <Box sx={{ display: 'grid', gap: 2 }}>
               <Notes reply={reply} />
+              <PhotosSection reply={reply} />
               <LinesSection lines={reply.lines} total={reply.linesTotal} empty={t.noLines} testId="work-order-lines" />
             </Box>
           </Box>

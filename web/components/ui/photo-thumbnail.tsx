@@ -1,19 +1,19 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useEffect, useRef, useState } from 'react';
-import { requestsText as t } from '../strings';
 
-/** The thumbnail's side, in pixels. */
+/** The thumbnail's side, in pixels, unless a caller asks for another. */
 const SIZE = 72;
 
 /**
- * One photo of a service request as a small thumbnail that opens the full image (issue 39). The
- * link is the photo's presigned GET from the request list (made only for photos the malware scan
- * found clean, in the reader's scope). The page's CSP allows images from itself, data: and blob:
- * only, so the image is fetched (connect-src names the bucket) once the thumbnail comes into
- * view, and shown from a blob; until then, or if it cannot be read, the file's name stands in.
+ * One photo as a small thumbnail that opens the full image in a new tab: a service request's
+ * (issue 39) and a work order's before and after photos (issue 43). The link is the photo's
+ * presigned GET from the answer that listed it (made only for photos the malware scan found clean,
+ * in the reader's scope). The page's CSP allows images from itself, data: and blob: only, so the
+ * image is fetched (connect-src names the bucket) once the thumbnail comes into view, and shown
+ * from a blob; until then, or if it cannot be read, the file's name stands in.
  */
-export function PhotoThumbnail({ url, fileName, reference }: { url: string; fileName: string; reference: string }) {
+export function PhotoThumbnail({ url, fileName, alt, label, testId, size = SIZE }: { url: string; fileName: string; alt: string; label: string; testId: string; size?: number }) {
   const box = useRef<HTMLAnchorElement | null>(null);
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -55,11 +55,11 @@ export function PhotoThumbnail({ url, fileName, reference }: { url: string; file
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={t.openPhoto(fileName)}
-      data-testid="request-photo"
+      aria-label={label}
+      data-testid={testId}
       sx={{
-        width: SIZE,
-        height: SIZE,
+        width: size,
+        height: size,
         display: 'inline-flex',
         alignItems: 'center',
         justifyContent: 'center',
@@ -74,7 +74,7 @@ export function PhotoThumbnail({ url, fileName, reference }: { url: string; file
       }}
     >
       {src && !failed ? (
-        <Box component="img" src={src} alt={t.photoAlt(fileName, reference)} width={SIZE} height={SIZE} sx={{ objectFit: 'cover', display: 'block' }} />
+        <Box component="img" src={src} alt={alt} width={size} height={size} sx={{ objectFit: 'cover', display: 'block' }} />
       ) : (
         fileName
       )}
