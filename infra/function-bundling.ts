@@ -7,7 +7,7 @@
  *   lambdas/shared/platform/lambda-credentials.ts (credentials from the environment, which is where Lambda
  *   puts the role's): the chain's other sources and the STS and SSO clients they bring are about
  *   130 KB of every bundle that no function runs.
- * - `@aws/lambda-invoke-store` is one copy: Powertools' Logger, Metrics and commons each carry their
+ * - `@aws/lambda-invoke-store` is one copy: Powertools' Logger and commons each carry their
  *   own older one (0.2.4) beside the SDK's (0.3.0, the same store and API with three keys more, shared
  *   through `globalThis.awslambda` anyway): three copies less in every bundle.
  * - The route table goes in cut to what the API middleware reads of it (`routeAccess`: access,
