@@ -9,7 +9,7 @@
  *   130 KB of every bundle that no function runs.
  * - `@aws/lambda-invoke-store` is one copy: Powertools' Logger and commons each carry their
  *   own older one (0.2.4) beside the SDK's (0.3.0, the same store and API with three keys more, shared
- *   through `globalThis.awslambda` anyway): three copies less in every bundle.
+ *   through `globalThis.awslambda` anyway): two copies less in every bundle.
  * - The route table goes in cut to what the API middleware reads of it (`routeAccess`: access,
  *   refusal text, users-table read; about 5 KB), put in by esbuild's define as
  *   PORTAL_BUNDLED_ROUTES, in place of the whole table with every route's grants (about 12 KB;
