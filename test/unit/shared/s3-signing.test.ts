@@ -15,7 +15,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AWS_CALL_LISTENER, calls, countCalls, type AwsCall } from '../../../lambdas/shared/platform/clients.js';
 import { isDependencyFailure } from '../../../lambdas/shared/platform/http.js';
-import { keyPath, presignGetObject, presignPost, presignQuery, s3Address, signHeaders, signingKey, UNSIGNED_PAYLOAD } from '../../../lambdas/shared/platform/s3-signing.js';
+import { presignGetObject, presignPost, presignQuery, s3Address, signHeaders, signingKey, UNSIGNED_PAYLOAD } from '../../../lambdas/shared/platform/s3-signing.js';
 import { getObjectTagging, parseTagging } from '../../../lambdas/shared/platform/s3-tagging.js';
 
 const EXAMPLE = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
