@@ -7,20 +7,18 @@
  *   lambdas/shared/platform/lambda-credentials.ts (credentials from the environment, which is where Lambda
  *   puts the role's): the chain's other sources and the STS and SSO clients they bring are about
  *   130 KB of every bundle that no function runs.
- * - `@aws/lambda-invoke-store` is one copy: Powertools' Logger, Metrics and commons each carry their
+ * - `@aws/lambda-invoke-store` is one copy: Powertools' Logger and commons each carry their
  *   own older one (0.2.4) beside the SDK's (0.3.0, the same store and API with three keys more, shared
- *   through `globalThis.awslambda` anyway): three copies less in every bundle.
+ *   through `globalThis.awslambda` anyway): two copies less in every bundle.
  * - The route table goes in cut to what the API middleware reads of it (`routeAccess`: access,
  *   refusal text, users-table read; about 5 KB), put in by esbuild's define as
  *   PORTAL_BUNDLED_ROUTES, in place of the whole table with every route's grants (about 12 KB;
  *   lambdas/shared/platform/middleware.ts `routeOf`). The same for every function, so that the
  *   local cold mode still builds all bundles in one esbuild run.
- * - `@aws-sdk/checksums/flexible-checksums`, the S3 client's checksums, is replaced by
- *   lambdas/shared/platform/s3-no-checksums.ts: the client computes and validates them only when
- *   required, and no command a function sends requires one (about 12 KB of each function with the
- *   S3 client; a call that would need one fails, naming itself).
- * - The S3 and SES clients come from copies whose operation schemas esbuild can drop when unused
- *   (./sdk-literal-keys.ts): about 50 KB less in the functions that send mail or touch the bucket.
+ * - No function carries the S3 client: its calls are signed and sent without it
+ *   (lambdas/shared/platform/s3-requests.ts, s3-signing.ts; test/infra/function-bundling.test.ts).
+ * - The SES client comes from a copy whose operation schemas esbuild can drop when unused
+ *   (./sdk-literal-keys.ts): about 45 KB less in the functions that send mail.
  * - Source maps are written beside the synthesised templates (cdk.out/source-maps/<handler>/),
  *   not into the function's code: they are for decoding a stack trace, and a 2 MB map read at
  *   every cold start with --enable-source-maps bought nothing a function needs.
@@ -39,11 +37,10 @@ export const FUNCTION_MAIN_FIELDS = ['module', 'main'];
 export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './lambdas/shared/platform/lambda-credentials.ts',
   '@aws/lambda-invoke-store': './node_modules/@aws/lambda-invoke-store',
-  '@aws-sdk/checksums/flexible-checksums': './lambdas/shared/platform/s3-no-checksums.ts',
 };
 /**
- * The aliases a function is bundled with: FUNCTION_ALIASES, and the REST-protocol SDK clients (S3,
- * SES) from their copies with literal schema keys (./sdk-literal-keys.ts, made here when missing).
+ * The aliases a function is bundled with: FUNCTION_ALIASES, and the REST-protocol SDK client (SES)
+ * from its copy with literal schema keys (./sdk-literal-keys.ts, made here when missing).
  */
 export const functionAliases = (root: string): Record<string, string> => ({ ...FUNCTION_ALIASES, ...restClientAliases(root) });
 /** esbuild's define for every function: the route table's rows as the middleware reads them. */

@@ -1,5 +1,6 @@
 /**
- * The AWS SDK clients on a REST protocol (S3, SES), as the functions bundle them: a copy of the
+ * The AWS SDK client on a REST protocol that functions carry (SES; S3's calls are sent without its
+ * client, lambdas/shared/platform/s3-requests.ts), as the functions bundle it: a copy of the
  * client's ESM build whose schemas file writes its HTTP-binding keys as literals.
  *
  * Each client's `dist-es/schemas/schemas_0.js` declares every operation of the service, e.g.
@@ -18,7 +19,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const REST_CLIENTS = ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2'] as const;
+export const REST_CLIENTS = ['@aws-sdk/client-sesv2'] as const;
 /** Changes when literalKeys changes, so that an older copy is made again. */
 const TRANSFORM = 2;
 export const copiesDir = (root: string) => path.join(root, '.tmp', 'sdk-literal-keys');

@@ -1,11 +1,11 @@
 /**
- * The portal's own telemetry through Powertools for AWS Lambda: one Logger (JSON lines, each with
- * the request's correlation id), business metrics as CloudWatch EMF (Metrics) and X-Ray subsegments
- * for the AWS SDK clients (Tracer).
+ * The portal's own telemetry: through Powertools for AWS Lambda one Logger (JSON lines, each with
+ * the request's correlation id) and X-Ray subsegments for the AWS SDK clients (Tracer); metrics as
+ * CloudWatch EMF lines written as Powertools' Metrics writes them, without it (./emf.ts).
  *
  * The correlation id lives in an AsyncLocalStorage of its own, not in the Logger's keys: locally all
  * handlers run in one process, concurrently, and the Logger's temporary keys are per process there.
- * Logger and Metrics are made on first use. The Tracer, with the X-Ray SDK (about 130 KB
+ * Logger and metrics are made on first use. The Tracer, with the X-Ray SDK (about 130 KB
  * minified, more than Logger and Metrics together), is in no function's bundle: it is a layer of
  * its own (PORTAL_TRACER_MODULE, /opt/nodejs/portal-tracer.mjs), imported only where tracing is on
  * (POWERTOOLS_TRACE_ENABLED is not "false": in Lambda, never in the local stack or the tests).
@@ -13,8 +13,8 @@
 import { METRICS_NAMESPACE } from '../resources/function-names.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { EmfWriter } from './emf.js';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 
 /** Sent by a caller to tie its own logs to the portal's; answered on every API response. */
@@ -64,14 +64,14 @@ export type BusinessMetric =
 /** The namespace when POWERTOOLS_METRICS_NAMESPACE is unset; infra/function-construct.ts sets it to the same (METRICS_NAMESPACE). */
 export const DEFAULT_METRICS_NAMESPACE = METRICS_NAMESPACE;
 
-let metrics: Metrics | undefined;
-export function portalMetrics(): Metrics {
-  metrics ??= new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE, serviceName: serviceName() });
+let metrics: EmfWriter | undefined;
+export function portalMetrics(): EmfWriter {
+  metrics ??= new EmfWriter(process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE, serviceName());
   return metrics;
 }
 
-export const countMetric = (name: BusinessMetric, value = 1) => portalMetrics().addMetric(name, MetricUnit.Count, value);
-export const millisecondsMetric = (name: BusinessMetric, ms: number) => portalMetrics().addMetric(name, MetricUnit.Milliseconds, Math.round(ms));
+export const countMetric = (name: BusinessMetric, value = 1) => portalMetrics().add(name, 'Count', value);
+export const millisecondsMetric = (name: BusinessMetric, ms: number) => portalMetrics().add(name, 'Milliseconds', Math.round(ms));
 
 /**
  * The metrics the stage's alarms watch (infra: the canaries' rollback, the jobs' failure and
@@ -82,14 +82,12 @@ export type SignalMetric = 'Http5xx' | 'JobSucceeded' | 'JobFailed';
 
 /**
  * One count of `name` under each of `dimensionSets` (each with `service` too), as one EMF record
- * (Powertools writes every set of `addDimensions` into the record's Dimensions array). Nothing is
- * written where metrics are off (POWERTOOLS_METRICS_DISABLED: the local stack and the tests).
+ * written at once (every set in the record's Dimensions array, as Powertools' single metric with
+ * `addDimensions` writes it). Nothing is written where metrics are off (POWERTOOLS_METRICS_DISABLED:
+ * the local stack and the tests).
  */
 function signal(name: SignalMetric, dimensionSets: Record<string, string>[]) {
-  const single = portalMetrics().singleMetric();
-  for (const set of dimensionSets) single.addDimensions(set);
-  // A single-metric instance writes its record as soon as the metric is added.
-  single.addMetric(name, MetricUnit.Count, 1);
+  portalMetrics().single(name, 'Count', 1, dimensionSets);
 }
 
 /** The function and version a record is counted for: Lambda's own variables (outside Lambda, `local` and `$LATEST`). */
@@ -110,7 +108,7 @@ export const countJobRun = (job: string, outcome: 'succeeded' | 'failed') => sig
 
 /** Writes the stored metrics as one EMF line (nothing when none were added, or when metrics are disabled). */
 export function publishMetrics() {
-  if (metrics?.hasStoredMetrics()) metrics.publishStoredMetrics();
+  if (metrics?.hasStored()) metrics.publish();
 }
 
 export const tracingEnabled = () => process.env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false';

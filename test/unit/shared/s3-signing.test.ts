@@ -10,7 +10,7 @@ import { jest } from '@jest/globals';
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AWS_CALL_LISTENER, calls, countCalls, type AwsCall } from '../../../lambdas/shared/platform/clients.js';
@@ -200,5 +200,40 @@ describe('GetObjectTagging without the client', () => {
 
   it('parses an empty tag set', () => {
     expect(parseTagging('<Tagging><TagSet/></Tagging>')).toEqual({});
+  });
+});
+
+describe("the S3 client's own signed request, same inputs", () => {
+  /** The request the S3 client sends for `command`, as signed (caught before it leaves). */
+  async function signedBySdk(command: PutObjectCommand | CopyObjectCommand) {
+    const client = new S3Client({ region: 'eu-west-1', credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/for+tests', sessionToken: 'token/with+signs=' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    let caught: { method: string; hostname: string; path: string; query: Record<string, string>; headers: Record<string, string> } | undefined;
+    client.middlewareStack.add(
+      () => async (args) => {
+        caught = (args as { request: typeof caught }).request;
+        throw new Error('caught');
+      },
+      { step: 'deserialize', priority: 'low', name: 'catchSigned' },
+    );
+    await expect(client.send(command as PutObjectCommand)).rejects.toThrow('caught');
+    return caught!;
+  }
+
+  it.each([
+    ['a PutObject with its body', () => new PutObjectCommand({ Bucket: 'portal-documents', Key: 'documents/P 1/a(1) é.pdf', Body: Buffer.from('%PDF-1.7 x'), ContentType: 'application/pdf', ContentLength: 10 })],
+    ['a CopyObject replacing type and tags', () => new CopyObjectCommand({ Bucket: 'portal-documents', Key: 'requests/SR-1/1-leak.jpg', CopySource: 'portal-documents/uploads/u%201/leak.jpg', MetadataDirective: 'REPLACE', ContentType: 'image/jpeg', TaggingDirective: 'REPLACE' })],
+  ])('%s: the same signature over the same request', async (_, make) => {
+    const r = await signedBySdk(make());
+    const { authorization, ...headers } = r.headers;
+    const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const signedNames = /SignedHeaders=([^,]+)/.exec(authorization!)![1]!.split(';');
+    const t = lower['x-amz-date']!;
+    const date = new Date(`${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}T${t.slice(9, 11)}:${t.slice(11, 13)}:${t.slice(13, 15)}Z`);
+    const own = Object.fromEntries(signedNames.filter((n) => !['host', 'x-amz-date', 'x-amz-content-sha256', 'x-amz-security-token'].includes(n)).map((n) => [n, lower[n]!]));
+    const ours = signHeaders(
+      { method: r.method, host: r.hostname, path: r.path, query: Object.fromEntries(Object.entries(r.query).map(([k, v]) => [k, v ?? ''])), headers: own, payloadHash: lower['x-amz-content-sha256']! },
+      { credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/for+tests', sessionToken: 'token/with+signs=' }, region: 'eu-west-1', service: 's3', date },
+    );
+    expect(ours.authorization).toBe(authorization);
   });
 });

@@ -10,6 +10,8 @@ import { batchGetTables } from '../../../lambdas/shared/data/batch.js';
 import { deleteDocument, documentsOfProperties, putDocument, type DocumentItem } from '../../../lambdas/shared/data/documents.js';
 import { hit, limits } from '../../../lambdas/shared/data/rate-limits.js';
 import { createUser, setAssignments } from '../../../lambdas/shared/data/users.js';
+import { copyObject, deleteObject, firstBytes, headObject, putObject } from '../../../lambdas/shared/domain/documents/objects.js';
+import { s3Send } from '../../../lambdas/shared/platform/s3-requests.js';
 import { BUCKET, fakeAws, setTableEnv, TABLES, subOf, user } from './fake-aws.js';
 
 const aws = fakeAws();
@@ -106,5 +108,34 @@ describe('the shared fake S3', () => {
     await expect(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'a/x.txt' }))).rejects.toMatchObject({ name: 'NotFound' });
     await expect(s3.send(new GetObjectCommand({ Bucket: 'other', Key: 'b/y.pdf' }))).rejects.toThrow('unexpected bucket');
     expect([...aws.world.objects.keys()]).toEqual(['b/y.pdf']);
+  });
+
+  it("answers the functions' signed requests over HTTP from the same objects, through the client's mock", async () => {
+    await putObject('a/x y.txt', Buffer.from('abcdef'), 'text/plain');
+    expect(aws.world.objects.get('a/x y.txt')).toEqual({ body: Buffer.from('abcdef'), contentType: 'text/plain' });
+    expect(aws.s3.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({ Bucket: BUCKET, Key: 'a/x y.txt', ContentType: 'text/plain', ContentLength: 6 });
+    expect(await firstBytes('a/x y.txt', 4)).toEqual(new Uint8Array(Buffer.from('abcd')));
+    expect(aws.s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toMatchObject({ Range: 'bytes=0-3' });
+    await copyObject('a/x y.txt', 'b/(y).pdf', 'application/pdf');
+    expect(aws.s3.commandCalls(CopyObjectCommand)[0]!.args[0].input).toEqual({
+      Bucket: BUCKET, Key: 'b/(y).pdf', CopySource: `${BUCKET}/a/x%20y.txt`, MetadataDirective: 'REPLACE', ContentType: 'application/pdf', TaggingDirective: 'REPLACE',
+    });
+    expect(await headObject('b/(y).pdf')).toEqual({ size: 6, contentType: 'application/pdf' });
+    await deleteObject('a/x y.txt');
+    expect(await headObject('a/x y.txt')).toBeNull();
+    expect(await firstBytes('a/x y.txt', 4)).toBeNull();
+    expect([...aws.world.objects.keys()]).toEqual(['b/(y).pdf']);
+  });
+
+  it('refuses a request whose signature does not hold, as S3 does', async () => {
+    const secret = process.env.AWS_SECRET_ACCESS_KEY;
+    process.env.AWS_SECRET_ACCESS_KEY = 'another-secret';
+    try {
+      await expect(s3Send({ operation: 'HeadObject', method: 'HEAD', bucket: BUCKET, key: 'a', input: {} })).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+      await expect(s3Send({ operation: 'DeleteObject', method: 'DELETE', bucket: BUCKET, key: 'a', input: {} })).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    } finally {
+      process.env.AWS_SECRET_ACCESS_KEY = secret;
+    }
+    expect(aws.s3.calls()).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The one in-memory AWS of the unit tests: `aws-sdk-client-mock` on the DynamoDB document client,
- * the S3 client and (when given secrets) Secrets Manager. Tables are those of lambdas/shared/resources/tables.ts, named
+ * the S3 client (which also answers the functions' signed S3 requests, ./fake-s3-http.ts) and
+ * (when given secrets) Secrets Manager. Tables are those of lambdas/shared/resources/tables.ts, named
  * by their id (the value `setTableEnv` gives each table's variable), keyed by their partition and
  * sort keys; requests are answered by evaluating the key, condition, update and projection
  * expressions the data-access files in lambdas/shared/data write. Every call is recorded; any
@@ -37,6 +38,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { FAKE_S3_CREDENTIALS, FAKE_S3_ENDPOINT } from './fake-s3-http.js';
 import { tables, type TableDef, type TableName } from '../../../lambdas/shared/resources/tables.js';
 import type { AuditItem } from '../../../lambdas/shared/data/audit.js';
 import type { CustomerItem } from '../../../lambdas/shared/data/customers.js';
@@ -58,12 +60,18 @@ export const TABLES = Object.fromEntries(Object.values(tables).map((t) => [t.env
   [K in TableName as (typeof tables)[K]['env']]: (typeof tables)[K]['id'];
 };
 
-/** Table names in the environment, a region and credentials (presigning needs them), staff domains and the bucket. */
+/**
+ * Table names in the environment, a region and credentials (signing needs them), staff domains,
+ * the bucket, and the fake S3's endpoint (./fake-s3-http.ts: the functions' S3 calls are signed
+ * HTTP requests, answered there by the S3 client's mock).
+ */
 export function setTableEnv(extra: Record<string, string> = {}) {
   Object.assign(process.env, TABLES, {
+    AWS_ENDPOINT_URL_S3: FAKE_S3_ENDPOINT,
+    S3_FORCE_PATH_STYLE: 'true',
     AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'AKIDTEST',
-    AWS_SECRET_ACCESS_KEY: 'secret-for-tests',
+    AWS_ACCESS_KEY_ID: FAKE_S3_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: FAKE_S3_CREDENTIALS.secretAccessKey,
     STAFF_DOMAINS: STAFF,
     DOCUMENTS_BUCKET: BUCKET,
     ...extra,
