@@ -198,7 +198,8 @@ export const routes: Route[] = [
   {
     method: 'GET', path: '/api/requests', handler: 'requests/list-requests', access: 'user',
     tables: { ...caller, properties: 'read', equipment: 'read', reportRows: 'read', serviceRequests: 'read' },
-    bucket: [{ prefix: 'requests/', actions: ['read'] }],
+    // readTags: where uploads are scanned, a photo is linked only once GuardDuty tagged it clean.
+    bucket: [{ prefix: 'requests/', actions: ['read', 'readTags'] }],
   },
   {
     method: 'POST', path: '/api/requests', handler: 'requests/service-requests', access: 'user',
