@@ -44,7 +44,7 @@ export function checkSignal(rule: RuleId, setting: RuleSetting, readings: readon
   switch (rule) {
     case 'short-cycling': {
       const maxStartsPerDay = setting.limit;
-      const minMedianOnMinutes = INSIGHT_DEFAULTS.minMedianOnMinutes;
+      const minMedianOnMinutes = setting.minOnMinutes ?? INSIGHT_DEFAULTS.minMedianOnMinutes;
       const c = cyclesOf(seriesOf(readings, window), { maxStartsPerDay, minMedianOnMinutes });
       if (c.shortCycling.value === null || c.shortCycling.coverage < MIN_COVERAGE_PCT) return { breached: undefined };
       const median = c.medianOnMinutes.value === null ? 'no complete on-time' : `median on-time ${one(c.medianOnMinutes.value)} min`;
