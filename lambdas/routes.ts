@@ -331,7 +331,8 @@ export const scheduled: Scheduled[] = [
   },
   {
     handler: 'notifications/weekly-summary', schedule: { weekly: true }, description: 'Notifications: the weekly summary of work orders and invoices to subscribed users',
-    tables: { ...mailing, properties: 'read', reportRows: 'read' }, secrets: ['embed'], mail: true, memoryMb: 1024, timeoutSeconds: 300,
+    // The energy line (issue 44): the properties' customers and equipment, their units' week through the telemetry client.
+    tables: { ...mailing, properties: 'read', reportRows: 'read', customers: 'read', equipment: 'read' }, secrets: ['telemetry', 'embed'], mail: true, memoryMb: 1024, timeoutSeconds: 300,
   },
   {
     handler: 'notifications/visits-reminder', schedule: { daily: true }, description: "Notifications: the next day's visits to each user who keeps 'Upcoming visits' on",

@@ -115,9 +115,10 @@ export async function findInconsistencies(db: DynamoDBDocumentClient, opts: Chec
     reportRowPartitions(db),
     scanKeys<EquipmentAlertItem>(db, {
       TableName: tableName('equipmentAlerts'),
-      FilterExpression: 'NOT begins_with(#k, :t)',
+      // Alert states only: not a property's thresholds nor a device's stored drift baseline.
+      FilterExpression: 'NOT begins_with(#k, :t) AND NOT begins_with(#k, :b)',
       ExpressionAttributeNames: { '#k': 'key' },
-      ExpressionAttributeValues: { ':t': 'thresholds#' },
+      ExpressionAttributeValues: { ':t': 'thresholds#', ':b': 'baseline#' },
     }),
   ]);
   const staffUsernames = new Set<string>();

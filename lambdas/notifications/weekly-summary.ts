@@ -2,8 +2,9 @@
  * The weekly summary (EventBridge Scheduler, the stage's `notifications.weeklySummary` time;
  * locally on demand): each user who switched "Weekly summary" on gets one mail with the last 7
  * days of their properties, from the report data the portal holds: work orders opened and
- * completed, invoices issued and their total. Once per user and week (claimed before sending), so
- * a retried run sends no second mail. Each property's figures are computed once per run.
+ * completed, invoices issued and their total; and for a property with monitored units, a line of
+ * its estimated energy, cost and units flagged (../shared/domain/notifications/weekly-energy.ts).
+ * Once per user and week (claimed before sending), so a retried run sends no second mail. Each property's figures are computed once per run.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { claimWeeklyMail, releaseWeeklyMail, subscribedTo } from '../shared/data/notification-settings.js';
@@ -18,6 +19,9 @@ import { mailUser } from '../shared/domain/notifications/send.js';
 import { assignedScope } from '../shared/platform/scope.js';
 import { eachAtMost, WEEKLY_MAILS_AT_ONCE } from '../shared/platform/job-parallelism.js';
 import { mailLinks } from '../shared/platform/links.js';
+import { weekEnergy, type WeekEnergy } from '../shared/domain/notifications/weekly-energy.js';
+import type { TelemetryClient } from '../shared/domain/telemetry/client.js';
+import { telemetryClient } from '../shared/domain/telemetry/service.js';
 
 const DAY = 86_400_000;
 
@@ -68,8 +72,23 @@ export function figuresByProperty(workOrders: readonly WorkOrderRow[], invoices:
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const day = (ms: number) => mailDate(ms);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const kwh = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} kWh`;
 
-export function weeklyMail(name: string, properties: readonly { id: string; name: string }[], figures: ReadonlyMap<string, WeekFigures>, fromMs: number, toMs: number) {
+/** A property's energy line (issue 44): every figure in it is an estimate, and says so. */
+export function energyLine(e: WeekEnergy): string {
+  const figures = e.kwh === null ? 'no energy figure (no current readings)' : `${kwh(e.kwh)}${e.cost === null ? '' : `, cost ${money(e.cost)}`}`;
+  const flagged = e.flagged.length ? e.flagged.map((u) => `${u.name} (${u.why.join(', ')})`).join(', ') : 'none';
+  return `  Energy (estimated): ${figures}; units flagged: ${flagged}; readings cover ${Math.round(e.coverage)} % of the week`;
+}
+
+export function weeklyMail(
+  name: string,
+  properties: readonly { id: string; name: string }[],
+  figures: ReadonlyMap<string, WeekFigures>,
+  fromMs: number,
+  toMs: number,
+  energy: ReadonlyMap<string, WeekEnergy> = new Map(),
+) {
   const empty: WeekFigures = { opened: 0, completed: 0, invoices: 0, invoiced: 0 };
   const total = { ...empty };
   const lines: string[] = [];
@@ -80,7 +99,10 @@ export function weeklyMail(name: string, properties: readonly { id: string; name
     total.invoices += f.invoices;
     total.invoiced += f.invoiced;
     lines.push('', `${p.name}:`, `  Work orders opened: ${f.opened}; completed: ${f.completed}`, `  Invoices issued: ${f.invoices}${f.invoices ? ` (${money(f.invoiced)})` : ''}`);
+    const e = energy.get(p.id);
+    if (e) lines.push(energyLine(e));
   }
+  const estimated = properties.some((p) => energy.has(p.id));
   const range = `${day(fromMs)} to ${day(toMs - DAY)}`;
   return {
     subject: `Your weekly summary, ${range}: ${plural(total.completed, 'work order', 'work orders')} completed`,
@@ -92,13 +114,27 @@ export function weeklyMail(name: string, properties: readonly { id: string; name
         ? ['', `All properties: ${plural(total.opened, 'work order', 'work orders')} opened, ${total.completed} completed; ${plural(total.invoices, 'invoice', 'invoices')} issued${total.invoices ? ` (${money(total.invoiced)})` : ''}.`]
         : []),
       ...lines,
+      ...(estimated ? ['', `Energy figures are estimated from each unit's current readings; how, and with which inputs: ${mailLinks.estimates()}`] : []),
       '',
       `See the reports: ${mailLinks.reports()}`,
     ].join('\n'),
   };
 }
 
-export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.now()): Promise<WeeklySummary> {
+/** The energy line's reads must leave the mails their time: the function runs for 300 s at most. */
+const ENERGY_BUDGET_MS = 120_000;
+
+/** Each property's estimated energy; when the telemetry service fails, the mails go without the energy line. */
+async function energyOrNone(db: DynamoDBDocumentClient, telemetry: () => Promise<TelemetryClient>, properties: Parameters<typeof weekEnergy>[2], fromMs: number, toMs: number) {
+  try {
+    return await weekEnergy(db, telemetry, properties, fromMs, toMs, { deadline: Date.now() + ENERGY_BUDGET_MS });
+  } catch (err) {
+    log.warn('weekly summary without energy estimates', { err });
+    return new Map<string, WeekEnergy>();
+  }
+}
+
+export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.now(), telemetry: () => Promise<TelemetryClient> = telemetryClient): Promise<WeeklySummary> {
   const week = weekOf(now);
   const toMs = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
   const fromMs = toMs - 7 * DAY;
@@ -114,6 +150,7 @@ export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.no
   const { rows, properties } = await propertiesAndRows(db, allProperties, ['wo', 'invoice'], index);
   const figures = figuresByProperty((rows.get('wo') ?? []) as WorkOrderRow[], (rows.get('invoice') ?? []) as InvoiceRow[], from, to);
   const named = new Map(properties.map((p) => [p.id, p]));
+  const energy = await energyOrNone(db, telemetry, properties, fromMs, toMs);
 
   // A few users at a time (job-parallelism.ts); each mail is claimed first, so two runs at once send it once.
   await eachAtMost(due, WEEKLY_MAILS_AT_ONCE, async (item) => {
@@ -124,7 +161,7 @@ export async function runWeeklySummary(db: DynamoDBDocumentClient, now = Date.no
       if (mine.length === 0) return;
       const outcome = await claimedMail(
         claimWeeklyMail(db, item.sub, week),
-        () => mailUser(db, user, 'weekly', weeklyMail(user.name || user.email, mine, figures, fromMs, toMs), item),
+        () => mailUser(db, user, 'weekly', weeklyMail(user.name || user.email, mine, figures, fromMs, toMs, energy), item),
         () => releaseWeeklyMail(db, item.sub, week, item.lastWeeklyFor),
       );
       if (outcome === 'sent') summary.mailed++;

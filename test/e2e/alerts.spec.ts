@@ -120,7 +120,8 @@ test('an administrator turns short cycling on for a property; the list shows the
   for (const rule of ['short-cycling', 'delta-t', 'drift'] as const) await expect(dialog.getByRole('switch', { name: t.ruleOnLabel(air, ruleTitles[rule]), exact: true })).not.toBeChecked();
   await expect(dialog.getByRole('switch', { name: t.ruleOnLabel(kindTitles.chiller, ruleTitles['delta-t']), exact: true })).toHaveCount(0);
   await expect(dialog.getByTestId('threshold-air-stale')).toContainText(t.alwaysOn);
-  await expect(dialog.getByTestId('threshold-air-short-cycling')).toContainText('Or a median on-time under 8 min. Default: 6 starts a day');
+  await expect(dialog.getByTestId('threshold-air-short-cycling')).toContainText('More starts a day than this. Default: 6 starts a day');
+  await expect(dialog.getByTestId('threshold-air-short-cycling')).toContainText('Or a median on-time under 8 min. Default: 8 min');
   await expect(dialog.getByTestId('threshold-air-delta-t')).toContainText('Outside 16–22 °F while cooling for this long. Default: 120');
   await expectNoSeriousA11yViolations(page, { excludeFrames: true });
   // The three signal rules in view at each size (they end the air units' rules).
@@ -132,9 +133,17 @@ test('an administrator turns short cycling on for a property; the list shows the
   await page.setViewportSize({ width: 1400, height: 900 });
 
   await shortCycling.check();
+  // The median on-time is editable too, with the server's bounds: 0 is refused in the form, nothing sent.
+  const onMinutes = dialog.getByRole('spinbutton', { name: t.onMinutesLabel(air, ruleTitles['short-cycling']), exact: true });
+  await expect(onMinutes).toHaveValue('8');
+  await onMinutes.fill('0');
+  await dialog.getByRole('button', { name: t.thresholdsSave }).click();
+  await expect(dialog.getByTestId('threshold-air-short-cycling')).toContainText(t.onMinutesProblem);
+  await shots(page, 'signal-rules-median-on-time-refused');
+  await onMinutes.fill('8');
   const sent = page.waitForRequest((r) => /\/api\/alerts\/thresholds\/PROP-1001-04$/.test(r.url()) && r.method() === 'PUT');
   await dialog.getByRole('button', { name: t.thresholdsSave }).click();
-  expect((await sent).postDataJSON()).toEqual({ customerId: 'CUST-1001', rules: [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: true }] });
+  expect((await sent).postDataJSON()).toEqual({ customerId: 'CUST-1001', rules: [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: true, minOnMinutes: 8 }] });
   await expect(dialog).toBeHidden();
 
   const item = alertsRegion(page).getByRole('listitem').filter({ hasText: 'NCL-CRAC1-A1' });

@@ -15,7 +15,7 @@ import { tables, type TableName } from '../../lambdas/shared/resources/tables.js
 import { listAudit } from '../../lambdas/shared/data/audit.js';
 import { putDocument, type DocumentItem } from '../../lambdas/shared/data/documents.js';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
-import type { EquipmentAlertItem } from '../../lambdas/shared/data/equipment-alerts.js';
+import { putBaseline, type EquipmentAlertItem } from '../../lambdas/shared/data/equipment-alerts.js';
 import { addToIndex, indexKey, packRows, putReportRows, type WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { createUser, getUserByEmail, setAssignments } from '../../lambdas/shared/data/users.js';
 import { adminCli } from '../support/admin-cli.js';
@@ -84,6 +84,8 @@ beforeAll(async () => {
   await putObject(kept);
   await putDocument(t.db, doc(kept));
   await t.db.send(new PutCommand({ TableName: tableOf('equipmentAlerts'), Item: alert('E-1') }));
+  // A device's stored drift baseline (issue 44) is not an alert state: never reported as one.
+  await putBaseline(t.db, { customerId: 'C-A', deviceId: 'D-E-1', start: '2026-01-01T00:00:00.000Z', end: '2026-01-31T00:00:00.000Z', kwhPerRuntimeHour: 13.5, coverage: 99, inputs: '//', computedAt: '2026-03-01T00:00:00.000Z' });
   await createTestUser({ email: 'ops@staff.test', password: PASSWORD });
   await createTestUser({ email: 'a@alpha.test', password: PASSWORD, customers: ['C-A'], properties: ['P-A1'] });
   await createTestUser({ email: 'b@beta.test', password: PASSWORD, customers: ['C-B'], properties: ['P-B1'] });
@@ -177,7 +179,7 @@ describe('one of each inconsistency', () => {
     const index = (await t.db.send(new GetCommand({ TableName: tableOf('reportRows'), Key: indexKey('P-A1', 'wo'), ConsistentRead: true }))).Item!;
     expect([...(index.parts as Set<string>)].sort()).toEqual(['wo#2025#1', 'wo#2026#1']);
     const alerts = ((await t.db.send(new ScanCommand({ TableName: tableOf('equipmentAlerts') }))).Items ?? []).map((i) => i.key as string);
-    expect(alerts).toEqual(['D-E-1#stale']);
+    expect(alerts.sort()).toEqual(['D-E-1#stale', 'baseline#D-E-1']);
 
     const events = (await listAudit(t.db, 50)).items.filter((e) => e.details.check === true);
     expect(events.every((e) => e.actorEmail === 'cli')).toBe(true);

@@ -1,12 +1,15 @@
 /**
  * The notification jobs through the local stack, run as their schedules would (`runJob`): the
  * documents digest mails a subscribed user the documents added to their properties, the weekly
- * summary mails the week's figures, and a mail that bounces (SES's mailbox simulator address)
+ * summary mails the week's figures (with the property's estimated energy line from a simulator this
+ * file starts: a steady unit and a short-cycling one), and a mail that bounces (SES's mailbox simulator address)
  * comes back through the configuration set's feedback to `notifications/mail-feedback`, which
  * suppresses the address. Each job's AWS calls are recorded for the IAM check (test/iam).
  */
 import { jest } from '@jest/globals';
 import { suppressionOf } from '../../lambdas/shared/data/mail-suppression.js';
+import { putEquipment } from '../../lambdas/shared/data/equipment.js';
+import { startSimulator, type Simulator } from '../../infra/local/simulator/simulator.js';
 import { multipart } from '../support/multipart.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
@@ -15,7 +18,9 @@ jest.setTimeout(90_000);
 const PASSWORD = 'Passw0rd1';
 const READER = 'reader@customer-n.test';
 const BOUNCE = 'bounce@simulator.amazonses.com';
+const KEY = 'integration-weekly-key';
 let t: TestStack;
+let sim: Simulator;
 let admin: string;
 
 const subscribe = async (email: string, settings: Record<string, boolean>) => {
@@ -28,9 +33,20 @@ const mailsTo = async (to: string) => (await t.outbox()).filter((m) => m.to.toLo
 beforeAll(async () => {
   // The digest waits for uploads to settle (120 s by default); the handlers read it from this process.
   process.env.DOCUMENTS_SETTLE_SECONDS = '0';
-  t = await startTestStack();
-  await putCustomer({ id: 'C-N', name: 'Northwind' });
-  await putProperty({ id: 'P-N1', customerId: 'C-N', name: 'Northwind Tower', propertyType: 'Office' });
+  sim = await startSimulator({
+    apiKey: KEY,
+    fleet: [
+      { deviceId: 'DEV-N-EQ1', equipmentId: 'N-EQ1', kind: 'air', lagMinutes: 0, signals: 'call', profile: 'normal' },
+      { deviceId: 'DEV-N-EQ2', equipmentId: 'N-EQ2', kind: 'air', lagMinutes: 0, signals: 'call', profile: 'short-cycling' },
+    ],
+  });
+  t = await startTestStack({ env: { TELEMETRY_BASE_URL: sim.url, TELEMETRY_API_KEY: KEY } });
+  await putCustomer({ id: 'C-N', name: 'Northwind', telemetryCustomerId: 'ncl-n' });
+  await putProperty({ id: 'P-N1', customerId: 'C-N', name: 'Northwind Tower', propertyType: 'Office', tariffPerKwh: 0.12 });
+  await putEquipment(
+    t.db,
+    [['N-EQ1', 'RTU-Steady'], ['N-EQ2', 'RTU-Short']].map(([id, name]) => ({ customerId: 'C-N', id: id!, propertyId: 'P-N1', buildingName: 'Main', name: name!, equipmentType: 'Rooftop Unit', telemetryData: '{}' })),
+  );
   await createTestUser({ email: 'ops@staff.test', password: PASSWORD });
   await createTestUser({ email: READER, name: 'Rae Reader', password: PASSWORD, customers: ['C-N'], properties: ['P-N1'] });
   await createTestUser({ email: BOUNCE, password: PASSWORD, customers: ['C-N'], properties: ['P-N1'] });
@@ -40,6 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.stop();
+  await sim?.close();
   delete process.env.DOCUMENTS_SETTLE_SECONDS;
 });
 
@@ -53,9 +70,12 @@ it('the documents digest mails a subscribed user the document added to their pro
   expect(mails.find((x) => x.subject === 'New document for Northwind Tower')!.text).toContain('chiller-plan.pdf');
 });
 
-it('the weekly summary mails each subscriber; the one that bounces is suppressed by the mail feedback', async () => {
+it('the weekly summary mails each subscriber, with the estimated energy line; the one that bounces is suppressed by the mail feedback', async () => {
   await t.stack.runJob('notifications/weekly-summary');
-  expect((await mailsTo(READER)).some((x) => /week/i.test(x.subject))).toBe(true);
+  const weekly = (await mailsTo(READER)).find((x) => /week/i.test(x.subject));
+  expect(weekly).toBeDefined();
+  expect(weekly!.text).toMatch(/\nNorthwind Tower:\n {2}Work orders opened: \d+; completed: \d+\n {2}Invoices issued: \d+.*\n {2}Energy \(estimated\): [\d,.]+ kWh, cost \$[\d,.]+; units flagged: RTU-Short \(short cycling\); readings cover \d+ % of the week\n/);
+  expect(weekly!.text).toMatch(/how, and with which inputs: http\S+\/energy-estimates\n/);
   expect((await mailsTo(BOUNCE)).some((x) => /week/i.test(x.subject))).toBe(true);
   for (let i = 0; i < 50 && !(await suppressionOf(t.db, BOUNCE)); i++) await new Promise((r) => setTimeout(r, 100));
   expect(await suppressionOf(t.db, BOUNCE)).toMatchObject({ reason: 'bounce' });

@@ -11,10 +11,12 @@ describe('afterLogIn', () => {
     expect(afterLogIn('/equipment/AS-D1-001')).toBe('/equipment/AS-D1-001');
     expect(afterLogIn('/invoices/IN-D000377')).toBe('/invoices/IN-D000377');
     expect(afterLogIn('/energy-summary/CUST-1001')).toBe('/energy-summary/CUST-1001');
+    expect(afterLogIn('/energy-estimates')).toBe('/energy-estimates');
+    expect(afterLogIn('/energy-estimates?device=D-1&pf=0.9')).toBe('/energy-estimates?device=D-1&pf=0.9');
   });
 
   it('goes to /home for anything else: nothing asked, another page, another site', () => {
-    for (const other of [undefined, null, 42, '', '/', '/homestead', '//evil.example/home', '/home//evil.example', '/home\\\\evil', 'https://evil.example/home', '/forgot-password', '/work-orders/', '/work-orders/a/b', '/work-orders//evil.example', '/energy-summary/', '/energy-summary/a/b', '/equipment/', '/equipment/a/b', '/invoices/', '/invoices/a/b']) {
+    for (const other of [undefined, null, 42, '', '/', '/homestead', '//evil.example/home', '/home//evil.example', '/home\\\\evil', 'https://evil.example/home', '/forgot-password', '/work-orders/', '/work-orders/a/b', '/work-orders//evil.example', '/energy-summary/', '/energy-summary/a/b', '/equipment/', '/equipment/a/b', '/invoices/', '/invoices/a/b', '/energy-estimates/x', '/energy-estimatesx']) {
       expect(afterLogIn(other)).toBe('/home');
     }
   });

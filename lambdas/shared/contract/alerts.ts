@@ -20,6 +20,8 @@ export const alertMessages = {
   alwaysOn: (rule: string) => `Invalid body.rules: the rule ${rule} cannot be turned off.`,
   signalLimit: (rule: string, range: string) => `Invalid body.rules: the limit of ${rule} must be ${range}.`,
   signalMinutes: (rule: string, range: string) => `Invalid body.rules: the minutes of ${rule} must be ${range}.`,
+  onMinutes: (range: string) => `Invalid body.rules: the median on-time of short-cycling must be ${range}.`,
+  noOnMinutes: (rule: string) => `Invalid body.rules: the rule ${rule} has no median on-time (only short-cycling has).`,
   saved: 'Alert thresholds saved.',
   reset: 'Alert thresholds reset to the defaults.',
 } as const;
@@ -35,6 +37,8 @@ const Rules = z.array(
     limit: z.number().check(z.gte(-50), z.lte(1000)),
     /** Turns a signal rule (SIGNAL_RULES) on or off; absent: off for those, on for the others. */
     on: z.optional(z.boolean()),
+    /** Short cycling only: flagged also when the median on-time is under these minutes; absent: the default. */
+    minOnMinutes: z.optional(z.number().check(z.gte(0), z.lte(1440))),
   }),
 ).check(z.maxLength(50));
 

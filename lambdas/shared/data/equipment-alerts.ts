@@ -9,11 +9,18 @@
  *   { customerId, key: 'thresholds#<propertyId>', propertyId, rules: { <kind>: { <rule>: { forMinutes, limit } } },
  *     updatedAt, updatedBy } — only what differs from the defaults (lambdas/shared/domain/alerts/rules.ts).
  *
+ * And one item per device whose drift baseline is complete (issue 44: its first 30 days over), so a
+ * pass reads its baseline window once, not every 5 minutes:
+ *   { customerId, key: 'baseline#<deviceId>', deviceId, start, end (ISO: the window), kwhPerRuntimeHour
+ *     (null: it never ran with a known current then), coverage, inputs ('<V>/<phase>/<PF>' it was
+ *     computed with: other inputs, computed again), computedAt } — written once, again only for other inputs.
+ *
  * Each write is conditional on the state it moves from, so two evaluations running at once cannot
  * both raise (or both clear) one alert: the loser's write fails and it sends nothing.
  *
  * Access patterns:
- * - a customer's states and thresholds (the evaluation; the active-alerts list): Query customerId
+ * - a customer's states, thresholds and baselines (the evaluation; the active-alerts list): Query customerId
+ * - a device's completed baseline: PutItem
  * - one property's thresholds: GetItem; change them: PutItem; back to the defaults: DeleteItem
  * - a condition seen first: PutItem if absent
  * - raise: PutItem if absent or pending; clear: DeleteItem if active; drop: DeleteItem if pending
@@ -56,17 +63,45 @@ export interface ThresholdsItem {
 
 const THRESHOLDS = 'thresholds#';
 const thresholdsKey = (propertyId: string) => `${THRESHOLDS}${propertyId}`;
+/** The prefixes of the items that are not alert states. */
+export const BASELINE = 'baseline#';
+export const NOT_STATES = [THRESHOLDS, BASELINE] as const;
 
-/** A customer's alert states and, by property, the thresholds changed from the defaults: one Query. */
-export async function alertRowsOf(db: DynamoDBDocumentClient, customerId: string): Promise<{ states: EquipmentAlertItem[]; thresholds: Map<string, ThresholdsItem> }> {
-  const items = await queryAll<EquipmentAlertItem | ThresholdsItem>(db, { TableName: table(), KeyConditionExpression: 'customerId = :c', ExpressionAttributeValues: { ':c': customerId } });
+/** A device's completed drift baseline: the figure of its first 30 days, computed once. */
+export interface BaselineItem {
+  customerId: string;
+  key: string;
+  deviceId: string;
+  start: string;
+  end: string;
+  kwhPerRuntimeHour: number | null;
+  coverage: number;
+  inputs: string;
+  computedAt: string;
+}
+
+/** A customer's alert states, by property the thresholds changed from the defaults, and by device the stored baselines: one Query. */
+export async function alertRowsOf(
+  db: DynamoDBDocumentClient,
+  customerId: string,
+): Promise<{ states: EquipmentAlertItem[]; thresholds: Map<string, ThresholdsItem>; baselines: Map<string, BaselineItem> }> {
+  const items = await queryAll<EquipmentAlertItem | ThresholdsItem | BaselineItem>(db, { TableName: table(), KeyConditionExpression: 'customerId = :c', ExpressionAttributeValues: { ':c': customerId } });
   const states: EquipmentAlertItem[] = [];
   const thresholds = new Map<string, ThresholdsItem>();
+  const baselines = new Map<string, BaselineItem>();
   for (const i of items) {
     if (i.key.startsWith(THRESHOLDS)) thresholds.set((i as ThresholdsItem).propertyId, i as ThresholdsItem);
+    else if (i.key.startsWith(BASELINE)) baselines.set((i as BaselineItem).deviceId, i as BaselineItem);
     else states.push(i as EquipmentAlertItem);
   }
-  return { states, thresholds };
+  return { states, thresholds, baselines };
+}
+
+/** Stores a device's completed baseline (a later pass reads it with the states, not the window again). */
+export async function putBaseline(db: DynamoDBDocumentClient, item: Omit<BaselineItem, 'key'>): Promise<BaselineItem> {
+  const full = { ...item, key: `${BASELINE}${item.deviceId}` };
+  await db.send(new PutCommand({ TableName: table(), Item: full }));
+  return full;
 }
 
 export const alertStatesOf = async (db: DynamoDBDocumentClient, customerId: string) => (await alertRowsOf(db, customerId)).states;

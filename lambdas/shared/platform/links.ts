@@ -16,6 +16,8 @@ export const mailLinks = {
   documents: (propertyId?: string) => home({ ...(propertyId ? { property: propertyId } : {}), open: 'documents' }),
   /** The Analytics page, with the telemetry dashboard and its alerts. */
   equipment: () => `${base()}/home/analytics`,
+  /** How the energy and runtime estimates are made (issue 44; web/app/paths.ts estimates). */
+  estimates: () => `${base()}/energy-estimates`,
   /** The reports. */
   reports: () => `${base()}/home`,
   /** One work order's screen (issue 43; web/features/work-orders/paths.ts workOrderPath). */

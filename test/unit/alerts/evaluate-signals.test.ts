@@ -112,4 +112,57 @@ describe('the signal rules in the pass', () => {
     expect(r.raised.map((a) => [a.deviceId, a.rule])).toEqual([['RTU-A1', 'drift']]);
     expect(r.raised[0]!.detail).toBe('Estimated 16.25 kWh per runtime hour over the last 24 hours against an estimated 13.54 in its first 30 days: +20.0 % (limit 15 %)');
   });
+
+  describe('the baseline stored once its 30 days are over', () => {
+    const first = T0 - 40 * DAY;
+    const amps = (ms: number) => (ms >= T0 - DAY ? 24 : 20);
+    const telemetry = (start = first) =>
+      fakeTelemetry((ids, range) => {
+        const from = Date.parse(range.start);
+        const to = Date.parse(range.stop);
+        return Object.fromEntries(ids.map((id) => [id, { samples: samples(Math.max(from, start), to - 1, 'steady', amps, (range.everyMinutes ?? 5) * MIN) }]));
+      }, { 'RTU-A1': iso(start) });
+    const baselineItems = () => world.equipmentAlerts.filter((i) => String(i.key).startsWith('baseline#'));
+
+    it('a second pass reads only the last day: no first-readings call, no baseline window; the same drift from the stored figure', async () => {
+      await thresholds({ drift: { forMinutes: 0, limit: 15, on: true } });
+      const one = telemetry();
+      const r1 = await evaluateCustomer(dynamo(), one.client, 'A', T0);
+      expect(baselineItems()).toEqual([
+        { customerId: 'A', key: 'baseline#RTU-A1', deviceId: 'RTU-A1', start: iso(first), end: iso(first + 30 * DAY), kwhPerRuntimeHour: expect.closeTo(13.54, 2), coverage: expect.any(Number), inputs: '//', computedAt: iso(T0) },
+      ]);
+      const two = telemetry();
+      const later = T0 + 5 * MIN;
+      const r2 = await evaluateCustomer(dynamo(), two.client, 'A', later);
+      expect(two.calls.first).toEqual([]);
+      expect(two.calls.period).toEqual([{ ids: ['RTU-A1'], range: { start: iso(later - DAY), stop: iso(later) } }]);
+      // Raised by the first pass and still breached: nothing new; the states are the drift alert only.
+      expect(r1.raised.map((a) => a.rule)).toEqual(['drift']);
+      expect(r2).toMatchObject({ raised: [], cleared: [] });
+      expect(world.equipmentAlerts.filter((i) => i.rule).map((i) => [i.key, i.status, i.detail])).toEqual([
+        ['RTU-A1#drift', 'active', 'Estimated 16.25 kWh per runtime hour over the last 24 hours against an estimated 13.54 in its first 30 days: +20.0 % (limit 15 %)'],
+      ]);
+    });
+
+    it('not stored while the 30 days are not over; computed again when the unit\'s electrical inputs change', async () => {
+      await thresholds({ drift: { forMinutes: 0, limit: 15, on: true } });
+      await evaluateCustomer(dynamo(), telemetry(T0 - 10 * DAY).client, 'A', T0);
+      expect(baselineItems()).toEqual([]);
+
+      await evaluateCustomer(dynamo(), telemetry().client, 'A', T0);
+      expect(baselineItems()).toHaveLength(1);
+      const row = world.equipment.find((e) => e.id === 'A-RTU')!;
+      row.phase = 1;
+      row.voltage = 230;
+      try {
+        const again = telemetry();
+        await evaluateCustomer(dynamo(), again.client, 'A', T0 + 5 * MIN);
+        expect(again.calls.first).toEqual([['RTU-A1']]);
+        expect(baselineItems()).toMatchObject([{ inputs: '230/1/', computedAt: iso(T0 + 5 * MIN) }]);
+      } finally {
+        delete row.phase;
+        delete row.voltage;
+      }
+    });
+  });
 });

@@ -91,6 +91,48 @@ describe('GET and PUT /api/alerts/thresholds/{propertyId}', () => {
   });
 });
 
+describe("the signal rules' thresholds (issue 44): each editable within its bounds, 400 saying which", () => {
+  const signal = (rules: Record<string, unknown>[]) => put(admin.email, 'A-P1', { customerId: 'A', rules });
+  const ruleOf = (body: unknown, rule: string) => (body as { rules: Record<string, unknown>[] }).rules.find((r) => r.kind === 'air' && r.rule === rule);
+  it('refuses out of bounds: starts a day, median on-time, ΔT minutes, drift %; a median on-time on another rule', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 101, on: true }, 'Invalid body.rules: the limit of short-cycling must be a whole number of starts a day from 1 to 100.'],
+      [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, minOnMinutes: 0, on: true }, 'Invalid body.rules: the median on-time of short-cycling must be a whole number of minutes from 1 to 60.'],
+      [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, minOnMinutes: 7.5, on: true }, 'Invalid body.rules: the median on-time of short-cycling must be a whole number of minutes from 1 to 60.'],
+      [{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, minOnMinutes: 61, on: true }, 'Invalid body.rules: the median on-time of short-cycling must be a whole number of minutes from 1 to 60.'],
+      [{ kind: 'air', rule: 'delta-t', forMinutes: 29, limit: 0, on: true }, 'Invalid body.rules: the minutes of delta-t must be from 30 to 1440.'],
+      [{ kind: 'air', rule: 'drift', forMinutes: 0, limit: 0.5, on: true }, 'Invalid body.rules: the limit of drift must be a percentage from 1 to 500.'],
+      [{ kind: 'air', rule: 'drift', forMinutes: 0, limit: 15, minOnMinutes: 8, on: true }, 'Invalid body.rules: the rule drift has no median on-time (only short-cycling has).'],
+      [{ kind: 'air', rule: 'high-current', forMinutes: 10, limit: 40, minOnMinutes: 8 }, 'Invalid body.rules: the rule high-current has no median on-time (only short-cycling has).'],
+    ];
+    for (const [rule, error] of cases) {
+      const r = await signal([rule]);
+      expect({ rule, status: r.statusCode, body: json(r) }).toEqual({ rule, status: 400, body: { error } });
+    }
+    expect(w.audit).toEqual([]);
+  });
+  it('saves the median on-time, the ΔT minutes and the drift %, reads them back beside their defaults, and keeps only what differs', async () => {
+    const before = json(await read(alice.email, 'A-P1', { customerId: 'A' }));
+    expect(ruleOf(before, 'short-cycling')).toMatchObject({ limit: 6, minOnMinutes: 8, defaultMinOnMinutes: 8, on: false });
+    expect(ruleOf(before, 'drift')).not.toHaveProperty('minOnMinutes');
+    const saved = await signal([
+      { kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 10, minOnMinutes: 12, on: true },
+      { kind: 'air', rule: 'delta-t', forMinutes: 240, limit: 0, on: true },
+      { kind: 'air', rule: 'drift', forMinutes: 0, limit: 25, on: true },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    const after = json(await read(alice.email, 'A-P1', { customerId: 'A' }));
+    expect(ruleOf(after, 'short-cycling')).toMatchObject({ limit: 10, minOnMinutes: 12, defaultMinOnMinutes: 8, on: true });
+    expect(ruleOf(after, 'delta-t')).toMatchObject({ forMinutes: 240, defaultForMinutes: 120, on: true });
+    expect(ruleOf(after, 'drift')).toMatchObject({ limit: 25, defaultLimit: 15, on: true });
+    expect(w.audit.at(-1)).toMatchObject({ details: { rules: { air: { 'short-cycling': { forMinutes: 0, limit: 10, on: true, minOnMinutes: 12 }, 'delta-t': { forMinutes: 240, limit: 0, on: true }, drift: { forMinutes: 0, limit: 25, on: true } } } } });
+    // Only the median on-time off its default: still stored (it is a change); back to 8 and off: the defaults again.
+    await signal([{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, minOnMinutes: 5, on: false }]);
+    expect(ruleOf(json(await read(alice.email, 'A-P1', { customerId: 'A' })), 'short-cycling')).toMatchObject({ minOnMinutes: 5, on: false });
+    expect(json(await signal([{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, minOnMinutes: 8, on: false }]))).toMatchObject({ message: 'Alert thresholds reset to the defaults.' });
+  });
+});
+
 describe("the previous release's POST /api/alerts by action (answered for one release)", () => {
   it("'list', 'thresholds' and 'set-thresholds' answer as the new routes do, with the same refusals", async () => {
     expect((await legacy(undefined, { action: 'list', customerId: 'A' })).statusCode).toBe(401);

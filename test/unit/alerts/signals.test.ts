@@ -22,7 +22,7 @@ describe('the signal rules are off by default', () => {
         const s = DEFAULT_RULES[kind][rule];
         if (s) expect(isOn(s)).toBe(false);
       }
-      expect(DEFAULT_RULES[kind]['short-cycling']).toEqual({ forMinutes: 0, limit: 6, on: false });
+      expect(DEFAULT_RULES[kind]['short-cycling']).toEqual({ forMinutes: 0, limit: 6, on: false, minOnMinutes: 8 });
       expect(DEFAULT_RULES[kind].drift).toEqual({ forMinutes: 0, limit: 15, on: false });
     }
     expect(DEFAULT_RULES.air['delta-t']).toEqual({ forMinutes: 120, limit: 0, on: false });
@@ -59,6 +59,13 @@ describe('short cycling', () => {
   it('the starts a day are editable: 3 starts a day break a limit of 2', () => {
     const long = series(NOW - DAY, NOW, (ms) => ({ on: Math.floor(ms / (3 * HOUR)) % 2 === 0, amps: 20 }));
     expect(checkSignal('short-cycling', setting('short-cycling', { limit: 2 }), long, NOW).breached).toBe(true);
+  });
+  it('the median on-time is editable: 10-minute cycles (72 starts, under a limit of 100) break a median on-time of 12 minutes, not the default 8', () => {
+    const tens = series(NOW - DAY, NOW, (ms) => ({ on: Math.floor(ms / (10 * MIN)) % 2 === 0, amps: 20 }));
+    expect(checkSignal('short-cycling', setting('short-cycling', { limit: 100 }), tens, NOW).breached).toBe(false);
+    const c = checkSignal('short-cycling', setting('short-cycling', { limit: 100, minOnMinutes: 12 }), tens, NOW);
+    expect(c.breached).toBe(true);
+    expect(c.detail).toMatch(/median on-time 10\.0 min over the last 24 hours \(short cycling: more than 100 starts a day or a median on-time under 12 min\)$/);
   });
   it('cannot tell over a day its readings cover less than 80 % of (nothing is judged over gaps)', () => {
     const half = square.filter((r) => (r.at as number) >= NOW - 12 * HOUR);

@@ -11,7 +11,8 @@ import { handler as legacySettingsRoute } from '../../../lambdas/notifications/s
 import { handler as updateSettingsRoute } from '../../../lambdas/notifications/update-settings.js';
 import { handler as unsubscribeRoute } from '../../../lambdas/notifications/unsubscribe.js';
 import { runDocumentsDigest } from '../../../lambdas/notifications/documents-digest.js';
-import { figuresByProperty, runWeeklySummary, weekOf } from '../../../lambdas/notifications/weekly-summary.js';
+import { energyLine, figuresByProperty, runWeeklySummary, weekOf, weeklyMail } from '../../../lambdas/notifications/weekly-summary.js';
+import type { TelemetryClient } from '../../../lambdas/shared/domain/telemetry/client.js';
 import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import { signEmbedToken } from '../../../lambdas/shared/domain/reports/embed-token.js';
 import { readUnsubscribeToken, unsubscribeToken } from '../../../lambdas/shared/domain/notifications/unsubscribe-token.js';
@@ -208,6 +209,88 @@ describe('the weekly summary', () => {
     expect(m!.text).not.toContain('Beta');
     expect(await runWeeklySummary(dynamo(), now + 3600_000)).toMatchObject({ mailed: 0 });
     expect(mails()).toHaveLength(1);
+  });
+});
+
+describe("the weekly summary's energy line (issue 44)", () => {
+  const now = Date.parse('2026-11-23T07:00:00.000Z');
+  const from = Date.parse('2026-11-16T00:00:00.000Z');
+  const to = Date.parse('2026-11-23T00:00:00.000Z');
+  const FIVE = 300_000;
+  /** A sample every 5 minutes over the week: cooling with `amps` when `on(i)`, else idle at 0 A; supply 55 °F, return 75 °F (ΔT 20 °F). */
+  const week = (on: (i: number) => boolean, amps = 20) =>
+    Array.from({ length: (to - from) / FIVE }, (_, i) => {
+      const running = on(i);
+      const a = running ? amps : 0;
+      return { _time: new Date(from + i * FIVE).toISOString(), 'amps-1': a, 'amps-2': a, 'amps-3': a, callForCool: running, 'sadb-1': 12.7778, 'radb-1': 23.8889 };
+    });
+  afterEach(() => {
+    w.properties = [...properties];
+    w.equipment = [];
+  });
+  const unit = (id: string, name: string, propertyId: string) => ({ customerId: 'A', id, propertyId, buildingName: 'Main', name, equipmentType: 'Rooftop Unit', telemetryData: '{}' });
+  const fakeTelemetry = (asked: string[][]) =>
+    async (): Promise<TelemetryClient> => ({
+      listDevices: async () => [
+        { deviceId: 'D-STEADY', equipment: { id: 'EQ-1' } },
+        { deviceId: 'D-SHORT', equipment: { id: 'EQ-2' } },
+        { deviceId: 'D-OTHER', equipment: { id: 'EQ-B' } },
+      ] as never,
+      latestSamples: async () => ({}),
+      firstReadings: async () => ({}),
+      periodSamples: async (ids, range) => {
+        asked.push([...ids, range.start, range.stop]);
+        return { 'D-STEADY': { samples: week(() => true) }, 'D-SHORT': { samples: week((i) => i % 2 === 0) } };
+      },
+    });
+
+  it('writes a property\'s estimated kWh, cost and units flagged, labelled estimated', () => {
+    expect(energyLine({ units: 2, kwh: 3413.25, cost: 511.99, coverage: 99.6, flagged: [{ name: 'RTU-2', why: ['short cycling'] }] })).toBe(
+      '  Energy (estimated): 3,413.3 kWh, cost $511.99; units flagged: RTU-2 (short cycling); readings cover 100 % of the week',
+    );
+    expect(energyLine({ units: 1, kwh: null, cost: null, coverage: 0, flagged: [] })).toBe('  Energy (estimated): no energy figure (no current readings); units flagged: none; readings cover 0 % of the week');
+    const mail = weeklyMail('Alice', [{ id: 'A-P1', name: 'Alpha North' }, { id: 'A-P3', name: 'Alpha West' }], new Map(), from, to, new Map([['A-P1', { units: 1, kwh: 10, cost: null, coverage: 50, flagged: [] }]]));
+    expect(mail.text).toContain('Alpha North:\n  Work orders opened: 0; completed: 0\n  Invoices issued: 0\n  Energy (estimated): 10 kWh; units flagged: none; readings cover 50 % of the week\n');
+    expect(mail.text).toContain('Alpha West:\n  Work orders opened: 0; completed: 0\n  Invoices issued: 0\n');
+    expect(mail.text).not.toContain('Alpha West:\n  Work orders opened: 0; completed: 0\n  Invoices issued: 0\n  Energy');
+    expect(mail.text).toContain("\nEnergy figures are estimated from each unit's current readings; how, and with which inputs: https://portal.test/energy-estimates\n");
+    expect(weeklyMail('Alice', [{ id: 'A-P1', name: 'Alpha North' }], new Map(), from, to).text).not.toMatch(/estimated|Energy/);
+  });
+
+  it('mails each subscribed property\'s week of its units, read in one batched call for the properties\' devices only', async () => {
+    w.properties = properties.map((p) => (p.id === 'A-P1' ? { ...p, tariffPerKwh: 0.15 } : p));
+    w.equipment = [unit('EQ-1', 'RTU-1', 'A-P1'), unit('EQ-2', 'RTU-2', 'A-P1'), { ...unit('EQ-B', 'RTU-B', 'B-P1'), customerId: 'B' }];
+    w.notificationSettings.push({ sub: alice.sub, email: alice.email, weekly: true, updatedAt: '2026-11-01T00:00:00.000Z' });
+    const asked: string[][] = [];
+    expect(await runWeeklySummary(dynamo(), now, fakeTelemetry(asked))).toMatchObject({ mailed: 1 });
+    // Only Alice's property's devices, over the 7 days before the run.
+    expect(asked).toEqual([['D-STEADY', 'D-SHORT', '2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z']]);
+    const text = mails()[0]!.text;
+    // 20 A three-phase at 460 V and PF 0.85 is 13.545 kW: RTU-1 all week (one 5-minute sample short of 168 h), RTU-2 half of it.
+    const kw = (Math.sqrt(3) * 460 * 20 * 0.85) / 1000;
+    const hours = 168 - 5 / 60;
+    const kwh = kw * hours * 1.5;
+    const line = text.split('\n').find((l) => l.startsWith('  Energy (estimated): '))!;
+    expect(line).toMatch(/^ {2}Energy \(estimated\): [\d,.]+ kWh, cost \$[\d,.]+; units flagged: RTU-2 \(short cycling\); readings cover 100 % of the week$/);
+    const [gotKwh, gotCost] = [/: ([\d,.]+) kWh/, /cost \$([\d,.]+)/].map((re) => Number(re.exec(line)![1]!.replace(/,/g, '')));
+    expect(gotKwh).toBeCloseTo(kwh, -1);
+    expect(gotCost).toBeCloseTo(gotKwh * 0.15, 0);
+    expect(text).toContain('Alpha North:\n  Work orders opened: 0; completed: 0\n  Invoices issued: 0\n  Energy (estimated): ');
+    expect(text).toContain('https://portal.test/energy-estimates');
+  });
+
+  it('no monitored unit on the subscribed properties: no telemetry call and no energy line; the service failing: the mail without it', async () => {
+    w.notificationSettings.push({ sub: alice.sub, email: alice.email, weekly: true, updatedAt: '2026-11-01T00:00:00.000Z' });
+    w.equipment = [{ ...unit('EQ-B', 'RTU-B', 'B-P1'), customerId: 'B' }];
+    const never = async (): Promise<TelemetryClient> => {
+      throw new Error('the telemetry client was asked for');
+    };
+    const quiet = await runWeeklySummary(dynamo(), now, never);
+    expect(quiet).toMatchObject({ mailed: 1, failed: 0 });
+    expect(mails()[0]!.text).not.toContain('Energy');
+    w.equipment = [unit('EQ-1', 'RTU-1', 'A-P1')];
+    expect(await runWeeklySummary(dynamo(), now + 7 * 86_400_000, never)).toMatchObject({ mailed: 1, failed: 0 });
+    expect(mails()[1]!.text).not.toContain('Energy');
   });
 });
 

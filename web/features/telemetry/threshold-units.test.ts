@@ -58,7 +58,7 @@ describe('limitFromDisplay', () => {
 });
 
 describe('rowProblem', () => {
-  const row = (forMinutes: string, limit: string, over: Partial<RuleThreshold> = {}): ThresholdRow => ({ rule: rule(over), forMinutes, limit, on: true });
+  const row = (forMinutes: string, limit: string, over: Partial<RuleThreshold> = {}): ThresholdRow => ({ rule: rule(over), forMinutes, limit, on: true, minOnMinutes: '' });
 
   it('accepts whole minutes 0-1440 and a number limit', () => {
     expect(rowProblem(row('0', '5'))).toBeNull();
@@ -127,5 +127,22 @@ describe('the signal rules (off by default)', () => {
     expect(rowProblem({ ...deltaT, forMinutes: '20' })).toBe('minutes');
     expect(limitToDisplay('pct', 15)).toBe(15);
     expect(limitFromDisplay('per-day', 6)).toBe(6);
+  });  it("short cycling's median on-time: whole minutes 1–60 (the server's rule), sent with the row when anything of it differs", () => {
+    const starts = rowOf(signal({ rule: 'short-cycling', unit: 'per-day', limit: 6, defaultLimit: 6, minOnMinutes: 8, defaultMinOnMinutes: 8 }));
+    expect(starts.minOnMinutes).toBe('8');
+    expect(rowOf(signal({})).minOnMinutes).toBe('');
+    expect(rowProblem(starts)).toBeNull();
+    for (const bad of ['', '0', '61', '7.5', 'x']) expect(rowProblem({ ...starts, minOnMinutes: bad })).toBe('onMinutes');
+    expect(rowProblem({ ...starts, minOnMinutes: '60' })).toBeNull();
+    expect(changedRules([starts])).toEqual([]);
+    expect(changedRules([{ ...starts, minOnMinutes: '12' }])).toEqual([{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: false, minOnMinutes: 12 }]);
+    expect(changedRules([{ ...starts, on: true }])).toEqual([{ kind: 'air', rule: 'short-cycling', forMinutes: 0, limit: 6, on: true, minOnMinutes: 8 }]);
+  });
+  it('ΔT minutes whole from 30 to 1440', () => {
+    const deltaT = rowOf(signal({ rule: 'delta-t', unit: 'none', forMinutes: 120, limit: 0, defaultForMinutes: 120, defaultLimit: 0 }));
+    expect(rowProblem({ ...deltaT, forMinutes: '1440' })).toBeNull();
+    expect(rowProblem({ ...deltaT, forMinutes: '1441' })).toBe('minutes');
+    expect(rowProblem({ ...deltaT, forMinutes: '30' })).toBeNull();
+    expect(rowProblem({ ...deltaT, forMinutes: '29' })).toBe('minutes');
   });
 });

@@ -54,6 +54,23 @@ export const ruleUnits: Record<RuleId, (typeof RULE_UNITS)[number]> = {
   drift: 'pct',
 };
 
+/**
+ * The signal rules' own bounds, one rule for the server (lambdas/shared/domain/alerts/thresholds.ts,
+ * its 400s) and the thresholds dialog's form (web/features/telemetry/threshold-units.ts): short
+ * cycling's starts a day and median on-time in whole numbers, ΔT's window from 30 minutes to a day,
+ * drift's percentage.
+ */
+export const SIGNAL_BOUNDS = {
+  startsMin: 1,
+  startsMax: 100,
+  onMinutesMin: 1,
+  onMinutesMax: 60,
+  deltaTMinutesMin: 30,
+  deltaTMinutesMax: 1440,
+  pctMin: 1,
+  pctMax: 500,
+} as const;
+
 export const EQUIPMENT_KINDS = ['air', 'chiller', 'heat'] as const;
 export const kindTitles: Record<(typeof EQUIPMENT_KINDS)[number], string> = {
   air: 'Air handlers and rooftop units',
@@ -75,6 +92,9 @@ export const RuleThreshold = z.object({
   /** The portal's default for this kind of equipment. */
   defaultForMinutes: z.number(),
   defaultLimit: z.number(),
+  /** Short cycling only: its second threshold, a median on-time under these minutes; and its default. */
+  minOnMinutes: z.optional(z.number()),
+  defaultMinOnMinutes: z.optional(z.number()),
 });
 /** POST /api/alerts { action: 'thresholds' | 'set-thresholds' } */
 export const ThresholdsReply = z.object({

@@ -5,19 +5,20 @@
  * (one Query), then each device's rules
  * stepped (./transitions.ts) and the changes written. When a property has a signal rule on
  * (./signals.ts), the devices with one on get ONE batched period read of the window those rules need
- * and, for drift, ONE batched baseline read (telemetry/baselines.ts); a rule turned off loses its
- * state without a mail. Answers what was raised and cleared, for
+ * and, for drift, ONE batched baseline read (telemetry/baselines.ts) of the devices whose baseline is
+ * not stored yet: a baseline whose 30 days are over is stored as one item per device in this table
+ * and comes with the states' Query from then on; a rule turned off loses its state without a mail. Answers what was raised and cleared, for
  * the notifications.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { alertKey, alertRowsOf, deleteIf, putPending, putRaised, type EquipmentAlertItem } from '../../data/equipment-alerts.js';
+import { alertKey, alertRowsOf, deleteIf, putBaseline, putPending, putRaised, type BaselineItem, type EquipmentAlertItem } from '../../data/equipment-alerts.js';
 import { equipmentOfCustomer } from '../../data/equipment.js';
 import type { CallLimit, TelemetryClient } from '../telemetry/client.js';
-import { readingsOfSamples, type Reading } from '../insight/index.js';
+import { readingsOfSamples, type Reading, type UnitInputs } from '../insight/index.js';
 import { baselineSamples } from '../telemetry/baselines.js';
 import type { PeriodSamples } from '../telemetry/client.js';
 import { check, equipmentKind, isOn, rulesFor, SIGNAL_RULES, type RuleId, type RuleSetting, type SampleFields } from './rules.js';
-import { checkSignal, signalWindowMs, stepMinutes } from './signals.js';
+import { baselineFigure, checkSignal, signalWindowMs, stepMinutes, type BaselineFigure } from './signals.js';
 import { step } from './transitions.js';
 
 const isSignal = (rule: RuleId) => (SIGNAL_RULES as readonly RuleId[]).includes(rule);
@@ -49,7 +50,13 @@ export async function evaluateCustomer(db: DynamoDBDocumentClient, telemetry: Te
       return [d.deviceId, Object.entries(rulesFor(kind, row.propertyId ? states.thresholds.get(row.propertyId)?.rules[kind] : undefined)) as [RuleId, RuleSetting][]];
     }),
   );
-  const windows = await signalReadings(telemetry, rulesOf, now, limit);
+  const inputsOf = new Map(
+    devices.map((d) => {
+      const row = byId.get(d.equipment.id)!;
+      return [d.deviceId, { electrical: { voltage: row.voltage, phase: row.phase, powerFactor: row.powerFactor } } satisfies UnitInputs];
+    }),
+  );
+  const windows = await signalReadings(db, customerId, telemetry, rulesOf, { now, limit, stored: states.baselines, inputsOf });
 
   for (const device of devices) {
     const row = byId.get(device.equipment.id)!;
@@ -67,7 +74,7 @@ export async function evaluateCustomer(db: DynamoDBDocumentClient, telemetry: Te
       const seen = signal
         ? w?.error
           ? { breached: undefined }
-          : checkSignal(rule, setting, w?.readings ?? [], now, { baseline: w?.baseline, inputs: { electrical: { voltage: row.voltage, phase: row.phase, powerFactor: row.powerFactor } } })
+          : checkSignal(rule, setting, w?.readings ?? [], now, { ...(w?.baseline ? { baselineFigure: w.baseline } : {}), inputs: inputsOf.get(device.deviceId) })
         : check(rule, setting, sample, now);
       const t = step(prev, seen.breached, signal ? stepMinutes(rule, setting) : setting.forMinutes, now, seen.since);
       const item = (): EquipmentAlertItem => ({
@@ -99,23 +106,55 @@ export async function evaluateCustomer(db: DynamoDBDocumentClient, telemetry: Te
 
 interface SignalWindow {
   readings: Reading[];
-  baseline?: Reading[];
+  baseline?: BaselineFigure;
   error?: string;
+}
+
+/** The electrical inputs a baseline was computed with, as stored beside it. */
+const inputsKey = (inputs: UnitInputs | undefined) => {
+  const e = inputs?.electrical ?? {};
+  return `${e.voltage ?? ''}/${e.phase ?? ''}/${e.powerFactor ?? ''}`;
+};
+const storedFigure = (item: BaselineItem): BaselineFigure => ({
+  start: Date.parse(item.start),
+  end: Date.parse(item.end),
+  kwhPerRuntimeHour: { value: item.kwhPerRuntimeHour, coverage: item.coverage },
+});
+
+interface SignalContext {
+  now: number;
+  limit: CallLimit;
+  /** The baselines stored by earlier passes, by device. */
+  stored: Map<string, BaselineItem>;
+  inputsOf: Map<string, UnitInputs>;
 }
 
 /**
  * The readings of the devices that have a signal rule on: one batched period read over the longest
- * window they need, and one batched baseline read for those with drift on. None: no read at all.
+ * window they need, and one batched baseline read for those with drift on whose baseline is not
+ * stored (or was computed with other electrical inputs); each baseline found complete (its 30 days
+ * over) is stored. None: no read at all.
  */
-async function signalReadings(telemetry: TelemetryClient, rulesOf: Map<string, [RuleId, RuleSetting][]>, now: number, limit: CallLimit): Promise<Map<string, SignalWindow>> {
+async function signalReadings(
+  db: DynamoDBDocumentClient,
+  customerId: string,
+  telemetry: TelemetryClient,
+  rulesOf: Map<string, [RuleId, RuleSetting][]>,
+  { now, limit, stored, inputsOf }: SignalContext,
+): Promise<Map<string, SignalWindow>> {
   let longest = 0;
   const ids: string[] = [];
   const driftIds: string[] = [];
+  const known = new Map<string, BaselineFigure>();
   for (const [id, rules] of rulesOf) {
     const on = rules.filter(([rule, setting]) => isSignal(rule) && isOn(setting));
     if (on.length === 0) continue;
     ids.push(id);
-    if (on.some(([rule]) => rule === 'drift')) driftIds.push(id);
+    if (on.some(([rule]) => rule === 'drift')) {
+      const item = stored.get(id);
+      if (item && item.inputs === inputsKey(inputsOf.get(id))) known.set(id, storedFigure(item));
+      else driftIds.push(id);
+    }
     for (const [rule, setting] of on) longest = Math.max(longest, signalWindowMs(rule, setting));
   }
   const out = new Map<string, SignalWindow>();
@@ -125,12 +164,28 @@ async function signalReadings(telemetry: TelemetryClient, rulesOf: Map<string, [
     telemetry.periodSamples(ids, range, limit),
     driftIds.length ? baselineSamples(telemetry, driftIds, now, limit) : Promise.resolve({} as Record<string, PeriodSamples>),
   ]);
+  const computedAt = new Date(now).toISOString();
+  const complete: Promise<unknown>[] = [];
+  for (const id of driftIds) {
+    const base = baselines[id];
+    if (!base || base.error) continue;
+    const figure = baselineFigure(readingsOfSamples(base.samples), inputsOf.get(id));
+    if (!figure) continue;
+    known.set(id, figure);
+    // Its 30 days over: the figure cannot change any more; kept, so no later pass reads its window.
+    if (figure.end <= now) {
+      const { value, coverage } = figure.kwhPerRuntimeHour;
+      const item = { customerId, deviceId: id, start: new Date(figure.start).toISOString(), end: new Date(figure.end).toISOString(), kwhPerRuntimeHour: value, coverage, inputs: inputsKey(inputsOf.get(id)), computedAt };
+      complete.push(putBaseline(db, item));
+    }
+  }
+  await Promise.all(complete);
   for (const id of ids) {
     const got = period[id];
-    const base = baselines[id];
+    const base = known.get(id);
     out.set(id, {
       readings: readingsOfSamples(got?.samples ?? []),
-      ...(base ? { baseline: readingsOfSamples(base.samples) } : {}),
+      ...(base ? { baseline: base } : {}),
       ...(got?.error ? { error: got.error } : {}),
     });
   }

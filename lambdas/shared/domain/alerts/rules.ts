@@ -30,6 +30,8 @@ export interface RuleSetting {
   limit: number;
   /** Off: not evaluated (the signal rules' default); absent: on. */
   on?: boolean;
+  /** Short cycling only: also flagged when the median on-time is under these minutes; absent: INSIGHT_DEFAULTS.minMedianOnMinutes. */
+  minOnMinutes?: number;
 }
 
 /** Whether a rule is evaluated. */
@@ -51,7 +53,7 @@ export type RuleSettings = Partial<Record<RuleId, RuleSetting>>;
  * the unit's first 30 days, raised at once.
  */
 const SIGNAL_DEFAULTS: RuleSettings = {
-  'short-cycling': { forMinutes: 0, limit: INSIGHT_DEFAULTS.maxStartsPerDay, on: false },
+  'short-cycling': { forMinutes: 0, limit: INSIGHT_DEFAULTS.maxStartsPerDay, on: false, minOnMinutes: INSIGHT_DEFAULTS.minMedianOnMinutes },
   drift: { forMinutes: 0, limit: 15, on: false },
 };
 

@@ -6,7 +6,7 @@
  * (the state stays as it was: nothing is judged over gaps it cannot see). Pure: no I/O, no clock.
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
-import { cyclesOf, deltaTOf, driftAgainstBaseline, baselineWindow, seriesOf, unitInsight, type Reading, type UnitInputs } from '../insight/index.js';
+import { cyclesOf, deltaTOf, driftPct, baselineWindow, seriesOf, unitInsight, type Figure, type Reading, type UnitInputs } from '../insight/index.js';
 import { DAY_MS, HOUR_MS, toMs } from '../insight/series.js';
 import type { Check, RuleId, RuleSetting } from './rules.js';
 
@@ -35,6 +35,23 @@ export interface SignalInputs {
   inputs?: UnitInputs;
   /** The unit's readings from its first one (the drift's baseline; telemetry/baselines.ts). */
   baseline?: readonly Reading[];
+  /** Or the baseline's figure already computed (a stored one: equipment-alerts.ts BaselineItem). */
+  baselineFigure?: BaselineFigure;
+}
+
+/** A unit's drift baseline: its window (ms) and kWh per runtime hour over it. */
+export interface BaselineFigure {
+  start: number;
+  end: number;
+  kwhPerRuntimeHour: Figure<number>;
+}
+
+/** The baseline's figure from the unit's readings from its first one; null without a reading. */
+export function baselineFigure(readings: readonly Reading[], inputs: UnitInputs = {}): BaselineFigure | null {
+  const window = baselineWindow(readings);
+  if (!window) return null;
+  const baselineInputs = { ...inputs, maxIntervalMinutes: INSIGHT_DEFAULTS.baselineMaxIntervalMinutes };
+  return { start: toMs(window.start), end: toMs(window.end), kwhPerRuntimeHour: unitInsight(readings, window, baselineInputs).kwhPerRuntimeHour };
 }
 
 /** Whether the readings up to `now` break a signal rule. */
@@ -44,7 +61,7 @@ export function checkSignal(rule: RuleId, setting: RuleSetting, readings: readon
   switch (rule) {
     case 'short-cycling': {
       const maxStartsPerDay = setting.limit;
-      const minMedianOnMinutes = INSIGHT_DEFAULTS.minMedianOnMinutes;
+      const minMedianOnMinutes = setting.minOnMinutes ?? INSIGHT_DEFAULTS.minMedianOnMinutes;
       const c = cyclesOf(seriesOf(readings, window), { maxStartsPerDay, minMedianOnMinutes });
       if (c.shortCycling.value === null || c.shortCycling.coverage < MIN_COVERAGE_PCT) return { breached: undefined };
       const median = c.medianOnMinutes.value === null ? 'no complete on-time' : `median on-time ${one(c.medianOnMinutes.value)} min`;
@@ -65,18 +82,17 @@ export function checkSignal(rule: RuleId, setting: RuleSetting, readings: readon
       };
     }
     case 'drift': {
-      const base = baselineWindow(more.baseline ?? []);
+      const base = more.baselineFigure ?? baselineFigure(more.baseline ?? [], more.inputs);
       // A unit whose first 30 days are not over before the window: no baseline to drift from yet.
-      if (!base || toMs(base.end) > window.start) return { breached: undefined };
+      if (!base || base.end > window.start) return { breached: undefined };
       const now = unitInsight(readings, window, more.inputs).kwhPerRuntimeHour;
       if (now.coverage < MIN_COVERAGE_PCT) return { breached: undefined };
-      const baselineInputs = { ...more.inputs, maxIntervalMinutes: INSIGHT_DEFAULTS.baselineMaxIntervalMinutes };
-      const d = driftAgainstBaseline(now, more.baseline ?? [], baselineInputs);
-      if (d.driftPct === null) return { breached: undefined };
-      const sign = d.driftPct >= 0 ? '+' : '';
+      const pct = driftPct(now, base.kwhPerRuntimeHour);
+      if (pct === null) return { breached: undefined };
+      const sign = pct >= 0 ? '+' : '';
       return {
-        breached: d.driftPct > setting.limit,
-        detail: `Estimated ${now.value!.toFixed(2)} kWh per runtime hour over the last 24 hours against an estimated ${d.baseline.kwhPerRuntimeHour.value!.toFixed(2)} in its first ${INSIGHT_DEFAULTS.baselineDays} days: ${sign}${one(d.driftPct)} % (limit ${setting.limit} %)`,
+        breached: pct > setting.limit,
+        detail: `Estimated ${now.value!.toFixed(2)} kWh per runtime hour over the last 24 hours against an estimated ${base.kwhPerRuntimeHour.value!.toFixed(2)} in its first ${INSIGHT_DEFAULTS.baselineDays} days: ${sign}${one(pct)} % (limit ${setting.limit} %)`,
       };
     }
     default:

@@ -6,7 +6,7 @@
  * from the defaults is stored, so a later change of a default reaches every property that kept it.
  */
 import { dynamo } from '../../platform/clients.js';
-import { alertMessages, EQUIPMENT_KINDS, ruleUnits, type PropertyRef, type PutThresholdsBody, type RuleThreshold, type ThresholdsReply } from '../../contract/alerts.js';
+import { alertMessages, EQUIPMENT_KINDS, ruleUnits, SIGNAL_BOUNDS as B, type PropertyRef, type PutThresholdsBody, type RuleThreshold, type ThresholdsReply } from '../../contract/alerts.js';
 import { appendAudit } from '../../data/audit.js';
 import { deleteThresholds, getThresholdsItem, putThresholds, type ThresholdsItem } from '../../data/equipment-alerts.js';
 import { getProperties } from '../../data/properties.js';
@@ -29,7 +29,10 @@ export function thresholdsAnswer(propertyId: string, item: ThresholdsItem | unde
     const applied = rulesFor(kind, item?.rules[kind]);
     for (const [rule, d] of Object.entries(DEFAULT_RULES[kind]) as [RuleId, RuleSetting][]) {
       const a = applied[rule]!;
-      rules.push({ kind, rule, forMinutes: a.forMinutes, limit: a.limit, unit: ruleUnits[rule], defaultForMinutes: d.forMinutes, defaultLimit: d.limit, on: isOn(a), defaultOn: isOn(d) });
+      rules.push({
+        kind, rule, forMinutes: a.forMinutes, limit: a.limit, unit: ruleUnits[rule], defaultForMinutes: d.forMinutes, defaultLimit: d.limit, on: isOn(a), defaultOn: isOn(d),
+        ...(d.minOnMinutes !== undefined ? { minOnMinutes: a.minOnMinutes ?? d.minOnMinutes, defaultMinOnMinutes: d.minOnMinutes } : {}),
+      });
     }
   }
   return { propertyId, rules, updatedAt: item?.updatedAt ?? null, updatedBy: item?.updatedBy ?? null, ...(message ? { message } : {}) };
@@ -49,14 +52,16 @@ export async function setThresholds(caller: Scope, body: PropertyRef & Pick<z.ou
     if (!d) throw badRequest(alertMessages.notARule(r.kind, r.rule));
     const signal = (SIGNAL_RULES as readonly RuleId[]).includes(r.rule);
     if (!signal && r.on === false) throw badRequest(alertMessages.alwaysOn(r.rule));
-    if (signal) checkSignalSetting(r);
+    if (signal || r.minOnMinutes !== undefined) checkSignalSetting(r);
     // `stale` and `delta-t` have no limit: only their minutes count.
     // To 0.001: what the dialog sends, so that a limit typed in °F comes back as typed.
     const limit = r.rule === 'stale' || r.rule === 'delta-t' ? 0 : Math.round(r.limit * 1000) / 1000;
     // A signal rule is on only when asked (absent: off, its default).
     const on = signal ? r.on === true : true;
-    if (r.forMinutes === d.forMinutes && limit === d.limit && on === isOn(d)) continue;
-    (changed[r.kind] ??= {})[r.rule] = { forMinutes: r.forMinutes, limit, ...(signal ? { on } : {}) };
+    // Short cycling's median on-time: absent, the default.
+    const minOnMinutes = d.minOnMinutes === undefined ? undefined : (r.minOnMinutes ?? d.minOnMinutes);
+    if (r.forMinutes === d.forMinutes && limit === d.limit && on === isOn(d) && minOnMinutes === d.minOnMinutes) continue;
+    (changed[r.kind] ??= {})[r.rule] = { forMinutes: r.forMinutes, limit, ...(signal ? { on } : {}), ...(minOnMinutes !== undefined ? { minOnMinutes } : {}) };
   }
   const db = dynamo();
   const at = new Date().toISOString();
@@ -68,11 +73,16 @@ export async function setThresholds(caller: Scope, body: PropertyRef & Pick<z.ou
 }
 
 /**
- * The signal rules' own bounds (./signals.ts): short cycling's starts a day a whole number 1–100; ΔT's
- * hours at least 30 minutes (a window of readings); drift's percentage 1–500.
+ * The signal rules' own bounds (SIGNAL_BOUNDS, the dialog's too; ./signals.ts): short cycling's
+ * starts a day and median on-time whole numbers (1–100 a day; 1–60 minutes); ΔT's window from 30
+ * minutes (a window of readings) to a day; drift's percentage 1–500. Only short cycling has a
+ * median on-time.
  */
-function checkSignalSetting(r: { rule: RuleId; forMinutes: number; limit: number }): void {
-  if (r.rule === 'short-cycling' && !(Number.isInteger(r.limit) && r.limit >= 1 && r.limit <= 100)) throw badRequest(alertMessages.signalLimit(r.rule, 'a whole number of starts a day from 1 to 100'));
-  if (r.rule === 'delta-t' && r.forMinutes < 30) throw badRequest(alertMessages.signalMinutes(r.rule, 'from 30 to 1440'));
-  if (r.rule === 'drift' && !(r.limit >= 1 && r.limit <= 500)) throw badRequest(alertMessages.signalLimit(r.rule, 'a percentage from 1 to 500'));
+function checkSignalSetting(r: { rule: RuleId; forMinutes: number; limit: number; minOnMinutes?: number }): void {
+  const within = (n: number, min: number, max: number, whole = true) => (!whole || Number.isInteger(n)) && n >= min && n <= max;
+  if (r.rule !== 'short-cycling' && r.minOnMinutes !== undefined) throw badRequest(alertMessages.noOnMinutes(r.rule));
+  if (r.rule === 'short-cycling' && !within(r.limit, B.startsMin, B.startsMax)) throw badRequest(alertMessages.signalLimit(r.rule, `a whole number of starts a day from ${B.startsMin} to ${B.startsMax}`));
+  if (r.rule === 'short-cycling' && r.minOnMinutes !== undefined && !within(r.minOnMinutes, B.onMinutesMin, B.onMinutesMax)) throw badRequest(alertMessages.onMinutes(`a whole number of minutes from ${B.onMinutesMin} to ${B.onMinutesMax}`));
+  if (r.rule === 'delta-t' && !within(r.forMinutes, B.deltaTMinutesMin, B.deltaTMinutesMax)) throw badRequest(alertMessages.signalMinutes(r.rule, `from ${B.deltaTMinutesMin} to ${B.deltaTMinutesMax}`));
+  if (r.rule === 'drift' && !within(r.limit, B.pctMin, B.pctMax, false)) throw badRequest(alertMessages.signalLimit(r.rule, `a percentage from ${B.pctMin} to ${B.pctMax}`));
 }

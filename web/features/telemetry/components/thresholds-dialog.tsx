@@ -174,7 +174,9 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                   const defaultShown = unit === 'none' ? null : t.limitShown(limitToDisplay(unit, defaultLimit)!, unit);
                   const problem = touched ? problems[i] : null;
                   const minutesHelp = minutesHelpOf(row);
-                  const limitHelp = rule === 'short-cycling' ? t.shortCyclingHelp(INSIGHT_DEFAULTS.minMedianOnMinutes, defaultShown!) : rule === 'drift' ? t.driftHelp(defaultShown!) : t.defaultIs(defaultShown!);
+                  const limitHelp = rule === 'short-cycling' ? t.shortCyclingHelp(defaultShown!) : rule === 'drift' ? t.driftHelp(defaultShown!) : t.defaultIs(defaultShown!);
+                  const limitProblem = rule === 'short-cycling' ? t.startsProblem : rule === 'drift' ? t.driftProblem : t.limitProblem;
+                  const onMinutesHelp = row.rule.defaultMinOnMinutes === undefined ? '' : t.onMinutesHelp(row.minOnMinutes || '…', String(row.rule.defaultMinOnMinutes));
                   const names = [kindTitles[kind], ruleTitles[rule]] as const;
                   return (
                     <TableRow key={`${kind}/${rule}`} data-testid={`threshold-${kind}-${rule}`}>
@@ -211,22 +213,43 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                         {unit === 'none' ? (
                           t.noLimit
                         ) : canEdit ? (
-                          <TextField
-                            size="small"
-                            type="number"
-                            value={row.limit}
-                            onChange={(e) => update(i, { limit: e.target.value })}
-                            error={problem === 'limit'}
-                            helperText={problem === 'limit' ? t.limitProblem : limitHelp}
-                            disabled={save.isPending}
-                            sx={{ width: 200 }}
-                            slotProps={{
-                              htmlInput: { 'aria-label': t.limitLabel(...names), step: 0.1 },
-                              input: { endAdornment: <InputAdornment position="end">{t.unitSuffix(unit)}</InputAdornment> },
-                            }}
-                          />
+                          <Stack spacing={1}>
+                            <TextField
+                              size="small"
+                              type="number"
+                              value={row.limit}
+                              onChange={(e) => update(i, { limit: e.target.value })}
+                              error={problem === 'limit'}
+                              helperText={problem === 'limit' ? limitProblem : limitHelp}
+                              disabled={save.isPending}
+                              sx={{ width: 200 }}
+                              slotProps={{
+                                htmlInput: { 'aria-label': t.limitLabel(...names), step: unit === 'per-day' ? 1 : 0.1 },
+                                input: { endAdornment: <InputAdornment position="end">{t.unitSuffix(unit)}</InputAdornment> },
+                              }}
+                            />
+                            {row.rule.defaultMinOnMinutes !== undefined && (
+                              <TextField
+                                size="small"
+                                type="number"
+                                value={row.minOnMinutes}
+                                onChange={(e) => update(i, { minOnMinutes: e.target.value })}
+                                error={problem === 'onMinutes'}
+                                helperText={problem === 'onMinutes' ? t.onMinutesProblem : onMinutesHelp}
+                                disabled={save.isPending}
+                                sx={{ width: 200 }}
+                                slotProps={{
+                                  htmlInput: { 'aria-label': t.onMinutesLabel(...names), min: 1, max: 60, step: 1 },
+                                  input: { endAdornment: <InputAdornment position="end">{t.onMinutesSuffix}</InputAdornment> },
+                                }}
+                              />
+                            )}
+                          </Stack>
                         ) : (
-                          <ReadOnlyValue value={t.limitShown(limitToDisplay(unit, row.rule.limit)!, unit)} helper={limitHelp} />
+                          <ReadOnlyValue
+                            value={`${t.limitShown(limitToDisplay(unit, row.rule.limit)!, unit)}${row.rule.minOnMinutes === undefined ? '' : `, ${t.onMinutesShown(row.rule.minOnMinutes)}`}`}
+                            helper={row.rule.defaultMinOnMinutes === undefined ? limitHelp : t.defaultIs(`${defaultShown}, ${t.onMinutesShown(row.rule.defaultMinOnMinutes)}`)}
+                          />
                         )}
                       </TableCell>
                     </TableRow>
