@@ -103,7 +103,7 @@ describe("admin import: a work order's notes, lines and links (issue 43)", () =>
 });
 
 describe('the example files of docs/operating.md (docs/examples)', () => {
-  it('import as one set: a work order with its equipment, notes, lines, quote and invoice', async () => {
+  it('import as one set: a work order with its equipment, notes, lines, quote (its lines and options) and invoice', async () => {
     const ex = (name: string) => path.join('docs', 'examples', `${name}.csv`);
     const counts = await importFiles({
       customers: ex('customers'),
@@ -114,8 +114,12 @@ describe('the example files of docs/operating.md (docs/examples)', () => {
       assets: ex('assets'),
       'work-order-notes': ex('work-order-notes'),
       'work-order-lines': ex('work-order-lines'),
+      'quote-lines': ex('quote-lines'),
     });
-    expect(counts).toEqual({ customers: 1, properties: 1, 'work-orders': 1, quotes: 1, invoices: 1, assets: 1, 'work-order-notes': 2, 'work-order-lines': 4 });
+    expect(counts).toEqual({ customers: 1, properties: 1, 'work-orders': 1, quotes: 1, invoices: 1, assets: 1, 'work-order-notes': 2, 'work-order-lines': 4, 'quote-lines': 6 });
+    const quoteLines = stored().find((r) => r.dataset === 'qline');
+    expect(quoteLines).toMatchObject({ id: 'EX-Q1', propertyId: 'EX-P1' });
+    expect(quoteLines?.dataset === 'qline' && quoteLines.lines.map((l) => l.option ?? (l.optional ? 'optional' : 'always'))).toEqual(['always', 'always', 'Good', 'Better', 'Best', 'optional']);
     expect(stored().find((r) => r.dataset === 'wo')).toMatchObject({ id: 'EX-WO1', assetId: 'EX-A1', windowStart: '2026-03-14T13:00:00.000Z' });
   });
 });
