@@ -23,7 +23,14 @@ export const quotesText = {
   changesRequestedBy: (name: string, day: string) => `Changes requested by ${name} on ${day}`,
   // The Review dialog
   dialogTitle: (id: string) => `Review quote ${id}`,
-  facts: { title: 'Title', property: 'Property', amount: 'Amount', expires: 'Expires', sent: 'Sent', document: 'Quote document' },
+  facts: { title: 'Title', property: 'Property', amount: 'Amount', total: 'Total', expires: 'Expires', sent: 'Sent', document: 'Quote document' },
+  // Issue 43: a quote's lines, its options (one chosen) and its optional lines (ticked); the total follows.
+  lines: 'Lines',
+  linesIncluded: 'Included',
+  optionsLegend: 'Options: choose one',
+  optionalLegend: 'Optional lines: tick those you want',
+  lineQuantity: (quantity: string, unitPrice: string) => `${quantity} × ${unitPrice}`,
+  totalNote: 'The total follows the option and the optional lines you choose.',
   openDocument: (fileName: string) => `Open ${fileName}`,
   documentFailed: 'Unable to open the quote document. Please try again later.',
   choose: 'Your decision',
