@@ -365,6 +365,8 @@ test('a quote with lines: an option picked and an optional line ticked, the tota
   const optional = lines.getByRole('group', { name: t.optionalLegend });
   await optional.getByRole('checkbox', { name: /^Supply water temperature sensors/ }).check();
   await expect(total).toHaveText('$11,550');
+  // Said again under the choices, where they are made.
+  await expect(lines.getByText(t.choiceTotal('$11,550'), { exact: true })).toBeVisible();
   await optional.getByRole('checkbox', { name: /^Operator training, half day/ }).check();
   await expect(total).toHaveText('$12,150');
   await optional.getByRole('checkbox', { name: /^Operator training, half day/ }).uncheck();

@@ -30,7 +30,7 @@ export const quotesText = {
   optionsLegend: 'Options: choose one',
   optionalLegend: 'Optional lines: tick those you want',
   lineQuantity: (quantity: string, unitPrice: string) => `${quantity} × ${unitPrice}`,
-  totalNote: 'The total follows the option and the optional lines you choose.',
+  choiceTotal: (total: string) => `Total of your choice: ${total}`,
   openDocument: (fileName: string) => `Open ${fileName}`,
   documentFailed: 'Unable to open the quote document. Please try again later.',
   choose: 'Your decision',

@@ -67,12 +67,14 @@ export interface LineChoicesProps {
   onOption: (option: string) => void;
   ticked: readonly string[];
   onTicked: (ticked: string[]) => void;
+  /** The total of the choice (said again under the choices, where they are made, and announced as it changes). */
+  total: number;
   /** Shown, not chosen: a quote that cannot be decided here (decided, expired, an administrator's view). */
   disabled: boolean;
 }
 
 /** A quote's lines (issue 43): those always in, then its options and its optional lines to choose. */
-export function LineChoices({ quote, option, onOption, ticked, onTicked, disabled }: LineChoicesProps) {
+export function LineChoices({ quote, option, onOption, ticked, onTicked, total, disabled }: LineChoicesProps) {
   const headingId = useId();
   const always = quote.lines.filter((l) => !l.optional && !l.option);
   const optional = quote.lines.filter((l) => l.optional);
@@ -113,6 +115,9 @@ export function LineChoices({ quote, option, onOption, ticked, onTicked, disable
           disabled={disabled}
         />
       )}
+      <Typography aria-live="polite" sx={{ textAlign: 'right', fontWeight: 600 }}>
+        {t.choiceTotal(dollars(total))}
+      </Typography>
     </Box>
   );
 }

@@ -85,7 +85,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
           <dt>{t.facts.property}</dt>
           <dd>{titleCase(quote.propertyName)}</dd>
           <dt>{lined ? t.facts.total : t.facts.amount}</dt>
-          <dd aria-live={lined ? 'polite' : undefined}>{dollars(total)}</dd>
+          <dd>{dollars(total)}</dd>
           <dt>{t.facts.expires}</dt>
           <dd>{expiryText(quote)}</dd>
           <dt>{t.facts.sent}</dt>
@@ -101,7 +101,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
             </>
           )}
         </Box>
-        {lined && <LineChoices quote={quote} option={option} onOption={setOption} ticked={ticked} onTicked={setTicked} disabled={!open || done || decide.isPending} />}
+        {lined && <LineChoices quote={quote} option={option} onOption={setOption} ticked={ticked} onTicked={setTicked} total={total} disabled={!open || done || decide.isPending} />}
         {documentError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {documentError}
