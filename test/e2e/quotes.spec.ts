@@ -382,6 +382,19 @@ test('a quote with lines: an option picked and an optional line ticked, the tota
   await expect(options.getByRole('radio', { name: /^Better/ })).toBeDisabled();
   await dialog.getByRole('button', { name: t.close }).click();
   await expect(quote.locator('td').nth(4)).toContainText(APPROVED_BY_DANA);
+  // What was chosen stays on the quote: the option and the total in the row, the lines too in Review.
+  await expect(quote.locator('td').nth(4)).toContainText(`${t.detail.option}: Better`);
+  await expect(quote.locator('td').nth(4)).toContainText(`${t.detail.total}: $11,550`);
+  await quote.getByRole('button', { name: /^Review QT-DEMO-0003/ }).click();
+  // Review of the decided quote shows the choice made, read-only.
+  await expect(options.getByRole('radio', { name: /^Better/ })).toBeChecked();
+  await expect(optional.getByRole('checkbox', { name: /^Supply water temperature sensors/ })).toBeChecked();
+  await expect(total).toHaveText('$11,550');
+  const history = dialog.getByRole('region', { name: t.history });
+  await expect(history.locator('dt', { hasText: t.detail.lines }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+    'Controls engineer hours; Commissioning and trend report; BACnet plant controller with chilled-water reset; Supply water temperature sensors',
+  );
+  await dialog.getByRole('button', { name: t.close }).click();
 
   await expect.poll(() => mailTo('dispatch@example-hvac.com', 'Quote approved: QT-DEMO-0003')).toBeTruthy();
   const mail = mailTo('dispatch@example-hvac.com', 'Quote approved: QT-DEMO-0003')!;

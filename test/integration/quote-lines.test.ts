@@ -126,6 +126,7 @@ describe('POST /api/quotes/{quoteId}/decision with lines and an option', () => {
     expect(r.status).toBe(200);
     const reply = r.json as DecisionReply;
     expect(reply.quote).toMatchObject({ status: 'Approved', options: ['Good', 'Better', 'Best'] });
+    expect(reply.quote.decisions[0]!.chosen).toEqual({ option: 'Better', lines: ['Labour', 'New motor', 'Isolators'], total: 5_620.5 });
     const record = (await decisionsOf(t.db, ['P-A1'])).find((d) => d.quoteId === 'QL-1')!;
     expect(record.hash).toBe(reply.hash);
     expect(intact(record)).toBe(true);
@@ -143,6 +144,7 @@ describe('POST /api/quotes/{quoteId}/decision with lines and an option', () => {
     expect(r.status).toBe(200);
     const record = (await decisionsOf(t.db, ['P-A1'])).find((d) => d.quoteId === 'QL-3')!;
     expect(record).not.toHaveProperty('chosen');
+    expect((await listed(tokens.approver)).find((q) => q.id === 'QL-3')!.decisions[0]!.chosen).toBeNull();
     expect(intact(record)).toBe(true);
   });
 });

@@ -66,7 +66,7 @@ export const quotesText = {
   history: 'Decisions',
   // Issue 39: who decided is the account (its name and email); what they said stays on the quote.
   who: (name: string, email: string) => (email ? `${name} (${email})` : name),
-  detail: { signature: 'Signature', poNumber: 'PO number', reason: 'Reason', comment: 'Changes asked for' },
+  detail: { signature: 'Signature', poNumber: 'PO number', reason: 'Reason', comment: 'Changes asked for', option: 'Option', lines: 'Lines chosen', total: 'Total of the lines chosen' },
   // Issue 39: the administrators' list of every customer's recent decisions
   decisionsTool: 'Quote decisions',
   decisionsTitle: 'Quote decisions',

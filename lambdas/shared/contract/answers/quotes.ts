@@ -53,6 +53,8 @@ export const QuoteDecisionView = z.object({
   reason: z.nullable(z.string()),
   comment: z.nullable(z.string()),
   poNumber: z.nullable(z.string()),
+  /** A quote with lines (issue 43): the option and the lines (their descriptions) the decision chose, and their total; absent or null otherwise. */
+  chosen: z.optional(z.nullable(z.object({ option: z.nullable(z.string()), lines: z.array(z.string()), total: z.number() }))),
 });
 export type QuoteDecisionView = z.infer<typeof QuoteDecisionView>;
 

@@ -85,6 +85,7 @@ export const decisionView = (r: DecisionRecord): QuoteDecisionView => ({
   reason: r.reason ?? null,
   comment: r.comment ?? null,
   poNumber: r.poNumber ?? null,
+  chosen: r.chosen ? { option: r.chosen.option, lines: r.chosen.lines.map((l) => l.description), total: r.chosen.total } : null,
 });
 
 /** A quote as the list answers it, with its decisions (newest first), who may approve it, its document and its lines (issue 43). */

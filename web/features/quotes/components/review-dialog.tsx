@@ -43,8 +43,10 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
   const titleId = useId();
   const decide = useDecideQuote();
   const open = decidable(quote) && reply.canDecide;
-  const [option, setOption] = useState<string | null>(quote.options[0] ?? null);
-  const [ticked, setTicked] = useState<string[]>([]);
+  // The last decision's choice where there is one (a decided quote shows what was chosen), else the first option.
+  const last = quote.decisions[0]?.chosen;
+  const [option, setOption] = useState<string | null>(last?.option && quote.options.includes(last.option) ? last.option : (quote.options[0] ?? null));
+  const [ticked, setTicked] = useState<string[]>(() => (last ? quote.lines.filter((l) => l.optional && last.lines.includes(l.description)).map((l) => l.id) : []));
   const lined = quote.lines.length > 0;
   const total = lined ? chosenTotal(quote.lines, option, ticked) : quote.amount;
   const choice = approveChoice(reply, { ...quote, amount: total }, ownName);
