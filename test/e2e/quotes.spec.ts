@@ -351,7 +351,7 @@ test('a quote with lines: an option picked and an optional line ticked, the tota
   await quote.getByRole('button', { name: /^Review QT-DEMO-0003/ }).click();
   const dialog = page.getByRole('dialog', { name: t.dialogTitle('QT-DEMO-0003') });
   const lines = dialog.getByRole('region', { name: t.lines });
-  const total = dialog.locator('dt', { hasText: t.facts.total }).locator('xpath=following-sibling::dd[1]');
+  const total = dialog.locator('dt').filter({ hasText: new RegExp(`^${t.facts.total}$`) }).locator('xpath=following-sibling::dd[1]');
   // The lines always in, the first option chosen to begin with: the quote's amount.
   await expect(lines.getByRole('table', { name: t.linesIncluded }).locator('tr')).toHaveCount(2);
   await expect(lines.getByRole('table', { name: t.linesIncluded })).toContainText('Controls engineer hours24 × $150$3,600');
