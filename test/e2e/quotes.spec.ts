@@ -391,7 +391,7 @@ test('a quote with lines: an option picked and an optional line ticked, the tota
   await expect(optional.getByRole('checkbox', { name: /^Supply water temperature sensors/ })).toBeChecked();
   await expect(total).toHaveText('$11,550');
   const history = dialog.getByRole('region', { name: t.history });
-  await expect(history.locator('dt', { hasText: t.detail.lines }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+  await expect(history.locator('dt').filter({ hasText: new RegExp(`^${t.detail.lines}$`) }).locator('xpath=following-sibling::dd[1]')).toHaveText(
     'Controls engineer hours; Commissioning and trend report; BACnet plant controller with chilled-water reset; Supply water temperature sensors',
   );
   await dialog.getByRole('button', { name: t.close }).click();
