@@ -4,7 +4,7 @@
  * property's assets start with its telemetry equipment (same names and building), then generated
  * units named so they never collide with those.
  */
-import type { AssetRow, InvoiceRow, QuoteRow, ReportRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import type { AssetRow, InvoiceRow, QuoteLine, QuoteLinesRow, QuoteRow, ReportRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { demoCustomers, demoFixedAssets } from './demo-data.js';
 import { zonedInstant } from '../../lambdas/shared/domain/visits/zones.js';
 import { withWorkOrderDetails } from './demo-work-orders.js';
@@ -327,7 +327,39 @@ export function demoReportRows(now = demoNow()): ReportRow[] {
   // a visit answering each demo customer's service request (./demo-requests.ts), and before and
   // after photos on one work order of each demo customer with a sign-in (./demo-work-order-photos.ts).
   const rows = withDemoRequestLinks(withWorkOrderDetails([...r.assets, ...r.workOrders, ...r.quotes, ...demoDecisionQuotes(now), ...r.invoices]));
-  return [...rows, ...demoWorkOrderPhotos(rows).rows];
+  // Issue 43, item 3: lines, an optional line and Good/Better/Best options on two decision quotes (fixed, no draws).
+  return [...rows, ...demoWorkOrderPhotos(rows).rows, ...demoQuoteLines()];
+}
+
+/**
+ * The lines of QT-DEMO-0001 and QT-DEMO-0003 (issue 43): lines always in, Good/Better/Best options
+ * (the first, offered first, comes to the quote's amount: $4,850 and $9,200) and optional lines.
+ */
+export function demoQuoteLines(): QuoteLinesRow[] {
+  const line = (description: string, quantity: number, unitPrice: number, extra: Pick<QuoteLine, 'optional' | 'option'> = {}): QuoteLine => ({ description, quantity, unitPrice, ...extra });
+  return [
+    {
+      dataset: 'qline', id: 'QT-DEMO-0001', propertyId: 'PROP-1001-01', lines: [
+        line('Technician hours', 6, 135),
+        line('Fan blade balancing and hardware', 1, 240),
+        line('Rebuilt condenser fan motor, 1 HP', 1, 3_800, { option: 'Good' }),
+        line('New OEM condenser fan motor, 1 HP', 1, 4_450, { option: 'Better' }),
+        line('New ECM condenser fan motor with 5-year warranty', 1, 5_350, { option: 'Best' }),
+        line('Condenser coil cleaning', 1, 385, { optional: true }),
+      ],
+    },
+    {
+      dataset: 'qline', id: 'QT-DEMO-0003', propertyId: 'PROP-1001-02', lines: [
+        line('Controls engineer hours', 24, 150),
+        line('Commissioning and trend report', 1, 1_100),
+        line('Replacement plant controller, like for like', 1, 4_500, { option: 'Good' }),
+        line('BACnet plant controller with chilled-water reset', 1, 6_300, { option: 'Better' }),
+        line('BACnet plant controller, reset and 3 years of remote monitoring', 1, 8_100, { option: 'Best' }),
+        line('Supply water temperature sensors', 2, 275, { optional: true }),
+        line('Operator training, half day', 1, 600, { optional: true }),
+      ],
+    },
+  ];
 }
 
 /**

@@ -12,6 +12,11 @@
  * in its report-rows partition (datasets `note` and `line`, one row per work order,
  * lambdas/shared/data/report-rows/rows.ts; photos: `photo`): they replace the notes (or lines,
  * photos) an earlier import gave that work order, and leave the other work orders' alone.
+ * - `quote-lines` (issue 43, item 3): a quote's lines, one row per line, in the work order lines'
+ * model (description, quantity, unit_price) without their parts/labour kind, each `optional`
+ * (the customer may tick it) or of an `option` (Good, Better, Best...: the customer chooses one) or
+ * neither (always in). Each row names its quote (quote_id and property_id); a file's rows of a quote
+ * replace its lines (dataset `qline`), in the file's order (their ids L1, L2, ... follow it).
  */
 import { z } from 'zod';
 import type { ImportKind, KindDef, Reference } from './import-kinds.js';
@@ -28,6 +33,19 @@ export interface KindHelpers {
 
 /** At most this many characters of a photo's caption (its alt text). */
 export const CAPTION_MAX = 300;
+/** The quote a quote line names, in the tables or in the files before it. */
+const quoteRef = (quoteId: string, propertyId: string): Reference => ({ column: 'quote_id', kind: 'quote', id: quoteId, propertyId });
+
+/** yes/no (also true/false, 1/0, any case); empty: no. */
+const yesNo = z
+  .string()
+  .trim()
+  .default('')
+  .refine((s) => /^(|yes|no|true|false|1|0|y|n)$/i.test(s), 'must be yes or no (or empty: no)')
+  .transform((s) => /^(yes|true|1|y)$/i.test(s));
+
+/** At most this many characters of an option's label (Good, Better, Best). */
+export const OPTION_MAX = 40;
 
 /** At most this many characters of a note's text. */
 export const NOTE_TEXT_MAX = 4000;
@@ -110,6 +128,34 @@ export function workOrderDetailKinds({ kind, id, when, money, oneOf, workOrderRe
       row: z.object({ work_order_id: id, property_id: id, file: z.string().trim().min(1, 'is required').max(1000, 'must be at most 1000 characters') }),
       refs: (r) => [workOrderRef(r.work_order_id, r.property_id)],
       target: (r) => ({ table: 'reports', workOrderId: r.work_order_id, propertyId: r.property_id, file: r.file }),
+    }),
+    kind({
+      flag: 'quote-lines',
+      description: 'quote_id,property_id,description,quantity,unit_price,optional,option',
+      required: 'quote_id,property_id,description,quantity,unit_price',
+      row: z
+        .object({
+          quote_id: id,
+          property_id: id,
+          description: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+          quantity,
+          unit_price: money,
+          optional: yesNo,
+          option: z.string().trim().max(OPTION_MAX, `must be at most ${OPTION_MAX} characters`).default(''),
+        })
+        .superRefine((r, ctx) => {
+          if (r.optional && r.option) ctx.addIssue({ code: 'custom', path: ['option'], message: 'must be empty on an optional line: a line is optional or in an option, not both' });
+        }),
+      refs: (r) => [quoteRef(r.quote_id, r.property_id)],
+      target: (r) => ({
+        table: 'reportRows',
+        item: {
+          dataset: 'qline',
+          id: r.quote_id,
+          propertyId: r.property_id,
+          lines: [{ description: r.description, quantity: r.quantity, unitPrice: r.unit_price, ...(r.optional ? { optional: true as const } : {}), ...(r.option ? { option: r.option } : {}) }],
+        },
+      }),
     }),
   ];
 }

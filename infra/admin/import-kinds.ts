@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { canonicalTimeZone } from '../../lambdas/shared/contract/writing.js';
 import type { EquipmentItem } from '../../lambdas/shared/data/equipment.js';
 import type { PropertyItem } from '../../lambdas/shared/data/properties.js';
-import type { AssetRow, InvoiceRow, LinesRow, NotesRow, PhotosRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import type { AssetRow, InvoiceRow, LinesRow, NotesRow, PhotosRow, QuoteLinesRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { electricalColumns, electricalItem, tariffColumn } from './import-electrical.js';
 import type { PhotoTarget, ReportTarget } from './import-files.js';
 import { workOrderDetailKinds } from './import-kinds-work-orders.js';
@@ -15,14 +15,14 @@ import { workOrderDetailKinds } from './import-kinds-work-orders.js';
 export type Reference =
   | { column: string; kind: 'customer'; id: string }
   | { column: string; kind: 'property'; id: string }
-  | { column: string; kind: 'workOrder' | 'asset'; id: string; propertyId: string };
+  | { column: string; kind: 'workOrder' | 'asset' | 'quote'; id: string; propertyId: string };
 
 export type Target =
   | { table: 'customers'; name: { id: string; name: string } }
   | { table: 'mappings'; mapping: { customerId: string; telemetryCustomerId: string; telemetryCustomerName: string } }
   | { table: 'properties'; item: PropertyItem }
   | { table: 'equipment'; item: EquipmentItem }
-  | { table: 'reportRows'; item: WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow | PhotosRow }
+  | { table: 'reportRows'; item: WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow | PhotosRow | QuoteLinesRow }
   | PhotoTarget
   | ReportTarget;
 
@@ -403,6 +403,6 @@ export const importKinds: ImportKind[] = [
       },
     }),
   }),
-  // Issue 43: a work order's notes and its parts and labour lines (./import-kinds-work-orders.ts).
+  // Issue 43: a work order's notes and its parts and labour lines, and a quote's lines (./import-kinds-work-orders.ts).
   ...workOrderDetailKinds({ kind, id, when, money, oneOf, workOrderRef }),
 ];

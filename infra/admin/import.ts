@@ -64,6 +64,7 @@ interface Pending {
   customers: Set<string>;
   properties: Set<string>;
   workOrders: Set<string>;
+  quotes: Set<string>;
 }
 const woKey = (propertyId: string, id: string) => `${propertyId}\u0000${id}`;
 
@@ -75,19 +76,27 @@ async function checkReferences(parsed: Parsed, pending: Pending): Promise<string
   const customerIds = wanted('customer').map((r) => r.id).filter((id) => !pending.customers.has(id));
   const propertyIds = wanted('property').map((r) => r.id).filter((id) => !pending.properties.has(id));
   const woProperties = wanted('workOrder').map((r) => (r.kind === 'workOrder' ? r.propertyId : ''));
-  const [customers, properties, workOrders] = await Promise.all([getCustomers(db, customerIds), getProperties(db, propertyIds), rowsOf(db, 'wo', woProperties)]);
+  const quoteProperties = wanted('quote').map((r) => (r.kind === 'quote' ? r.propertyId : ''));
+  const [customers, properties, workOrders, quotes] = await Promise.all([
+    getCustomers(db, customerIds),
+    getProperties(db, propertyIds),
+    rowsOf(db, 'wo', woProperties),
+    quoteProperties.length ? rowsOf(db, 'quote', quoteProperties, ['id']) : Promise.resolve([]),
+  ]);
   const known = {
     customer: new Set([...pending.customers, ...customers.map((c) => c.id)]),
     property: new Set([...pending.properties, ...properties.map((p) => p.id)]),
     workOrder: new Set([...pending.workOrders, ...workOrders.map((w) => woKey(w.propertyId, w.id))]),
+    quote: new Set([...pending.quotes, ...quotes.map((q) => woKey(q.propertyId, q.id))]),
   };
   for (const row of parsed.rows) {
     for (const ref of row.refs) {
       // Assets are applied after work orders: a work order's asset is checked once every file is read (checkAssets).
       if (ref.kind === 'asset') continue;
-      const ok = ref.kind === 'workOrder' ? known.workOrder.has(woKey(ref.propertyId, ref.id)) : known[ref.kind].has(ref.id);
+      const ok = ref.kind === 'workOrder' || ref.kind === 'quote' ? known[ref.kind].has(woKey(ref.propertyId, ref.id)) : known[ref.kind].has(ref.id);
       if (ok) continue;
-      const what = ref.kind === 'workOrder' ? `unknown work order "${ref.id}" at property "${ref.propertyId}"` : `unknown ${ref.kind} "${ref.id}"`;
+      const what =
+        ref.kind === 'workOrder' ? `unknown work order "${ref.id}" at property "${ref.propertyId}"` : ref.kind === 'quote' ? `unknown quote "${ref.id}" at property "${ref.propertyId}"` : `unknown ${ref.kind} "${ref.id}"`;
       return `${parsed.file}:${row.line}:${parsed.header.indexOf(ref.column) + 1}: ${ref.column}: ${what}`;
     }
   }
@@ -113,12 +122,13 @@ async function checkAssets(files: readonly Parsed[], targets: readonly Target[])
   return null;
 }
 
-/** The rows of a work order's notes or lines (one per work order) gather every row of the files naming it. */
+/** The rows of a work order's notes or lines, or a quote's lines (one per work order or quote), gather every row of the files naming it. */
 function gather(into: Map<string, ReportRow>, key: string, row: ReportRow): void {
   const before = into.get(key);
   if (before?.dataset === 'note' && row.dataset === 'note') into.set(key, { ...before, notes: [...before.notes, ...row.notes] });
   else if (before?.dataset === 'line' && row.dataset === 'line') into.set(key, { ...before, lines: [...before.lines, ...row.lines] });
   else if (before?.dataset === 'photo' && row.dataset === 'photo') into.set(key, { ...before, photos: [...before.photos, ...row.photos] });
+  else if (before?.dataset === 'qline' && row.dataset === 'qline') into.set(key, { ...before, lines: [...before.lines, ...row.lines] });
   else into.set(key, row);
 }
 
@@ -137,7 +147,7 @@ export interface ImportPlan {
 export async function planImport(files: Record<string, string>, actor = 'cli'): Promise<ImportPlan> {
   const unknownFlag = Object.keys(files).find((f) => !importKinds.some((k) => k.flag === f));
   if (unknownFlag) throw new ImportError(`Unknown kind "${unknownFlag}": the kinds are ${importKinds.map((k) => k.flag).join(', ')}`);
-  const pending: Pending = { customers: new Set(), properties: new Set(), workOrders: new Set() };
+  const pending: Pending = { customers: new Set(), properties: new Set(), workOrders: new Set(), quotes: new Set() };
   const targets: Target[] = [];
   const read: Parsed[] = [];
   const fileRows: FileRow[] = [];
@@ -162,6 +172,7 @@ export async function planImport(files: Record<string, string>, actor = 'cli'): 
       if (t.table === 'customers') pending.customers.add(t.name.id);
       if (t.table === 'properties') pending.properties.add(t.item.id);
       if (t.table === 'reportRows' && t.item.dataset === 'wo') pending.workOrders.add(woKey(t.item.propertyId, t.item.id));
+      if (t.table === 'reportRows' && t.item.dataset === 'quote') pending.quotes.add(woKey(t.item.propertyId, t.item.id));
     }
     counts[kind.flag] = parsed.rows.length;
     read.push(parsed);
@@ -223,12 +234,12 @@ export const importHelp = `Usage: admin import [--stage NAME | --local [--data-d
 
 Imports CSV files with a header row. All or nothing: DynamoDB has no transaction across
 thousands of rows, so every file is read and every row checked (values, and references to
-customers, properties and work orders in the tables or in the files before it) before the first
+customers, properties, work orders and quotes in the tables or in the files before it) before the first
 write. If any row of any file is bad, nothing is written and the message names the file, line and
-column. Rows whose id exists are updated. The notes (or lines, photos) a file gives a work order
-replace the ones an earlier import gave it. Photos and reports name files beside their CSV file
-(a relative path), which are uploaded; a photo may instead name the key of an object already in
-the documents bucket under work-orders/<property id>/. (Should a write itself fail midway, e.g. the connection
+column. Rows whose id exists are updated. The notes (or lines, photos) a file gives a work order,
+and the lines it gives a quote, replace the ones an earlier import gave it. Photos and reports name
+files beside their CSV file (a relative path), which are uploaded; a photo may instead name the key
+of an object already in the documents bucket under work-orders/<property id>/. (Should a write itself fail midway, e.g. the connection
 drops, run the same import again: it is safe to repeat.)
 
 Kinds, in the order they are applied, and their header rows:

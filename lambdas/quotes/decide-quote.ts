@@ -17,6 +17,7 @@ import { checkDecision, deciderName, quoteView, recordHash, statusAfter } from '
 import { colleagueMail, dispatchMail, receiptMail } from '../shared/domain/quotes/mails.js';
 import { approverNames } from '../shared/domain/quotes/served.js';
 import { checkSignature } from '../shared/domain/quotes/signer.js';
+import { chooseLines, quoteLineViews } from '../shared/domain/quotes/lines.js';
 import { assignedScope, canSeeProperty } from '../shared/platform/scope.js';
 
 /** A mail or event that fails is logged; the decision stands (it is recorded and listed). */
@@ -29,7 +30,9 @@ const tell = (what: string, p: Promise<unknown>) => p.catch((err: unknown) => lo
  * Administrators never decide, also not while viewing as a customer (403 before anything is read).
  * The decision record (who, when, from where, what was shown, its hash) is put once and never
  * changed; approve and decline move the quote's status in the same conditional write that checks
- * it is still Sent and unchanged. Then the provider's dispatch mailbox, a receipt to the decider,
+ * it is still Sent and unchanged. A quote with lines (issue 43) is decided on the option and the
+ * optional lines chosen: the server counts their total from the stored lines and records them, so
+ * the record's hash covers them. Then the provider's dispatch mailbox, a receipt to the decider,
  * the customer's other users who keep the "Quote decisions" topic, and an event on the stage's bus.
  */
 export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({ params, body, caller, event, headers, sourceIp }) => {
@@ -45,7 +48,12 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
   // client sends: the typed signature must be that account's name.
   const signer = { name: row?.name ?? me.name, email: row?.email ?? me.email };
   checkSignature(body, signer);
-  checkDecision(body, quote, row?.quoteApproval);
+  // Issue 43: a quote with lines is decided on the lines and option chosen, counted here from the
+  // stored lines (unknown ids 400); the permission is checked against that total.
+  const lines = quoteLineViews(await getReportRow(db, body.propertyId, 'qline', quote.id));
+  const chosen = chooseLines(lines, body);
+  const total = chosen?.total ?? quote.amount;
+  checkDecision(body, quote, row?.quoteApproval, total);
 
   const [property] = await getProperties(db, [body.propertyId]);
   const customerId = property?.customerId ?? me.propertyCustomers.get(body.propertyId) ?? '';
@@ -65,6 +73,7 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
     ...(body.poNumber ? { poNumber: body.poNumber } : {}),
     ...(body.decision === 'decline' ? { reason: body.reason! } : {}),
     ...(body.decision === 'request-changes' ? { comment: body.comment! } : {}),
+    ...(chosen ? { chosen } : {}),
   };
   const record: DecisionRecord = { ...unsigned, hash: recordHash(unsigned) };
   const status = statusAfter(body.decision);
@@ -75,7 +84,7 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
   if (status !== 'Sent') {
     stored = await updateReportRow(db, body.propertyId, 'quote', quote.id, (now) => {
       if (!now) throw notFound(quoteMessages.noQuote(quote.id));
-      checkDecision(body, now, row?.quoteApproval);
+      checkDecision(body, now, row?.quoteApproval, total);
       return { ...now, status, decidedAt, decidedBy: deciderName(record), decidedIn: 'portal' };
     });
   }
@@ -92,7 +101,7 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
     }
   }
   if (!put) throw new HttpError(409, quoteMessages.changed);
-  await appendAudit(db, me.email, `quote.${body.decision}`, quote.id, { propertyId: body.propertyId, customerId, amount: quote.amount, hash: record.hash });
+  await appendAudit(db, me.email, `quote.${body.decision}`, quote.id, { propertyId: body.propertyId, customerId, amount: quote.amount, ...(chosen ? { total: chosen.total, option: chosen.option } : {}), hash: record.hash });
 
   const customer = customerId ? await getCustomer(db, customerId) : undefined;
   const customerName = customer?.name ?? customerId;
@@ -127,7 +136,7 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
   const approvers = users.filter((u) => u.quoteApproval);
   const reply: DecisionReply = {
     message: body.decision === 'approve' ? quoteMessages.approved : body.decision === 'decline' ? quoteMessages.declined : quoteMessages.changesRequested,
-    quote: quoteView(stored, record.shown.propertyName, [record], approverNames(approvers, body.propertyId, quote.amount), null),
+    quote: quoteView(stored, record.shown.propertyName, [record], approverNames(approvers, body.propertyId, quote.amount), null, lines),
     hash: record.hash,
   };
   log.info('quote decided', { quoteId: quote.id, decision: body.decision });

@@ -339,3 +339,70 @@ test("a decision mail's link opens the quote itself: its row marked and its Revi
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row.getByRole('button', { name: /^Review QT-DEMO-0003/ })).toBeFocused();
 });
+
+test('a quote with lines: an option picked and an optional line ticked, the total follows, and the approval and the dispatch mail carry them (issue 43)', async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await openQuotes(page);
+  const quote = row(page, 'QT-DEMO-0003');
+  await quote.getByRole('button', { name: /^Review QT-DEMO-0003/ }).click();
+  const dialog = page.getByRole('dialog', { name: t.dialogTitle('QT-DEMO-0003') });
+  const lines = dialog.getByRole('region', { name: t.lines });
+  const total = dialog.locator('dt').filter({ hasText: new RegExp(`^${t.facts.total}$`) }).locator('xpath=following-sibling::dd[1]');
+  // The lines always in, the first option chosen to begin with: the quote's amount.
+  await expect(lines.getByRole('table', { name: t.linesIncluded }).locator('tr')).toHaveCount(2);
+  await expect(lines.getByRole('table', { name: t.linesIncluded })).toContainText('Controls engineer hours24 × $150$3,600');
+  const options = lines.getByRole('group', { name: t.optionsLegend });
+  await expect(options.getByRole('radio')).toHaveCount(3);
+  await expect(options.getByRole('radio', { name: /^Good/ })).toBeChecked();
+  await expect(total).toHaveText('$9,200');
+
+  await options.getByRole('radio', { name: /^Better/ }).check();
+  await expect(total).toHaveText('$11,000');
+  const optional = lines.getByRole('group', { name: t.optionalLegend });
+  await optional.getByRole('checkbox', { name: /^Supply water temperature sensors/ }).check();
+  await expect(total).toHaveText('$11,550');
+  // Said again under the choices, where they are made.
+  await expect(lines.getByText(t.choiceTotal('$11,550'), { exact: true })).toBeVisible();
+  await optional.getByRole('checkbox', { name: /^Operator training, half day/ }).check();
+  await expect(total).toHaveText('$12,150');
+  await optional.getByRole('checkbox', { name: /^Operator training, half day/ }).uncheck();
+  await expect(total).toHaveText('$11,550');
+
+  await dialog.getByRole('button', { name: t.approve, exact: true }).click();
+  await dialog.getByRole('checkbox', { name: /^I approve this quote of \$11,550 for / }).check();
+  await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+  await shotsAtBothSizes(shot, page, 'lines-dialog');
+  await dialog.getByRole('button', { name: t.sendApprove }).click();
+  await expect(dialog.getByText('Quote approved. The provider has been told.')).toBeVisible();
+  // Decided: the lines stay to read, the choice no longer changes.
+  await expect(options.getByRole('radio', { name: /^Better/ })).toBeDisabled();
+  await dialog.getByRole('button', { name: t.close }).click();
+  await expect(quote.locator('td').nth(4)).toContainText(APPROVED_BY_DANA);
+  // What was chosen stays on the quote: the option and the total in the row, the lines too in Review.
+  await expect(quote.locator('td').nth(4)).toContainText(`${t.detail.option}: Better`);
+  await expect(quote.locator('td').nth(4)).toContainText(`${t.detail.total}: $11,550`);
+  await quote.getByRole('button', { name: /^Review QT-DEMO-0003/ }).click();
+  // Review of the decided quote shows the choice made, read-only.
+  await expect(options.getByRole('radio', { name: /^Better/ })).toBeChecked();
+  await expect(optional.getByRole('checkbox', { name: /^Supply water temperature sensors/ })).toBeChecked();
+  await expect(total).toHaveText('$11,550');
+  const history = dialog.getByRole('region', { name: t.history });
+  await expect(history.locator('dt').filter({ hasText: new RegExp(`^${t.detail.lines}$`) }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+    'Controls engineer hours; Commissioning and trend report; BACnet plant controller with chilled-water reset; Supply water temperature sensors',
+  );
+  await dialog.getByRole('button', { name: t.close }).click();
+
+  await expect.poll(() => mailTo('dispatch@example-hvac.com', 'Quote approved: QT-DEMO-0003')).toBeTruthy();
+  const mail = mailTo('dispatch@example-hvac.com', 'Quote approved: QT-DEMO-0003')!;
+  expect(mail).toContain('Quote approved: QT-DEMO-0003 (Northwind');
+  expect(mail).toContain('$11,550)');
+  for (const text of ['Lines chosen:', 'Option: Better', '- L1 Controls engineer hours: 24 × $150 = $3,600', '- L2 Commissioning and trend report: 1 × $1,100 = $1,100',
+    '- L4 BACnet plant controller with chilled-water reset: 1 × $6,300 = $6,300 (Better)', '- L6 Supply water temperature sensors: 2 × $275 = $550 (optional, ticked)', 'Total of the lines chosen: $11,550']) {
+    expect(mail).toContain(text);
+  }
+  for (const left of ['Replacement plant controller', 'Operator training']) expect(mail).not.toContain(left);
+  await expect.poll(() => eventsFor('QT-DEMO-0003').length).toBeGreaterThan(0);
+  const [event] = eventsFor('QT-DEMO-0003') as unknown as { detail: { record: { chosen: { option: string; total: number; lines: { id: string }[] } } } }[];
+  expect(event!.detail.record.chosen).toMatchObject({ option: 'Better', total: 11_550 });
+  expect(event!.detail.record.chosen.lines.map((l) => l.id)).toEqual(['L1', 'L2', 'L4', 'L6']);
+});

@@ -25,12 +25,12 @@ jest.setTimeout(2_500_000);
 const FAULTS_DEMO = 'FAULTS=dynamodb:throttle:0.2,s3:503:0.1,cognito:TooManyRequestsException:0.1,ses:reject:1,telemetry:hang npm run demo';
 const IMPORT_CATALOGUE = 'npm run admin -- import --local --customers customers.csv --properties properties.csv --equipment equipment.csv --telemetry-mappings mappings.csv';
 const IMPORT_ROWS = 'npm run admin -- import --local --work-orders wo.csv --quotes quotes.csv --invoices invoices.csv --assets assets.csv';
-/** docs/operating.md: the example files under docs/examples (a work order with its notes, lines, photos, report, quote and invoice). */
+/** docs/operating.md: the example files under docs/examples (a work order with its notes, lines, photos, report, quote with its lines and options, and invoice). */
 const IMPORT_EXAMPLE = [
   'npm run admin -- import --local --customers docs/examples/customers.csv --properties docs/examples/properties.csv --work-orders docs/examples/work-orders.csv',
   '--quotes docs/examples/quotes.csv --invoices docs/examples/invoices.csv --assets docs/examples/assets.csv',
   '--work-order-notes docs/examples/work-order-notes.csv --work-order-lines docs/examples/work-order-lines.csv',
-  '--work-order-photos docs/examples/work-order-photos.csv --work-order-reports docs/examples/work-order-reports.csv',
+  '--work-order-photos docs/examples/work-order-photos.csv --work-order-reports docs/examples/work-order-reports.csv --quote-lines docs/examples/quote-lines.csv',
 ].join(' ');
 
 /** Commands this file runs, exactly as the docs write them (each test below names the ones it runs). */

@@ -75,7 +75,8 @@ const samples: Record<string, Sample> = {
   'POST /api/quotes/{quoteId}/ask-approval': { params: { quoteId: 'QT-BAD-1' }, body: { propertyId: 'P-A1', approver: 'Bad Input' } },
   'POST /api/quotes/{quoteId}/decision': {
     params: { quoteId: 'QT-BAD-1' },
-    body: { propertyId: 'P-A1', decision: 'decline', reason: 'bad input', poNumber: 'PO-1', signature: 'Bad Input', agreed: true, comment: 'bad input', shown: { amount: 100, title: 'Bad input', expiresAt: '2999-12-31' } },
+    // Issue 43: the option chosen and the optional lines ticked of a quote with lines, and the total shown.
+    body: { propertyId: 'P-A1', decision: 'decline', reason: 'bad input', poNumber: 'PO-1', signature: 'Bad Input', agreed: true, comment: 'bad input', option: 'Good', lines: ['L1'], shown: { amount: 100, title: 'Bad input', expiresAt: '2999-12-31', total: 100.5 } },
     fractional: ['amount'],
   },
   'POST /api/users/signup': {

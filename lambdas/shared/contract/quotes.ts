@@ -5,7 +5,7 @@
  */
 import { emailString, idString, z } from '../platform/zod.js';
 import { recentDecisionDays } from './answers/quote-decisions.js';
-import { QUOTE_DECISIONS, quoteLimits } from './answers/quotes.js';
+import { QUOTE_DECISIONS, QuoteLineView, quoteLimits } from './answers/quotes.js';
 
 export * from './answers/quotes.js';
 export * from './answers/quote-decisions.js';
@@ -31,6 +31,8 @@ const Shown = z.object({
   amount: z.number(),
   title: z.string().check(z.maxLength(1000)),
   expiresAt: z.nullable(z.string().check(z.maxLength(40))),
+  /** A quote with lines: the total the dialog showed for the choice (checked against the server's own, never used as it). */
+  total: z.optional(z.number()),
 });
 
 export const DecisionBody = z.object({
@@ -43,6 +45,10 @@ export const DecisionBody = z.object({
   reason: text(quoteLimits.reasonMax),
   comment: text(quoteLimits.commentMax),
   poNumber: text(quoteLimits.poNumberMax),
+  /** A quote with options (issue 43): the chosen option's label (Good, Better, Best...). */
+  option: z.optional(idString(quoteLimits.optionMax)),
+  /** A quote with optional lines: the ids of those ticked (L2, L5...). */
+  lines: z.optional(z.array(idString(20)).check(z.maxLength(quoteLimits.linesMax))),
   shown: Shown,
 });
 export type DecisionBody = z.infer<typeof DecisionBody>;
@@ -92,6 +98,13 @@ export const quoteMessages = {
   askFailed: 'The mail could not be sent just now. Please try again in a few minutes.',
   askUnmailed: (name: string) => `We could not mail ${name}: their address does not take the portal's mail. Ask them another way.`,
   asked: (names: string) => `We asked ${names} to approve this quote by mail.`,
+  /** Issue 43: a decision's choice of lines and option. */
+  noLines: 'Invalid body.lines: this quote has no optional lines to tick',
+  unknownLine: (id: string) => `Invalid body.lines: the quote has no line ${id}`,
+  notOptional: (id: string) => `Invalid body.lines: line ${id} is not optional; it is always in the quote or in one of its options`,
+  noOptions: 'Invalid body.option: this quote has no options to choose from',
+  unknownOption: (option: string, options: string) => `Invalid body.option: the quote has no option "${option}"; its options are ${options}`,
+  chooseOption: (options: string) => `Invalid body.option: choose one of the quote's options (${options}) to approve it`,
   staffApproval: (email: string) => `${email} is a staff account; only customer accounts approve quotes.`,
 } as const;
 
@@ -113,6 +126,8 @@ const DecisionRecordSchema = z.object({
   poNumber: z.optional(z.string()),
   reason: z.optional(z.string()),
   comment: z.optional(z.string()),
+  /** A quote with lines (issue 43): the lines and option chosen, and their total. */
+  chosen: z.optional(z.object({ option: z.nullable(z.string()), lines: z.array(QuoteLineView), total: z.number() })),
   /** SHA-256 (hex) of the canonical JSON (keys sorted, no whitespace) of the record without `hash`. */
   hash: z.string(),
 });

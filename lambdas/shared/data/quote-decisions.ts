@@ -4,7 +4,7 @@
  * Decision item: { propertyId, sk: 'quote#<quoteId>#<decidedAt>', kind: 'decision', quoteId,
  *   customerId, decision, decidedAt, by: { sub, email, name, signature? }, sourceIp, userAgent,
  *   shown: { amount, title, expiresAt, propertyId, propertyName }, poNumber?, reason?, comment?,
- *   hash } (../quotes/decision.ts: `hash` is the SHA-256 of the canonical JSON of the rest).
+ *   chosen?: { option, lines, total } (a quote with lines, issue 43), hash } (../quotes/decision.ts: `hash` is the SHA-256 of the canonical JSON of the rest).
  * Conflict item: { propertyId, sk: 'conflict#<quoteId>#<at>', kind: 'conflict', quoteId, at,
  *   portal: { status, decidedAt, decidedBy }, source: { status, decidedAt } }: an import whose
  *   source decided otherwise than the portal (the source's decision was stored).
@@ -23,7 +23,7 @@
  */
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../platform/env.js';
-import type { QuoteDecisionKind } from '../contract/answers/quotes.js';
+import type { QuoteDecisionKind, QuoteLineView } from '../contract/answers/quotes.js';
 import { queryAll, scanAll } from './batch.js';
 import { conditionFailed } from './conditional.js';
 
@@ -42,7 +42,15 @@ export interface DecisionRecord {
   poNumber?: string;
   reason?: string;
   comment?: string;
+  /** A quote with lines (issue 43): the option and the lines the decision took in (as the quote had them then) and their total. */
+  chosen?: ChosenLines;
   hash: string;
+}
+
+export interface ChosenLines {
+  option: string | null;
+  lines: QuoteLineView[];
+  total: number;
 }
 
 export interface ConflictItem {

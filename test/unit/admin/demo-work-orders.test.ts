@@ -36,7 +36,7 @@ describe('demo work orders a customer can open (issue 43)', () => {
   it("leaves the report pages' rows as generated, but for the added link fields", () => {
     const g = generateReportRows(demoReportProperties(), { now });
     const generated = [...g.assets, ...g.workOrders, ...g.quotes, ...demoDecisionQuotes(now), ...g.invoices];
-    const read = rows.filter((r) => r.dataset !== 'note' && r.dataset !== 'line' && r.dataset !== 'photo');
+    const read = rows.filter((r) => r.dataset !== 'note' && r.dataset !== 'line' && r.dataset !== 'photo' && r.dataset !== 'qline');
     const unlinked = read.map((r) => {
       if (r.dataset === 'wo') {
         const { assetId: _a, requestId: _r, ...rest } = r;

@@ -103,7 +103,7 @@ describe("admin import: a work order's notes, lines and links (issue 43)", () =>
 });
 
 describe('the example files of docs/operating.md (docs/examples)', () => {
-  it('import as one set: a work order with its equipment, notes, lines, photos, signed report, quote and invoice', async () => {
+  it('import as one set: a work order with its equipment, notes, lines, photos, signed report, quote (its lines and options) and invoice', async () => {
     const ex = (name: string) => path.join('docs', 'examples', `${name}.csv`);
     const counts = await importFiles({
       customers: ex('customers'),
@@ -116,11 +116,15 @@ describe('the example files of docs/operating.md (docs/examples)', () => {
       'work-order-lines': ex('work-order-lines'),
       'work-order-photos': ex('work-order-photos'),
       'work-order-reports': ex('work-order-reports'),
+      'quote-lines': ex('quote-lines'),
     });
-    expect(counts).toEqual({ customers: 1, properties: 1, 'work-orders': 1, quotes: 1, invoices: 1, assets: 1, 'work-order-notes': 2, 'work-order-lines': 4, 'work-order-photos': 2, 'work-order-reports': 1 });
+    expect(counts).toEqual({ customers: 1, properties: 1, 'work-orders': 1, quotes: 1, invoices: 1, assets: 1, 'work-order-notes': 2, 'work-order-lines': 4, 'work-order-photos': 2, 'work-order-reports': 1, 'quote-lines': 6 });
     const photos = stored().find((r) => r.dataset === 'photo');
     expect(photos?.dataset === 'photo' && photos.photos.map((p) => [p.stage, p.fileName])).toEqual([['before', 'rtu-1-before.png'], ['after', 'rtu-1-after.png']]);
     expect(db.sorted('documents').map((d) => d.fileName)).toEqual(['Service_Report_EX-WO1.pdf']);
+    const quoteLines = stored().find((r) => r.dataset === 'qline');
+    expect(quoteLines).toMatchObject({ id: 'EX-Q1', propertyId: 'EX-P1' });
+    expect(quoteLines?.dataset === 'qline' && quoteLines.lines.map((l) => l.option ?? (l.optional ? 'optional' : 'always'))).toEqual(['always', 'always', 'Good', 'Better', 'Best', 'optional']);
     expect(stored().find((r) => r.dataset === 'wo')).toMatchObject({ id: 'EX-WO1', assetId: 'EX-A1', windowStart: '2026-03-14T13:00:00.000Z' });
   });
 });

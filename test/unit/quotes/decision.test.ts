@@ -44,7 +44,7 @@ describe('who may approve what', () => {
   it('refuses in the order a person can act on: the body, the quote, then the permission', () => {
     // null: the user has no permission.
     const check = (b: Partial<DecisionBody>, q: Partial<QuoteRow> = {}, approval: { limit: number | null } | null = { limit: null }) =>
-      refusal(() => checkDecision(body(b), { ...quote, ...q }, approval ?? undefined, NOW));
+      refusal(() => checkDecision(body(b), { ...quote, ...q }, approval ?? undefined, undefined, NOW));
     expect(check({})).toBe('allowed');
     expect(check({ signature: undefined })).toBe('400 Invalid body.signature: type your full name to sign the approval');
     expect(check({ agreed: undefined })).toBe('400 Invalid body.agreed: tick "I approve this quote" to approve it');

@@ -35,6 +35,14 @@ describe('a quote as the panel writes it', () => {
     expect(decisionDetails({ ...base, decision: 'decline', reason: 'Too dear' })).toEqual([{ label: 'Reason', value: 'Too dear' }]);
     expect(decisionDetails({ ...base, decision: 'request-changes', comment: 'Split it' })).toEqual([{ label: 'Changes asked for', value: 'Split it' }]);
     expect(decisionDetails({ ...base, decision: 'decline' })).toEqual([]);
+    // Issue 43: on a quote with lines, the option, the lines and the total chosen.
+    expect(decisionDetails({ ...base, decision: 'approve', poNumber: 'PO-7', chosen: { option: 'Better', lines: ['Labour', 'New motor'], total: 5500 } })).toEqual([
+      { label: 'PO number', value: 'PO-7' },
+      { label: 'Option', value: 'Better' },
+      { label: 'Lines chosen', value: 'Labour; New motor' },
+      { label: 'Total of the lines chosen', value: '$5,500' },
+    ]);
+    expect(decisionDetails({ ...base, decision: 'decline', reason: 'No', chosen: null })).toEqual([{ label: 'Reason', value: 'No' }]);
   });
 
   it('decides only Sent quotes that have not expired', () => {

@@ -25,7 +25,8 @@ export const decidedBy = (d: Pick<Decision, 'by' | 'email'>) => t.who(titleCase(
 
 /**
  * What a decision said, as labelled lines: the signature of an approval, the PO number, the reason
- * of a decline, the changes asked for. Empty when it said nothing more.
+ * of a decline, the changes asked for, and on a quote with lines the option, the lines and the total
+ * chosen. Empty when it said nothing more.
  */
 export function decisionDetails(d: Decision): { label: string; value: string }[] {
   return [
@@ -33,6 +34,9 @@ export function decisionDetails(d: Decision): { label: string; value: string }[]
     ...(d.poNumber ? [{ label: t.detail.poNumber, value: d.poNumber }] : []),
     ...(d.reason ? [{ label: t.detail.reason, value: d.reason }] : []),
     ...(d.comment ? [{ label: t.detail.comment, value: d.comment }] : []),
+    // Issue 43: on a quote with lines, what the decision chose.
+    ...(d.chosen?.option ? [{ label: t.detail.option, value: d.chosen.option }] : []),
+    ...(d.chosen ? [{ label: t.detail.lines, value: d.chosen.lines.join('; ') }, { label: t.detail.total, value: dollars(d.chosen.total) }] : []),
   ];
 }
 

@@ -23,7 +23,14 @@ export const quotesText = {
   changesRequestedBy: (name: string, day: string) => `Changes requested by ${name} on ${day}`,
   // The Review dialog
   dialogTitle: (id: string) => `Review quote ${id}`,
-  facts: { title: 'Title', property: 'Property', amount: 'Amount', expires: 'Expires', sent: 'Sent', document: 'Quote document' },
+  facts: { title: 'Title', property: 'Property', amount: 'Amount', total: 'Total', expires: 'Expires', sent: 'Sent', document: 'Quote document' },
+  // Issue 43: a quote's lines, its options (one chosen) and its optional lines (ticked); the total follows.
+  lines: 'Lines',
+  linesIncluded: 'Included',
+  optionsLegend: 'Options: choose one',
+  optionalLegend: 'Optional lines: tick those you want',
+  lineQuantity: (quantity: string, unitPrice: string) => `${quantity} × ${unitPrice}`,
+  choiceTotal: (total: string) => `Total of your choice: ${total}`,
   openDocument: (fileName: string) => `Open ${fileName}`,
   documentFailed: 'Unable to open the quote document. Please try again later.',
   choose: 'Your decision',
@@ -59,7 +66,7 @@ export const quotesText = {
   history: 'Decisions',
   // Issue 39: who decided is the account (its name and email); what they said stays on the quote.
   who: (name: string, email: string) => (email ? `${name} (${email})` : name),
-  detail: { signature: 'Signature', poNumber: 'PO number', reason: 'Reason', comment: 'Changes asked for' },
+  detail: { signature: 'Signature', poNumber: 'PO number', reason: 'Reason', comment: 'Changes asked for', option: 'Option', lines: 'Lines chosen', total: 'Total of the lines chosen' },
   // Issue 39: the administrators' list of every customer's recent decisions
   decisionsTool: 'Quote decisions',
   decisionsTitle: 'Quote decisions',

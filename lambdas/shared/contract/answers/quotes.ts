@@ -8,7 +8,37 @@ export const QUOTE_DECISIONS = ['approve', 'decline', 'request-changes'] as cons
 export type QuoteDecisionKind = (typeof QUOTE_DECISIONS)[number];
 
 /** The limits of the decision form, shared by the handler and the dialog. */
-export const quoteLimits = { signatureMax: 200, reasonMax: 2000, commentMax: 2000, poNumberMax: 100, approvalLimitMax: 100_000_000 } as const;
+export const quoteLimits = { signatureMax: 200, reasonMax: 2000, commentMax: 2000, poNumberMax: 100, approvalLimitMax: 100_000_000, linesMax: 200, optionMax: 40 } as const;
+
+/**
+ * One line of a quote (issue 43, item 3). `id` is its place on the quote (L1, L2, ...): what a
+ * decision names. A line in no option and not optional is always in; an optional one is in when
+ * ticked; one of an `option` (Good, Better, Best...) when that option is chosen.
+ */
+export const QuoteLineView = z.object({
+  id: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  /** quantity × unit price, in cents rounded. */
+  total: z.number(),
+  optional: z.boolean(),
+  option: z.nullable(z.string()),
+});
+export type QuoteLineView = z.infer<typeof QuoteLineView>;
+
+/** Rounded to the cent. */
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/** The options of a quote's lines, in the order their first line comes: ['Good', 'Better', 'Best']. */
+export const optionsOf = (lines: readonly Pick<QuoteLineView, 'option'>[]): string[] => [...new Set(lines.flatMap((l) => (l.option ? [l.option] : [])))];
+
+/** The lines a choice takes in: every line in no option and not optional, the chosen option's, the ticked optional ones. */
+export const chosenLines = <L extends Pick<QuoteLineView, 'id' | 'optional' | 'option'>>(lines: readonly L[], option: string | null, ticked: readonly string[]): L[] =>
+  lines.filter((l) => (l.optional ? ticked.includes(l.id) : l.option ? l.option === option : true));
+
+/** The total of a choice: the sum of its lines' totals, to the cent. */
+export const chosenTotal = (lines: readonly QuoteLineView[], option: string | null, ticked: readonly string[]) => cents(chosenLines(lines, option, ticked).reduce((n, l) => n + l.total, 0));
 
 /** One decision on a quote as the list shows it (the record keeps more: sub, address, user agent, hash). */
 export const QuoteDecisionView = z.object({
@@ -23,6 +53,8 @@ export const QuoteDecisionView = z.object({
   reason: z.nullable(z.string()),
   comment: z.nullable(z.string()),
   poNumber: z.nullable(z.string()),
+  /** A quote with lines (issue 43): the option and the lines (their descriptions) the decision chose, and their total; absent or null otherwise. */
+  chosen: z.optional(z.nullable(z.object({ option: z.nullable(z.string()), lines: z.array(z.string()), total: z.number() }))),
 });
 export type QuoteDecisionView = z.infer<typeof QuoteDecisionView>;
 
@@ -52,6 +84,10 @@ export const QuoteView = z.object({
    * decision's answer leaves it null (the web app reloads the list after a decision).
    */
   document: z.nullable(QuoteDocument),
+  /** The quote's lines (issue 43): empty for a quote without lines, whose total is its amount. */
+  lines: z.array(QuoteLineView),
+  /** The options of its lines, one of which an approval chooses (the first is offered first); empty without options. */
+  options: z.array(z.string()),
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 

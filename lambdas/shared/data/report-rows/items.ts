@@ -40,7 +40,7 @@ export const ITEM_KEYS = new Set(['propertyId', 'sk', 'rev']);
 /** Row fields the key carries, so no column. */
 export const KEY_FIELDS = new Set(['propertyId', 'dataset']);
 const NO_DATE = '-';
-/** Assets and a work order's notes and lines (one row per work order) have no main date: bucket '-'. */
+/** Assets, a work order's notes and lines and a quote's lines (one row per work order or quote) have no main date: bucket '-'. */
 const mainDate: Partial<Record<Dataset, string>> = { wo: 'createdAt', quote: 'createdAt', invoice: 'issuedAt' };
 
 export type Fields = Record<string, unknown>;
@@ -82,7 +82,7 @@ export function unpackItem(item: ReportRowsItem): ReportRow[] {
 // ---- the index items ---------------------------------------------------------------------------
 
 export const INDEX = 'index#';
-export const DATASETS: readonly Dataset[] = ['wo', 'quote', 'invoice', 'asset', 'note', 'line', 'photo'];
+export const DATASETS: readonly Dataset[] = ['wo', 'quote', 'invoice', 'asset', 'note', 'line', 'photo', 'qline'];
 
 /** The key of the index item of one property's dataset. */
 export const indexKey = (propertyId: string, dataset: Dataset) => ({ propertyId, sk: `${INDEX}${dataset}` });

@@ -115,7 +115,27 @@ export interface PhotosRow {
   propertyId: string;
   photos: WorkOrderPhoto[];
 }
-export type ReportRow = WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow | PhotosRow;
+/**
+ * One line of a quote (issue 43, item 3): a work order's line model (description, quantity, unit
+ * price) without its parts/labour kind, and either `optional` (the customer may tick it) or in one
+ * `option` (a Good/Better/Best group label, of which the customer chooses one), or neither (always in).
+ */
+export interface QuoteLine extends Omit<WorkOrderLine, 'kind'> {
+  optional?: true;
+  option?: string;
+}
+/**
+ * A quote's lines (dataset `qline`, import kind quote-lines): one row per quote, its id the quote's,
+ * in the quote's partition; a file's rows of a quote replace that quote's lines. Their ids are their
+ * places in `lines`: L1, L2, ...
+ */
+export interface QuoteLinesRow {
+  dataset: 'qline';
+  id: string;
+  propertyId: string;
+  lines: QuoteLine[];
+}
+export type ReportRow = WorkOrderRow | QuoteRow | InvoiceRow | AssetRow | NotesRow | LinesRow | PhotosRow | QuoteLinesRow;
 export type Dataset = ReportRow['dataset'];
 export type RowOf<D extends Dataset> = Extract<ReportRow, { dataset: D }>;
 

@@ -4,7 +4,7 @@
  * read and write; these decide.
  */
 import { createHash } from 'node:crypto';
-import { dollars, mayApprove, quoteMessages, type DecisionBody, type QuoteDecisionView, type QuoteDocument, type QuoteView } from '../../contract/quotes.js';
+import { dollars, mayApprove, optionsOf, quoteMessages, type DecisionBody, type QuoteLineView, type QuoteDecisionView, type QuoteDocument, type QuoteView } from '../../contract/quotes.js';
 import { writtenDay, titleCase } from '../../contract/writing.js';
 import type { DecisionRecord } from '../../data/quote-decisions.js';
 import type { QuoteRow } from '../../data/report-rows.js';
@@ -44,9 +44,10 @@ export const sameAsShown = (q: QuoteRow, shown: DecisionBody['shown']) =>
 /**
  * Refuses a decision the rules do not allow, in the order a person can act on: the body's own
  * fields (400), then the quote's state (409 expired, decided, changed), then the permission (403).
- * `approval` is the decider's permission from the users table.
+ * `approval` is the decider's permission from the users table; `total` what the approval commits
+ * to: the amount, or for a quote with lines the chosen lines' total (./lines.ts).
  */
-export function checkDecision(body: DecisionBody, quote: QuoteRow, approval: QuoteApproval | undefined, now = Date.now()): void {
+export function checkDecision(body: DecisionBody, quote: QuoteRow, approval: QuoteApproval | undefined, total = quote.amount, now = Date.now()): void {
   if (body.decision === 'approve') {
     if (!body.signature) throw badRequest(quoteMessages.signature);
     if (body.agreed !== true) throw badRequest(quoteMessages.agreed);
@@ -58,7 +59,7 @@ export function checkDecision(body: DecisionBody, quote: QuoteRow, approval: Quo
   if (!sameAsShown(quote, body.shown)) throw new HttpError(409, quoteMessages.changed);
   if (body.decision === 'approve') {
     if (!approval) throw forbidden(quoteMessages.noPermission);
-    if (!mayApprove(approval, quote.amount)) throw forbidden(quoteMessages.overLimit(dollars(approval.limit!)));
+    if (!mayApprove(approval, total)) throw forbidden(quoteMessages.overLimit(dollars(approval.limit!)));
   }
 }
 
@@ -84,10 +85,11 @@ export const decisionView = (r: DecisionRecord): QuoteDecisionView => ({
   reason: r.reason ?? null,
   comment: r.comment ?? null,
   poNumber: r.poNumber ?? null,
+  chosen: r.chosen ? { option: r.chosen.option, lines: r.chosen.lines.map((l) => l.description), total: r.chosen.total } : null,
 });
 
-/** A quote as the list answers it, with its decisions (newest first), who may approve it and its document. */
-export function quoteView(q: QuoteRow, propertyName: string, decisions: DecisionRecord[], approvers: string[], document: QuoteDocument | null, now = Date.now()): QuoteView {
+/** A quote as the list answers it, with its decisions (newest first), who may approve it, its document and its lines (issue 43). */
+export function quoteView(q: QuoteRow, propertyName: string, decisions: DecisionRecord[], approvers: string[], document: QuoteDocument | null, lines: QuoteLineView[] = [], now = Date.now()): QuoteView {
   const expired = q.status === 'Sent' ? isExpired(q, now) : q.status === 'Expired';
   return {
     id: q.id,
@@ -104,5 +106,7 @@ export function quoteView(q: QuoteRow, propertyName: string, decisions: Decision
     decisions: decisions.filter((d) => d.quoteId === q.id).sort((a, b) => b.decidedAt.localeCompare(a.decidedAt)).map(decisionView),
     approvers,
     document,
+    lines,
+    options: optionsOf(lines),
   };
 }

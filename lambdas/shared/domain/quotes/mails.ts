@@ -1,6 +1,6 @@
 /**
- * The mails of a quote decision (issue 30): to the provider's dispatch mailbox (the decision and
- * the whole signature record), the receipt to the customer who decided, and the "Quote decisions"
+ * The mails of a quote decision (issue 30): to the provider's dispatch mailbox (the decision, the
+ * lines and option chosen on a quote with lines (issue 43) and the whole signature record), the receipt to the customer who decided, and the "Quote decisions"
  * topic's mail to the customer's other users of that property.
  */
 import { dollars } from '../../contract/answers/quotes.js';
@@ -26,14 +26,37 @@ function facts(r: DecisionRecord, customerName: string): string[] {
   ];
 }
 
-/** To the provider's dispatch mailbox: the decision and the signature record. */
+const quantityText = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 3 });
+
+/**
+ * What a decision on a quote with lines chose (issue 43): the option, then each line taken in with
+ * its quantity, unit price and total (an optional line marked as ticked), then the total. Nothing
+ * for a quote without lines.
+ */
+export function chosenText(r: Pick<DecisionRecord, 'chosen'>): string[] {
+  if (!r.chosen) return [];
+  const { option, lines, total } = r.chosen;
+  return [
+    '',
+    'Lines chosen:',
+    ...(option ? [`Option: ${option}`] : []),
+    ...lines.map((l) => `- ${l.id} ${l.description}: ${quantityText(l.quantity)} × ${dollars(l.unitPrice)} = ${dollars(l.total)}${l.optional ? ' (optional, ticked)' : l.option ? ` (${l.option})` : ''}`),
+    `Total of the lines chosen: ${dollars(total)}`,
+  ];
+}
+
+/** The amount a decision is about: the chosen lines' total for a quote with lines, else the quote's amount. */
+const decidedAmount = (r: DecisionRecord) => r.chosen?.total ?? r.shown.amount;
+
+/** To the provider's dispatch mailbox: the decision, the lines chosen and the signature record. */
 export function dispatchMail(r: DecisionRecord, customerName: string) {
   return {
-    subject: `${HEADLINE[r.decision]}: ${r.quoteId} (${r.shown.propertyName}, ${dollars(r.shown.amount)})`,
+    subject: `${HEADLINE[r.decision]}: ${r.quoteId} (${r.shown.propertyName}, ${dollars(decidedAmount(r))})`,
     text: [
       `${deciderLine(r)} of ${titleCase(customerName)} ${VERB[r.decision]} quote ${r.quoteId} in the portal.`,
       '',
       ...facts(r, customerName),
+      ...chosenText(r),
       '',
       'Signature record:',
       `Decided at: ${mailTime(r.decidedAt)} (${r.decidedAt})`,
@@ -59,6 +82,7 @@ export function receiptMail(r: DecisionRecord, customerName: string) {
       `You ${VERB[r.decision]} this quote on ${mailTime(r.decidedAt)}; the provider has been told.`,
       '',
       ...facts(r, customerName),
+      ...chosenText(r),
       `Decided by: ${deciderLine(r)}`,
       ...(r.by.signature ? [`Signed as: ${r.by.signature}`] : []),
       `Record hash (SHA-256): ${r.hash}`,

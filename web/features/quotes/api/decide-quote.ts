@@ -12,11 +12,16 @@ export interface DecisionInput {
   reason?: string;
   comment?: string;
   poNumber?: string;
+  /** A quote with lines (issue 43): the option chosen, the optional lines ticked and the total shown (the server counts its own). */
+  option?: string | null;
+  ticked?: string[];
+  total?: number;
 }
 
 /**
  * POST /api/quotes/{quoteId}/decision. `shown` is the quote exactly as the dialog showed it (the
- * server refuses with 409 when the stored quote is no longer that).
+ * server refuses with 409 when the stored quote is no longer that); with lines, the option and the
+ * optional lines chosen, and the total shown (the server counts the total from its own lines).
  */
 export async function decideQuote(input: DecisionInput): Promise<DecisionReply> {
   const { quote, decision } = input;
@@ -27,7 +32,8 @@ export async function decideQuote(input: DecisionInput): Promise<DecisionReply> 
     ...(decision === 'approve' ? { signature: opt(input.signature), agreed: input.agreed === true, poNumber: opt(input.poNumber) } : {}),
     ...(decision === 'decline' ? { reason: opt(input.reason) } : {}),
     ...(decision === 'request-changes' ? { comment: opt(input.comment) } : {}),
-    shown: { amount: quote.amount, title: quote.title, expiresAt: quote.expiresAt },
+    ...(quote.lines.length ? { ...(input.option ? { option: input.option } : {}), lines: input.ticked ?? [] } : {}),
+    shown: { amount: quote.amount, title: quote.title, expiresAt: quote.expiresAt, ...(quote.lines.length && input.total !== undefined ? { total: input.total } : {}) },
   };
   return DecisionReply.parse(await api(`/api/quotes/${encodeURIComponent(quote.id)}/decision`, { method: 'POST', body }));
 }

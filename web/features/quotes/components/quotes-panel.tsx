@@ -120,7 +120,7 @@ export function QuotesPanel({ email, name, propertyId, propertyName, customerOf 
                     {/* What the newest decision said (issue 39), in full in Review. */}
                     {q.decisions[0] &&
                       decisionDetails(q.decisions[0])
-                        .filter((line) => line.label !== t.detail.signature)
+                        .filter((line) => line.label !== t.detail.signature && line.label !== t.detail.lines)
                         .map((line) => (
                           <Box key={line.label} sx={{ color: 'text.secondary', fontSize: 13, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
                             {line.label}: {line.value}

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { dollars, quoteLimits, type QuoteDecisionKind, type QuotesReply, type QuoteView } from '../../../../lambdas/shared/contract/answers/quotes';
+import { chosenTotal, dollars, quoteLimits, type QuoteDecisionKind, type QuotesReply, type QuoteView } from '../../../../lambdas/shared/contract/answers/quotes';
 import { titleCase } from '../../../components/text/display-name';
 import { writtenDate } from '../../../components/text/dates';
 import { failureMessage } from '../../../lib/api-client';
@@ -20,6 +20,7 @@ import { useDecideQuote } from '../api/decide-quote';
 import { agreeText, approveChoice, decidable, expiryDay, expiryText } from '../quote-text';
 import { AskApproval } from './ask-approval';
 import { DecisionHistory } from './decision-history';
+import { LineChoices } from './line-choices';
 import { quotesText as t } from '../strings';
 
 export interface ReviewDialogProps {
@@ -34,14 +35,24 @@ export interface ReviewDialogProps {
  * Review (issue 30): the quote's facts and its decisions with what they said (issue 39), then
  * Approve (the signature, prefilled with the account's name; the tick; optional PO number),
  * Decline (a reason) or Request changes (a comment). What is sent as `shown` is the quote
- * as this dialog shows it; the server's refusal (4xx) is shown here.
+ * as this dialog shows it; the server's refusal (4xx) is shown here. A quote with lines (issue 43)
+ * shows them with its options (the first chosen to begin with) and optional lines: the total, the
+ * permission and the approval's tick follow the choice, which is sent with the decision.
  */
 export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogProps) {
   const titleId = useId();
   const decide = useDecideQuote();
-  const choice = approveChoice(reply, quote, ownName);
   const open = decidable(quote) && reply.canDecide;
-  const [decision, setDecision] = useState<QuoteDecisionKind | null>(null);
+  // The last decision's choice where there is one (a decided quote shows what was chosen), else the first option.
+  const last = quote.decisions[0]?.chosen;
+  const [option, setOption] = useState<string | null>(last?.option && quote.options.includes(last.option) ? last.option : (quote.options[0] ?? null));
+  const [ticked, setTicked] = useState<string[]>(() => (last ? quote.lines.filter((l) => l.optional && last.lines.includes(l.description)).map((l) => l.id) : []));
+  const lined = quote.lines.length > 0;
+  const total = lined ? chosenTotal(quote.lines, option, ticked) : quote.amount;
+  const choice = approveChoice(reply, { ...quote, amount: total }, ownName);
+  const [chosenDecision, setDecision] = useState<QuoteDecisionKind | null>(null);
+  // An option over the user's limit takes Approve away: its form goes with it.
+  const decision = chosenDecision === 'approve' && !choice.may ? null : chosenDecision;
   // The signature is the signed-in account's name (issue 39): prefilled; the server refuses another.
   const [signature, setSignature] = useState(reply.signer?.name ?? '');
   const [agreed, setAgreed] = useState(false);
@@ -58,7 +69,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
 
   const send = () => {
     if (!decision || !ready) return;
-    decide.mutate({ quote, decision, signature, agreed, poNumber, reason, comment });
+    decide.mutate({ quote, decision, signature, agreed, poNumber, reason, comment, ...(lined ? { option, ticked, total } : {}) });
   };
   const openDocument = (key: string) => {
     setDocumentError(null);
@@ -75,8 +86,8 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
           <dd>{quote.title || quote.id}</dd>
           <dt>{t.facts.property}</dt>
           <dd>{titleCase(quote.propertyName)}</dd>
-          <dt>{t.facts.amount}</dt>
-          <dd>{dollars(quote.amount)}</dd>
+          <dt>{lined ? t.facts.total : t.facts.amount}</dt>
+          <dd>{dollars(total)}</dd>
           <dt>{t.facts.expires}</dt>
           <dd>{expiryText(quote)}</dd>
           <dt>{t.facts.sent}</dt>
@@ -92,6 +103,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
             </>
           )}
         </Box>
+        {lined && <LineChoices quote={quote} option={option} onOption={setOption} ticked={ticked} onTicked={setTicked} total={total} disabled={!open || done || decide.isPending} />}
         {documentError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {documentError}
@@ -138,7 +150,7 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
                   autoComplete="name"
                   slotProps={{ htmlInput: { maxLength: quoteLimits.signatureMax } }}
                 />
-                <FormControlLabel control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />} label={agreeText(quote)} />
+                <FormControlLabel control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />} label={agreeText({ ...quote, amount: total })} />
                 <TextField label={t.poNumber} value={poNumber} onChange={(e) => setPoNumber(e.target.value)} slotProps={{ htmlInput: { maxLength: quoteLimits.poNumberMax } }} />
               </Box>
             )}
