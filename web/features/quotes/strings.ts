@@ -9,6 +9,9 @@ export const quotesText = {
   loading: 'Loading the quotes...',
   loadFailed: 'Unable to load the quotes. Please try again later.',
   none: 'No quotes are waiting for a decision.',
+  // A link to one quote (a mail's, or a Quotes report row, issue 43) that is not the viewed user's, or not at the property chosen.
+  linkedNotFound: (id: string) => `Quote ${id} is not one of your quotes.`,
+  linkedNotAtProperty: (id: string, property: string) => `Quote ${id} is not one of your quotes at ${property}.`,
   staffReadOnly:
     'You are viewing as the customer: you can see their quotes, but administrators cannot decide them. The customer decides.',
   columns: { quote: 'Quote', customer: 'Customer', property: 'Property', amount: 'Amount', expires: 'Expires', status: 'Status', action: 'Action' },
