@@ -24,6 +24,11 @@ export const quotesText = {
   approvedBy: (name: string, day: string) => `Approved by ${name} on ${day}`,
   declinedBy: (name: string, day: string) => `Declined by ${name} on ${day}`,
   changesRequestedBy: (name: string, day: string) => `Changes requested by ${name} on ${day}`,
+  // A quote decided outside the portal, its decider not told (issue 43)
+  approvedOn: (day: string) => `Approved on ${day}`,
+  declinedOn: (day: string) => `Declined on ${day}`,
+  approved: 'Approved',
+  declined: 'Declined',
   // The Review dialog
   dialogTitle: (id: string) => `Review quote ${id}`,
   facts: { title: 'Title', property: 'Property', amount: 'Amount', total: 'Total', expires: 'Expires', sent: 'Sent', document: 'Quote document' },
