@@ -21,7 +21,9 @@ const DECIDED_DAYS = 90;
  * them named: every Sent quote (expired ones marked), and those decided in the portal in the last
  * 90 days, each with its decisions, the names of who may approve it and the provider's quote
  * document (lambdas/shared/domain/quotes/documents.ts) and its lines and options (issue 43). Drafts never. Properties named outside the
- * scope: 403 before any read of them.
+ * scope: 403 before any read of them. `quote=<id>` (issue 43: a Quotes report row opened) lists that
+ * quote too, decided long ago or outside the portal, when it is one of the rows read here (the
+ * served user's, at the properties asked for): another customer's quote is simply not listed.
  */
 export const handler = api({ query: QuotesQuery }, async ({ query, caller }) => {
   const db = dynamo();
@@ -41,7 +43,7 @@ export const handler = api({ query: QuotesQuery }, async ({ query, caller }) => 
   const since = new Date(Date.now() - DECIDED_DAYS * 86400_000).toISOString();
   const shown = quotes
     .filter((q) => names.has(q.propertyId))
-    .filter((q) => q.status === 'Sent' || (q.decidedIn === 'portal' && (q.decidedAt ?? '') >= since))
+    .filter((q) => q.status === 'Sent' || (q.decidedIn === 'portal' && (q.decidedAt ?? '') >= since) || (q.id === query.quote && q.status !== 'Draft'))
     .sort((a, b) => (a.expiresAt ?? '9999').localeCompare(b.expiresAt ?? '9999') || a.id.localeCompare(b.id));
   const linesOf = new Map(quoteLines.map((l) => [`${l.propertyId}\u0000${l.id}`, l]));
   const documents = shown.length ? await documentsOfProperties(db, shown.map((q) => q.propertyId)) : [];

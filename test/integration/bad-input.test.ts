@@ -70,7 +70,7 @@ const samples: Record<string, Sample> = {
   'PUT /api/users/{email}/email': { params: { email: 'rename@tenant-a.test' }, body: { email: 'moved@tenant-a.test' } },
   'PUT /api/users/{email}/name': { params: { email: TARGET }, body: { name: 'target person' } },
   'PUT /api/users/{email}/quote-approval': { params: { email: TARGET }, body: { limit: 5000 }, fractional: ['limit'], lenient: ['limit'] },
-  'GET /api/quotes': { query: { email: USER_A, propertyIds: 'P-A1' } },
+  'GET /api/quotes': { query: { email: USER_A, propertyIds: 'P-A1', quote: 'QT-BAD-1' } },
   'GET /api/quotes/decisions': { query: { days: '30' } },
   'POST /api/quotes/{quoteId}/ask-approval': { params: { quoteId: 'QT-BAD-1' }, body: { propertyId: 'P-A1', approver: 'Bad Input' } },
   'POST /api/quotes/{quoteId}/decision': {

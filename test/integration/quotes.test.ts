@@ -158,6 +158,34 @@ describe('GET /api/quotes', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ approval: { limit: null }, canDecide: false, signer: { name: 'Avery Approver', email: APPROVER } });
   });
+
+  it('lists one quote named by `quote=` too (issue 43: a Quotes report row opened), decided long ago or outside the portal, scoped like the list', async () => {
+    const old = { ...quote('QT-OLD', 900, -400, 'P-A1', 'Approved'), decidedAt: `${day(-380)}T10:00:00Z` };
+    const draft = quote('QT-DRAFT', 700, 20, 'P-A1', 'Draft');
+    const betaOld = quote('QT-BOLD', 800, -400, 'P-B1', 'Declined');
+    await putReportRows(t.db, [old, draft, betaOld]);
+    const ids = async (token: string, query: string) => {
+      const r = await request('GET', `/api/quotes?${query}`, { token });
+      expect(r.status).toBe(200);
+      return (r.json as QuotesReply).quotes.map((q) => q.id);
+    };
+    // Not listed by itself (neither Sent nor decided in the portal lately); listed when named, with its status.
+    expect(await ids(tokens.viewer, '')).not.toContain('QT-OLD');
+    expect(await ids(tokens.viewer, 'quote=QT-OLD')).toContain('QT-OLD');
+    const named = ((await request('GET', '/api/quotes?quote=QT-OLD', { token: tokens.viewer })).json as QuotesReply).quotes.find((q) => q.id === 'QT-OLD')!;
+    expect(named).toMatchObject({ status: 'Approved', propertyId: 'P-A1' });
+    expect(await ids(tokens.viewer, 'quote=QT-OLD&propertyIds=P-A1')).toContain('QT-OLD');
+    // An administrator viewing as the customer gets it too; a draft never; another customer's quote answers as none.
+    expect(await ids(tokens.admin, `email=${VIEWER}&quote=QT-OLD`)).toContain('QT-OLD');
+    expect(await ids(tokens.viewer, 'quote=QT-DRAFT')).not.toContain('QT-DRAFT');
+    expect(await ids(tokens.viewer, 'quote=QT-BOLD')).not.toContain('QT-BOLD');
+    expect(await ids(tokens.other, 'quote=QT-OLD')).not.toContain('QT-OLD');
+    expect(await ids(tokens.other, 'quote=QT-BOLD')).toContain('QT-BOLD');
+    // A bad id is refused naming the field.
+    const bad = await request('GET', `/api/quotes?quote=${'x'.repeat(201)}`, { token: tokens.viewer });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad)).toMatch(/quote/);
+  });
 });
 
 describe('POST /api/quotes/{quoteId}/decision: refusals', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadBlob } from '../lib/download-file';
 import { formatCell, paymentLink } from './format';
-import { openInvoice, openWorkOrder } from './protocol';
+import { openInvoice, openQuote, openWorkOrder, type RecordKind } from './protocol';
 import { embedFetch, type TokenKeeper } from './token';
 import type { Column, TablePage } from './types';
 
@@ -43,13 +43,16 @@ const query = (t: { sort: string; dir: string; q?: string }, offset = 0) =>
  * shown) and paged 200 rows at a time on the server; CSV export of every row in scope (or every
  * row the search matches).
  */
-export function DataTable({ initial, keeper, page }: { initial: TablePage; keeper: TokenKeeper; page: string }) {
+export function DataTable({ initial, keeper, page, opens }: { initial: TablePage; keeper: TokenKeeper; page: string; opens: ReadonlySet<RecordKind> }) {
   const [table, setTable] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const latest = useRef(0);
-  const opens = WORK_ORDER_PAGES.has(page);
+  // A row offers its record only where the portal opens that kind from this frame (none that does nothing).
+  const opensWorkOrders = WORK_ORDER_PAGES.has(page) && opens.has('work-order');
+  const opensInvoices = page === 'invoicing' && opens.has('invoice');
+  const opensQuotes = page === 'quotes' && opens.has('quote');
 
   async function load(params: { sort: string; dir: string; q?: string }, offset = 0) {
     const n = ++latest.current;
@@ -150,9 +153,12 @@ export function DataTable({ initial, keeper, page }: { initial: TablePage; keepe
                 <tr key={`${String(row[table.columns[0]!.key])}-${i}`}>
                   {table.columns.map((c) => (
                     <td key={c.key} className={cellClass(c.key, c.type)}>
-                      {opens && c.key === 'id' && typeof row.id === 'string' ? (
+                      {opensWorkOrders && c.key === 'id' && typeof row.id === 'string' ? (
                         <RowOpen text={row.id} label={`Open work order ${row.id}`} onOpen={() => openWorkOrder(String(row.id))} />
-                      ) : page === 'invoicing' && c.key === 'number' && typeof row.openId === 'string' && typeof row.number === 'string' ? (
+                      ) : opensQuotes && c.key === 'id' && typeof row.id === 'string' ? (
+                        // The Quotes table's quote: the portal shows it in its quotes panel (issue 43).
+                        <RowOpen text={row.id} label={`Open quote ${row.id}`} onOpen={() => openQuote(String(row.id))} />
+                      ) : opensInvoices && c.key === 'number' && typeof row.openId === 'string' && typeof row.number === 'string' ? (
                         // The Invoicing table's invoice (issue 43): its number shown, its id (a field no column shows) opened.
                         <RowOpen text={row.number} label={`Open invoice ${row.number}`} onOpen={() => openInvoice(String(row.openId))} />
                       ) : (

@@ -4,7 +4,7 @@ import { DataTable } from './data-table';
 import { FigureCard } from './figure-card';
 import { formatPeriod } from './format';
 import { problemBeforeLoading, problemOf, type Problem } from './problems';
-import { announceDrawn, EMBED_MESSAGE, primedData } from './protocol';
+import { announceDrawn, EMBED_MESSAGE, offeredOpens, primedData } from './protocol';
 import { strings } from './strings';
 import { embedFetch, type TokenKeeper } from './token';
 import type { PageData } from './types';
@@ -62,6 +62,8 @@ export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
   // The portal's filtered call may have brought this page's data already (issue 42): then no call.
   const [data, setData] = useState<PageData | null>(() => (primedData(keeper.current()) as PageData | undefined) ?? null);
   const primed = useRef(data !== null);
+  // The records the portal opens from this frame, as it said for the page's first token.
+  const [opens] = useState(() => offeredOpens(keeper.current()));
   const figuresGrid = useFigureColumns(data?.figures.length ?? 0);
   const [error, setError] = useState<Problem | null>(() => problemBeforeLoading(window.location.pathname, keeper.current()));
   useReportHeight();
@@ -122,7 +124,7 @@ export function EmbedApp({ keeper }: { keeper: TokenKeeper }) {
           <Chart key={c.id} chart={c} />
         ))}
       </section>
-      <DataTable initial={data.table} keeper={keeper} page={data.page} />
+      <DataTable initial={data.table} keeper={keeper} page={data.page} opens={opens} />
     </main>
   );
 }

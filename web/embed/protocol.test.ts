@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EMBED_MESSAGE, isEmbedMessage, openedRecord, primedData, primeFrame, tokenExpiry, tokenFromUrl } from './protocol';
+import { DEFAULT_OPENS, EMBED_MESSAGE, isEmbedMessage, offeredOpens, offerOpens, openedRecord, openQuote, primedData, primeFrame, tokenExpiry, tokenFromUrl } from './protocol';
 import { formatCell, formatValue, paymentLink } from './format';
 
 describe('embed frame protocol', () => {
@@ -30,6 +30,27 @@ describe('embed frame protocol', () => {
     expect(openedRecord({ workOrderId: 'WO-1' })).toEqual({ kind: 'work-order', id: 'WO-1' });
     for (const bad of [undefined, '', ' IN-1', 'IN-1\n', 'x'.repeat(201), 42]) expect(isEmbedMessage({ type: EMBED_MESSAGE.open, invoiceId: bad })).toBe(false);
     expect(isEmbedMessage({ type: EMBED_MESSAGE.open, invoiceId: 'IN-1', workOrderId: 'WO-1' })).toBe(false);
+  });
+
+  it('accepts a quote to open by the same rule, naming one record only (issue 43, a Quotes row)', () => {
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.open, quoteId: 'QT-D000101' })).toBe(true);
+    expect(openedRecord({ quoteId: 'QT-D000101' })).toEqual({ kind: 'quote', id: 'QT-D000101' });
+    for (const bad of [undefined, '', ' QT-1', 'QT-1\n', 'QT\u00001', 'x'.repeat(201), 42, null]) expect(isEmbedMessage({ type: EMBED_MESSAGE.open, quoteId: bad })).toBe(false);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.open, quoteId: 'QT-1', workOrderId: 'WO-1' })).toBe(false);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.open, quoteId: 'QT-1', invoiceId: 'IN-1' })).toBe(false);
+    expect(isEmbedMessage({ type: EMBED_MESSAGE.open })).toBe(false);
+  });
+
+  it('posts a quote to open to the framing portal on its own origin only, and nothing from a page that is not framed', () => {
+    const posted: [unknown, string][] = [];
+    const parent = { postMessage: (m: unknown, origin: string) => posted.push([m, origin]) } as unknown as Window;
+    openQuote('QT-7', { parent, location: { origin: 'http://portal.test' } } as unknown as Window);
+    expect(posted).toEqual([[{ type: EMBED_MESSAGE.open, quoteId: 'QT-7' }, 'http://portal.test']]);
+    const alone = { location: { origin: 'http://portal.test' } } as unknown as Window & { parent: Window };
+    alone.parent = alone;
+    openQuote('QT-7', alone);
+    expect(posted).toHaveLength(1);
+    expect(isEmbedMessage(posted[0]![0])).toBe(true);
   });
 
   it('reads the token and its expiry from a frame URL', () => {
@@ -92,5 +113,44 @@ describe('a frame\'s first data handed over by the portal (issue 42)', () => {
     const top = portal();
     primeFrame('/embed/quotes', { page: 'quotes' }, top);
     expect((top as unknown as { __portalFrameData?: Map<string, unknown> }).__portalFrameData?.size ?? 0).toBe(0);
+  });
+});
+
+describe('the records a frame\'s rows may open, told by the portal (issue 43)', () => {
+  const token = 'eyJhbGciOiJIUzI1NiJ9.eyJwYWdlIjoicXVvdGVzIn0.sig';
+  const portal = () => {
+    const w = { location: { origin: 'http://portal.test' } } as unknown as Window & { parent: Window };
+    (w as { parent: Window }).parent = w;
+    return w;
+  };
+  const frameOf = (parent: Window) => ({ parent, location: { origin: 'http://portal.test' } }) as unknown as Window;
+
+  it('are what the portal said for the frame\'s token: quotes only where it opens them', () => {
+    const top = portal();
+    const forget = offerOpens(`/embed/quotes?token=${token}`, ['work-order', 'invoice', 'quote'], top);
+    expect([...offeredOpens(token, frameOf(top))].sort()).toEqual(['invoice', 'quote', 'work-order']);
+    forget();
+    // An administrator's own view: no quotes panel, so no quote is offered.
+    const forgetAdmin = offerOpens(`/embed/quotes?token=${token}`, ['work-order', 'invoice'], top);
+    expect(offeredOpens(token, frameOf(top)).has('quote')).toBe(false);
+    expect(offeredOpens(token, frameOf(top)).has('work-order')).toBe(true);
+    forgetAdmin();
+  });
+
+  it('default to work orders and invoices, never quotes, without a word from the portal', () => {
+    const top = portal();
+    expect(DEFAULT_OPENS.has('quote')).toBe(false);
+    expect(offeredOpens(token, frameOf(top))).toBe(DEFAULT_OPENS);
+    expect(offeredOpens(null, frameOf(top))).toBe(DEFAULT_OPENS);
+    expect(offeredOpens(token, top)).toBe(DEFAULT_OPENS);
+    offerOpens(`/embed/quotes?token=${token}`, ['quote'], top);
+    expect(offeredOpens(`${token}x`, frameOf(top))).toBe(DEFAULT_OPENS);
+    const foreign = {} as Window;
+    Object.defineProperty(foreign, '__portalFrameOpens', { get: () => { throw new Error('SecurityError'); } });
+    expect(offeredOpens(token, frameOf(foreign))).toBe(DEFAULT_OPENS);
+    // A URL without a token keeps nothing.
+    const other = portal();
+    offerOpens('/embed/quotes', ['quote'], other);
+    expect((other as unknown as { __portalFrameOpens?: Map<string, unknown> }).__portalFrameOpens?.size ?? 0).toBe(0);
   });
 });

@@ -19,6 +19,11 @@ export const QuotesQuery = z.object({
   email: z.optional(emailString()),
   /** Comma-separated property ids to narrow to (each in the served user's scope). */
   propertyIds: z.optional(z.string().check(z.maxLength(20_000))),
+  /**
+   * One quote to list too (issue 43: a Quotes report row or a mail's link opens it), whatever its
+   * status or age, when it is the served user's at the properties asked for; else it is not listed.
+   */
+  quote: z.optional(idString()),
 });
 
 /** GET /api/quotes/decisions (staff): the decisions of the last `days` days (default 90). */

@@ -34,7 +34,7 @@ import { requestsText } from '../../features/requests/strings';
 import { SelectUserView, useViewAs, ViewingAsBanner } from '../../features/view-as';
 import { DecisionsIcon, QuotesPanel, quotesText } from '../../features/quotes';
 import { ComingUp } from '../../features/visits';
-import type { OpenedRecord } from '../../embed/protocol';
+import type { OpenedRecord, RecordKind } from '../../embed/protocol';
 import { invoicePath, openedFrom, workOrderPath } from '../../features/work-orders/paths';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
@@ -230,6 +230,14 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
     // Once per link (the dialog's own state takes over): only the parameter's arrival runs this.
   }, [openParam]);
   const handleClose = () => setOpenDialog(null);
+  // A report row's record (issue 43): a work order or an invoice on its own screen; a quote in the
+  // quotes panel above the report (?quote=<id>: marked, in view, its Review at hand), Back leaving it.
+  const openRecord = (r: OpenedRecord) => {
+    if (r.kind !== 'quote') return void navigate(r.kind === 'invoice' ? invoicePath(r.id) : workOrderPath(r.id), { state: openedFrom(location) });
+    const next = new URLSearchParams(searchParams);
+    next.set('quote', r.id);
+    void navigate({ search: `?${next}` });
+  };
   // The Dashboard (the default report) at /home itself.
   const handleHome = () => setSelectedId(null);
 
@@ -367,7 +375,9 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
             propertyOptions={propertyOptions}
             isAdmin={isAdmin}
             onFirstDrawn={() => setFrameDrawn(true)}
-            onOpenRecord={(r) => navigate(r.kind === 'invoice' ? invoicePath(r.id) : workOrderPath(r.id), { state: openedFrom(location) })}
+            onOpenRecord={openRecord}
+            // A quote opens in the quotes panel above: offered only where that panel is (not in an administrator's own view).
+            opens={showsQuotes ? ['work-order', 'invoice', 'quote'] : ['work-order', 'invoice']}
           />
         </Box>
         <SiteFooter productName={config.productName} />
@@ -428,6 +438,7 @@ interface ReportAreaProps {
   isAdmin: boolean;
   onFirstDrawn: () => void;
   onOpenRecord: (record: OpenedRecord) => void;
+  opens: readonly RecordKind[];
 }
 
 /** The chosen report: the telemetry dashboard for a mapped customer's Analytics, else its frames. */
@@ -457,6 +468,7 @@ function ReportArea(props: ReportAreaProps) {
       nothingAssigned={props.nothingAssigned}
       onFirstDrawn={props.onFirstDrawn}
       onOpenRecord={props.onOpenRecord}
+      opens={props.opens}
     />
   );
 }

@@ -22,6 +22,11 @@ describe('a quote as the panel writes it', () => {
     expect(statusText(changes, 'UTC')).toBe('Changes requested by Lee Park (lee@l.test) on 1 Jun 2026');
     // Imported decisions carry no record: the row's decider alone.
     expect(statusText({ ...sent, status: 'Approved', decidedAt: '2026-06-01T15:00:00.000Z', decidedBy: 'lee park' }, 'UTC')).toBe('Approved by Lee Park on 1 Jun 2026');
+    // Issue 43: an old quote opened from the Quotes report, decided in the provider's system without a decider named.
+    expect(statusText({ ...sent, status: 'Approved', decidedAt: '2026-06-01T15:00:00.000Z' }, 'UTC')).toBe('Approved on 1 Jun 2026');
+    expect(statusText({ ...sent, status: 'Declined', decidedAt: '2026-06-01T15:00:00.000Z', decidedBy: ' ' }, 'UTC')).toBe('Declined on 1 Jun 2026');
+    expect(statusText({ ...sent, status: 'Declined' })).toBe('Declined');
+    expect(statusText({ ...sent, status: 'Expired' })).toBe('Expired');
     expect(statusText({ ...sent, expired: true })).toBe('Expired');
     expect(statusText(sent)).toBe('Awaiting your decision');
   });

@@ -57,8 +57,15 @@ export function statusText(q: Pick<QuoteView, 'status' | 'expired' | 'decisions'
     if (last.decision === 'decline') return t.declinedBy(by, day);
     if (q.status === 'Sent' && !q.expired) return t.changesRequestedBy(by, day);
   }
-  if (q.status === 'Approved' && q.decidedAt) return t.approvedBy(titleCase(q.decidedBy ?? ''), writtenDate(q.decidedAt, timeZone));
-  if (q.status === 'Declined' && q.decidedAt) return t.declinedBy(titleCase(q.decidedBy ?? ''), writtenDate(q.decidedAt, timeZone));
+  // Decided outside the portal (issue 43: an old quote opened from the Quotes report): who, when the provider's system says.
+  if ((q.status === 'Approved' || q.status === 'Declined') && q.decidedAt) {
+    const day = writtenDate(q.decidedAt, timeZone);
+    const by = titleCase(q.decidedBy ?? '').trim();
+    if (q.status === 'Approved') return by ? t.approvedBy(by, day) : t.approvedOn(day);
+    return by ? t.declinedBy(by, day) : t.declinedOn(day);
+  }
+  if (q.status === 'Approved') return t.approved;
+  if (q.status === 'Declined') return t.declined;
   if (q.expired || q.status === 'Expired') return t.expired;
   return t.awaiting;
 }

@@ -9,6 +9,9 @@ export const quotesText = {
   loading: 'Loading the quotes...',
   loadFailed: 'Unable to load the quotes. Please try again later.',
   none: 'No quotes are waiting for a decision.',
+  // A link to one quote (a mail's, or a Quotes report row, issue 43) that is not the viewed user's, or not at the property chosen.
+  linkedNotFound: (id: string) => `Quote ${id} is not one of your quotes.`,
+  linkedNotAtProperty: (id: string, property: string) => `Quote ${id} is not one of your quotes at ${property}.`,
   staffReadOnly:
     'You are viewing as the customer: you can see their quotes, but administrators cannot decide them. The customer decides.',
   columns: { quote: 'Quote', customer: 'Customer', property: 'Property', amount: 'Amount', expires: 'Expires', status: 'Status', action: 'Action' },
@@ -21,6 +24,11 @@ export const quotesText = {
   approvedBy: (name: string, day: string) => `Approved by ${name} on ${day}`,
   declinedBy: (name: string, day: string) => `Declined by ${name} on ${day}`,
   changesRequestedBy: (name: string, day: string) => `Changes requested by ${name} on ${day}`,
+  // A quote decided outside the portal, its decider not told (issue 43)
+  approvedOn: (day: string) => `Approved on ${day}`,
+  declinedOn: (day: string) => `Declined on ${day}`,
+  approved: 'Approved',
+  declined: 'Declined',
   // The Review dialog
   dialogTitle: (id: string) => `Review quote ${id}`,
   facts: { title: 'Title', property: 'Property', amount: 'Amount', total: 'Total', expires: 'Expires', sent: 'Sent', document: 'Quote document' },

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { dollars } from '../../../../lambdas/shared/contract/answers/quotes';
 import { titleCase } from '../../../components/text/display-name';
 import { LoadFailure } from '../../../components/ui/load-failure';
@@ -37,25 +37,31 @@ export interface QuotesPanelProps {
  * sees them read-only (the server refuses staff decisions), and is told why.
  */
 export function QuotesPanel({ email, name, propertyId, propertyName, customerOf }: QuotesPanelProps) {
-  const query = useQuotes(email, propertyId);
+  // A link to one quote (?quote=<id>: a mail's, or a Quotes report row opened, issue 43) lists that
+  // quote too, even one decided long ago or outside the portal, when it is the viewed user's.
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('quote');
+  const query = useQuotes(email, propertyId, linked);
   const headingId = useId();
   const [reviewing, setReviewing] = useState<string | null>(null);
   const quotes = query.data?.quotes ?? [];
   // Quotes of several customers' properties name each one's customer (issue 39).
   const manyCustomers = !propertyId && !!customerOf && new Set(quotes.map((q) => customerOf.get(q.propertyId))).size > 1;
   const current = quotes.find((q) => q.id === reviewing);
-  // A mail's link to one quote (?quote=<id>, lambdas/shared/platform/links.ts): its row is marked,
-  // brought into view and its Review button focused, once the quotes are in (issue 39).
-  const [searchParams] = useSearchParams();
-  const linked = searchParams.get('quote');
+  // A mail's link to one quote (?quote=<id>, lambdas/shared/platform/links.ts) or a Quotes report
+  // row opened: its row is marked, brought into view and its Review button focused, once the quotes
+  // are in (issue 39); again on each opening (a new history entry), also of the same quote.
+  const { key: locationKey } = useLocation();
   const shownLink = useRef<string | null>(null);
+  const linkFound = !linked || quotes.some((q) => q.id === linked);
   useEffect(() => {
-    if (!linked || shownLink.current === linked || !quotes.some((q) => q.id === linked)) return;
-    shownLink.current = linked;
+    const shown = `${linked}\u0000${locationKey}`;
+    if (!linked || shownLink.current === shown || !quotes.some((q) => q.id === linked)) return;
+    shownLink.current = shown;
     const row = document.querySelector<HTMLElement>(`[data-quote="${CSS.escape(linked)}"]`);
     row?.scrollIntoView({ block: 'center' });
     row?.querySelector<HTMLElement>('button')?.focus();
-  }, [linked, quotes]);
+  }, [linked, locationKey, quotes]);
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-busy={query.isPending} data-testid="quotes-panel" sx={{ mb: 2, p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5, mb: 1 }}>
@@ -77,6 +83,11 @@ export function QuotesPanel({ email, name, propertyId, propertyName, customerOf 
         </Typography>
       )}
       {query.isError && <LoadFailure message={unavailableMessage(query.error) ?? t.loadFailed} retrying={query.isFetching} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && !query.isPlaceholderData && !linkFound && (
+        <Alert severity="info" sx={{ mb: 1 }} role="status">
+          {propertyName ? t.linkedNotAtProperty(linked!, titleCase(propertyName)) : t.linkedNotFound(linked!)}
+        </Alert>
+      )}
       {query.isSuccess && quotes.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t.none}

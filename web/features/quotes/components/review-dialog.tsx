@@ -17,7 +17,7 @@ import { writtenDate } from '../../../components/text/dates';
 import { failureMessage } from '../../../lib/api-client';
 import { openDocumentInNewTab } from '../../../lib/document-link';
 import { useDecideQuote } from '../api/decide-quote';
-import { agreeText, approveChoice, decidable, expiryDay, expiryText } from '../quote-text';
+import { agreeText, approveChoice, decidable, expiryDay, expiryText, statusText } from '../quote-text';
 import { AskApproval } from './ask-approval';
 import { DecisionHistory } from './decision-history';
 import { LineChoices } from './line-choices';
@@ -112,7 +112,13 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
         {quote.decisions.length > 0 && <DecisionHistory decisions={quote.decisions} />}
         {!reply.canDecide && <Alert severity="info">{t.staffNote}</Alert>}
         {reply.canDecide && quote.expired && <Alert severity="warning">{t.expiredNote(expiryDay(quote))}</Alert>}
-        {reply.canDecide && !done && !quote.expired && quote.status !== 'Sent' && <Alert severity="info">{t.decidedNote}</Alert>}
+        {reply.canDecide && !done && !quote.expired && quote.status !== 'Sent' && (
+          <Alert severity="info">
+            {t.decidedNote}
+            {/* Decided outside the portal (no record above, issue 43): how and when, as the provider's system says. */}
+            {quote.decisions.length === 0 && ` ${statusText(quote)}.`}
+          </Alert>
+        )}
         {open && !done && (
           <>
             <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>

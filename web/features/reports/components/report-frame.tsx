@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { EMBED_MESSAGE, isEmbedMessage, openedRecord, primeFrame, type OpenedRecord } from '../../../embed/protocol';
+import { EMBED_MESSAGE, isEmbedMessage, offerOpens, openedRecord, primeFrame, type OpenedRecord, type RecordKind } from '../../../embed/protocol';
 import type { FrameUrl } from '../api/get-frame-url';
 import { reportStrings } from '../strings';
 
@@ -14,8 +14,10 @@ export interface ReportFrameProps {
   resign: () => Promise<FrameUrl>;
   /** Called once the frame's first data is on the screen (a built-in page says so; an external frame when it has loaded). */
   onDrawn?: () => void;
-  /** A built-in page asks to open one of its work orders or invoices (issue 43): the portal navigates. */
+  /** A built-in page asks to open one of its work orders, invoices or quotes (issue 43): the portal navigates. */
   onOpenRecord?: (record: OpenedRecord) => void;
+  /** The records this view opens from the frame (told to a built-in page, which offers only those); absent: the page's default. */
+  opens?: readonly RecordKind[];
 }
 
 const isBuiltIn = (url: string) => url.startsWith('/embed/');
@@ -25,7 +27,7 @@ const isBuiltIn = (url: string) => url.startsWith('/embed/');
  * expires; the frame answers over postMessage and its src stays the same, so the page keeps its
  * state. An external (Sigma) frame gets a fresh URL shortly before its session ends.
  */
-export function ReportFrame({ signed, resign, onDrawn, onOpenRecord }: ReportFrameProps) {
+export function ReportFrame({ signed, resign, onDrawn, onOpenRecord, opens }: ReportFrameProps) {
   const ref = useRef<HTMLIFrameElement>(null);
   const [src, setSrc] = useState(signed.url);
   const builtIn = isBuiltIn(signed.url);
@@ -39,6 +41,9 @@ export function ReportFrame({ signed, resign, onDrawn, onOpenRecord }: ReportFra
 
   // The first data came with the URL: kept for the page to take as it loads (before it runs).
   useLayoutEffect(() => (builtIn && signed.data !== undefined ? primeFrame(signed.url, signed.data) : undefined), [builtIn, signed]);
+  // And what the page's rows may open here, told the same way before it loads.
+  const opensKey = opens?.join(',');
+  useLayoutEffect(() => (builtIn && opens ? offerOpens(signed.url, opens) : undefined), [builtIn, signed, opensKey]);
 
   useEffect(() => {
     const frameOrigin = builtIn ? window.location.origin : new URL(src).origin;

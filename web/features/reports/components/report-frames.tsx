@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { OpenedRecord } from '../../../embed/protocol';
+import type { OpenedRecord, RecordKind } from '../../../embed/protocol';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { getFrameUrl, type FilteredRequest } from '../api/get-frame-url';
@@ -38,8 +38,10 @@ export interface ReportFramesProps {
    * refusal, a failure): the home screen starts its panels then, off the frame's path (issue 42).
    */
   onFirstDrawn?: () => void;
-  /** A row of a work-order or the Invoicing table was chosen in a built-in frame (issue 43). */
+  /** A row of a work-order, the Invoicing or the Quotes table was chosen in a built-in frame (issue 43). */
   onOpenRecord?: (record: OpenedRecord) => void;
+  /** The records this view opens from a frame: a built-in page offers only those (absent: its default, work orders and invoices). */
+  opens?: readonly RecordKind[];
 }
 
 /**
@@ -49,7 +51,7 @@ export interface ReportFramesProps {
  * for this account (422), which is shown in the frame's place. When the server refuses every frame
  * (403: nothing assigned) the area says what is missing and whom to ask.
  */
-export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, period = null, nothingAssigned = false, onFirstDrawn, onOpenRecord }: ReportFramesProps) {
+export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, period = null, nothingAssigned = false, onFirstDrawn, onOpenRecord, opens }: ReportFramesProps) {
   const { session } = useSession();
   const viewingAs = !!session?.isAdmin && viewedEmail !== session.claims.email;
   const requestFor = (frame: string): FilteredRequest => ({
@@ -108,7 +110,7 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
     >
       {results.map((r, i) => {
         const frame = report.frames[i]!;
-        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(requestFor(frame))} onDrawn={onFirstDrawn} onOpenRecord={onOpenRecord} />;
+        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(requestFor(frame))} onDrawn={onFirstDrawn} onOpenRecord={onOpenRecord} opens={opens} />;
         if (r.error instanceof ApiError && r.error.status === 422) return <FrameMessage key={frame} message={r.error.message} />;
         return null;
       })}
