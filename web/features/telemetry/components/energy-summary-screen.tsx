@@ -166,7 +166,7 @@ const serverMessage = (err: unknown) => {
  * at most INSIGHT_MAX_DAYS days) per property (estimated kWh, cost where the property has a tariff, runtime, the units flagged),
  * and its units ranked by drift, per property or for the whole account, with the ranking's CSV.
  * Its data: the customer's devices, then the insight route with baselines in calls of
- * BASELINE_CALL_DEVICES devices; nothing of it is asked by the home screen or Analytics.
+ * insightCallSize devices (5 over 7 days, fewer over longer); nothing of it is asked by the home screen or Analytics.
  */
 export function EnergySummaryScreen({ customerId, period, onPeriodChange }: { customerId: string; period: Period; onPeriodChange(period: Period | null): void }) {
   const now = new Date();
