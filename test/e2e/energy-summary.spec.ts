@@ -96,3 +96,53 @@ test('an administrator viewing as a customer opens that customer\'s summary, und
   await expect(page.getByRole('status').filter({ hasText: 'Viewing as' })).toContainText(`Viewing as ${demo.northwind.email}`);
   await expect(page.getByTestId('property-row')).toHaveCount(4, SLOW);
 });
+
+test('the period is chosen as the reports\' (last 7 days by default, last 30 days or a range of at most 31 days), kept in the address', async ({ page }) => {
+  test.setTimeout(180_000);
+  const DAY = 86_400_000;
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const today = Date.parse(new Date().toISOString().slice(0, 10));
+  const periods: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/insight')) periods.push(JSON.stringify((JSON.parse(r.postData() ?? '{}') as { period?: unknown }).period));
+  });
+  await logIn(page, demo.northwind);
+  await page.goto('/energy-summary/CUST-1001');
+  const label = page.getByTestId('summary-period');
+  const period = page.getByRole('combobox', { name: 'Period' });
+  await expect(period).toHaveText('Last 7 days');
+  await expect(label).toContainText(`Last 7 days (${iso(today - 6 * DAY)} to ${iso(today)})`);
+  await expect(page.getByTestId('property-row')).toHaveCount(4, SLOW);
+  const week = await propertyRow(page, 'Northwind Tower').locator('td').nth(3).textContent();
+
+  await period.click();
+  // Only the presets the estimates are read for: nothing longer than 31 days.
+  await expect(page.getByRole('option')).toHaveText(['Last 7 days', 'Last 30 days', 'Custom range']);
+  await page.getByRole('option', { name: 'Last 30 days' }).click();
+  const from = iso(today - 29 * DAY);
+  await expect(page).toHaveURL(new RegExp(`/energy-summary/CUST-1001\\?from=${from}&to=${iso(today)}$`));
+  await expect(label).toContainText(`Last 30 days (${from} to ${iso(today)})`);
+  await expect(page.getByTestId('property-row')).toHaveCount(4, { timeout: 150_000 });
+  expect(periods.at(-1)).toBe(JSON.stringify({ from, to: iso(today) }));
+  // The runtime of 30 days is not the week's (the demo's units run every day).
+  await expect(propertyRow(page, 'Northwind Tower').locator('td').nth(3)).not.toHaveText(week!);
+  await expectNoSeriousA11yViolations(page);
+  await shotsAtBothSizes(shot, page, 'last-30-days');
+
+  // A custom range longer than the estimates are read for is refused on the screen, not sent.
+  const sent = periods.length;
+  await period.click();
+  await page.getByRole('option', { name: 'Custom range' }).click();
+  await page.getByLabel('From', { exact: true }).fill('2026-09-01');
+  await page.getByLabel('To', { exact: true }).fill('2026-10-15');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('A period can span at most 31 days here.')).toBeVisible();
+  expect(periods.length).toBe(sent);
+
+  // Back returns to the last 7 days; dates longer than 31 days in the address are dropped.
+  await page.goBack();
+  await expect(period).toHaveText('Last 7 days');
+  await page.goto('/energy-summary/CUST-1001?from=2026-08-01&to=2026-10-31');
+  await expect(page).toHaveURL(/\/energy-summary\/CUST-1001$/);
+  await expect(period).toHaveText('Last 7 days');
+});

@@ -26,11 +26,11 @@ export const paths = {
 /**
  * Where Log In goes once signed in: the address that was asked for when it is one of the portal's
  * own signed-in pages (`/home`, `/home/<report>`, with its query; a work order `/work-orders/<id>`; an invoice `/invoices/<id>`; an
- * asset's history `/equipment/<id>`; a customer's energy summary `/energy-summary/<id>`; the estimates' page `/energy-estimates`, the weekly
+ * asset's history `/equipment/<id>`; a customer's energy summary `/energy-summary/<id>`, with its period's query; the estimates' page `/energy-estimates`, the weekly
  * summary mail's link), else /home. Never another site:
  * only a path under /home, with no `//` or backslash that a browser could read as another host.
  */
 export function afterLogIn(returnTo: unknown): string {
-  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|energy-estimates(?:\?|$)|(?:work-orders|invoices|equipment|energy-summary)\/[^/?#]+$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
+  if (typeof returnTo !== 'string' || !/^\/(?:home(?:[/?]|$)|energy-estimates(?:\?|$)|(?:work-orders|invoices|equipment)\/[^/?#]+$|energy-summary\/[^/?#]+(?:\?[^#]*)?$)/.test(returnTo) || /\/\/|\\/.test(returnTo)) return paths.home;
   return returnTo;
 }

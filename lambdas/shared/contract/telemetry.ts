@@ -5,7 +5,7 @@
  * in zod/mini, and are re-exported here; the requests and the messages are zod classic, here.
  */
 import { z } from '../platform/zod.js';
-import { INSIGHT_MAX_DEVICES } from './answers/telemetry-insight.js';
+import { INSIGHT_MAX_DAYS, INSIGHT_MAX_DEVICES } from './answers/telemetry-insight.js';
 import { isValidPeriod } from './period.js';
 
 export { Device, DevicesReply, MetricValue, Sample, SamplesReply } from './answers/telemetry.js';
@@ -19,9 +19,8 @@ export const SamplesBody = z.object({
     .check(z.minLength(1, 'must name at least one device'), z.maxLength(5000, 'must name at most 5000 devices')),
 });
 
-/** The longest period the estimates are read for (whole UTC days); the most devices a call asks for is the answer's module's. */
-export const INSIGHT_MAX_DAYS = 31;
-export { INSIGHT_MAX_DEVICES };
+/** The longest period the estimates are read for and the most devices a call asks for: the answer's module's (the web app reads them there). */
+export { INSIGHT_MAX_DAYS, INSIGHT_MAX_DEVICES };
 
 const DAY_MS = 86_400_000;
 

@@ -26,6 +26,9 @@ describe('baseline and drift', () => {
   it('takes the baseline length as a parameter, and has no drift without a baseline or a period figure', () => {
     expect(baselineWindow(harder, 7)).toEqual({ start: T0, end: T0 + 7 * DAY });
     expect(baselineWindow([])).toBeNull();
+    // The earliest usable time, whatever the order given; a time that does not parse is passed over.
+    expect(baselineWindow([{ at: T0 + DAY }, { at: 'not a time' }, { at: new Date(T0).toISOString() }, { at: T0 + 2 * DAY }], 7)).toEqual({ start: T0, end: T0 + 7 * DAY });
+    expect(baselineWindow([{ at: 'not a time' }])).toBeNull();
     expect(() => baselineWindow(harder, 0)).toThrow('the baseline must be at least a day long');
     const none = unitDrift([], period(24));
     expect(none).toEqual({ kwhPerRuntimeHour: { value: null, coverage: 0 }, baseline: { period: null, kwhPerRuntimeHour: { value: null, coverage: 0 } }, driftPct: null });

@@ -115,6 +115,9 @@ describe('readings out of order, repeated or broken', () => {
     const twice = [{ at: T0, amps: 999 }, { at: new Date(T0).toISOString(), amps: 20 }, { at: T0 + 10 * MIN, amps: 0 }];
     expect(unitInsight(twice, period(1), threePhase460).energyKwh.value).toBeCloseTo(13.54464 / 6, 4);
     expect(seriesOf(twice, period(1)).intervals).toHaveLength(1);
+    // In order but for a repeated time at the end: the later one still wins.
+    const repeatedLast = [{ at: T0, amps: 20 }, { at: T0 + 10 * MIN, amps: 999 }, { at: T0 + 10 * MIN, amps: 0 }, { at: T0 + 20 * MIN, amps: 0 }];
+    expect(seriesOf(repeatedLast, period(1)).intervals.map((i) => i.amps)).toEqual([20, 0]);
   });
 
   it('ignores a negative, NaN or infinite current and an unparsable time; the rest of the reading still counts', () => {

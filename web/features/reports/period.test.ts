@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { choiceOf, customRangeProblem, periodFromSearch, presetPeriod, searchWithPeriod } from './period';
+import { choiceOf, customRangeProblem, periodDays, periodFromSearch, presetPeriod, PRESETS, searchWithPeriod } from './period';
 import { formatPeriod } from '../../embed/format';
 
 const NOW = new Date(Date.UTC(2026, 10, 25, 22, 30)); // 25 Nov 2026, late evening UTC
@@ -19,6 +19,13 @@ describe('the period presets', () => {
     expect(choiceOf({ from: '2026-08-28', to: '2026-11-25' }, NOW)).toBe('last-90-days');
     expect(choiceOf({ from: '2025-01-01', to: '2025-12-31' }, NOW)).toBe('last-year');
     expect(choiceOf({ from: '2026-08-28', to: '2026-11-24' }, NOW)).toBe('custom');
+  });
+  it('offer the last 7 days only to a screen that asks for it (the energy summary), not to the reports', () => {
+    expect(presetPeriod('last-7-days', NOW)).toEqual({ from: '2026-11-19', to: '2026-11-25' });
+    expect(PRESETS).not.toContain('last-7-days');
+    expect(choiceOf({ from: '2026-11-19', to: '2026-11-25' }, NOW)).toBe('custom');
+    expect(choiceOf({ from: '2026-11-19', to: '2026-11-25' }, NOW, ['last-7-days', 'last-30-days'])).toBe('last-7-days');
+    expect(choiceOf({ from: '2026-08-28', to: '2026-11-25' }, NOW, ['last-7-days', 'last-30-days'])).toBe('custom');
   });
 });
 
@@ -48,6 +55,14 @@ describe('a custom range', () => {
     expect(customRangeProblem('', '2026-11-30')).toBe('missing');
     expect(customRangeProblem('2026-11-30', '2026-09-01')).toBe('order');
     expect(customRangeProblem('2010-01-01', '2026-01-01')).toBe('too-long');
+  });
+  it('counts its days with both ends, and a screen may allow fewer than ten years', () => {
+    expect(periodDays({ from: '2026-11-01', to: '2026-11-01' })).toBe(1);
+    expect(periodDays({ from: '2026-10-01', to: '2026-10-31' })).toBe(31);
+    expect(periodDays({ from: '2026-03-01', to: '2026-03-31' })).toBe(31);
+    expect(customRangeProblem('2026-10-01', '2026-10-31', 31)).toBeNull();
+    expect(customRangeProblem('2026-10-01', '2026-11-01', 31)).toBe('too-long');
+    expect(customRangeProblem('2026-11-01', '2026-10-01', 31)).toBe('order');
   });
   it('is captioned on the pages as day, short month and year', () => {
     expect(formatPeriod({ from: '2026-09-01', to: '2026-11-30' })).toBe('1 Sep 2026 – 30 Nov 2026');

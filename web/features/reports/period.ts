@@ -8,8 +8,10 @@ import { isValidPeriod, type Period } from '../../../lambdas/shared/contract/per
 
 export type { Period };
 
+/** The reports' presets, in the order the Period control lists them. */
 export const PRESETS = ['last-30-days', 'last-90-days', 'last-12-months', 'year-to-date', 'last-year', 'all-time'] as const;
-export type Preset = (typeof PRESETS)[number];
+/** Every preset: the reports' and 'last-7-days', which a screen that needs a short period offers (the energy summary). */
+export type Preset = (typeof PRESETS)[number] | 'last-7-days';
 /** What the Period control shows: a preset, or the dates of a custom range. */
 export type PeriodChoice = Preset | 'custom';
 
@@ -22,6 +24,8 @@ export function presetPeriod(preset: Preset, now: Date): Period | null {
   const today = utcDay(now);
   const y = now.getUTCFullYear();
   switch (preset) {
+    case 'last-7-days':
+      return { from: iso(today - 6 * DAY), to: iso(today) };
     case 'last-30-days':
       return { from: iso(today - 29 * DAY), to: iso(today) };
     case 'last-90-days':
@@ -41,10 +45,10 @@ export function presetPeriod(preset: Preset, now: Date): Period | null {
   }
 }
 
-/** The preset these dates are today, else 'custom'; no period is All time. */
-export function choiceOf(period: Period | null, now: Date): PeriodChoice {
+/** The preset (of those offered) these dates are today, else 'custom'; no period is All time. */
+export function choiceOf(period: Period | null, now: Date, presets: readonly Preset[] = PRESETS): PeriodChoice {
   if (!period) return 'all-time';
-  return PRESETS.find((p) => {
+  return presets.find((p) => {
     const q = presetPeriod(p, now);
     return q !== null && q.from === period.from && q.to === period.to;
   }) ?? 'custom';
@@ -75,10 +79,13 @@ export function searchWithPeriod(params: URLSearchParams, period: Period | null)
   return s ? `?${s}` : '';
 }
 
-/** Why a custom range cannot be applied (null: it can). */
-export function customRangeProblem(from: string, to: string): 'missing' | 'order' | 'too-long' | null {
+/** The days of a period, both ends included. */
+export const periodDays = (period: Period) => Math.round((Date.parse(period.to) - Date.parse(period.from)) / DAY) + 1;
+
+/** Why a custom range cannot be applied (null: it can); `maxDays`, when given, is a screen's shorter limit. */
+export function customRangeProblem(from: string, to: string, maxDays?: number): 'missing' | 'order' | 'too-long' | null {
   if (!from || !to || !isValidPeriod(from, from) || !isValidPeriod(to, to)) return 'missing';
   if (to < from) return 'order';
-  if (!isValidPeriod(from, to)) return 'too-long';
+  if (!isValidPeriod(from, to) || (maxDays !== undefined && periodDays({ from, to }) > maxDays)) return 'too-long';
   return null;
 }

@@ -33,6 +33,7 @@ export const propertyFilterStrings = {
 export const periodStrings = {
   label: 'Period',
   presets: {
+    'last-7-days': 'Last 7 days',
     'last-30-days': 'Last 30 days',
     'last-90-days': 'Last 90 days',
     'last-12-months': 'Last 12 months',
@@ -49,4 +50,6 @@ export const periodStrings = {
     order: 'The end date is before the start date.',
     'too-long': 'A period can span at most 10 years.',
   },
+  /** 'too-long' on a screen with a shorter limit than the reports'. */
+  tooLongDays: (days: number) => `A period can span at most ${days} days here.`,
 } as const;

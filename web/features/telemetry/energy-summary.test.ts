@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DeviceInsight } from '../../../lambdas/shared/contract/answers/telemetry-insight';
 import { driftCsv, rankByDrift } from '../../../lambdas/shared/contract/drift-ranking';
-import { insightPeriod, summarize, total } from './energy-summary';
+import { insightCallSize } from './api/get-insight';
+import { insightPeriod, summarize, summaryPeriod, total } from './energy-summary';
 import { insightText } from './insight-strings';
 
 const fig = (value: number | null, coverage = 100) => ({ value, coverage });
@@ -92,5 +93,22 @@ describe('the energy and runtime summary per property', () => {
 
   it('takes the last 7 days, today included', () => {
     expect(insightPeriod(new Date('2026-11-29T18:00:00Z'))).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+  });
+
+  it('asks a longer period with a baseline in smaller calls: about 5 devices × 7 days of readings a call', () => {
+    const days = (n: number) => ({ from: '2026-10-01', to: new Date(Date.parse('2026-10-01') + (n - 1) * 86_400_000).toISOString().slice(0, 10) });
+    expect([1, 7, 8, 14, 17, 18, 30, 31].map((n) => insightCallSize(days(n), true))).toEqual([5, 5, 4, 2, 2, 1, 1, 1]);
+    expect(insightCallSize(days(7), false)).toBe(20);
+  });
+
+  it('reads the summary\'s period from its address: a period of at most 31 days, else the last 7 days and the dates dropped', () => {
+    const now = new Date('2026-11-29T18:00:00Z');
+    const read = (q: string) => summaryPeriod(new URLSearchParams(q), now);
+    const week = { from: '2026-11-23', to: '2026-11-29' };
+    expect(read('')).toEqual({ period: week, invalid: false });
+    expect(read('from=2026-10-30&to=2026-11-29')).toEqual({ period: { from: '2026-10-30', to: '2026-11-29' }, invalid: false });
+    expect(read('from=2026-10-01&to=2026-10-31')).toEqual({ period: { from: '2026-10-01', to: '2026-10-31' }, invalid: false });
+    for (const q of ['from=2026-10-01&to=2026-11-01', 'from=2026-08-01&to=2026-11-29', 'from=2026-11-29&to=2026-11-01', 'from=2026-02-30&to=2026-03-01', 'from=2026-11-01'])
+      expect(read(q)).toEqual({ period: week, invalid: true });
   });
 });

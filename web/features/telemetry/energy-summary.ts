@@ -9,7 +9,9 @@
  * flagged for short cycling as its panel flags it, and for ΔT when its mean ΔT while cooling is
  * outside the band. A unit whose estimates the service could not give is listed as unavailable.
  */
-import type { DeviceInsight } from '../../../lambdas/shared/contract/answers/telemetry-insight';
+import { INSIGHT_MAX_DAYS, type DeviceInsight } from '../../../lambdas/shared/contract/answers/telemetry-insight';
+import type { Period } from '../../../lambdas/shared/contract/period';
+import { periodDays, periodFromSearch, type Preset } from '../reports/period';
 import type { DriftRow } from '../../../lambdas/shared/contract/drift-ranking';
 
 /** A summed figure and the mean coverage (0–100) of the units it adds up. */
@@ -46,12 +48,26 @@ export interface EnergySummary {
 
 /** The name of the units on no property. */
 export const NO_PROPERTY = 'No property';
-/** The estimates' period of the cards and the summary: the last 7 days, today included (UTC dates, as the reports' period). */
+/** The estimates' period of the cards, and the summary's when its address names none: the last 7 days, today included (UTC dates, as the reports' period). */
 export const INSIGHT_DAYS = 7;
 
-export function insightPeriod(now: Date, days = INSIGHT_DAYS) {
+export function insightPeriod(now: Date, days = INSIGHT_DAYS): Period {
   const to = now.toISOString().slice(0, 10);
   return { from: new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10), to };
+}
+
+/** The summary's Period presets: the reports' control, with only the presets the insight route reads (at most INSIGHT_MAX_DAYS days). */
+export const SUMMARY_PRESETS: readonly Preset[] = ['last-7-days', 'last-30-days'];
+
+/**
+ * The summary's period from its address (?from=&to=, the reports' rules): none is the last 7 days;
+ * dates that are not a period, or one longer than the route reads, are `invalid` (dropped from the
+ * address, the last 7 days shown).
+ */
+export function summaryPeriod(params: URLSearchParams, now: Date): { period: Period; invalid: boolean } {
+  const { period, invalid } = periodFromSearch(params);
+  if (period && periodDays(period) <= INSIGHT_MAX_DAYS) return { period, invalid: false };
+  return { period: insightPeriod(now), invalid: invalid || period !== null };
 }
 
 type Figure = { value: number | null; coverage: number };

@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 
 /** The most devices one call asks for (the request's limit; the web app asks in calls of this many). */
 export const INSIGHT_MAX_DEVICES = 20;
+/** The longest period the estimates are read for, in whole UTC days (the request's limit; the summary's Period offers no longer one). */
+export const INSIGHT_MAX_DAYS = 31;
 
 /** A figure and the share of the period (0–100) its inputs cover; null where nothing was seen. */
 const Num = z.object({ value: z.nullable(z.number()), coverage: z.number() });

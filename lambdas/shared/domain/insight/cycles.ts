@@ -6,7 +6,7 @@
  * readings cannot measure: it adds runtime but no on-time.
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
-import { coverageOf, DAY_MS, HOUR_MS, median, MINUTE_MS, type Figure, type Series } from './series.js';
+import { DAY_MS, HOUR_MS, median, MINUTE_MS, shareOf, type Figure, type Interval, type Series } from './series.js';
 
 export interface CycleOptions {
   maxStartsPerDay?: number;
@@ -33,30 +33,33 @@ export function cyclesOf(series: Series, options: CycleOptions = {}): Cycles {
     maxStartsPerDay: options.maxStartsPerDay ?? INSIGHT_DEFAULTS.maxStartsPerDay,
     minMedianOnMinutes: options.minMedianOnMinutes ?? INSIGHT_DEFAULTS.minMedianOnMinutes,
   };
-  const known = series.intervals.filter((i) => i.on !== null);
-  const coverage = coverageOf(series, known);
-  const none = { value: null, coverage };
-  if (coverage === 0) return { runtimeHours: none, dutyCyclePct: none, starts: none, startsPerDay: none, medianOnMinutes: none, shortCycling: none, thresholds };
-
-  const knownMs = known.reduce((sum, i) => sum + i.ms, 0);
-  const runMs = known.reduce((sum, i) => sum + (i.on ? i.ms : 0), 0);
+  let knownMs = 0;
+  let runMs = 0;
   let starts = 0;
   const onTimes: number[] = [];
   // The start of the on-time being measured: set at a seen start, dropped at a gap.
   let runFrom: number | null = null;
-  for (let k = 0; k < known.length; k++) {
-    const i = known[k]!;
-    const prev = k > 0 ? known[k - 1]! : null;
+  // The interval with a known state before this one (intervals with none are passed over, as a gap is).
+  let prev: Interval | null = null;
+  for (const i of series.intervals) {
+    if (i.on === null) continue;
+    knownMs += i.ms;
+    if (i.on) runMs += i.ms;
     const joined = prev !== null && prev.end === i.start;
     if (!joined) runFrom = null;
-    if (i.on && joined && prev.on === false) {
+    if (i.on && joined && prev!.on === false) {
       starts++;
       runFrom = i.start;
-    } else if (!i.on && joined && prev.on && runFrom !== null) {
+    } else if (!i.on && joined && prev!.on && runFrom !== null) {
       onTimes.push(i.start - runFrom);
       runFrom = null;
     }
+    prev = i;
   }
+  const coverage = shareOf(series, knownMs);
+  const none = { value: null, coverage };
+  if (coverage === 0) return { runtimeHours: none, dutyCyclePct: none, starts: none, startsPerDay: none, medianOnMinutes: none, shortCycling: none, thresholds };
+
   const startsPerDay = starts / (knownMs / DAY_MS);
   const medianMs = median(onTimes);
   const medianOnMinutes = medianMs === null ? null : medianMs / MINUTE_MS;

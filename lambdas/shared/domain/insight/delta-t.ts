@@ -5,7 +5,7 @@
  * count as data (coverage).
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
-import { coverageOf, HOUR_MS, type Figure, type Interval, type Series } from './series.js';
+import { HOUR_MS, shareOf, type Figure, type Interval, type Series } from './series.js';
 
 export interface Band {
   low: number;
@@ -28,16 +28,30 @@ const delta = (i: Interval) => i.returnF! - i.supplyF!;
 
 export function deltaTOf(series: Series, band: Band = INSIGHT_DEFAULTS.coolingDeltaT): DeltaT {
   if (!(band.low <= band.high)) throw new RangeError('the ΔT band must have its low end at or below its high end');
-  const known = series.intervals.filter((i) => i.on !== null && (i.on === false || i.heating || (i.supplyF !== null && i.returnF !== null)));
-  const coverage = coverageOf(series, known);
-  const running = known.filter((i) => i.on && !i.heating);
-  const runMs = running.reduce((sum, i) => sum + i.ms, 0);
-  const hours = (pick: (d: number) => boolean) => ({ value: coverage === 0 ? null : running.reduce((sum, i) => sum + (pick(delta(i)) ? i.ms : 0), 0) / HOUR_MS, coverage });
-  const hoursBelow = hours((d) => d < band.low);
-  const hoursAbove = hours((d) => d > band.high);
+  let knownMs = 0;
+  let runMs = 0;
+  let below = 0;
+  let above = 0;
+  let weighted = 0;
+  for (const i of series.intervals) {
+    if (i.on === null) continue;
+    const cooling = i.on && !i.heating;
+    if (cooling && (i.supplyF === null || i.returnF === null)) continue;
+    knownMs += i.ms;
+    if (!cooling) continue;
+    const d = delta(i);
+    runMs += i.ms;
+    weighted += d * i.ms;
+    if (d < band.low) below += i.ms;
+    else if (d > band.high) above += i.ms;
+  }
+  const coverage = shareOf(series, knownMs);
+  const hours = (ms: number) => ({ value: coverage === 0 ? null : ms / HOUR_MS, coverage });
+  const hoursBelow = hours(below);
+  const hoursAbove = hours(above);
   const hoursOutside = { value: hoursBelow.value === null ? null : hoursBelow.value + hoursAbove.value!, coverage };
   return {
-    meanF: { value: runMs === 0 ? null : running.reduce((sum, i) => sum + delta(i) * i.ms, 0) / runMs, coverage },
+    meanF: { value: runMs === 0 ? null : weighted / runMs, coverage },
     hoursBelow,
     hoursAbove,
     hoursOutside,

@@ -4,17 +4,17 @@
  * of work stands out. The ranking and its CSV: contract/drift-ranking.ts (the web app's too).
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
-import { cleanReadings, DAY_MS, type Figure, type Period, type Reading } from './series.js';
+import { DAY_MS, firstReadingMs, type Figure, type Period, type Reading } from './series.js';
 import { unitInsight, type UnitInputs } from './unit.js';
 
 export { driftCsv, DRIFT_CSV_COLUMNS, rankByDrift, rankingsByProperty, type DriftRow } from '../../contract/drift-ranking.js';
 
 /** The baseline window of a unit: from its first reading, `days` long; null without a reading. */
 export function baselineWindow(readings: readonly Reading[], days: number = INSIGHT_DEFAULTS.baselineDays): Period | null {
-  const first = cleanReadings(readings)[0];
-  if (!first) return null;
+  const first = firstReadingMs(readings);
+  if (first === null) return null;
   if (!(days > 0)) throw new RangeError('the baseline must be at least a day long');
-  return { start: first.ms, end: first.ms + days * DAY_MS };
+  return { start: first, end: first + days * DAY_MS };
 }
 
 /** Drift in %: (period ÷ baseline − 1) · 100; null when either figure is missing or the baseline is 0. */

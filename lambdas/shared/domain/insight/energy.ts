@@ -4,7 +4,7 @@
  * voltage and power factor are the equipment row's (or the defaults), not measured.
  */
 import { ELECTRICAL_DEFAULTS } from '../../contract/answers/insight.js';
-import { coverageOf, HOUR_MS, type Figure, type Series } from './series.js';
+import { HOUR_MS, shareOf, type Figure, type Series } from './series.js';
 
 /** A unit's electrical inputs as its equipment row gives them; what is absent takes the default. */
 export interface ElectricalInputs {
@@ -41,10 +41,15 @@ export function kilowatts(amps: number, e: ElectricalUsed): number {
 
 /** Estimated kWh over the intervals whose current is known, with its coverage. */
 export function energyKwh(series: Series, e: ElectricalUsed): Figure<number> {
-  const known = series.intervals.filter((i) => i.amps !== null);
-  const coverage = coverageOf(series, known);
+  let knownMs = 0;
+  let ampHours = 0;
+  for (const i of series.intervals) {
+    if (i.amps === null) continue;
+    knownMs += i.ms;
+    ampHours += i.amps * (i.ms / HOUR_MS);
+  }
+  const coverage = shareOf(series, knownMs);
   if (coverage === 0) return { value: null, coverage };
-  const ampHours = known.reduce((sum, i) => sum + i.amps! * (i.ms / HOUR_MS), 0);
   return { value: kilowatts(ampHours, e), coverage };
 }
 

@@ -4,6 +4,6 @@ export { cyclesOf, type CycleOptions, type Cycles } from './cycles.js';
 export { deltaTOf, type Band, type DeltaT } from './delta-t.js';
 export { baselineWindow, driftAgainstBaseline, driftCsv, driftPct, DRIFT_CSV_COLUMNS, rankByDrift, rankingsByProperty, unitDrift, type DriftRow, type UnitDrift } from './drift.js';
 export { electricalInputs, energyCost, energyKwh, kilowatts, type ElectricalInputs, type ElectricalUsed } from './energy.js';
-export { cleanReadings, seriesOf, type Figure, type Interval, type Period, type Reading, type Series, type SeriesOptions } from './series.js';
+export { firstReadingMs, seriesOf, timeOrder, type Figure, type Interval, type Period, type Reading, type Series, type SeriesOptions } from './series.js';
 export { readingOfSample, readingsOfSamples } from './samples.js';
 export { kwhPerRuntimeHour, unitInsight, type UnitInputs, type UnitInsight } from './unit.js';

@@ -18,17 +18,28 @@ const fahrenheit = (v: unknown) => {
   return Number.isFinite(c) ? (c * 9) / 5 + 32 : null;
 };
 
+/** The mean of the legs' currents that are numbers of 0 or more; null when none is. */
+function lineCurrent(s: Record<string, unknown>): number | null {
+  let sum = 0;
+  let count = 0;
+  for (const k of LEGS) {
+    const v = s[k];
+    const a = typeof v === 'boolean' ? NaN : num(v);
+    if (Number.isFinite(a) && a >= 0) {
+      sum += a;
+      count++;
+    }
+  }
+  return count ? sum / count : null;
+}
+
 /** The reading of a sample; null for a sample without a time or with an error (no data). */
 export function readingOfSample(s: Record<string, unknown>): Reading | null {
   if (typeof s._time !== 'string' || s.error !== undefined) return null;
-  const legs = LEGS.map((k) => (typeof s[k] === 'boolean' ? NaN : num(s[k]))).filter((a) => Number.isFinite(a) && a >= 0);
-  const reading: Reading = {
-    at: s._time,
-    amps: legs.length ? legs.reduce((sum, a) => sum + a, 0) / legs.length : null,
-    supplyF: fahrenheit(s['sadb-1']),
-    returnF: fahrenheit(s['radb-1']),
-  };
-  if (STATE_FIELDS.some((k) => known(s[k]))) {
+  const reading: Reading = { at: s._time, amps: lineCurrent(s), supplyF: fahrenheit(s['sadb-1']), returnF: fahrenheit(s['radb-1']) };
+  let stateKnown = false;
+  for (const k of STATE_FIELDS) if ((stateKnown = known(s[k]))) break;
+  if (stateKnown) {
     const heating = isHeatOn(s);
     reading.on = heating || isCoolOn(s);
     reading.heating = heating;
@@ -37,4 +48,11 @@ export function readingOfSample(s: Record<string, unknown>): Reading | null {
 }
 
 /** A device's samples as readings, those without data left out. */
-export const readingsOfSamples = (samples: readonly Record<string, unknown>[]): Reading[] => samples.flatMap((s) => readingOfSample(s) ?? []);
+export function readingsOfSamples(samples: readonly Record<string, unknown>[]): Reading[] {
+  const out: Reading[] = [];
+  for (const s of samples) {
+    const r = readingOfSample(s);
+    if (r) out.push(r);
+  }
+  return out;
+}

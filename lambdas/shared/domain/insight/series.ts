@@ -75,14 +75,56 @@ export function periodBounds(period: Period): { start: number; end: number } {
   return { start, end };
 }
 
-/** The readings with a usable time, sorted; a repeated time keeps the later reading given. */
-export function cleanReadings(readings: readonly Reading[]): (Reading & { ms: number })[] {
-  const byTime = new Map<number, Reading & { ms: number }>();
-  for (const r of readings) {
-    const ms = toMs(r.at);
-    if (Number.isFinite(ms)) byTime.set(ms, { ...r, ms });
+/**
+ * The readings with a usable time in time order, as positions into `readings` and their times (no
+ * reading is copied): a repeated time keeps the later reading given. Readings already in order (as
+ * the telemetry gives them) are not sorted.
+ */
+export function timeOrder(readings: readonly Reading[]): { index: Uint32Array; ms: Float64Array; length: number } {
+  const n = readings.length;
+  const times = new Float64Array(n);
+  let inOrder = true;
+  let last = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = toMs(readings[i]!.at);
+    times[i] = t;
+    if (Number.isFinite(t)) {
+      if (t <= last) inOrder = false;
+      last = t;
+    }
   }
-  return [...byTime.values()].sort((a, b) => a.ms - b.ms);
+  const index = new Uint32Array(n);
+  const ms = new Float64Array(n);
+  let length = 0;
+  if (inOrder) {
+    for (let i = 0; i < n; i++) {
+      if (!Number.isFinite(times[i]!)) continue;
+      index[length] = i;
+      ms[length++] = times[i]!;
+    }
+    return { index, ms, length };
+  }
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) if (Number.isFinite(times[i]!)) order.push(i);
+  // By time, then by position: of equal times the later given comes last and is the one kept.
+  order.sort((a, b) => times[a]! - times[b]! || a - b);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    if (k + 1 < order.length && times[order[k + 1]!] === times[i]) continue;
+    index[length] = i;
+    ms[length++] = times[i]!;
+  }
+  return { index, ms, length };
+}
+
+/** The time of the first reading with a usable time (ms), or null: no copy, no sort. */
+export function firstReadingMs(readings: readonly Reading[]): number | null {
+  let first = Infinity;
+  for (const r of readings) {
+    const t = toMs(r.at);
+    if (t < first) first = t;
+  }
+  return Number.isFinite(first) ? first : null;
 }
 
 /** The series of a unit's readings over a period (readings outside it may open an interval that reaches into it). */
@@ -90,15 +132,16 @@ export function seriesOf(readings: readonly Reading[], period: Period, options: 
   const { start, end } = periodBounds(period);
   const maxMs = (options.maxIntervalMinutes ?? INSIGHT_DEFAULTS.maxIntervalMinutes) * MINUTE_MS;
   const threshold = options.runningAboveAmps ?? INSIGHT_DEFAULTS.runningAboveAmps;
-  const sorted = cleanReadings(readings);
+  const { index, ms, length } = timeOrder(readings);
   const intervals: Interval[] = [];
-  for (let i = 0; i + 1 < sorted.length; i++) {
-    const r = sorted[i]!;
-    const next = sorted[i + 1]!;
-    if (next.ms - r.ms > maxMs) continue;
-    const s = Math.max(r.ms, start);
-    const e = Math.min(next.ms, end);
+  for (let k = 0; k + 1 < length; k++) {
+    const at = ms[k]!;
+    const next = ms[k + 1]!;
+    if (next - at > maxMs) continue;
+    const s = Math.max(at, start);
+    const e = Math.min(next, end);
     if (e <= s) continue;
+    const r = readings[index[k]!]!;
     const amps = current(r.amps);
     const on = typeof r.on === 'boolean' ? r.on : amps === null ? null : amps > threshold;
     intervals.push({ start: s, end: e, ms: e - s, amps, on, heating: r.heating === true, supplyF: finite(r.supplyF), returnF: finite(r.returnF) });
@@ -114,9 +157,13 @@ export interface Figure<T> {
 
 /** The share of the period (0–100) that the given intervals cover. */
 export function coverageOf(series: Series, intervals: readonly Interval[]): number {
-  if (series.periodMs <= 0) return 0;
-  return (100 * intervals.reduce((sum, i) => sum + i.ms, 0)) / series.periodMs;
+  let ms = 0;
+  for (const i of intervals) ms += i.ms;
+  return shareOf(series, ms);
 }
+
+/** The share of the period (0–100) that `ms` milliseconds of it are. */
+export const shareOf = (series: Series, ms: number): number => (series.periodMs <= 0 ? 0 : (100 * ms) / series.periodMs);
 
 /** The median of a list of numbers (the mean of the middle two for an even count); null for none. */
 export function median(values: readonly number[]): number | null {

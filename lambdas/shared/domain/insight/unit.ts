@@ -5,7 +5,7 @@
 import { cyclesOf, type CycleOptions, type Cycles } from './cycles.js';
 import { deltaTOf, type Band, type DeltaT } from './delta-t.js';
 import { electricalInputs, energyCost, energyKwh, kilowatts, type ElectricalInputs, type ElectricalUsed } from './energy.js';
-import { coverageOf, HOUR_MS, seriesOf, type Figure, type Period, type Reading, type Series, type SeriesOptions } from './series.js';
+import { coverageOf, HOUR_MS, seriesOf, shareOf, type Figure, type Period, type Reading, type Series, type SeriesOptions } from './series.js';
 
 export interface UnitInputs extends SeriesOptions, CycleOptions {
   electrical?: ElectricalInputs;
@@ -29,11 +29,18 @@ export interface UnitInsight extends Cycles {
 
 /** kWh per running hour over the intervals both running and with a known current; null with no such interval. */
 export function kwhPerRuntimeHour(series: Series, e: ElectricalUsed): Figure<number> {
-  const running = series.intervals.filter((i) => i.on === true && i.amps !== null);
-  const coverage = coverageOf(series, series.intervals.filter((i) => i.on !== null && i.amps !== null));
-  const ms = running.reduce((sum, i) => sum + i.ms, 0);
+  let knownMs = 0;
+  let ms = 0;
+  let ampHours = 0;
+  for (const i of series.intervals) {
+    if (i.on === null || i.amps === null) continue;
+    knownMs += i.ms;
+    if (!i.on) continue;
+    ms += i.ms;
+    ampHours += i.amps * (i.ms / HOUR_MS);
+  }
+  const coverage = shareOf(series, knownMs);
   if (ms === 0) return { value: null, coverage };
-  const ampHours = running.reduce((sum, i) => sum + i.amps! * (i.ms / HOUR_MS), 0);
   return { value: kilowatts(ampHours, e) / (ms / HOUR_MS), coverage };
 }
 

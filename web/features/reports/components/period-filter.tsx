@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { choiceOf, customRangeProblem, presetPeriod, PRESETS, type Period, type PeriodChoice } from '../period';
+import { choiceOf, customRangeProblem, presetPeriod, PRESETS, type Period, type PeriodChoice, type Preset } from '../period';
 import { periodStrings as s } from '../strings';
 
 export interface PeriodFilterProps {
@@ -12,6 +12,10 @@ export interface PeriodFilterProps {
   onChange(period: Period | null): void;
   /** Today, for the presets (tests fix it). */
   now?: Date;
+  /** The presets offered (the reports': PRESETS); a screen with a shorter limit offers fewer. */
+  presets?: readonly Preset[];
+  /** The longest custom range in days (the reports': the period rules' 10 years). */
+  maxDays?: number;
 }
 
 /**
@@ -19,14 +23,14 @@ export interface PeriodFilterProps {
  * dates when chosen; a custom range is applied with its two dates. The report's frames are asked for
  * with the period (POST /api/sigma/filtered `from` and `to`).
  */
-export function PeriodFilter({ value, onChange, now = new Date() }: PeriodFilterProps) {
-  const current = choiceOf(value, now);
+export function PeriodFilter({ value, onChange, now = new Date(), presets = PRESETS, maxDays }: PeriodFilterProps) {
+  const current = choiceOf(value, now, presets);
   const [editing, setEditing] = useState(false);
   const [from, setFrom] = useState(value?.from ?? '');
   const [to, setTo] = useState(value?.to ?? '');
   const [tried, setTried] = useState(false);
   const showCustom = editing || current === 'custom';
-  const problem = customRangeProblem(from, to);
+  const problem = customRangeProblem(from, to, maxDays);
 
   const choose = (choice: PeriodChoice) => {
     if (choice === 'custom') {
@@ -56,7 +60,7 @@ export function PeriodFilter({ value, onChange, now = new Date() }: PeriodFilter
         onChange={(e) => choose(e.target.value as PeriodChoice)}
         sx={{ width: 200 }}
       >
-        {PRESETS.map((p) => (
+        {presets.map((p) => (
           <MenuItem key={p} value={p}>
             {s.presets[p]}
           </MenuItem>
@@ -83,7 +87,7 @@ export function PeriodFilter({ value, onChange, now = new Date() }: PeriodFilter
             onChange={(e) => setTo(e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
             error={tried && problem !== null && (problem !== 'missing' || !to)}
-            helperText={tried && problem ? s.problems[problem] : undefined}
+            helperText={tried && problem ? (problem === 'too-long' && maxDays !== undefined ? s.tooLongDays(maxDays) : s.problems[problem]) : undefined}
             sx={{ width: 170 }}
           />
           <Button type="submit" variant="outlined" sx={{ height: 40 }}>

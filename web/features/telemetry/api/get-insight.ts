@@ -19,17 +19,23 @@ export async function getInsight(customerId: string, deviceIds: string[], period
 
 /**
  * With a baseline a device's readings are its period's and its first 30 days': calls of this many
- * devices, one after the other, keep each call's readings well inside the route's deadline.
+ * devices over 7 days, one after the other, keep each call's readings well inside the route's deadline.
  */
 export const BASELINE_CALL_DEVICES = 5;
 
 /**
- * The estimates of the devices in view, asked only once `enabled` (after the cards' own data):
- * one call per INSIGHT_MAX_DEVICES devices (BASELINE_CALL_DEVICES with a baseline, one call at a time), so the caller's
- * customer and equipment are read once per call rather than once per card; kept for ten minutes.
+ * The devices of one call: INSIGHT_MAX_DEVICES without a baseline (the cards' 7 days); with one,
+ * as many as make BASELINE_CALL_DEVICES × 7 days of period readings (5 over 7 days, 2 over 14,
+ * 1 over 18 days or more), so that a longer period does not make a call read more.
  */
+export function insightCallSize(period: Period, baseline: boolean): number {
+  if (!baseline) return INSIGHT_MAX_DEVICES;
+  const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000) + 1;
+  return Math.max(1, Math.min(BASELINE_CALL_DEVICES, Math.floor((BASELINE_CALL_DEVICES * 7) / days)));
+}
+
 export function useInsights(customerId: string, deviceIds: string[], period: Period, enabled: boolean, options: InsightOptions = {}) {
-  const size = options.baseline ? BASELINE_CALL_DEVICES : INSIGHT_MAX_DEVICES;
+  const size = insightCallSize(period, options.baseline === true);
   return useQuery({
     queryKey: telemetryKeys.insight(customerId, deviceIds, period, options.baseline === true),
     queryFn: async ({ signal }) => {
