@@ -7,7 +7,7 @@ const specs = readdirSync(path.resolve('test', 'e2e')).filter((f) => f.endsWith(
 describe('npm run test:changed: the browser specs a change calls for', () => {
   test("a feature's folder, in the web app or the handlers, calls for the specs named after it, singular or plural", () => {
     expect(specsFor(['web/features/users/hooks/use-user-editor.ts'], specs)).toEqual(['user-admin.spec.ts', 'user-list.spec.ts', 'users.spec.ts']);
-    expect(specsFor(['lambdas/quotes/decide.ts'], specs)).toEqual(['quotes.spec.ts']);
+    expect(specsFor(['lambdas/quotes/decide.ts'], specs)).toEqual(['quote-rows.spec.ts', 'quotes.spec.ts']);
     expect(specsFor(['lambdas/reports/embed-data.ts'], specs)).toEqual(['report-period.spec.ts', 'report-urls.spec.ts', 'reports.spec.ts']);
   });
 
