@@ -454,15 +454,17 @@ test('every documents message of section 8, with the server failing on purpose',
   await signIn(page, demo.admin.email, demo.admin.password);
   let dialog = await openDocuments(page);
   // Loading, then a fetch failure.
-  let releaseList: () => void = () => {};
+  const heldList: (() => void)[] = [];
   await page.route('**/api/s3/getdocumentsbyproperty?**', async (route) => {
-    await new Promise<void>((resolve) => (releaseList = resolve));
+    await new Promise<void>((resolve) => heldList.push(resolve));
     await route.fulfill({ status: 500, json: { error: 'boom' } });
   });
   await chooseCustomer(page, 'Summit Retail Group');
   await expect(dialog.getByText(t.loadingDocuments)).toBeVisible();
   await shot(page, 'loading');
-  releaseList();
+  // The page says Loading as it sends; the route may get the request a moment later: release it once held.
+  await expect.poll(() => heldList.length).toBeGreaterThan(0);
+  heldList.splice(0).forEach((release) => release());
   await expect(dialog.getByText(t.fetchFailed)).toBeVisible();
   await shot(page, 'fetch-failed');
   await page.unroute('**/api/s3/getdocumentsbyproperty?**');
@@ -557,10 +559,13 @@ test('an administrator viewing as a customer starts on that customer; loading te
   await dialog.getByRole('combobox', { name: t.customerLabel }).click();
   await expect(page.getByText(t.loadingCustomers)).toBeVisible();
   await shot(page, 'loading-customers');
+  // Released once the route holds them (the page says Loading as it sends, the route gets them after).
+  await expect.poll(() => hold.length).toBeGreaterThan(0);
   hold.splice(0).forEach((release) => release());
   await page.getByRole('option', { name: 'Summit Retail Group' }).click();
   await dialog.getByRole('combobox', { name: t.propertyLabel }).click();
   await expect(page.getByText(t.loadingProperties)).toBeVisible();
+  await expect.poll(() => hold.length).toBeGreaterThan(0);
   hold.splice(0).forEach((release) => release());
   await expect(page.getByRole('option', { name: 'Summit Mall' })).toBeVisible();
 });
