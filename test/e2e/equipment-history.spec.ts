@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoEquipment } from '../../infra/admin/demo-data.js';
 import { demoNow, demoReportRows } from '../../infra/admin/demo-report-data.js';
 import type { AssetRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
+import { telemetryText } from '../../web/features/telemetry/strings.js';
 import { equipmentText as e, workOrderText as t } from '../../web/features/work-orders/strings.js';
 import { demo } from './support/env.js';
 import { expectNoSeriousA11yViolations, logIn, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
@@ -83,6 +84,20 @@ test("a monitored unit's history shows its telemetry equipment and its raised al
   await expect(entries(page).and(page.locator('[data-entry="work-order"]')).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shotsAtBothSizes(shot, page, 'monitored');
+  // Its readings: Analytics with the unit chosen, as a click on it in the equipment list does.
+  await section(page, t.equipment).getByRole('link', { name: e.openReadingsLabel(monitoredAsset.name) }).click();
+  await expect(page).toHaveURL(new RegExp(`/home/analytics\\?equipment=${monitored.id}$`));
+  await expect(page.locator('[aria-current="true"]').filter({ hasText: monitored.name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(telemetryText.selectedEquipment, { exact: true })).toBeVisible();
+});
+
+test('a unit that is not monitored offers no way to readings', async ({ page }) => {
+  await logIn(page, demo.northwind);
+  const unmonitored = rows.find((r): r is AssetRow => r.dataset === 'asset' && r.propertyId === PLAZA && !demoEquipment.some((q) => q.propertyId === PLAZA && q.name === r.name))!;
+  await page.goto(`/equipment/${unmonitored.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: e.title(unmonitored.name) })).toBeVisible();
+  await expect(section(page, t.equipment).getByText(e.notMonitored, { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /in Analytics$/ })).toHaveCount(0);
 });
 
 test("another customer's equipment by its address gets the same answer as none", async ({ page }) => {

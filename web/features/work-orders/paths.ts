@@ -42,3 +42,10 @@ export const quotePath = (id: string) => `/home/quotes?${new URLSearchParams({ q
 export const invoicesPath = '/home/invoicing';
 /** An asset's history (issue 43, item 5): /equipment/<asset id>. */
 export const equipmentPath = (assetId: string) => `/equipment/${encodeURIComponent(assetId)}`;
+
+/**
+ * Analytics with one monitored unit chosen (its equipment id from the telemetry mapping): the
+ * equipment history's way to the unit's readings. Analytics shows the viewed account's first
+ * customer; a unit not among its equipment leaves the dashboard as it opens.
+ */
+export const analyticsPath = (equipmentId: string) => `/home/analytics?${new URLSearchParams({ equipment: equipmentId })}`;

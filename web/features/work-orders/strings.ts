@@ -82,6 +82,8 @@ export const equipmentText = {
   fields: { type: 'Type', makeModel: 'Make and model', serial: 'Serial', installed: 'Installed', condition: 'Condition', property: 'Property', telemetry: 'Telemetry' },
   monitored: (equipmentId: string) => `Monitored (equipment ${equipmentId})`,
   notMonitored: 'Not monitored',
+  openReadings: 'Its readings in Analytics',
+  openReadingsLabel: (name: string) => `Open the readings of ${name} in Analytics`,
   timeline: 'History',
   empty: 'Nothing is recorded for this equipment yet.',
   kind: { 'work-order': 'Work order', quote: 'Quote', alert: 'Alert', document: 'Document' },

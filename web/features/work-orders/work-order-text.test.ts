@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { backState, backTarget, openedFrom, quotePath, workOrderPath } from './paths';
+import { analyticsPath, backState, backTarget, openedFrom, quotePath, workOrderPath } from './paths';
 import { dayText, money, payable, quantityText, stepText, when } from './work-order-text';
 
 const CHICAGO = 'America/Chicago';
@@ -58,5 +58,6 @@ describe('the work order screen texts', () => {
   it('spells the addresses of a work order and of one quote', () => {
     expect(workOrderPath('WO 1/2')).toBe('/work-orders/WO%201%2F2');
     expect(quotePath('QT-1')).toBe('/home/quotes?quote=QT-1');
+    expect(analyticsPath('EQ 1&2')).toBe('/home/analytics?equipment=EQ+1%262');
   });
 });

@@ -5,8 +5,8 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useProductName } from '../../../lib/public-config';
@@ -67,6 +67,16 @@ export function TelemetryDashboard({ customerId, customerName, properties, canEd
   const equipment = useMemo(() => buildEquipment(analytics.data ?? [], devices.data ?? []), [analytics.data, devices.data]);
   const buildings = useMemo(() => buildingsOf(equipment), [equipment]);
   const [selection, dispatch] = useReducer(selectionReducer, initialSelection);
+  // A link to one unit (?equipment=<id>, an equipment history's "Its readings in Analytics"): chosen
+  // once the equipment is in, as a click on it would; an id not among it leaves the dashboard as it opens.
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('equipment');
+  const chosenLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linked || chosenLink.current === linked || !equipment.some((e) => e.id === linked)) return;
+    chosenLink.current = linked;
+    dispatch({ type: 'equipment', equipmentId: linked });
+  }, [linked, equipment]);
   const listed = useMemo(() => listedEquipment(selection, equipment), [selection, equipment]);
   const inView = useMemo(() => devicesInView(selection, equipment), [selection, equipment]);
   const units = useMemo(() => new Map(equipment.flatMap((e) => e.devices.map((d): [string, { name: string; building: string }] => [d, { name: e.name, building: e.building }]))), [equipment]);

@@ -9,7 +9,7 @@ import type { AssetHistoryReply, HistoryEntry } from '../../../../lambdas/shared
 import { titleCase } from '../../../components/text/display-name';
 import { openDocumentInNewTab } from '../../../lib/document-link';
 import { useAssetHistory } from '../api/get-asset-history';
-import { openedFrom, quotePath, workOrderPath } from '../paths';
+import { analyticsPath, openedFrom, quotePath, workOrderPath } from '../paths';
 import { equipmentText as t, workOrderText } from '../strings';
 import { dayText, money, when } from '../work-order-text';
 import { RecordScreen } from './record-screen';
@@ -100,6 +100,13 @@ export function EquipmentScreen({ assetId, email }: { assetId: string; email: st
         <>
           <Section title={workOrderText.equipment} testId="equipment-details">
             <Facts rows={factsOf(reply)} columns={2} testId="equipment-facts" />
+            {reply.asset.equipmentId && (
+              <Quiet>
+                <Link component={RouterLink} to={analyticsPath(reply.asset.equipmentId)} aria-label={t.openReadingsLabel(reply.asset.name)}>
+                  {t.openReadings}
+                </Link>
+              </Quiet>
+            )}
           </Section>
           <Section title={t.timeline} testId="equipment-timeline">
             {reply.timeline.length === 0 ? (
