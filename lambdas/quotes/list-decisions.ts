@@ -10,7 +10,8 @@ import { deciderName } from '../shared/domain/quotes/decision.js';
 /**
  * GET /api/quotes/decisions?days= (staff only, issue 39): every customer's quote decisions of the
  * last `days` days (default 90), newest first: who (the account's name and email as recorded),
- * when, the quote and the amount shown, the signature, the PO number, the reason or the changes
+ * when, the quote and its amount (the amount shown, or for a quote with lines the total of the lines
+ * chosen, which the decision commits to: issue 43), the signature, the PO number, the reason or the changes
  * asked for. The route table refuses customers before this runs; the web app writes the CSV.
  */
 export const handler = api({ query: RecentDecisionsQuery }, async ({ query }) => {
@@ -26,7 +27,7 @@ export const handler = api({ query: RecentDecisionsQuery }, async ({ query }) =>
       decision: r.decision,
       quoteId: r.quoteId,
       title: r.shown.title,
-      amount: r.shown.amount,
+      amount: r.chosen?.total ?? r.shown.amount,
       propertyId: r.propertyId,
       propertyName: r.shown.propertyName,
       customerId: r.customerId,

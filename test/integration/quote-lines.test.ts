@@ -11,7 +11,7 @@ import { jest } from '@jest/globals';
 import { decisionsOf } from '../../lambdas/shared/data/quote-decisions.js';
 import { putReportRows, type QuoteLine, type QuoteLinesRow, type QuoteRow } from '../../lambdas/shared/data/report-rows.js';
 import { intact } from '../../lambdas/shared/domain/quotes/decision.js';
-import type { DecisionReply, QuotesReply } from '../../lambdas/shared/contract/quotes.js';
+import type { DecisionReply, QuotesReply, RecentDecisionsReply } from '../../lambdas/shared/contract/quotes.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(180_000);
@@ -137,6 +137,10 @@ describe('POST /api/quotes/{quoteId}/decision with lines and an option', () => {
     expect(mail.subject).toBe('Quote approved: QL-1 (Alpha One, $5,620.50)');
     expect(mail.text).toContain(['Lines chosen:', 'Option: Better', '- L1 Labour: 8 × $125 = $1,000', '- L3 New motor: 1 × $4,500 = $4,500 (Better)', '- L6 Isolators: 2 × $60.25 = $120.50 (optional, ticked)', 'Total of the lines chosen: $5,620.50'].join('\n'));
     expect(mail.text).not.toContain('Coil cleaning');
+    // The administrators' list of recent decisions names the total the approval committed to.
+    const recent = await request('GET', '/api/quotes/decisions', { token: tokens.admin });
+    expect(recent.status).toBe(200);
+    expect((recent.json as RecentDecisionsReply).decisions.find((d) => d.quoteId === 'QL-1')).toMatchObject({ decision: 'approve', amount: 5_620.5 });
   });
 
   it('decides a quote without lines as before: no choice recorded', async () => {
@@ -146,5 +150,7 @@ describe('POST /api/quotes/{quoteId}/decision with lines and an option', () => {
     expect(record).not.toHaveProperty('chosen');
     expect((await listed(tokens.approver)).find((q) => q.id === 'QL-3')!.decisions[0]!.chosen).toBeNull();
     expect(intact(record)).toBe(true);
+    const plain = ((await request('GET', '/api/quotes/decisions', { token: tokens.admin })).json as RecentDecisionsReply).decisions.find((d) => d.quoteId === 'QL-3');
+    expect(plain).toMatchObject({ amount: record.shown.amount });
   });
 });
