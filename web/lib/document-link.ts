@@ -5,6 +5,7 @@
  */
 import { LinkReply as PresignedUrlReply } from '../../lambdas/shared/contract/answers/documents';
 import { api } from './api-client';
+import { downloadBlob } from './download-file';
 
 export { PresignedUrlReply };
 
@@ -44,12 +45,5 @@ export async function downloadDocument(key: string, fileName: string): Promise<v
   // Not from the cache: a copy fetched without CORS headers (a View of the same link) could not be read.
   const res = await fetch(url, { cache: 'no-store' });
   if (!res.ok) throw new Error(`status ${res.status}`);
-  const href = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  downloadBlob(await res.blob(), fileName);
 }
