@@ -194,16 +194,15 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                       </TableCell>
                       <TableCell>
                         {canEdit ? (
-                          <TextField
-                            size="small"
-                            type="number"
+                          <NumberField
                             value={row.forMinutes}
-                            onChange={(e) => update(i, { forMinutes: e.target.value })}
-                            error={problem === 'minutes'}
-                            helperText={problem === 'minutes' ? (rule === 'delta-t' ? t.deltaTMinutesProblem : t.minutesProblem) : minutesHelp}
+                            onChange={(forMinutes) => update(i, { forMinutes })}
+                            problem={problem === 'minutes' ? (rule === 'delta-t' ? t.deltaTMinutesProblem : t.minutesProblem) : null}
+                            help={minutesHelp}
                             disabled={save.isPending}
-                            sx={{ width: 150 }}
-                            slotProps={{ htmlInput: { 'aria-label': t.minutesLabel(...names), min: 0, max: 1440, step: 1 } }}
+                            width={150}
+                            label={t.minutesLabel(...names)}
+                            bounds={{ min: 0, max: 1440, step: 1 }}
                           />
                         ) : (
                           <ReadOnlyValue value={String(row.rule.forMinutes)} helper={minutesHelp} />
@@ -214,34 +213,28 @@ function ThresholdsForm({ customerId, reply, select, canEdit, onClose, onSaved }
                           t.noLimit
                         ) : canEdit ? (
                           <Stack spacing={1}>
-                            <TextField
-                              size="small"
-                              type="number"
+                            <NumberField
                               value={row.limit}
-                              onChange={(e) => update(i, { limit: e.target.value })}
-                              error={problem === 'limit'}
-                              helperText={problem === 'limit' ? limitProblem : limitHelp}
+                              onChange={(limit) => update(i, { limit })}
+                              problem={problem === 'limit' ? limitProblem : null}
+                              help={limitHelp}
                               disabled={save.isPending}
-                              sx={{ width: 200 }}
-                              slotProps={{
-                                htmlInput: { 'aria-label': t.limitLabel(...names), step: unit === 'per-day' ? 1 : 0.1 },
-                                input: { endAdornment: <InputAdornment position="end">{t.unitSuffix(unit)}</InputAdornment> },
-                              }}
+                              width={200}
+                              label={t.limitLabel(...names)}
+                              bounds={{ step: unit === 'per-day' ? 1 : 0.1 }}
+                              suffix={t.unitSuffix(unit)}
                             />
                             {row.rule.defaultMinOnMinutes !== undefined && (
-                              <TextField
-                                size="small"
-                                type="number"
+                              <NumberField
                                 value={row.minOnMinutes}
-                                onChange={(e) => update(i, { minOnMinutes: e.target.value })}
-                                error={problem === 'onMinutes'}
-                                helperText={problem === 'onMinutes' ? t.onMinutesProblem : onMinutesHelp}
+                                onChange={(minOnMinutes) => update(i, { minOnMinutes })}
+                                problem={problem === 'onMinutes' ? t.onMinutesProblem : null}
+                                help={onMinutesHelp}
                                 disabled={save.isPending}
-                                sx={{ width: 200 }}
-                                slotProps={{
-                                  htmlInput: { 'aria-label': t.onMinutesLabel(...names), min: 1, max: 60, step: 1 },
-                                  input: { endAdornment: <InputAdornment position="end">{t.onMinutesSuffix}</InputAdornment> },
-                                }}
+                                width={200}
+                                label={t.onMinutesLabel(...names)}
+                                bounds={{ min: 1, max: 60, step: 1 }}
+                                suffix={t.onMinutesSuffix}
                               />
                             )}
                           </Stack>
@@ -292,6 +285,36 @@ function minutesHelpOf(row: ThresholdRow): string {
   if (rule === 'stale') return t.staleMinutesHelp(staleRaisedAfter(row.forMinutes, defaultForMinutes), STALE_AFTER_MS / 60_000, String(defaultForMinutes));
   if (rule === 'delta-t') return t.deltaTHelp(INSIGHT_DEFAULTS.coolingDeltaT.low, INSIGHT_DEFAULTS.coolingDeltaT.high, String(defaultForMinutes));
   return t.defaultIs(String(defaultForMinutes));
+}
+
+/** One number of a rule in the editor: its problem in place of its help when it has one. */
+function NumberField(p: {
+  value: string;
+  onChange: (value: string) => void;
+  problem: string | null;
+  help: ReactNode;
+  disabled: boolean;
+  width: number;
+  label: string;
+  bounds: { min?: number; max?: number; step: number };
+  suffix?: string;
+}) {
+  return (
+    <TextField
+      size="small"
+      type="number"
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value)}
+      error={p.problem !== null}
+      helperText={p.problem ?? p.help}
+      disabled={p.disabled}
+      sx={{ width: p.width }}
+      slotProps={{
+        htmlInput: { 'aria-label': p.label, ...p.bounds },
+        ...(p.suffix ? { input: { endAdornment: <InputAdornment position="end">{p.suffix}</InputAdornment> } } : {}),
+      }}
+    />
+  );
 }
 
 function ReadOnlyValue({ value, helper }: { value: string; helper: string }) {
