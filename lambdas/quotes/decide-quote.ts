@@ -13,7 +13,7 @@ import { log } from '../shared/platform/log.js';
 import { mailSettings, sendMail } from '../shared/platform/mail.js';
 import { api } from '../shared/platform/middleware.js';
 import { mailUser } from '../shared/domain/notifications/send.js';
-import { checkDecision, deciderName, quoteView, recordHash, statusAfter } from '../shared/domain/quotes/decision.js';
+import { checkDecision, decidedAmount, deciderName, quoteView, recordHash, statusAfter } from '../shared/domain/quotes/decision.js';
 import { colleagueMail, dispatchMail, receiptMail } from '../shared/domain/quotes/mails.js';
 import { approverNames } from '../shared/domain/quotes/served.js';
 import { checkSignature } from '../shared/domain/quotes/signer.js';
@@ -101,7 +101,9 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
     }
   }
   if (!put) throw new HttpError(409, quoteMessages.changed);
-  await appendAudit(db, me.email, `quote.${body.decision}`, quote.id, { propertyId: body.propertyId, customerId, amount: quote.amount, ...(chosen ? { total: chosen.total, option: chosen.option } : {}), hash: record.hash });
+  // The amount decided, as the event and the mails give it: a quote with lines, the total of the lines chosen (issue 43), beside the quote's own.
+  const amount = decidedAmount(record);
+  await appendAudit(db, me.email, `quote.${body.decision}`, quote.id, { propertyId: body.propertyId, customerId, amount, ...(chosen ? { quoteAmount: quote.amount, option: chosen.option } : {}), hash: record.hash });
 
   const customer = customerId ? await getCustomer(db, customerId) : undefined;
   const customerName = customer?.name ?? customerId;
@@ -115,7 +117,7 @@ export const handler = api({ params: QuoteParams, body: DecisionBody }, async ({
     status: status as QuoteDecidedDetail['status'],
     decidedAt,
     decidedBy: { email: signer.email, name: deciderName(record) },
-    amount: quote.amount,
+    amount,
     title: record.shown.title,
     expiresAt: record.shown.expiresAt,
     poNumber: record.poNumber ?? null,

@@ -5,7 +5,7 @@ import { decisionsSince } from '../shared/data/quote-decisions.js';
 import { ok } from '../shared/platform/http.js';
 import { api } from '../shared/platform/middleware.js';
 import { titleCase } from '../shared/contract/writing.js';
-import { deciderName } from '../shared/domain/quotes/decision.js';
+import { decidedAmount, deciderName } from '../shared/domain/quotes/decision.js';
 
 /**
  * GET /api/quotes/decisions?days= (staff only, issue 39): every customer's quote decisions of the
@@ -27,7 +27,7 @@ export const handler = api({ query: RecentDecisionsQuery }, async ({ query }) =>
       decision: r.decision,
       quoteId: r.quoteId,
       title: r.shown.title,
-      amount: r.chosen?.total ?? r.shown.amount,
+      amount: decidedAmount(r),
       propertyId: r.propertyId,
       propertyName: r.shown.propertyName,
       customerId: r.customerId,

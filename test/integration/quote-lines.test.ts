@@ -4,14 +4,18 @@
  * theirs); a decision's choice is counted by the server from the stored lines, refused with a 400
  * that says which when it names unknown lines or options (409 when the total shown is not the
  * server's), the permission checked against the chosen total; the record holds the lines and
- * option chosen under its hash, and the dispatch mail lists them. A quote without lines is answered
- * and decided as before.
+ * option chosen under its hash, and the dispatch mail lists them; the decision's event, audit entry
+ * and mails give the chosen total as the amount decided. A quote without lines is answered and
+ * decided as before.
  */
+import path from 'node:path';
 import { jest } from '@jest/globals';
+import { readEvents } from '../../infra/local/eventbridge.js';
+import { listAudit } from '../../lambdas/shared/data/audit.js';
 import { decisionsOf } from '../../lambdas/shared/data/quote-decisions.js';
 import { putReportRows, type QuoteLine, type QuoteLinesRow, type QuoteRow } from '../../lambdas/shared/data/report-rows.js';
 import { intact } from '../../lambdas/shared/domain/quotes/decision.js';
-import type { DecisionReply, QuotesReply, RecentDecisionsReply } from '../../lambdas/shared/contract/quotes.js';
+import type { DecisionReply, QuoteDecidedDetail, QuotesReply, RecentDecisionsReply } from '../../lambdas/shared/contract/quotes.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
 jest.setTimeout(180_000);
@@ -45,6 +49,9 @@ const decide = (token: string, q: QuoteRow, name: string, body: Record<string, u
     body: { propertyId: q.propertyId, decision: 'approve', signature: name, agreed: true, ...body, shown: { amount: q.amount, title: q.title, expiresAt: q.expiresAt ?? null, ...((body.shown as object) ?? {}) } },
   });
 const errorOf = (r: { json: unknown }) => (r.json as { error: string }).error;
+/** The portal.quote.decided event of a quote, as the local bus wrote it. */
+const eventOf = (quoteId: string) => readEvents(path.join(t.dataDir, 'events')).map((e) => e.detail as QuoteDecidedDetail).find((d) => d.quoteId === quoteId);
+const auditOf = async (quoteId: string) => (await listAudit(t.db, 50)).items.find((e) => e.action === 'quote.approve' && e.target === quoteId)?.details;
 const listed = async (token: string, query = '') => ((await request('GET', `/api/quotes${query}`, { token })).json as QuotesReply).quotes;
 
 beforeAll(async () => {
@@ -137,6 +144,13 @@ describe('POST /api/quotes/{quoteId}/decision with lines and an option', () => {
     expect(mail.subject).toBe('Quote approved: QL-1 (Alpha One, $5,620.50)');
     expect(mail.text).toContain(['Lines chosen:', 'Option: Better', '- L1 Labour: 8 × $125 = $1,000', '- L3 New motor: 1 × $4,500 = $4,500 (Better)', '- L6 Isolators: 2 × $60.25 = $120.50 (optional, ticked)', 'Total of the lines chosen: $5,620.50'].join('\n'));
     expect(mail.text).not.toContain('Coil cleaning');
+    expect(mail.text).toContain('Amount: $5,620.50 (the lines chosen; the quote\'s amount: $4,000)');
+    // The event and the audit entry give the same amount decided (not the quote's $4,000), the quote's own beside it.
+    const event = eventOf('QL-1')!;
+    expect(event).toMatchObject({ decision: 'approve', amount: 5_620.5, record: { hash: reply.hash, shown: { amount: 4_000 }, chosen: { total: 5_620.5 } } });
+    expect(await auditOf('QL-1')).toMatchObject({ amount: 5_620.5, quoteAmount: 4_000, option: 'Better', hash: reply.hash });
+    const receipt = (await t.outbox()).find((m) => m.to === APPROVER && m.subject === 'Receipt: you approved quote QL-1')!;
+    expect(receipt.text).toContain('Amount: $5,620.50 (the lines chosen; the quote\'s amount: $4,000)');
     // The administrators' list of recent decisions names the total the approval committed to.
     const recent = await request('GET', '/api/quotes/decisions', { token: tokens.admin });
     expect(recent.status).toBe(200);
@@ -152,5 +166,10 @@ describe('POST /api/quotes/{quoteId}/decision with lines and an option', () => {
     expect(intact(record)).toBe(true);
     const plain = ((await request('GET', '/api/quotes/decisions', { token: tokens.admin })).json as RecentDecisionsReply).decisions.find((d) => d.quoteId === 'QL-3');
     expect(plain).toMatchObject({ amount: record.shown.amount });
+    // Its event and audit entry: the quote's amount, nothing chosen.
+    expect(eventOf('QL-3')).toMatchObject({ amount: 900 });
+    const audited = await auditOf('QL-3');
+    expect(audited).toMatchObject({ amount: 900 });
+    expect(audited).not.toHaveProperty('quoteAmount');
   });
 });

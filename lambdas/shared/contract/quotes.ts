@@ -152,6 +152,11 @@ export const QuoteDecidedDetail = z.object({
   status: z.enum(['Approved', 'Declined', 'Sent']),
   decidedAt: z.string(),
   decidedBy: z.object({ email: z.string(), name: z.string() }),
+  /**
+   * The amount decided: for a quote with lines the total of the lines and option chosen
+   * (`record.chosen.total`, issue 43), else the quote's amount (`record.shown.amount`, which stays
+   * the quote's own in both cases).
+   */
   amount: z.number(),
   title: z.string(),
   expiresAt: z.nullable(z.string()),

@@ -2,14 +2,14 @@
  * Issue 43, item 3: a quote's lines and options (lambdas/shared/domain/quotes/lines.ts). The total
  * follows the choice; the server counts it from the stored lines, refusing unknown ids (400) and a
  * shown total that is not its own (409); the record's hash covers the lines and option chosen; the
- * dispatch mail lists them.
+ * dispatch mail lists them; the amount decided (mails, event, audit) is the chosen total.
  */
 import { chosenTotal, DecisionBody, optionsOf } from '../../../lambdas/shared/contract/quotes.js';
 import type { DecisionRecord } from '../../../lambdas/shared/data/quote-decisions.js';
 import type { QuoteLine } from '../../../lambdas/shared/data/report-rows.js';
-import { checkDecision, intact, quoteView, recordHash } from '../../../lambdas/shared/domain/quotes/decision.js';
+import { checkDecision, decidedAmount, intact, quoteView, recordHash } from '../../../lambdas/shared/domain/quotes/decision.js';
 import { chooseLines, quoteLineViews } from '../../../lambdas/shared/domain/quotes/lines.js';
-import { dispatchMail, receiptMail } from '../../../lambdas/shared/domain/quotes/mails.js';
+import { colleagueMail, dispatchMail, receiptMail } from '../../../lambdas/shared/domain/quotes/mails.js';
 import { HttpError } from '../../../lambdas/shared/platform/http.js';
 
 beforeAll(() => {
@@ -142,5 +142,19 @@ describe("the record's hash and the mails cover the choice", () => {
     const { chosen: _c, ...plain } = record;
     expect(dispatchMail(plain as DecisionRecord, 'northwind').text).not.toContain('Lines chosen');
     expect(dispatchMail(plain as DecisionRecord, 'northwind').subject).toBe('Quote approved: QT-1 (One, $4,850)');
+  });
+
+  it("gives the chosen total as the amount decided wherever the decision is told, the quote's own beside it", () => {
+    // The quote's amount ($4,850) is not what Better with the coil cleaning commits to.
+    expect(record.shown.amount).toBe(4_850);
+    expect(decidedAmount(record)).toBe(5_270.1);
+    const line = "Amount: $5,270.10 (the lines chosen; the quote's amount: $4,850)";
+    for (const mail of [dispatchMail(record, 'northwind'), receiptMail(record, 'northwind'), colleagueMail(record, 'northwind', 'Vic Viewer')]) {
+      expect(mail.text.split('\n')).toContain(line);
+      expect(mail.text).not.toMatch(/^Amount: \$4,850$/m);
+    }
+    const { chosen: _c, ...plain } = record;
+    expect(decidedAmount(plain)).toBe(4_850);
+    expect(colleagueMail(plain as DecisionRecord, 'northwind', 'Vic Viewer').text.split('\n')).toContain('Amount: $4,850');
   });
 });

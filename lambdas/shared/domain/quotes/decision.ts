@@ -73,6 +73,13 @@ export const statusAfter = (decision: DecisionBody['decision']): QuoteRow['statu
  */
 export const deciderName = (r: Pick<DecisionRecord, 'by'>) => titleCase(r.by.name || r.by.email);
 
+/**
+ * The amount a decision is about (issue 43): for a quote with lines the total of the lines and
+ * option chosen, which the approval commits to; else the quote's amount as shown. The event's
+ * `amount`, the audit entry's, the mails' and the administrators' decision list all give this one.
+ */
+export const decidedAmount = (r: Pick<DecisionRecord, 'chosen' | 'shown'>) => r.chosen?.total ?? r.shown.amount;
+
 /** The account and its email, as the mails' first line names the decider: 'Dana Facilities (facilities@northwind.test)'. */
 export const deciderLine = (r: Pick<DecisionRecord, 'by'>) => `${deciderName(r)} (${r.by.email})`;
 

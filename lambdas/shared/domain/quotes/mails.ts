@@ -8,7 +8,7 @@ import { mailTime, titleCase, writtenDay } from '../../contract/writing.js';
 import type { DecisionRecord } from '../../data/quote-decisions.js';
 import { greetingName, productTitle } from '../../platform/mail-text.js';
 import { mailLinks } from '../../platform/links.js';
-import { deciderLine } from './decision.js';
+import { decidedAmount, deciderLine } from './decision.js';
 
 const VERB = { approve: 'approved', decline: 'declined', 'request-changes': 'asked for changes to' } as const;
 const HEADLINE = { approve: 'Quote approved', decline: 'Quote declined', 'request-changes': 'Changes requested' } as const;
@@ -18,7 +18,8 @@ function facts(r: DecisionRecord, customerName: string): string[] {
     `Quote: ${r.quoteId} — ${r.shown.title}`,
     `Customer: ${titleCase(customerName)}`,
     `Property: ${r.shown.propertyName}`,
-    `Amount: ${dollars(r.shown.amount)}`,
+    // A quote with lines: the total of the lines chosen, which the decision commits to (issue 43), then the quote's own amount.
+    r.chosen ? `Amount: ${dollars(decidedAmount(r))} (the lines chosen; the quote's amount: ${dollars(r.shown.amount)})` : `Amount: ${dollars(r.shown.amount)}`,
     `Expires: ${r.shown.expiresAt ? writtenDay(r.shown.expiresAt.slice(0, 10)) : 'no expiry'}`,
     ...(r.poNumber ? [`Purchase order: ${r.poNumber}`] : []),
     ...(r.reason ? [`Reason: ${r.reason}`] : []),
@@ -44,9 +45,6 @@ export function chosenText(r: Pick<DecisionRecord, 'chosen'>): string[] {
     `Total of the lines chosen: ${dollars(total)}`,
   ];
 }
-
-/** The amount a decision is about: the chosen lines' total for a quote with lines, else the quote's amount. */
-const decidedAmount = (r: DecisionRecord) => r.chosen?.total ?? r.shown.amount;
 
 /** To the provider's dispatch mailbox: the decision, the lines chosen and the signature record. */
 export function dispatchMail(r: DecisionRecord, customerName: string) {
