@@ -402,7 +402,9 @@ test('a quote with lines: an option picked and an optional line ticked, the tota
   }
   for (const left of ['Replacement plant controller', 'Operator training']) expect(mail).not.toContain(left);
   await expect.poll(() => eventsFor('QT-DEMO-0003').length).toBeGreaterThan(0);
-  const [event] = eventsFor('QT-DEMO-0003') as unknown as { detail: { record: { chosen: { option: string; total: number; lines: { id: string }[] } } } }[];
+  const [event] = eventsFor('QT-DEMO-0003') as unknown as { detail: { amount: number; record: { shown: { amount: number }; chosen: { option: string; total: number; lines: { id: string }[] } } } }[];
   expect(event!.detail.record.chosen).toMatchObject({ option: 'Better', total: 11_550 });
+  // The amount decided is the chosen total, not the quote's $9,200.
+  expect([event!.detail.amount, event!.detail.record.shown.amount]).toEqual([11_550, 9_200]);
   expect(event!.detail.record.chosen.lines.map((l) => l.id)).toEqual(['L1', 'L2', 'L4', 'L6']);
 });
