@@ -3,7 +3,8 @@
  * work orders on that unit and the quote made for one, newest first), a work order from it, and
  * goes Back each step to where they came from; a monitored unit shows its raised alert; another
  * customer's equipment by its address answers as none; an administrator viewing as the customer
- * sees what the customer sees.
+ * sees what the customer sees. From Analytics, a unit's card opens its history, and Back returns to
+ * Analytics with the unit chosen.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { demoEquipment } from '../../infra/admin/demo-data.js';
@@ -89,6 +90,34 @@ test("a monitored unit's history shows its telemetry equipment and its raised al
   await expect(page).toHaveURL(new RegExp(`/home/analytics\\?equipment=${monitored.id}$`));
   await expect(page.locator('[aria-current="true"]').filter({ hasText: monitored.name })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(telemetryText.selectedEquipment, { exact: true })).toBeVisible();
+});
+
+test("an Analytics card opens its unit's equipment history, and Back returns to Analytics with the unit chosen", async ({ page }) => {
+  await logIn(page, demo.northwind);
+  // Analytics with AHU-1 chosen (the history's own link above): its one device's card.
+  await page.goto(`/home/analytics?equipment=${monitored.id}`);
+  const chosen = page.locator('[aria-current="true"]').filter({ hasText: monitored.name });
+  await expect(chosen).toBeVisible({ timeout: 20_000 });
+  const card = page.getByRole('list', { name: telemetryText.deviceList }).getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: monitored.name })).toBeVisible();
+  // Every demo unit is an asset of its property: each card in view has its History, this one the Plaza's AHU-1.
+  const history = card.getByRole('link', { name: telemetryText.historyLabel(monitored.name) });
+  await expect(history).toHaveText(telemetryText.history);
+  await expect(history).toHaveAttribute('href', `/equipment/${monitoredAsset.id}`);
+  await expectNoSeriousA11yViolations(page);
+  await shotsAtBothSizes(shot, page, 'analytics-card');
+
+  await history.click();
+  await expect(page).toHaveURL(new RegExp(`/equipment/${monitoredAsset.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: e.title(monitoredAsset.name) })).toBeVisible();
+  await expect(section(page, t.equipment).getByText(e.monitored(monitored.id), { exact: true })).toBeVisible();
+  await expect(entries(page).and(page.locator('[data-entry="work-order"]')).first()).toBeVisible();
+
+  await page.getByRole('button', { name: e.back }).click();
+  await expect(page).toHaveURL(new RegExp(`/home/analytics\\?equipment=${monitored.id}$`));
+  await expect(chosen).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByRole('link', { name: telemetryText.historyLabel(monitored.name) })).toBeVisible();
 });
 
 test('a unit that is not monitored offers no way to readings', async ({ page }) => {

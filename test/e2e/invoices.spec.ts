@@ -2,7 +2,8 @@
  * Issue 43, item 4 in the browser: a customer opens an invoice from a row of the Invoicing report
  * table (the built-in frame asks the portal with portal-embed:open and the invoice's id) and from
  * the work order's invoice line; sees its lines with their total, status, Pay (the provider's page,
- * a new tab), the provider's PDF and Pay several; goes Back to where they were. Another customer's
+ * a new tab), the provider's PDF and Pay several; opens the work order it bills; goes Back to where
+ * they were. Another customer's
  * invoice, asked by its address, answers as a missing one; an administrator viewing as the customer
  * sees what the customer sees.
  */
@@ -98,6 +99,25 @@ test("the work order's invoice line opens the invoice, and Back returns to the w
   await page.getByRole('button', { name: t.back }).click();
   await expect(page).toHaveURL(new RegExp(`/work-orders/${invoice.workOrderId}$`));
   await expect(page.getByRole('heading', { level: 1, name: w.title(invoice.workOrderId!) })).toBeVisible();
+});
+
+test("an Invoicing row's invoice opens its work order; Back returns to the invoice, then to Invoicing", async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await page.goto('/home/invoicing');
+  const frame = reportFrame(page);
+  await frame.getByRole('searchbox', { name: 'Search rows' }).fill(invoice.number);
+  await frame.getByRole('button', { name: `Open invoice ${invoice.number}` }).click();
+  await expectInvoice(page);
+  await section(page, t.details).getByRole('link', { name: t.openWorkOrder(invoice.workOrderId!) }).click();
+  await expect(page).toHaveURL(new RegExp(`/work-orders/${invoice.workOrderId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: w.title(invoice.workOrderId!) })).toBeVisible();
+  // The work order names this invoice among its own.
+  await expect(section(page, w.invoices).getByRole('link', { name: w.openInvoice(invoice.number) })).toBeVisible();
+  await page.getByRole('button', { name: w.back }).click();
+  await expectInvoice(page);
+  await page.getByRole('button', { name: t.back }).click();
+  await expect(page).toHaveURL(/\/home\/invoicing$/);
+  await expect(reportFrame(page).getByRole('heading', { level: 1 })).toHaveText('Invoicing');
 });
 
 test('a paid invoice says when it was paid and offers no Pay', async ({ page }) => {

@@ -5,12 +5,14 @@
  * hand; a quote decided long ago outside the portal (not in the panel's list) listed there too with
  * its status, its Review saying it is decided. Back returns to the Quotes report as it was. An
  * administrator's own view (no quotes panel) offers no button that would do nothing; viewing as the
- * customer, the row opens the quote read-only. Nothing is decided: the shared demo stays as seeded.
+ * customer, the row opens the quote read-only. Review of a quote made for a work order opens that
+ * work order, whose Back returns to the quote. Nothing is decided: the shared demo stays as seeded.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { demoNow, demoReportRows } from '../../infra/admin/demo-report-data.js';
 import type { QuoteRow } from '../../lambdas/shared/data/report-rows.js';
 import { quotesText as t } from '../../web/features/quotes/strings.js';
+import { workOrderText as w } from '../../web/features/work-orders/strings.js';
 import { demo } from './support/env.js';
 import { expectNoSeriousA11yViolations, logIn, shotsAtBothSizes, shotter, viewAs } from './support/session.js';
 
@@ -26,6 +28,8 @@ const SENT = 'QT-DEMO-0001';
 const decided = demoReportRows(demoNow())
   .filter((r): r is QuoteRow => r.dataset === 'quote' && r.status === 'Approved' && r.propertyId.startsWith('PROP-1001-') && !!r.decidedAt)
   .sort((a, b) => b.decidedAt!.localeCompare(a.decidedAt!))[0]!;
+// A Northwind Plaza quote made for a work order (Northwind Tower's quotes are imported again by quotes.spec.ts).
+const forWork = demoReportRows(demoNow()).find((r): r is QuoteRow => r.dataset === 'quote' && r.propertyId === 'PROP-1001-02' && !!r.workOrderId)!;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -91,6 +95,24 @@ test('a Quotes row opens its quote in the panel: a Sent one with Review at hand,
   await expect(page).toHaveURL(/\/home\/quotes$/);
   await expect(panelRow(page, decided.id)).toHaveCount(0);
   await expect(frame(page).getByRole('heading', { level: 1 })).toHaveText('Quotes');
+});
+
+test("a Quotes row's quote opens the work order it was made for from Review, and Back returns to the quote", async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await page.goto('/home/quotes');
+  await findInTable(page, forWork.id);
+  await openButton(page, forWork.id).click();
+  await expect(page).toHaveURL(new RegExp(`/home/quotes\\?quote=${forWork.id}$`));
+  await panelRow(page, forWork.id).getByRole('button', { name: new RegExp(`^Review ${forWork.id}`) }).click();
+  const dialog = page.getByRole('dialog', { name: t.dialogTitle(forWork.id) });
+  await dialog.getByRole('link', { name: t.openWorkOrder(forWork.workOrderId!) }).click();
+  await expect(page).toHaveURL(new RegExp(`/work-orders/${forWork.workOrderId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: w.title(forWork.workOrderId!) })).toBeVisible();
+  // The work order lists the quote among its own.
+  await expect(page.getByRole('region', { name: w.quotes }).getByRole('link', { name: w.openQuote(forWork.id) })).toBeVisible();
+  await page.getByRole('button', { name: w.back }).click();
+  await expect(page).toHaveURL(new RegExp(`/home/quotes\\?quote=${forWork.id}$`));
+  await expect(panelRow(page, forWork.id)).toHaveAttribute('aria-current', 'true');
 });
 
 test('an administrator\'s own view offers no quote to open; viewing as the customer, a row opens it read-only', async ({ page }) => {

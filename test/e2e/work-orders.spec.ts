@@ -2,13 +2,15 @@
  * Issue 43 in the browser: a customer opens a work order from a row of the Work Orders,
  * Maintenance and Capital Projects report tables (the built-in frame asks the portal with
  * portal-embed:open) and from Coming up; sees its timeline, details, equipment, notes, parts and
- * labour with their total, invoice and quote; goes Back to where they were. Another customer's
+ * labour with their total, invoice and quote (which opens in the Quotes panel; Back returns to the
+ * work order); goes Back to where they were. Another customer's
  * work order, asked by its address, answers as a missing one.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { demoNow, demoReportRows } from '../../infra/admin/demo-report-data.js';
 import type { InvoiceRow, LinesRow, QuoteRow, WorkOrderRow } from '../../lambdas/shared/data/report-rows.js';
 import { demoServiceRequests } from '../../infra/admin/demo-requests.js';
+import { quotesText as q } from '../../web/features/quotes/strings.js';
 import { requestsText as r } from '../../web/features/requests/strings.js';
 import { visitsText as v } from '../../web/features/visits/strings.js';
 import { workOrderText as t } from '../../web/features/work-orders/strings.js';
@@ -85,6 +87,20 @@ test('a work-order row of the report frame opens the work order: timeline, notes
   await page.getByRole('button', { name: t.back }).click();
   await expect(page).toHaveURL(/\/home\/work-orders$/);
   await expect(reportFrame(page).getByRole('heading', { level: 1 })).toHaveText('Work Orders');
+});
+
+test("the work order's quote opens in the Quotes panel, marked, and Back returns to the work order", async ({ page }) => {
+  await logIn(page, demo.northwind);
+  await page.goto(`/work-orders/${workOrder.id}`);
+  await section(page, t.quotes).getByRole('link', { name: t.openQuote(quote.id) }).click();
+  await expect(page).toHaveURL(new RegExp(`/home/quotes\\?quote=${quote.id}$`));
+  // The panel lists the quote, even one decided long ago, marked and with its Review at hand.
+  const row = page.getByRole('region', { name: q.title }).locator(`tr[data-quote="${quote.id}"]`);
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row.getByRole('button', { name: new RegExp(`^Review ${quote.id}`) })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/work-orders/${workOrder.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: t.title(workOrder.id) })).toBeVisible();
 });
 
 for (const [report, title] of [

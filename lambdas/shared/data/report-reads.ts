@@ -12,7 +12,20 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../platform/env.js';
 import { batchGetTables } from './batch.js';
 import type { PropertyItem } from './properties.js';
-import { indexKey, listedKeys, rowsIndex, rowsOf, rowsOfItems, unionProjection, type Dataset, type ReportRow, type ReportRowsItem, type RowsIndex } from './report-rows.js';
+import {
+  firstUndatedKey,
+  indexKey,
+  isIndexItem,
+  listedKeys,
+  rowsIndex,
+  rowsOf,
+  rowsOfItems,
+  unionProjection,
+  type Dataset,
+  type ReportRow,
+  type ReportRowsItem,
+  type RowsIndex,
+} from './report-rows.js';
 import type { UserItem } from './users.js';
 
 const byName = (a: PropertyItem, b: PropertyItem) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
@@ -64,4 +77,34 @@ export async function propertiesAndRows(
   const byDataset = rowsOfItems(found[rows] as ReportRowsItem[], attributes);
   for (const [dataset, list] of queried) byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), ...list]);
   return { properties: known ? [...known] : (found[properties] as unknown as PropertyItem[]).sort(byName), rows: byDataset };
+}
+
+/**
+ * One undated dataset's rows of these properties (assets: a few dozen a property, one packed item),
+ * with `attributes` only, in one BatchGetItem where each partition is one item: each property's
+ * index item and the dataset's first item are asked together. A partition whose index lists more
+ * items reads those next (a second call); one without an index item (not migrated yet) is read by
+ * Query, as ./report-rows/read.ts does. So the Analytics rows learn their assets (issue 43) in one
+ * call beside the equipment's.
+ */
+export async function undatedRows(db: DynamoDBDocumentClient, propertyIds: readonly string[], dataset: Dataset, attributes: readonly string[]): Promise<ReportRow[]> {
+  const ids = [...new Set(propertyIds)];
+  if (ids.length === 0) return [];
+  const rows = tableName('reportRows');
+  // The index item's `parts` rides in the same projection (no row has a column of that name).
+  const read = { [rows]: unionProjection([dataset], { [dataset]: [...attributes, 'parts'] }) };
+  const first = (await batchGetTables(db, { [rows]: ids.flatMap((p) => [indexKey(p, dataset), firstUndatedKey(p, dataset)]) }, read))[rows] as ReportRowsItem[];
+  const index = rowsIndex(first.filter(isIndexItem), ids, [dataset]);
+  const { keys, unindexed } = listedKeys(index, ids, [dataset]);
+  const keyOf = (i: { propertyId: string; sk: string }) => `${i.propertyId}\u0000${i.sk}`;
+  const listed = new Set(keys.map(keyOf));
+  // Only items the index lists: an unindexed partition is read whole by its Query instead.
+  const got = first.filter((i) => !isIndexItem(i) && listed.has(keyOf(i)));
+  const have = new Set(got.map(keyOf));
+  const rest = keys.filter((k) => !have.has(keyOf(k)));
+  const [more, ...queried] = await Promise.all([
+    rest.length ? batchGetTables(db, { [rows]: rest }, read).then((r) => r[rows] as ReportRowsItem[]) : Promise.resolve([]),
+    ...unindexed.map(({ propertyId }) => rowsOf(db, dataset, [propertyId], attributes)),
+  ]);
+  return [...(rowsOfItems([...got, ...more], { [dataset]: attributes }).get(dataset) ?? []), ...(queried.flat() as ReportRow[])];
 }

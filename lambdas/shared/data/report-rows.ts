@@ -12,6 +12,6 @@
  * This module is what the rest of the code imports.
  */
 export type { AssetRow, Dataset, InvoiceRow, LinesRow, NotesRow, PhotosRow, QuoteLine, QuoteLinesRow, QuoteRow, ReportRow, ReportRowsItem, WorkOrderLine, WorkOrderNote, WorkOrderPhoto, WorkOrderRow } from './report-rows/rows.js';
-export { DATASETS, PART_BYTES, indexItemsOf, indexKey, isIndexItem, packBucket, packRows, unpackItem } from './report-rows/items.js';
+export { DATASETS, PART_BYTES, firstUndatedKey, indexItemsOf, indexKey, isIndexItem, packBucket, packRows, unpackItem } from './report-rows/items.js';
 export { getReportRow, listedKeys, rowsIndex, rowsOf, rowsOfItems, unionProjection, unread, type RowsIndex } from './report-rows/read.js';
 export { addToIndex, ensureIndex, planPartition, putReportRows, storedKeys, updateReportRow, type MergeRow, type PartitionWrite } from './report-rows/write.js';

@@ -1,5 +1,7 @@
+import { BatchGetCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { handler as getData } from '../../../lambdas/analytics/get-data.js';
 import { handler as getTelemetryCustomer } from '../../../lambdas/analytics/get-telemetry-customer.js';
+import { indexItemsOf, packRows, type AssetRow } from '../../../lambdas/shared/data/report-rows.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv, STAFF, TABLES, user } from '../support/fake-aws.js';
 
@@ -8,7 +10,7 @@ const MAPPING = 'GET /api/analytics/nclarity-customer/{customerId}';
 
 const alice = user('alice@a.test', ['A'], { 'A-P1': 'A' });
 const admin = user(`boss@${STAFF}`);
-const { ddb, callsTo } = fakeAws({
+const aws = fakeAws({
   users: [alice, admin],
   customers: [
     { id: 'A', name: 'Alpha', telemetryCustomerId: 'NC-1', telemetryCustomerName: 'Alpha Inc' },
@@ -22,6 +24,16 @@ const { ddb, callsTo } = fakeAws({
     { customerId: 'B', id: 'E4', propertyId: 'B-P1', buildingName: 'B', name: 'AHU', equipmentType: 'AHU', telemetryData: '{}' },
   ],
 });
+const { ddb, callsTo } = aws;
+
+// The asset register (issue 43): RTU-1's asset at A-P1 (named in another case), RTU-2's at A-P2, a
+// unit of the same name at another property, an asset with no equipment, and Beta's unit.
+const asset = (id: string, propertyId: string, name: string): AssetRow => ({ dataset: 'asset', id, propertyId, name, assetType: 'RTU', make: '', model: '', serial: '', condition: 'Good' });
+const packed = packRows([asset('AS-11', 'A-P1', 'rtu-1 '), asset('AS-12', 'A-P1', 'Boiler'), asset('AS-21', 'A-P2', 'RTU-2'), asset('AS-31', 'A-P3', 'RTU-1'), asset('AS-B', 'B-P1', 'AHU')]);
+aws.world.reportRows = [...packed, ...indexItemsOf(packed)];
+/** The report-row keys the route asked for, by property. */
+const askedProperties = () =>
+  new Set(ddb.commandCalls(BatchGetCommand).flatMap((c) => Object.values((c.args[0].input as BatchGetCommandInput).RequestItems ?? {}).flatMap((r) => (r.Keys ?? []).map((k) => String(k.propertyId)))));
 
 const get = (route: string, customerId: string, email?: string) => {
   const handler = route === DATA ? getData : getTelemetryCustomer;
@@ -56,21 +68,35 @@ describe('GET /api/analytics/data/{customerId}', () => {
     expect(none.statusCode).toBe(200);
     expect(JSON.parse(none.body)).toEqual([]);
   });
-  it('answers the rows of the assigned properties and of no property, TELEMETRY_DATA as stored text, in two reads', async () => {
+  it('answers the rows of the assigned properties and of no property, TELEMETRY_DATA as stored text, each with its property and asset, in three reads', async () => {
     const r = await get(DATA, 'A', alice.email);
     expect(r.statusCode).toBe(200);
     expect(JSON.parse(r.body)).toEqual([
-      { BUILDING_NAME: 'North', EQUIPMENT_ID: 'E1', EQUIPMENT_NAME: 'RTU-1', EQUIPMENT_TYPE: 'RTU', TELEMETRY_DATA: '{"sadb-1":12.5}' },
-      { BUILDING_NAME: 'Site', EQUIPMENT_ID: 'E3', EQUIPMENT_NAME: 'Chiller', EQUIPMENT_TYPE: 'Chiller', TELEMETRY_DATA: '{}' },
+      { BUILDING_NAME: 'North', EQUIPMENT_ID: 'E1', EQUIPMENT_NAME: 'RTU-1', EQUIPMENT_TYPE: 'RTU', TELEMETRY_DATA: '{"sadb-1":12.5}', PROPERTY_ID: 'A-P1', ASSET_ID: 'AS-11' },
+      { BUILDING_NAME: 'Site', EQUIPMENT_ID: 'E3', EQUIPMENT_NAME: 'Chiller', EQUIPMENT_TYPE: 'Chiller', TELEMETRY_DATA: '{}', PROPERTY_ID: null, ASSET_ID: null },
     ]);
-    // The caller's row and the equipment query; a customer with equipment needs no customers read.
-    expect(ddb.calls()).toHaveLength(2);
+    // The caller's row, the equipment query and, beside it, one BatchGetItem of the assets of her
+    // own properties of this customer only (their index items and first items); no customers read.
+    expect(ddb.calls()).toHaveLength(3);
+    expect(callsTo(TABLES.REPORT_ROWS_TABLE)).toBe(1);
+    expect(askedProperties()).toEqual(new Set(['A-P1']));
     expect(callsTo(TABLES.CUSTOMERS_TABLE)).toBe(0);
   });
-  it('an administrator sees every row, by building then name', async () => {
-    const rows = JSON.parse((await get(DATA, 'A', admin.email)).body) as { EQUIPMENT_ID: string; TELEMETRY_DATA: string }[];
+  it('an administrator sees every row, by building then name, each with its asset: none for a unit without one', async () => {
+    const rows = JSON.parse((await get(DATA, 'A', admin.email)).body) as { EQUIPMENT_ID: string; TELEMETRY_DATA: string; ASSET_ID: string | null }[];
     expect(rows.map((x) => x.EQUIPMENT_ID)).toEqual(['E1', 'E3', 'E2']);
     expect(rows[2]!.TELEMETRY_DATA).toBe('not json');
+    // The asset of the equipment's own property (AS-31 has RTU-1's name at A-P3); none for E3, on no property.
+    expect(rows.map((x) => x.ASSET_ID)).toEqual(['AS-11', null, 'AS-21']);
+    // The assets of the properties the equipment names, read once the equipment is in: Beta's are never asked.
+    expect(ddb.calls()).toHaveLength(3);
+    expect(askedProperties()).toEqual(new Set(['A-P1', 'A-P2']));
+  });
+  it('a failed read of the assets leaves the rows without assets, not the dashboard without rows', async () => {
+    aws.failOnce(`BatchGet:${TABLES.REPORT_ROWS_TABLE}`);
+    const r = await get(DATA, 'A', alice.email);
+    expect(r.statusCode).toBe(200);
+    expect((JSON.parse(r.body) as { EQUIPMENT_ID: string; ASSET_ID: string | null }[]).map((x) => [x.EQUIPMENT_ID, x.ASSET_ID])).toEqual([['E1', null], ['E3', null]]);
   });
 });
 

@@ -452,6 +452,7 @@ function ReportArea(props: ReportAreaProps) {
           customerName={props.telemetryCustomerName}
           properties={props.propertyOptions}
           canEditThresholds={props.isAdmin}
+          narrowHistory={props.isAdmin}
         />
       </Suspense>
     );

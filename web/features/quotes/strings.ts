@@ -31,7 +31,9 @@ export const quotesText = {
   declined: 'Declined',
   // The Review dialog
   dialogTitle: (id: string) => `Review quote ${id}`,
-  facts: { title: 'Title', property: 'Property', amount: 'Amount', total: 'Total', expires: 'Expires', sent: 'Sent', document: 'Quote document' },
+  facts: { title: 'Title', property: 'Property', amount: 'Amount', total: 'Total', expires: 'Expires', sent: 'Sent', document: 'Quote document', workOrder: 'Work order' },
+  // Issue 43: the work order a quote was made for opens from Review; its Back returns to the Quotes page with the quote.
+  openWorkOrder: (id: string) => `Open work order ${id}`,
   // Issue 43: a quote's lines, its options (one chosen) and its optional lines (ticked); the total follows.
   lines: 'Lines',
   linesIncluded: 'Included',

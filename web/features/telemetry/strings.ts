@@ -34,6 +34,9 @@ export const telemetryText = {
   loadingCard: 'Loading telemetry',
   deviceList: 'Devices',
   metricsOf: (deviceId: string) => `Readings of ${deviceId}`,
+  // A card's way to its unit's equipment history (beyond the spec: issue 43)
+  history: 'History',
+  historyLabel: (name: string) => `Open the history of ${name}`,
   // Equipment alerts (beyond the spec: issue 20)
   alertsTitle: 'Equipment alerts',
   alertCount: (n: number) => `${n} ${n === 1 ? 'Alert' : 'Alerts'}`,

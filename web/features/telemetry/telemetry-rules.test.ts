@@ -10,6 +10,7 @@ import {
   failureText,
   formatDuration,
   formatMetric,
+  historyAsset,
   initialSelection,
   isCoolOn,
   isHeatOn,
@@ -175,10 +176,10 @@ describe('ages and staleness', () => {
 });
 
 const rows: AnalyticsRow[] = [
-  { BUILDING_NAME: 'Tower', EQUIPMENT_ID: 'E1', EQUIPMENT_NAME: 'RTU-1', EQUIPMENT_TYPE: 'Rooftop Unit', TELEMETRY_DATA: '{"tons":25}' },
-  { BUILDING_NAME: 'Tower', EQUIPMENT_ID: 'E2', EQUIPMENT_NAME: 'RTU-2', EQUIPMENT_TYPE: 'Rooftop Unit', TELEMETRY_DATA: 'not json' },
-  { BUILDING_NAME: 'Plaza', EQUIPMENT_ID: 'E3', EQUIPMENT_NAME: 'AHU-1', EQUIPMENT_TYPE: 'Air Handler', TELEMETRY_DATA: '[1]' },
-  { BUILDING_NAME: 'Annex', EQUIPMENT_ID: 'E4', EQUIPMENT_NAME: 'CRAC-2', EQUIPMENT_TYPE: 'CRAC', TELEMETRY_DATA: '' },
+  { BUILDING_NAME: 'Tower', EQUIPMENT_ID: 'E1', EQUIPMENT_NAME: 'RTU-1', EQUIPMENT_TYPE: 'Rooftop Unit', TELEMETRY_DATA: '{"tons":25}', PROPERTY_ID: 'P-T', ASSET_ID: 'AS-1' },
+  { BUILDING_NAME: 'Tower', EQUIPMENT_ID: 'E2', EQUIPMENT_NAME: 'RTU-2', EQUIPMENT_TYPE: 'Rooftop Unit', TELEMETRY_DATA: 'not json', PROPERTY_ID: 'P-T', ASSET_ID: null },
+  { BUILDING_NAME: 'Plaza', EQUIPMENT_ID: 'E3', EQUIPMENT_NAME: 'AHU-1', EQUIPMENT_TYPE: 'Air Handler', TELEMETRY_DATA: '[1]', PROPERTY_ID: 'P-P', ASSET_ID: 'AS-3' },
+  { BUILDING_NAME: 'Annex', EQUIPMENT_ID: 'E4', EQUIPMENT_NAME: 'CRAC-2', EQUIPMENT_TYPE: 'CRAC', TELEMETRY_DATA: '', PROPERTY_ID: null, ASSET_ID: null },
 ];
 const equipment = buildEquipment(rows, [
   { deviceId: 'D1', equipment: { id: 'E1' } },
@@ -202,6 +203,12 @@ describe('equipment', () => {
       ['E2', 'RTU-2', 'Rooftop Unit', 'Tower', ['D2a', 'D2b']],
     ]);
     expect(buildingsOf(equipment)).toEqual(['Annex', 'Plaza', 'Tower']);
+  });
+  it("opens the history of a unit's asset (issue 43): every one the answer names, or, viewing as a user, those of that user's properties; none without an asset", () => {
+    const assets = (viewed: ReadonlySet<string> | null) => equipment.map((e) => [e.id, historyAsset(e, viewed)]);
+    expect(assets(null)).toEqual([['E4', null], ['E3', 'AS-3'], ['E1', 'AS-1'], ['E2', null]]);
+    expect(assets(new Set(['P-T']))).toEqual([['E4', null], ['E3', null], ['E1', 'AS-1'], ['E2', null]]);
+    expect(assets(new Set())).toEqual([['E4', null], ['E3', null], ['E1', null], ['E2', null]]);
   });
 });
 

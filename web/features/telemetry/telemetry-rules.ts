@@ -14,6 +14,9 @@ export interface Equipment {
   building: string;
   telemetry: Record<string, unknown>;
   devices: string[];
+  /** Beyond the spec (issue 43): its property (null: on none) and the asset it is (null: none), whose history the card opens. */
+  propertyId: string | null;
+  assetId: string | null;
 }
 
 export { isCoolOn, isHeatOn, toBool } from '../../../lambdas/shared/contract/telemetry-state';
@@ -149,13 +152,30 @@ export function buildEquipment(rows: AnalyticsRow[], devices: DeviceRef[]): Equi
   const byId = new Map<string, Equipment>();
   for (const r of rows) {
     if (!byId.has(r.EQUIPMENT_ID))
-      byId.set(r.EQUIPMENT_ID, { id: r.EQUIPMENT_ID, name: r.EQUIPMENT_NAME, type: r.EQUIPMENT_TYPE, building: r.BUILDING_NAME, telemetry: parseTelemetryData(r.TELEMETRY_DATA), devices: [] });
+      byId.set(r.EQUIPMENT_ID, {
+        id: r.EQUIPMENT_ID,
+        name: r.EQUIPMENT_NAME,
+        type: r.EQUIPMENT_TYPE,
+        building: r.BUILDING_NAME,
+        telemetry: parseTelemetryData(r.TELEMETRY_DATA),
+        devices: [],
+        propertyId: r.PROPERTY_ID,
+        assetId: r.ASSET_ID,
+      });
   }
   for (const d of devices) byId.get(d.equipment.id)?.devices.push(d.deviceId);
   const list = [...byId.values()];
   for (const e of list) e.devices.sort((a, b) => a.localeCompare(b));
   return list.sort((a, b) => a.building.localeCompare(b.building) || a.name.localeCompare(b.name, undefined, { numeric: true }) || a.id.localeCompare(b.id));
 }
+
+/**
+ * The asset whose equipment history a unit's cards open (issue 43), or null: no History. The
+ * answer names only assets the caller sees; `viewed`, for an administrator viewing as a user, keeps
+ * those of that user's properties (what the history screen opens for them); null takes them all.
+ */
+export const historyAsset = (e: Pick<Equipment, 'propertyId' | 'assetId'>, viewed: ReadonlySet<string> | null): string | null =>
+  e.assetId && (!viewed || (e.propertyId !== null && viewed.has(e.propertyId))) ? e.assetId : null;
 
 /** The buildings of the equipment, sorted, each once. */
 export function buildingsOf(equipment: Equipment[]): string[] {

@@ -12,6 +12,13 @@ export const AnalyticsRow = z.object({
   EQUIPMENT_TYPE: z.string(),
   /** The stored JSON text: the spec's client parses it itself ({} when it does not parse). */
   TELEMETRY_DATA: z.string(),
+  /** Beyond the spec (issue 43): the equipment's property, or null when it is on none. */
+  PROPERTY_ID: z.nullable(z.string()),
+  /**
+   * Beyond the spec (issue 43): the asset this equipment is (of its property, with its name: the
+   * equipment history's link the other way), which the card's History opens; null: none.
+   */
+  ASSET_ID: z.nullable(z.string()),
 });
 export const AnalyticsRows = z.array(AnalyticsRow);
 

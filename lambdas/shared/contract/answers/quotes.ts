@@ -88,6 +88,8 @@ export const QuoteView = z.object({
   lines: z.array(QuoteLineView),
   /** The options of its lines, one of which an approval chooses (the first is offered first); empty without options. */
   options: z.array(z.string()),
+  /** The work order it was made for (issue 43: the import's work_order_id, of the same property), which Review opens; null: none. */
+  workOrderId: z.nullable(z.string()),
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 

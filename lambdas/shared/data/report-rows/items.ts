@@ -89,6 +89,9 @@ export const indexKey = (propertyId: string, dataset: Dataset) => ({ propertyId,
 
 export const slot = (propertyId: string, dataset: Dataset) => `${propertyId}\u0000${dataset}`;
 
+/** The key of the first packed item of a property's undated dataset (bucket '-', part 1): its only item while its rows fit in one, as a property's few dozen assets do. */
+export const firstUndatedKey = (propertyId: string, dataset: Dataset) => ({ propertyId, sk: `${dataset}#${NO_DATE}#1` });
+
 export const isIndexItem = (item: { sk: unknown }) => String(item.sk).startsWith(INDEX);
 
 /** The index items that list these stored items (every kind: packed, one row, already indexed ones skipped). */

@@ -25,6 +25,30 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export const monitoredAs = (asset: Pick<AssetRow, 'name' | 'propertyId'>, equipment: readonly EquipmentItem[]) =>
   equipment.filter((e) => e.propertyId === asset.propertyId && sameName(e.name, asset.name)).sort((a, b) => a.id.localeCompare(b.id))[0];
 
+/**
+ * The asset each telemetry equipment row is (issue 43: the Analytics card's History), the other way
+ * round from monitoredAs: equipment id → the id of the asset whose monitoredAs it is, so the
+ * history a card opens links back to that card's unit. Of two assets of one property with the same
+ * name, the one with the lower id. Equipment on no property, or with no asset of its name, has none.
+ */
+export function assetsOfEquipment(assets: readonly Pick<AssetRow, 'id' | 'name' | 'propertyId'>[], equipment: readonly EquipmentItem[]): Map<string, string> {
+  const unit = (propertyId: string, name: string) => `${propertyId}\u0000${name.trim().toLowerCase()}`;
+  // monitoredAs's choice, once per unit: of a property's equipment of one name, the lowest id.
+  const equipmentOf = new Map<string, string>();
+  for (const e of equipment) {
+    if (!e.propertyId) continue;
+    const k = unit(e.propertyId, e.name);
+    const held = equipmentOf.get(k);
+    if (held === undefined || e.id.localeCompare(held) < 0) equipmentOf.set(k, e.id);
+  }
+  const out = new Map<string, string>();
+  for (const a of [...assets].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))) {
+    const e = equipmentOf.get(unit(a.propertyId, a.name));
+    if (e !== undefined && !out.has(e)) out.set(e, a.id);
+  }
+  return out;
+}
+
 /** A name in parts: lower case, cut at everything but letters, digits and hyphens ('Service_Report RTU-2' → 'service_report_rtu-2'). */
 const parts = (s: string) => s.toLowerCase().replace(/[^a-z0-9-]+/g, '_').replace(/^_+|_+$/g, '');
 

@@ -115,5 +115,6 @@ export function quoteView(q: QuoteRow, propertyName: string, decisions: Decision
     document,
     lines,
     options: optionsOf(lines),
+    workOrderId: q.workOrderId ?? null,
   };
 }

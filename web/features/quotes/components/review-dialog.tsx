@@ -7,15 +7,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { chosenTotal, dollars, quoteLimits, type QuoteDecisionKind, type QuotesReply, type QuoteView } from '../../../../lambdas/shared/contract/answers/quotes';
 import { titleCase } from '../../../components/text/display-name';
 import { writtenDate } from '../../../components/text/dates';
 import { failureMessage } from '../../../lib/api-client';
 import { openDocumentInNewTab } from '../../../lib/document-link';
+import { openedFrom, workOrderPath } from '../../work-orders/paths';
 import { useDecideQuote } from '../api/decide-quote';
 import { agreeText, approveChoice, decidable, expiryDay, expiryText, statusText } from '../quote-text';
 import { AskApproval } from './ask-approval';
@@ -41,6 +44,7 @@ export interface ReviewDialogProps {
  */
 export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogProps) {
   const titleId = useId();
+  const location = useLocation();
   const decide = useDecideQuote();
   const open = decidable(quote) && reply.canDecide;
   // The last decision's choice where there is one (a decided quote shows what was chosen), else the first option.
@@ -92,6 +96,16 @@ export function ReviewDialog({ quote, reply, ownName, onClose }: ReviewDialogPro
           <dd>{expiryText(quote)}</dd>
           <dt>{t.facts.sent}</dt>
           <dd>{writtenDate(quote.createdAt)}</dd>
+          {quote.workOrderId && (
+            <>
+              <dt>{t.facts.workOrder}</dt>
+              <dd>
+                <Link component={RouterLink} to={workOrderPath(quote.workOrderId)} state={openedFrom(location)} aria-label={t.openWorkOrder(quote.workOrderId)}>
+                  {quote.workOrderId}
+                </Link>
+              </dd>
+            </>
+          )}
           {quote.document && (
             <>
               <dt>{t.facts.document}</dt>

@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { memo } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { equipmentPath, openedFrom } from '../../work-orders/paths';
 import type { ActiveAlert } from '../api/get-alerts';
 import { ruleTitles, telemetryText } from '../strings';
 import { cardState, isCoolOn, isHeatOn, lastSeenAge, sampleTime, visibleMetrics, type Sample } from '../telemetry-rules';
@@ -34,6 +37,7 @@ const cardSx = {
   '& .badge.cool[data-on="true"]': { bgcolor: '#01579b' },
   '& .badge.heat[data-on="true"]': { bgcolor: '#9a3412' },
   '& .alert-tag': { fontSize: '0.75rem', fontWeight: 600, color: '#fff', bgcolor: '#9a3412', borderRadius: 12, px: 1, lineHeight: '22px', whiteSpace: 'nowrap' },
+  '& .history-link': { fontSize: '0.8125rem', fontWeight: 600, lineHeight: '24px', whiteSpace: 'nowrap' },
   '& .stale-tag': { fontSize: '0.75rem', color: '#9a3412', border: 1, borderColor: '#9a3412', borderRadius: 12, px: 1, lineHeight: '20px' },
   '& .badges': { display: 'flex', gap: 1, flexWrap: 'wrap' },
   '& .when': { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 1, fontSize: '0.875rem' },
@@ -78,6 +82,18 @@ function RuntimeBadge({ label, kind, on }: RuntimeBadgeProps) {
 export interface DeviceUnit {
   name: string;
   building: string;
+  /** Beyond the spec (issue 43): the asset whose equipment history the card's History opens; none: no History. */
+  assetId?: string | null;
+}
+
+/** The unit's equipment history (/equipment/<asset id>); its Back returns to Analytics as it was. */
+function HistoryLink({ assetId, name }: { assetId: string; name: string }) {
+  const location = useLocation();
+  return (
+    <Link component={RouterLink} to={equipmentPath(assetId)} state={openedFrom(location)} className="history-link" aria-label={telemetryText.historyLabel(name)}>
+      {telemetryText.history}
+    </Link>
+  );
 }
 
 interface DeviceCardProps {
@@ -121,6 +137,7 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, ale
           </span>
         )}
         {state === 'stale' && <span className="stale-tag">{telemetryText.stale}</span>}
+        {unit?.assetId && <HistoryLink assetId={unit.assetId} name={unit.name} />}
       </div>
       <div className="badges">
         <RuntimeBadge label={telemetryText.callForCool} kind="cool" on={hasData ? isCoolOn(sample) : null} />

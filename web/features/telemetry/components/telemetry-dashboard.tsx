@@ -25,6 +25,7 @@ import {
   buildingsOf,
   devicesInView,
   failureText,
+  historyAsset,
   initialSelection,
   listedEquipment,
   mainPaneState,
@@ -34,7 +35,7 @@ import {
 import { AlertList } from './alert-list';
 import { BuildingList } from './building-list';
 import { DeviceGrid, PlaceholderGrid } from './device-grid';
-import type { CardInsight } from './device-card';
+import type { CardInsight, DeviceUnit } from './device-card';
 import { EquipmentList } from './equipment-list';
 import { ThresholdsDialog } from './thresholds-dialog';
 import { titleCase } from '../../../components/text/display-name';
@@ -48,6 +49,12 @@ export interface TelemetryDashboardProps {
   properties: { id: string; name: string }[];
   /** Administrators change the alert thresholds; customers read them. */
   canEditThresholds: boolean;
+  /**
+   * Beyond the spec (issue 43): an administrator viewing as a user, whose cards open the equipment
+   * history only of that user's properties (`properties`), as the history screen answers them; a
+   * customer's cards open every asset the answer names (the server scoped it).
+   */
+  narrowHistory: boolean;
 }
 
 const serverMessage = (err: unknown): string | undefined => {
@@ -58,7 +65,7 @@ const serverMessage = (err: unknown): string | undefined => {
 const INSIGHT_AFTER_MS = 300;
 
 /** The '{product} Snapshots Dashboard' of spec section 2: buildings, equipment and live device cards. */
-export function TelemetryDashboard({ customerId, customerName, properties, canEditThresholds }: TelemetryDashboardProps) {
+export function TelemetryDashboard({ customerId, customerName, properties, canEditThresholds, narrowHistory }: TelemetryDashboardProps) {
   const productName = useProductName();
   const queryClient = useQueryClient();
   const now = useNow();
@@ -79,7 +86,11 @@ export function TelemetryDashboard({ customerId, customerName, properties, canEd
   }, [linked, equipment]);
   const listed = useMemo(() => listedEquipment(selection, equipment), [selection, equipment]);
   const inView = useMemo(() => devicesInView(selection, equipment), [selection, equipment]);
-  const units = useMemo(() => new Map(equipment.flatMap((e) => e.devices.map((d): [string, { name: string; building: string }] => [d, { name: e.name, building: e.building }]))), [equipment]);
+  const viewed = useMemo(() => (narrowHistory ? new Set(properties.map((p) => p.id)) : null), [narrowHistory, properties]);
+  const units = useMemo(
+    () => new Map(equipment.flatMap((e) => e.devices.map((d): [string, DeviceUnit] => [d, { name: e.name, building: e.building, assetId: historyAsset(e, viewed) }]))),
+    [equipment, viewed],
+  );
   const samples = useSamples(customerId, selection, inView, devices.isSuccess);
   const alerts = useAlerts(customerId);
   const alertsByDevice = useMemo(() => {
