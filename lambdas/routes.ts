@@ -169,7 +169,8 @@ export const routes: Route[] = [
   },
 
   // Analytics, audit
-  { method: 'GET', path: '/api/analytics/data/{customerId}', handler: 'analytics/get-data', access: 'user', tables: { ...caller, customers: 'read', equipment: 'read' } },
+  // The rows name the asset each unit is (issue 43: the cards' History), read from the report rows.
+  { method: 'GET', path: '/api/analytics/data/{customerId}', handler: 'analytics/get-data', access: 'user', tables: { ...caller, customers: 'read', equipment: 'read', reportRows: 'read' } },
   { method: 'GET', path: '/api/analytics/nclarity-customer/{customerId}', handler: 'analytics/get-telemetry-customer', access: 'user', tables: { ...caller, customers: 'read' } },
   { method: 'GET', path: '/api/audit', handler: 'audit/list-events', access: 'admin', denied: 'read the audit log', tables: { ...caller, audit: 'read' } },
   { method: 'POST', path: '/api/audit/view-as', handler: 'audit/view-as', access: 'admin', denied: 'view the portal as a customer', tables: { ...caller, audit: 'write' } },
