@@ -41,7 +41,7 @@ export const handler = api({ params: CustomerParams, body: InsightBody }, async 
   const rolled = rolledDaysOf(found[rowsTable]!);
   const none = new Map<string, RolledDay>();
 
-  // Readings only for what the roll-up does not hold, from the intervals that reach into it.
+  // Readings only for what the roll-up does not hold, with the intervals that reach into it and out of it (as the job reads a day).
   const period = { start, end };
   const rawFrom = new Map(ids.map((id) => [id, periodPlan(period, rolled.get(id) ?? none).rawFrom]));
   const raw = ids.filter((id) => rawFrom.get(id)! < end);
@@ -49,7 +49,7 @@ export const handler = api({ params: CustomerParams, body: InsightBody }, async 
   const telemetry = await telemetryClient();
   const noSamples = Promise.resolve({} as Record<string, PeriodSamples>);
   const [readings, baselines] = await Promise.all([
-    raw.length ? telemetry.periodSamples(raw, { start: new Date(from).toISOString(), stop: new Date(end).toISOString() }, limit).catch(serviceFailure) : noSamples,
+    raw.length ? telemetry.periodSamples(raw, { start: new Date(from).toISOString(), stop: new Date(end + readMarginMs()).toISOString() }, limit).catch(serviceFailure) : noSamples,
     body.baseline && end > start ? baselineSamples(telemetry, ids, end, limit).catch(serviceFailure) : noSamples,
   ]);
 

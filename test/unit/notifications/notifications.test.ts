@@ -266,8 +266,8 @@ describe("the weekly summary's energy line (issue 44)", () => {
     const asked: string[][] = [];
     expect(await runWeeklySummary(dynamo(), now, fakeTelemetry(asked))).toMatchObject({ mailed: 1 });
     // Only Alice's property's devices, over the 7 days before the run.
-    // (From the 15 minutes before it: a reading there opens the interval that reaches into the week.)
-    expect(asked).toEqual([['D-STEADY', 'D-SHORT', '2026-11-15T23:45:00.000Z', '2026-11-23T00:00:00.000Z']]);
+    // (With the 15 minutes either side: the intervals that reach into the week and out of it, as the roll-up reads a day.)
+    expect(asked).toEqual([['D-STEADY', 'D-SHORT', '2026-11-15T23:45:00.000Z', '2026-11-23T00:15:00.000Z']]);
     const text = mails()[0]!.text;
     // 20 A three-phase at 460 V and PF 0.85 is 13.545 kW: RTU-1 all week (one 5-minute sample short of 168 h), RTU-2 half of it.
     const kw = (Math.sqrt(3) * 460 * 20 * 0.85) / 1000;

@@ -95,7 +95,7 @@ export async function weekEnergy(
   const rawFrom = new Map(devices.map((d) => [d.deviceId, periodPlan(period, rolled(d)).rawFrom]));
   const raw = devices.filter((d) => rawFrom.get(d.deviceId)! < toMs).map((d) => d.deviceId);
   const from = Math.min(...raw.map((id) => rawFrom.get(id)!)) - readMarginMs();
-  const samples = raw.length ? await client.periodSamples(raw, { start: new Date(from).toISOString(), stop: new Date(toMs).toISOString() }, limit) : {};
+  const samples = raw.length ? await client.periodSamples(raw, { start: new Date(from).toISOString(), stop: new Date(toMs + readMarginMs()).toISOString() }, limit) : {};
   const units = devices.flatMap((d) => {
     const got = samples[d.deviceId];
     // A unit the service could not answer for is in no figure (as in the summary's "unavailable").
