@@ -40,12 +40,12 @@ export const peak = {
   weeklyEnergyUnitMs: a(
     5,
     'ms per monitored unit in the weekly summary\'s energy line',
-    'its share of the device list (one paged read through the telemetry client for the run), of one BatchGetItem of 100 rolled month items (2 a unit) and the join of its 7 rolled days (docs/figures.md: under 1 ms a unit for 90 days); readings only for days the roll-up does not hold yet',
+    'its share of the device list (one paged read through the telemetry client for the run), of one BatchGetItem of 100 rolled month items (2 a unit) and the join of its 7 rolled days (docs/figures.md: about 5 ms a unit for 90 days and today\'s readings, under load); readings only for days the roll-up does not hold yet',
   ),
   rollUpUnitDayMs: a(
     60,
     'ms per unit and day the energy roll-up rolls',
-    'its share of the day\'s one telemetry query per customer (288 five-minute readings a unit and the 15 minutes either side), its tally (about 1.3 ms: docs/figures.md) and one UpdateItem',
+    'its share of the day\'s one telemetry query per customer (288 five-minute readings a unit and the 15 minutes either side), samples to readings and its tally (about 2 ms under load: docs/figures.md) and one UpdateItem',
   ),
   serviceRequestsPerCustomerPerMonth: a(5, 'service requests a customer files a month', 'the data file says "a few requests a day per provider" (100 customers); 5 a customer is an upper bound'),
   writesPerServiceRequest: a(4, 'writes per service request', 'filed, then about three status changes, each rewriting the item and its byTime index entry'),
