@@ -14,7 +14,7 @@ import { scheduled } from '../lambdas/routes.js';
 import { LIST_LIMIT } from '../lambdas/shared/data/service-requests.js';
 import type { Stage } from './config.js';
 import { scale, usage as costUsage, type Assumption, type Markers, type Usage } from './cost.js';
-import { ALERTS_CUSTOMERS_AT_ONCE, WEEKLY_MAILS_AT_ONCE } from '../lambdas/shared/platform/job-parallelism.js';
+import { ALERTS_CUSTOMERS_AT_ONCE, ROLLUP_BUDGET_MS, ROLLUP_CUSTOMERS_AT_ONCE, WEEKLY_ENERGY_BUDGET_MS, WEEKLY_MAILS_AT_ONCE } from '../lambdas/shared/platform/job-parallelism.js';
 import { publicHandlers, publicRouteConcurrency, UNRESERVED_MINIMUM } from './public-routes.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -37,6 +37,16 @@ export const peak = {
   busiestRouteShare: a(1 / costUsage.callsPerPageView.value, '% of API calls go to the busiest route', `one call of each page view (${costUsage.callsPerPageView.value} API calls per page view in the cost model): the caller's own record, which every page asks for`),
   mailMs: a(100, 'ms per weekly-summary mail', 'one mail of the job (a few at a time): a conditional write (the claim), a read of the suppression list and SES SendEmail'),
   customerPassMs: a(300, 'ms per customer in the equipment alerts pass', 'one customer of the pass (several at a time): two DynamoDB queries beside one telemetry query for all its devices (docs/figures.md: 280 ms for 1,000 devices, cold)'),
+  weeklyEnergyUnitMs: a(
+    5,
+    'ms per monitored unit in the weekly summary\'s energy line',
+    'its share of the device list (one paged read through the telemetry client for the run), of one BatchGetItem of 100 rolled month items (2 a unit) and the join of its 7 rolled days (docs/figures.md: about 5 ms a unit for 90 days and today\'s readings, under load); readings only for days the roll-up does not hold yet',
+  ),
+  rollUpUnitDayMs: a(
+    60,
+    'ms per unit and day the energy roll-up rolls',
+    'its share of the day\'s one telemetry query per customer (288 five-minute readings a unit and the 15 minutes either side), samples to readings and its tally (about 2 ms under load: docs/figures.md) and one UpdateItem',
+  ),
   serviceRequestsPerCustomerPerMonth: a(5, 'service requests a customer files a month', 'the data file says "a few requests a day per provider" (100 customers); 5 a customer is an upper bound'),
   writesPerServiceRequest: a(4, 'writes per service request', 'filed, then about three status changes, each rewriting the item and its byTime index entry'),
   serviceRequestKb: a(2, 'KB per service request item', 'the description, photo names and the notes appended by status changes'),
@@ -123,6 +133,7 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
   const loginReserved = publicRouteConcurrency(stage, loginHandler);
   const weeklyTimeout = jobTimeout('notifications/weekly-summary');
   const alertsTimeout = jobTimeout('alerts/evaluate');
+  const rollUpTimeout = jobTimeout('telemetry/roll-up-days');
   const requestWriteUnits = Math.ceil(v('serviceRequestKb'));
   // A Query reads eventually consistent: half a unit per 4 KB.
   const listReadUnits = (LIST_LIMIT * v('serviceRequestKb')) / 4 / 2;
@@ -301,13 +312,35 @@ export function checks(stage: CapacityStage, p: Peak = peak, s: Sources = source
     {
       id: 'weekly-run',
       service: 'Lambda',
-      quota: `weekly summary run: mails within its ${weeklyTimeout}-second timeout, ${WEEKLY_MAILS_AT_ONCE} at a time (900 s at most)`,
-      limit: ((weeklyTimeout * 1000) / v('mailMs')) * WEEKLY_MAILS_AT_ONCE,
+      quota: `weekly summary run: mails within its ${weeklyTimeout}-second timeout less the energy line's ${WEEKLY_ENERGY_BUDGET_MS / 1000} s, ${WEEKLY_MAILS_AT_ONCE} at a time (900 s at most)`,
+      limit: ((weeklyTimeout * 1000 - WEEKLY_ENERGY_BUDGET_MS) / v('mailMs')) * WEEKLY_MAILS_AT_ONCE,
       unit: 'mails',
       source: s.lambdaTimeout,
       demandBasis: `every user subscribed, ${v('mailMs')} ms a mail`,
       demand: (u) => u.users.value,
       change: 'code: more at once as SES\'s rate allows (lambdas/shared/platform/job-parallelism.ts), then fan out beyond one run (docs/operating.md "Capacity at 10× and 100×")',
+    },
+    {
+      id: 'weekly-energy',
+      service: 'Lambda',
+      quota: `weekly summary run: its energy line's reads (the device list through the telemetry client, the units' rolled weeks from DynamoDB) within ${WEEKLY_ENERGY_BUDGET_MS / 1000} s of it`,
+      limit: WEEKLY_ENERGY_BUDGET_MS / v('weeklyEnergyUnitMs'),
+      unit: 'units',
+      source: s.lambdaTimeout,
+      demandBasis: `every monitored unit (${u0('monitoredUnits').toLocaleString('en-US')} at 1×; the upper bound: every one on a subscribed property), ${v('weeklyEnergyUnitMs')} ms each`,
+      demand: (u) => u.monitoredUnits.value,
+      change: 'code: read the rolled weeks in parallel batches, then one run per shard of properties (docs/operating.md "Capacity at 10× and 100×")',
+    },
+    {
+      id: 'rollup-run',
+      service: 'Lambda',
+      quota: `energy roll-up run: every unit's new day within its ${ROLLUP_BUDGET_MS / 1000}-second budget of the ${rollUpTimeout}-second timeout, ${ROLLUP_CUSTOMERS_AT_ONCE} customers at a time (a day not rolled is the next hourly run's)`,
+      limit: (ROLLUP_BUDGET_MS / v('rollUpUnitDayMs')) * ROLLUP_CUSTOMERS_AT_ONCE,
+      unit: 'unit-days',
+      source: s.lambdaTimeout,
+      demandBasis: `every monitored unit's new day (${u0('monitoredUnits').toLocaleString('en-US')} units at 1×), ${v('rollUpUnitDayMs')} ms a unit-day`,
+      demand: (u) => u.monitoredUnits.value,
+      change: 'code: more customers at once (lambdas/shared/platform/job-parallelism.ts), then one run per shard of customers (docs/operating.md "Capacity at 10× and 100×")',
     },
     {
       id: 'alerts-pass',

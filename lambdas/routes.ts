@@ -184,10 +184,10 @@ export const routes: Route[] = [
     method: 'POST', path: '/api/telemetry/{customerId}/samples', handler: 'telemetry/get-samples', access: 'user',
     tables: { ...caller, customers: 'read', equipment: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
   },
-  // The energy and runtime estimates of some devices over a report period (issue 44): their readings, equipment inputs and tariff.
+  // The energy and runtime estimates of some devices over a report period (issue 44): their rolled days and today's readings, equipment inputs and tariff.
   {
     method: 'POST', path: '/api/telemetry/{customerId}/insight', handler: 'telemetry/get-insight', access: 'user',
-    tables: { ...caller, customers: 'read', equipment: 'read', properties: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
+    tables: { ...caller, customers: 'read', equipment: 'read', properties: 'read', reportRows: 'read' }, secrets: ['telemetry'], timeoutSeconds: 29,
   },
 
   // Service requests (beyond the spec, issue 20): the list (with the request dialog's choices),
@@ -338,6 +338,11 @@ export const scheduled: Scheduled[] = [
   {
     handler: 'notifications/visits-reminder', schedule: { daily: true }, description: "Notifications: the next day's visits to each user who keeps 'Upcoming visits' on",
     tables: { ...mailing, properties: 'read', reportRows: 'read' }, secrets: ['embed'], mail: true, memoryMb: 1024, timeoutSeconds: 300,
+  },
+  {
+    handler: 'telemetry/roll-up-days', schedule: { everyMinutes: 60 }, description: "Energy and runtime: rolls each mapped customer's units' days not rolled yet into the report-rows table",
+    // Issue 44, item 5: the customers and their equipment, the units' readings through the telemetry client, the rolled days (read and written).
+    tables: { customers: 'read', equipment: 'read', reportRows: 'write' }, secrets: ['telemetry'], memoryMb: 1024, timeoutSeconds: 300,
   },
 ];
 

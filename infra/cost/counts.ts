@@ -31,6 +31,8 @@ export interface Counts {
   };
   /** EventBridge Scheduler schedules and the invocations they make a month (billed beyond 14 million). */
   scheduler: { schedules: number; invocationsPerMonth: number };
+  /** The energy roll-up's schedule (`portal-<stage>-telemetry-roll-up-days`) and its runs a month; 0 without it. */
+  energyRollUp: { runsPerMonth: number };
   tables: { count: number; onDemand: number; pitr: number; customerKeyEncrypted: number };
   alarms: { count: number; metrics: number; highResolutionMetrics: number };
   dashboards: number;
@@ -148,11 +150,13 @@ export function countResources(templates: object[]): Counts {
   const runsOf = new Map<string, number>();
   const scheduler = { schedules: 0, invocationsPerMonth: 0 };
   const schedules = [
-    ...ofType('AWS::Scheduler::Schedule').map(([, r]) => ({ scheduler: true, expression: props(r).ScheduleExpression, targets: (props(r).Target as { Arn?: unknown } | undefined)?.Arn })),
-    ...ofType('AWS::Events::Rule').filter(([, r]) => props(r).ScheduleExpression).map(([, r]) => ({ scheduler: false, expression: props(r).ScheduleExpression, targets: props(r).Targets })),
+    ...ofType('AWS::Scheduler::Schedule').map(([, r]) => ({ scheduler: true, name: props(r).Name, expression: props(r).ScheduleExpression, targets: (props(r).Target as { Arn?: unknown } | undefined)?.Arn })),
+    ...ofType('AWS::Events::Rule').filter(([, r]) => props(r).ScheduleExpression).map(([, r]) => ({ scheduler: false, name: undefined, expression: props(r).ScheduleExpression, targets: props(r).Targets })),
   ];
+  const energyRollUp = { runsPerMonth: 0 };
   for (const x of schedules) {
     const runs = runsPerMonth(String(x.expression));
+    if (x.scheduler && /-telemetry-roll-up-days$/.test(String(x.name ?? ''))) energyRollUp.runsPerMonth += runs;
     if (x.scheduler) {
       scheduler.schedules += 1;
       scheduler.invocationsPerMonth += runs;
@@ -235,6 +239,7 @@ export function countResources(templates: object[]): Counts {
       scheduledMeanMemoryMb,
     },
     scheduler,
+    energyRollUp,
     tables: {
       count: tables.length,
       onDemand: tables.filter((p) => p.BillingMode === 'PAY_PER_REQUEST').length,

@@ -77,6 +77,20 @@ export function monthlyCost(counts: Counts, u: Usage, pr: Prices): Estimate {
     `${T.count} tables (${T.onDemand} on demand, ${T.pitr} with point-in-time recovery${T.customerKeyEncrypted ? `, ${T.customerKeyEncrypted} with a customer key` : ', AWS managed key'}): ${millions(reads)} read units, ${millions(writes)} write units, ${num(storage)} GB (25 GB free), ${num(pitrGb)} GB backed up`,
   );
 
+  // The energy roll-up (lambdas/telemetry/roll-up-days.ts): each run reads every unit's month items
+  // of its 92 days (4 a unit, eventually consistent: half a unit per 4 KB), and each unit's new day is
+  // one UpdateItem, billed on the size of the month item it grows.
+  const R = counts.energyRollUp;
+  const rollUpReads = R.runsPerMonth ? R.runsPerMonth * v('monitoredUnits') * 4 * Math.ceil(v('rolledMonthKb') / 4) * 0.5 : 0;
+  const rollUpWrites = R.runsPerMonth ? v('monitoredUnits') * v('daysPerMonth') * Math.ceil(v('rolledMonthKb')) : 0;
+  row(
+    'DynamoDB (energy roll-up)',
+    T.count ? cost(pr.dynamoReadUnits, rollUpReads) + cost(pr.dynamoWriteUnits, rollUpWrites) : 0,
+    R.runsPerMonth
+      ? `${int(R.runsPerMonth)} runs of the daily roll-up per unit (report-rows table, on demand): ${millions(rollUpReads)} read units (each run reads the ${int(v('monitoredUnits'))} units' month items of their 92 days), ${millions(rollUpWrites)} write units (a day a unit, on its month item of about ${num(v('rolledMonthKb'))} KB); its runs are in the Lambda row`
+      : 'no energy roll-up schedule in the template',
+  );
+
   const B = counts.buckets;
   const documents = B.count ? v('documentsGb') * (1 + (B.versioned ? v('noncurrentVersionShare') : 0)) : 0;
   const s3Requests = v('documentDownloadsPerMonth') + staticRequests * v('staticCacheMissShare');

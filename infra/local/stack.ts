@@ -128,6 +128,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const alertsSeconds = alertsIntervalSeconds(options.env ?? process.env, options.demo ?? false);
   const notifySeconds = intervalSeconds(options.env ?? process.env, 'NOTIFY_INTERVAL_SECONDS', options.demo ?? false);
   const dayBeforeSeconds = intervalSeconds(options.env ?? process.env, 'DAY_BEFORE_INTERVAL_SECONDS', options.demo ?? false);
+  const rollUpSeconds = intervalSeconds(options.env ?? process.env, 'ROLLUP_INTERVAL_SECONDS', options.demo ?? false);
   // Failures on purpose (lambdas/shared/platform/faults.ts): checked now (a bad FAULTS stops the start naming
   // it), kept off while the stack starts and seeds, and in force for the functions once it is ready.
   const faults = ((options.env ?? process.env).FAULTS ?? '').trim();
@@ -372,7 +373,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     closers.push({ name: 'weekly summary timer', close: weekly.stop });
     const dayBefore = jobTimer('notifications/visits-reminder', dayBeforeSeconds);
     closers.push({ name: 'day-before visits timer', close: dayBefore.stop });
-    const jobs = new Map([['alerts/evaluate', alerts], ['notifications/documents-digest', digest], ['notifications/weekly-summary', weekly], ['notifications/visits-reminder', dayBefore]]);
+    // The energy roll-up (ROLLUP_INTERVAL_SECONDS): its first run rolls the demo units' last 92 days, later ones only a new day.
+    const rollUp = jobTimer('telemetry/roll-up-days', rollUpSeconds);
+    closers.push({ name: 'energy roll-up timer', close: rollUp.stop });
+    const jobs = new Map([
+      ['alerts/evaluate', alerts],
+      ['notifications/documents-digest', digest],
+      ['notifications/weekly-summary', weekly],
+      ['notifications/visits-reminder', dayBefore],
+      ['telemetry/roll-up-days', rollUp],
+    ]);
     return {
       url: gateway.url,
       apiUrl: gateway.apiUrl,

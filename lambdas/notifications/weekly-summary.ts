@@ -17,7 +17,7 @@ import { greetingName, mailDate, productTitle } from '../shared/platform/mail-te
 import { claimedMail, mailJob } from '../shared/domain/notifications/job.js';
 import { mailUser } from '../shared/domain/notifications/send.js';
 import { assignedScope } from '../shared/platform/scope.js';
-import { eachAtMost, WEEKLY_MAILS_AT_ONCE } from '../shared/platform/job-parallelism.js';
+import { eachAtMost, WEEKLY_ENERGY_BUDGET_MS, WEEKLY_MAILS_AT_ONCE } from '../shared/platform/job-parallelism.js';
 import { mailLinks } from '../shared/platform/links.js';
 import { weekEnergy, type WeekEnergy } from '../shared/domain/notifications/weekly-energy.js';
 import type { TelemetryClient } from '../shared/domain/telemetry/client.js';
@@ -121,13 +121,11 @@ export function weeklyMail(
   };
 }
 
-/** The energy line's reads must leave the mails their time: the function runs for 300 s at most. */
-const ENERGY_BUDGET_MS = 120_000;
 
 /** Each property's estimated energy; when the telemetry service fails, the mails go without the energy line. */
 async function energyOrNone(db: DynamoDBDocumentClient, telemetry: () => Promise<TelemetryClient>, properties: Parameters<typeof weekEnergy>[2], fromMs: number, toMs: number) {
   try {
-    return await weekEnergy(db, telemetry, properties, fromMs, toMs, { deadline: Date.now() + ENERGY_BUDGET_MS });
+    return await weekEnergy(db, telemetry, properties, fromMs, toMs, { deadline: Date.now() + WEEKLY_ENERGY_BUDGET_MS });
   } catch (err) {
     log.warn('weekly summary without energy estimates', { err });
     return new Map<string, WeekEnergy>();

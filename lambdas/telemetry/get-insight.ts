@@ -1,10 +1,13 @@
 import { InsightBody, CustomerParams, telemetryMessages, type DeviceInsight, type InsightReply } from '../shared/contract/telemetry.js';
-import { getProperties } from '../shared/data/properties.js';
-import { driftAgainstBaseline, INSIGHT_DEFAULTS, readingsOfSamples, unitInsight, type UnitInputs } from '../shared/domain/insight/index.js';
+import { batchGetTables } from '../shared/data/batch.js';
+import type { PropertyItem } from '../shared/data/properties.js';
+import { rolledDaysOf, unitDayKeys } from '../shared/data/unit-days.js';
+import { driftAgainstBaseline, INSIGHT_DEFAULTS, insightFromDays, periodPlan, readingsOfSamples, readMarginMs, type RolledDay, type UnitInputs } from '../shared/domain/insight/index.js';
 import { baselineSamples } from '../shared/domain/telemetry/baselines.js';
 import type { PeriodSamples } from '../shared/domain/telemetry/client.js';
 import { requestDeadline, serviceFailure, telemetryClient, visibleDevices } from '../shared/domain/telemetry/service.js';
 import { dynamo } from '../shared/platform/clients.js';
+import { tableName } from '../shared/platform/env.js';
 import { forbidden, ok } from '../shared/platform/http.js';
 import { api } from '../shared/platform/middleware.js';
 
@@ -13,10 +16,11 @@ const DAY_MS = 86_400_000;
 /**
  * The energy and runtime estimates (docs/energy-estimates.md) of devices of the customer's visible
  * equipment over a report period: only those devices (else 403, before the service is queried),
- * their readings of the period up to now (5-minute windows), the equipment rows' voltage, phase and
- * power factor and their property's tariff; with `baseline`, each one's drift against its first 30
- * days of readings too. Reads: the customer and its equipment (as the samples route), then the
- * properties of the asked devices' equipment.
+ * over the period up to now, from their days the daily roll-up holds (lambdas/telemetry/roll-up-days.ts)
+ * and, for what it does not hold yet (today), their readings (5-minute windows); with the
+ * equipment rows' voltage, phase and power factor and their property's tariff; with `baseline`,
+ * each one's drift against its first 30 days of readings too. DynamoDB reads: the customer and its
+ * equipment (as the samples route), then ONE batch of the asked devices' properties and rolled days.
  */
 export const handler = api({ params: CustomerParams, body: InsightBody }, async ({ caller, params, body }) => {
   const limit = { deadline: requestDeadline() };
@@ -30,15 +34,24 @@ export const handler = api({ params: CustomerParams, body: InsightBody }, async 
   const start = Date.parse(body.period.from);
   // The period's end is the end of its last day, or now: the future is not a gap in the data.
   const end = Math.max(start, Math.min(Date.parse(body.period.to) + DAY_MS, Date.now()));
-  const propertyIds = ids.flatMap((id) => rows.get(equipmentOf.get(id)!)?.propertyId ?? []);
+  const propertyIds = [...new Set(ids.flatMap((id) => rows.get(equipmentOf.get(id)!)?.propertyId ?? []))];
+  const [propertiesTable, rowsTable] = [tableName('properties'), tableName('reportRows')];
+  const found = await batchGetTables(dynamo(), { [propertiesTable]: propertyIds.map((id) => ({ id })), [rowsTable]: end > start ? unitDayKeys(params.customerId, ids, start, end) : [] });
+  const propertyOf = new Map((found[propertiesTable] as unknown as PropertyItem[]).map((p) => [p.id, p]));
+  const rolled = rolledDaysOf(found[rowsTable]!);
+  const none = new Map<string, RolledDay>();
+
+  // Readings only for what the roll-up does not hold, with the intervals that reach into it and out of it (as the job reads a day).
+  const period = { start, end };
+  const rawFrom = new Map(ids.map((id) => [id, periodPlan(period, rolled.get(id) ?? none).rawFrom]));
+  const raw = ids.filter((id) => rawFrom.get(id)! < end);
+  const from = Math.min(...raw.map((id) => rawFrom.get(id)!)) - readMarginMs();
   const telemetry = await telemetryClient();
-  const none = Promise.resolve({} as Record<string, PeriodSamples>);
-  const [properties, readings, baselines] = await Promise.all([
-    getProperties(dynamo(), propertyIds),
-    end > start ? telemetry.periodSamples(ids, { start: new Date(start).toISOString(), stop: new Date(end).toISOString() }, limit).catch(serviceFailure) : none,
-    body.baseline && end > start ? baselineSamples(telemetry, ids, end, limit).catch(serviceFailure) : none,
+  const noSamples = Promise.resolve({} as Record<string, PeriodSamples>);
+  const [readings, baselines] = await Promise.all([
+    raw.length ? telemetry.periodSamples(raw, { start: new Date(from).toISOString(), stop: new Date(end + readMarginMs()).toISOString() }, limit).catch(serviceFailure) : noSamples,
+    body.baseline && end > start ? baselineSamples(telemetry, ids, end, limit).catch(serviceFailure) : noSamples,
   ]);
-  const propertyOf = new Map(properties.map((p) => [p.id, p]));
 
   const data: InsightReply['data'] = {};
   for (const id of ids) {
@@ -50,7 +63,7 @@ export const handler = api({ params: CustomerParams, body: InsightBody }, async 
     const row = rows.get(equipmentOf.get(id)!);
     const property = row?.propertyId ? propertyOf.get(row.propertyId) : undefined;
     const inputs: UnitInputs = { electrical: { voltage: row?.voltage, phase: row?.phase, powerFactor: row?.powerFactor }, tariffPerKwh: property?.tariffPerKwh ?? null };
-    const insight = unitInsight(readingsOfSamples(got?.samples ?? []), { start, end }, inputs);
+    const insight = insightFromDays(rolled.get(id) ?? none, readingsOfSamples(got?.samples ?? []), period, inputs);
     const answer: DeviceInsight = {
       equipmentId: row?.id ?? equipmentOf.get(id)!,
       equipmentName: row?.name ?? equipmentOf.get(id)!,

@@ -95,6 +95,7 @@ async function startStack(target: Target, mode: Mode) {
       ALERTS_INTERVAL_SECONDS: '0',
       NOTIFY_INTERVAL_SECONDS: '0',
       DAY_BEFORE_INTERVAL_SECONDS: '0',
+      ROLLUP_INTERVAL_SECONDS: '0',
       ...(mode === 'cold' ? { COLD: '1', COLD_IDLE_SECONDS: '600' } : { COLD: '' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -96,9 +96,9 @@ describe('where it binds', () => {
     expect(c.first.check.id).toBe('ses-rate');
     // At 100× it is over its limit by the most of all.
     expect(c.first.headroom[2]).toBe(Math.min(...inUse.map((r) => r.headroom[2]!)));
-    // Binding within 100×: the mail and alert jobs and SES's production quotas; no DynamoDB partition, no Cognito category.
+    // Binding within 100×: the scheduled jobs (mail, energy reads, roll-up, alerts) and SES's production quotas; no DynamoDB partition, no Cognito category.
     const within = inUse.filter((r) => r.bindsAt <= 100).map((r) => r.check.id).sort();
-    expect(within).toEqual(['alerts-pass', 'ses-daily', 'ses-rate', 'weekly-run']);
+    expect(within).toEqual(['alerts-pass', 'rollup-run', 'ses-daily', 'ses-rate', 'weekly-energy', 'weekly-run']);
     expect(c.rows.find((r) => r.check.id === 'ses-sandbox')!.bindsAt).toBeLessThan(1);
   });
 
@@ -108,6 +108,18 @@ describe('where it binds', () => {
     expect(run(quick)).toBeCloseTo(2 * run(c), 9);
     const tight = capacity({ ...prod, throttle: { rateLimit: 0.1, burstLimit: 1 } });
     expect(tight.first.check.id).toBe('api-route');
+  });
+
+  test("the weekly job counts its energy line's telemetry and roll-up reads: its mails get the rest of the run; the roll-up has its own line", () => {
+    const byId = new Map(checks(prod).map((x) => [x.id, x]));
+    const units = usage.monitoredUnits.value;
+    expect(byId.get('weekly-energy')!.demand(usage)).toBe(units);
+    expect(byId.get('weekly-energy')!.limit).toBe(120_000 / peak.weeklyEnergyUnitMs.value);
+    expect(byId.get('weekly-run')!.limit).toBe(((300_000 - 120_000) / peak.mailMs.value) * 4);
+    expect(byId.get('rollup-run')!.demand(scale(usage, 10))).toBe(10 * units);
+    const slow = capacity(prod, usage, { ...peak, rollUpUnitDayMs: { ...peak.rollUpUnitDayMs, value: 2 * peak.rollUpUnitDayMs.value } });
+    const roll = (x: typeof c) => x.rows.find((r) => r.check.id === 'rollup-run')!.bindsAt;
+    expect(roll(slow)).toBeCloseTo(roll(c) / 2, 9);
   });
 
   test('bindsAt: 0 when what the stage holds is already over the limit, never when nothing grows', () => {

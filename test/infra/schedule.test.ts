@@ -60,12 +60,13 @@ describe('the jobs stack', () => {
 });
 
 describe('scheduled functions', () => {
-  it('declares the equipment alerts every 5 minutes, the documents digest every hour, the weekly summary and the daily day-before mail of visits', () => {
+  it('declares the equipment alerts every 5 minutes, the documents digest every hour, the weekly summary, the daily day-before mail of visits and the energy roll-up every hour', () => {
     expect(scheduled.map((j) => [j.handler, j.schedule])).toEqual([
       ['alerts/evaluate', { everyMinutes: 5 }],
       ['notifications/documents-digest', { everyMinutes: 60 }],
       ['notifications/weekly-summary', { weekly: true }],
       ['notifications/visits-reminder', { daily: true }],
+      ['telemetry/roll-up-days', { everyMinutes: 60 }],
     ]);
     expect([...s.jobs.stack.schedules.functions.keys()]).toEqual(scheduled.map((j) => j.handler));
   });
@@ -185,6 +186,22 @@ describe('scheduled functions', () => {
     const statements = statementsOf(s.jobs.stack.schedules.functions.get('notifications/documents-digest')!);
     const resources = statements.filter((st) => actionsOf(st).includes('dynamodb:Query')).flatMap(resourcesOf);
     expect(resources).toContain(`arn:aws:dynamodb:${s.stack.region}:${s.stack.account}:table/portal-prod-documents/index/*`);
+  });
+
+  it('runs the energy roll-up every hour with only the tables it needs: customers and equipment read, report-rows written; the telemetry key; no mail', () => {
+    const job = scheduled.find((j) => j.handler === 'telemetry/roll-up-days')!;
+    const pf = s.jobs.stack.schedules.functions.get(job.handler)!;
+    const p = schedulesOf(s, job)[0]![1].Properties!;
+    expect([p.Name, p.ScheduleExpression]).toEqual(['portal-prod-telemetry-roll-up-days', 'rate(60 minutes)']);
+    const statements = statementsOf(pf);
+    expectTableGrants(job.handler, statements, { customers: 'read', equipment: 'read', reportRows: 'write' });
+    expect(statements.flatMap(actionsOf).filter((a) => a.startsWith('ses:'))).toEqual([]);
+    const secrets = statements.filter((st) => actionsOf(st).includes('secretsmanager:GetSecretValue')).flatMap(resourcesOf).map((r) => refId(fromPortal(s, r)));
+    expect(secrets).toEqual([logicalId(s, s.stack.secrets.secrets.telemetry)]);
+    // Its failed runs and missed heartbeats page like the other jobs' (test/infra/monitoring.test.ts), named by the one rule: portal-<stage>-<short name>-….
+    const alarms = ofType(s.watch, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties!.AlarmName as string);
+    expect(alarms).toEqual(expect.arrayContaining(['portal-prod-telemetry-roll-up-days-failed', 'portal-prod-telemetry-roll-up-days-heartbeat']));
+    expect(new Set(alarms).size).toBe(alarms.length);
   });
 
   it('gives the jobs the settings every function reads: tables by their fixed names, the configuration set, secret ids of their row only', () => {

@@ -4,10 +4,12 @@
  * summary mails the week's figures (with the property's estimated energy line from a simulator this
  * file starts: a steady unit and a short-cycling one), and a mail that bounces (SES's mailbox simulator address)
  * comes back through the configuration set's feedback to `notifications/mail-feedback`, which
- * suppresses the address. Each job's AWS calls are recorded for the IAM check (test/iam).
+ * suppresses the address. Before the weekly summary, the energy roll-up rolls the units' days, which
+ * the summary's energy line then reads. Each job's AWS calls are recorded for the IAM check (test/iam).
  */
 import { jest } from '@jest/globals';
 import { suppressionOf } from '../../lambdas/shared/data/mail-suppression.js';
+import { queryAll } from '../../lambdas/shared/data/batch.js';
 import { putEquipment } from '../../lambdas/shared/data/equipment.js';
 import { startSimulator, type Simulator } from '../../infra/local/simulator/simulator.js';
 import { multipart } from '../support/multipart.js';
@@ -68,6 +70,15 @@ it('the documents digest mails a subscribed user the document added to their pro
   const mails = await mailsTo(READER);
   expect(mails.map((x) => x.subject)).toContain('New document for Northwind Tower');
   expect(mails.find((x) => x.subject === 'New document for Northwind Tower')!.text).toContain('chiller-plan.pdf');
+});
+
+it("the energy roll-up rolls each unit's last 92 days once, into the report-rows table; a second run rolls none", async () => {
+  const first = (await t.stack.runJob('telemetry/roll-up-days')) as { devices: number; rolled: number; left: number; failed: string[] };
+  expect(first).toMatchObject({ rolled: 2 * 92, left: 0, failed: [] });
+  const items = await queryAll<{ sk: string; deviceId: string }>(t.db, { TableName: t.env.REPORT_ROWS_TABLE, KeyConditionExpression: 'propertyId = :p', ExpressionAttributeValues: { ':p': 'unit-days#C-N' } });
+  expect(new Set(items.map((i) => i.deviceId))).toEqual(new Set(['DEV-N-EQ1', 'DEV-N-EQ2']));
+  expect(items.every((i) => /^unit-day#DEV-N-EQ[12]#\d{4}-\d{2}$/.test(i.sk))).toBe(true);
+  expect(await t.stack.runJob('telemetry/roll-up-days')).toMatchObject({ rolled: 0, left: 0, failed: [] });
 });
 
 it('the weekly summary mails each subscriber, with the estimated energy line; the one that bounces is suppressed by the mail feedback', async () => {

@@ -9,7 +9,8 @@
  *   patterns at its top;
  * - write.ts: the writes (upsert, a quote's decision, the index and its migration), access
  *   patterns at its top.
- * This module is what the rest of the code imports.
+ * This module is what the rest of the code imports. The energy estimates' daily roll-up keeps its
+ * items in the same table, in partitions of their own (`unit-days#<customerId>`): ./unit-days.ts.
  */
 export type { AssetRow, Dataset, InvoiceRow, LinesRow, NotesRow, PhotosRow, QuoteLine, QuoteLinesRow, QuoteRow, ReportRow, ReportRowsItem, WorkOrderLine, WorkOrderNote, WorkOrderPhoto, WorkOrderRow } from './report-rows/rows.js';
 export { DATASETS, PART_BYTES, firstUndatedKey, indexItemsOf, indexKey, isIndexItem, packBucket, packRows, unpackItem } from './report-rows/items.js';

@@ -13,6 +13,8 @@ import { handler as unsubscribeRoute } from '../../../lambdas/notifications/unsu
 import { runDocumentsDigest } from '../../../lambdas/notifications/documents-digest.js';
 import { energyLine, figuresByProperty, runWeeklySummary, weekOf, weeklyMail } from '../../../lambdas/notifications/weekly-summary.js';
 import type { TelemetryClient } from '../../../lambdas/shared/domain/telemetry/client.js';
+import { putRolledDays } from '../../../lambdas/shared/data/unit-days.js';
+import { dayOf, dayTally, readingsOfSamples } from '../../../lambdas/shared/domain/insight/index.js';
 import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import { signEmbedToken } from '../../../lambdas/shared/domain/reports/embed-token.js';
 import { readUnsubscribeToken, unsubscribeToken } from '../../../lambdas/shared/domain/notifications/unsubscribe-token.js';
@@ -264,7 +266,8 @@ describe("the weekly summary's energy line (issue 44)", () => {
     const asked: string[][] = [];
     expect(await runWeeklySummary(dynamo(), now, fakeTelemetry(asked))).toMatchObject({ mailed: 1 });
     // Only Alice's property's devices, over the 7 days before the run.
-    expect(asked).toEqual([['D-STEADY', 'D-SHORT', '2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z']]);
+    // (With the 15 minutes either side: the intervals that reach into the week and out of it, as the roll-up reads a day.)
+    expect(asked).toEqual([['D-STEADY', 'D-SHORT', '2026-11-15T23:45:00.000Z', '2026-11-23T00:15:00.000Z']]);
     const text = mails()[0]!.text;
     // 20 A three-phase at 460 V and PF 0.85 is 13.545 kW: RTU-1 all week (one 5-minute sample short of 168 h), RTU-2 half of it.
     const kw = (Math.sqrt(3) * 460 * 20 * 0.85) / 1000;
@@ -277,6 +280,28 @@ describe("the weekly summary's energy line (issue 44)", () => {
     expect(gotCost).toBeCloseTo(gotKwh * 0.15, 0);
     expect(text).toContain('Alpha North:\n  Work orders opened: 0; completed: 0\n  Invoices issued: 0\n  Energy (estimated): ');
     expect(text).toContain('https://portal.test/energy-estimates');
+  });
+
+  it('reads the week from the daily roll-up where it holds the days: no readings asked for, the same line', async () => {
+    w.properties = properties.map((p) => (p.id === 'A-P1' ? { ...p, tariffPerKwh: 0.15 } : p));
+    w.equipment = [unit('EQ-1', 'RTU-1', 'A-P1'), unit('EQ-2', 'RTU-2', 'A-P1'), { ...unit('EQ-B', 'RTU-B', 'B-P1'), customerId: 'B' }];
+    w.notificationSettings.push({ sub: alice.sub, email: alice.email, weekly: true, updatedAt: '2026-11-01T00:00:00.000Z' });
+    const raw: string[][] = [];
+    await runWeeklySummary(dynamo(), now, fakeTelemetry(raw));
+    const line = (text: string) => text.split('\n').find((l) => l.startsWith('  Energy (estimated): '));
+    const rawLine = line(mails()[0]!.text);
+    // The job's tallies of the seven days, from the same readings.
+    const readingsOf = { 'D-STEADY': readingsOfSamples(week(() => true)), 'D-SHORT': readingsOfSamples(week((i) => i % 2 === 0)) };
+    for (const [id, readings] of Object.entries(readingsOf)) {
+      const days = new Map(Array.from({ length: 7 }, (_, i) => dayOf(from + i * 86_400_000)).map((d) => [d, { ...dayTally(readings, d), at: '2026-11-23T01:00:00.000Z' }]));
+      await putRolledDays(dynamo(), 'A', id, days);
+    }
+    w.notificationSettings = [{ sub: alice.sub, email: alice.email, weekly: true, updatedAt: '2026-11-01T00:00:00.000Z' }];
+    const asked: string[][] = [];
+    expect(await runWeeklySummary(dynamo(), now, fakeTelemetry(asked))).toMatchObject({ mailed: 1 });
+    expect(asked).toEqual([]);
+    expect(line(mails()[1]!.text)).toBe(rawLine);
+    expect(rawLine).toContain('units flagged: RTU-2 (short cycling)');
   });
 
   it('no monitored unit on the subscribed properties: no telemetry call and no energy line; the service failing: the mail without it', async () => {

@@ -4,11 +4,15 @@
  * electrical inputs and the property's tariff (or the defaults, named).
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../lambdas/telemetry/get-insight.js';
 import type { DeviceInsight } from '../../../lambdas/shared/contract/telemetry.js';
 import type { SimDevice } from '../../../infra/local/simulator/fleet.js';
 import { startSimulator, type Simulator } from '../../../infra/local/simulator/simulator.js';
+import { createTelemetryClient } from '../../../lambdas/shared/domain/telemetry/client.js';
+import { rollUpCustomer } from '../../../lambdas/shared/domain/telemetry/roll-up.js';
+import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import { apiEvent, json } from '../support/events.js';
 import { claims, fakeAws, setTableEnv, STAFF, TABLES, user } from '../support/fake-aws.js';
 
@@ -16,7 +20,7 @@ const KEY = 'insight-test-key';
 const ROUTE = 'POST /api/telemetry/{customerId}/insight';
 const alice = user('alice@a.test', ['A'], { 'A-P1': 'A' });
 const admin = user(`boss@${STAFF}`);
-const { ddb, callsTo } = fakeAws({
+const { ddb, callsTo, world, all } = fakeAws({
   users: [alice, admin],
   customers: [
     { id: 'A', name: 'Alpha', telemetryCustomerId: 'ncl-a' },
@@ -149,4 +153,51 @@ describe('POST /api/telemetry/{customerId}/insight', () => {
     expect(json(r)).toEqual({ error: 'The telemetry service is not available. Please try again later.' });
     sim.faults.length = 0;
   });
+
+  it('reads the days the roll-up holds in the same one batch as the properties, and asks the service only for what it does not hold', async () => {
+    world.reportRows = [];
+    const raw = json(await insight('A', { deviceIds: ['A1', 'A3'], period }, alice.email)) as { data: Record<string, DeviceInsight> };
+    // The job's roll-up of customer A's units, for the three days before the simulator's now.
+    const telemetry = createTelemetryClient({ baseUrl: sim.url, apiKey: KEY, maxPages: 10, timeoutMs: 5000 });
+    const devices = (await telemetry.listDevices()).filter((d) => ['A1', 'A3'].includes(d.deviceId));
+    const now = Date.parse('2026-11-22T15:07:30Z');
+    const o = { now, stopAt: Date.now() + 60_000, limit: {}, lookbackDays: 3 };
+    expect(await rollUpCustomer(dynamo(), telemetry, 'A', devices, o)).toEqual({ devices: 2, rolled: 6, left: 0 });
+    // One item per unit and month, in the customer's partition; a rerun rolls nothing and asks the service nothing.
+    expect(all(TABLES.REPORT_ROWS_TABLE).map((i) => [i.propertyId, i.sk]).sort()).toEqual([
+      ['unit-days#A', 'unit-day#A1#2026-11'],
+      ['unit-days#A', 'unit-day#A3#2026-11'],
+    ]);
+    sim.requests.length = 0;
+    const item = JSON.stringify(all(TABLES.REPORT_ROWS_TABLE));
+    expect(await rollUpCustomer(dynamo(), telemetry, 'A', devices, o)).toEqual({ devices: 2, rolled: 0, left: 0 });
+    expect(queries()).toBe(0);
+    expect(JSON.stringify(all(TABLES.REPORT_ROWS_TABLE))).toBe(item);
+
+    ddb.resetHistory();
+    const r = await insight('A', { deviceIds: ['A1', 'A3'], period }, alice.email);
+    const { data } = json(r) as { data: Record<string, DeviceInsight> };
+    // Both days rolled: no reading asked for, and the raw computation's answers.
+    expect(queries()).toBe(0);
+    expect(callsTo(TABLES.REPORT_ROWS_TABLE)).toBe(1);
+    expect(callsTo(TABLES.PROPERTIES_TABLE)).toBe(1);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(1);
+    for (const id of ['A1', 'A3']) {
+      expect(data[id]!.coverage).toBeCloseTo(raw.data[id]!.coverage, 9);
+      expect(data[id]!.energyKwh.value).toBeCloseTo(raw.data[id]!.energyKwh.value!, 6);
+      expect(data[id]!.runtimeHours.value).toBeCloseTo(raw.data[id]!.runtimeHours.value!, 6);
+      expect(data[id]!.starts.value).toBe(raw.data[id]!.starts.value);
+      expect(data[id]!.medianOnMinutes.value).toBe(raw.data[id]!.medianOnMinutes.value);
+      expect(data[id]!.deltaT.hoursOutside.value).toBeCloseTo(raw.data[id]!.deltaT.hoursOutside.value!, 6);
+    }
+    expect(data.A3!.shortCycling.value).toBe(true);
+
+    // A period reaching into a day not rolled: only that day's readings, from the intervals that reach into it.
+    sim.requests.length = 0;
+    const later = await insight('A', { deviceIds: ['A1'], period: { from: '2026-11-21', to: '2026-11-22' } }, alice.email);
+    expect(later.statusCode).toBe(200);
+    expect(queries()).toBe(1);
+    world.reportRows = [];
+  });
 });
+

@@ -3,10 +3,11 @@
  * readings show is counted: a start is an off reading followed by an on reading with no gap between
  * them; an on-time runs from a start to the next off reading, with no gap inside it. A unit already
  * running when the period (or the data) begins, or still running when it ends, has an on-time the
- * readings cannot measure: it adds runtime but no on-time.
+ * readings cannot measure: it adds runtime but no on-time. Counted in one pass (./tally.ts).
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
-import { DAY_MS, HOUR_MS, median, MINUTE_MS, shareOf, type Figure, type Interval, type Series } from './series.js';
+import { DAY_MS, HOUR_MS, median, MINUTE_MS, shareOfPeriod, type Figure, type Series } from './series.js';
+import { cycleTally, type CycleTally } from './tally.js';
 
 export interface CycleOptions {
   maxStartsPerDay?: number;
@@ -29,34 +30,17 @@ export interface Cycles {
 }
 
 export function cyclesOf(series: Series, options: CycleOptions = {}): Cycles {
+  return cycleFigures(cycleTally(series.intervals), series.periodMs, options);
+}
+
+/** The figures of a cycle tally over a period `periodMs` long (a series' own, or its days' joined: ./tally.ts). */
+export function cycleFigures(t: Pick<CycleTally, 'knownMs' | 'runMs' | 'starts' | 'onTimes'>, periodMs: number, options: CycleOptions = {}): Cycles {
   const thresholds = {
     maxStartsPerDay: options.maxStartsPerDay ?? INSIGHT_DEFAULTS.maxStartsPerDay,
     minMedianOnMinutes: options.minMedianOnMinutes ?? INSIGHT_DEFAULTS.minMedianOnMinutes,
   };
-  let knownMs = 0;
-  let runMs = 0;
-  let starts = 0;
-  const onTimes: number[] = [];
-  // The start of the on-time being measured: set at a seen start, dropped at a gap.
-  let runFrom: number | null = null;
-  // The interval with a known state before this one (intervals with none are passed over, as a gap is).
-  let prev: Interval | null = null;
-  for (const i of series.intervals) {
-    if (i.on === null) continue;
-    knownMs += i.ms;
-    if (i.on) runMs += i.ms;
-    const joined = prev !== null && prev.end === i.start;
-    if (!joined) runFrom = null;
-    if (i.on && joined && prev!.on === false) {
-      starts++;
-      runFrom = i.start;
-    } else if (!i.on && joined && prev!.on && runFrom !== null) {
-      onTimes.push(i.start - runFrom);
-      runFrom = null;
-    }
-    prev = i;
-  }
-  const coverage = shareOf(series, knownMs);
+  const { knownMs, runMs, starts, onTimes } = t;
+  const coverage = shareOfPeriod(periodMs, knownMs);
   const none = { value: null, coverage };
   if (coverage === 0) return { runtimeHours: none, dutyCyclePct: none, starts: none, startsPerDay: none, medianOnMinutes: none, shortCycling: none, thresholds };
 

@@ -2,10 +2,11 @@
  * ΔT across the coil while cooling: return − supply, in °F, judged against a normal band (16–22 °F
  * by default, inclusive) over the intervals the unit runs with both temperatures known. Off
  * intervals, and those running for heat, say nothing of the cooling coil; their temperatures still
- * count as data (coverage).
+ * count as data (coverage). Summed in one pass (./tally.ts).
  */
 import { INSIGHT_DEFAULTS } from '../../contract/answers/insight.js';
-import { HOUR_MS, shareOf, type Figure, type Interval, type Series } from './series.js';
+import { HOUR_MS, shareOfPeriod, type Figure, type Series } from './series.js';
+import { tallyOf, type Tally } from './tally.js';
 
 export interface Band {
   low: number;
@@ -24,38 +25,28 @@ export interface DeltaT {
   band: Band;
 }
 
-const delta = (i: Interval) => i.returnF! - i.supplyF!;
-
 export function deltaTOf(series: Series, band: Band = INSIGHT_DEFAULTS.coolingDeltaT): DeltaT {
+  checkBand(band);
+  return deltaTFigures(tallyOf(series, band).deltaT, series.periodMs, band);
+}
+
+export function checkBand(band: Band): void {
   if (!(band.low <= band.high)) throw new RangeError('the ΔT band must have its low end at or below its high end');
-  let knownMs = 0;
-  let runMs = 0;
-  let below = 0;
-  let above = 0;
-  let weighted = 0;
-  for (const i of series.intervals) {
-    if (i.on === null) continue;
-    const cooling = i.on && !i.heating;
-    if (cooling && (i.supplyF === null || i.returnF === null)) continue;
-    knownMs += i.ms;
-    if (!cooling) continue;
-    const d = delta(i);
-    runMs += i.ms;
-    weighted += d * i.ms;
-    if (d < band.low) below += i.ms;
-    else if (d > band.high) above += i.ms;
-  }
-  const coverage = shareOf(series, knownMs);
+}
+
+/** The figures of a ΔT tally (./tally.ts, judged against `band`) over a period `periodMs` long. */
+export function deltaTFigures(t: Tally['deltaT'], periodMs: number, band: Band): DeltaT {
+  const coverage = shareOfPeriod(periodMs, t.knownMs);
   const hours = (ms: number) => ({ value: coverage === 0 ? null : ms / HOUR_MS, coverage });
-  const hoursBelow = hours(below);
-  const hoursAbove = hours(above);
+  const hoursBelow = hours(t.belowMs);
+  const hoursAbove = hours(t.aboveMs);
   const hoursOutside = { value: hoursBelow.value === null ? null : hoursBelow.value + hoursAbove.value!, coverage };
   return {
-    meanF: { value: runMs === 0 ? null : weighted / runMs, coverage },
+    meanF: { value: t.runMs === 0 ? null : t.weighted / t.runMs, coverage },
     hoursBelow,
     hoursAbove,
     hoursOutside,
-    outsidePct: { value: runMs === 0 || hoursOutside.value === null ? null : (100 * hoursOutside.value * HOUR_MS) / runMs, coverage },
+    outsidePct: { value: t.runMs === 0 || hoursOutside.value === null ? null : (100 * hoursOutside.value * HOUR_MS) / t.runMs, coverage },
     band,
   };
 }

@@ -4,7 +4,7 @@
  * voltage and power factor are the equipment row's (or the defaults), not measured.
  */
 import { ELECTRICAL_DEFAULTS } from '../../contract/answers/insight.js';
-import { HOUR_MS, shareOf, type Figure, type Series } from './series.js';
+import { HOUR_MS, shareOfPeriod, type Figure, type Series } from './series.js';
 
 /** A unit's electrical inputs as its equipment row gives them; what is absent takes the default. */
 export interface ElectricalInputs {
@@ -48,9 +48,14 @@ export function energyKwh(series: Series, e: ElectricalUsed): Figure<number> {
     knownMs += i.ms;
     ampHours += i.amps * (i.ms / HOUR_MS);
   }
-  const coverage = shareOf(series, knownMs);
+  return energyFigure({ knownMs, ampHours }, series.periodMs, e);
+}
+
+/** Estimated kWh of the ampere-hours summed over `knownMs` of a period `periodMs` long (./tally.ts). */
+export function energyFigure(t: { knownMs: number; ampHours: number }, periodMs: number, e: ElectricalUsed): Figure<number> {
+  const coverage = shareOfPeriod(periodMs, t.knownMs);
   if (coverage === 0) return { value: null, coverage };
-  return { value: kilowatts(ampHours, e), coverage };
+  return { value: kilowatts(t.ampHours, e), coverage };
 }
 
 /** Estimated cost of an energy figure at a tariff (price per kWh); null without a tariff or without energy. */

@@ -6,4 +6,6 @@ export { baselineWindow, driftAgainstBaseline, driftCsv, driftPct, DRIFT_CSV_COL
 export { electricalInputs, energyCost, energyKwh, kilowatts, type ElectricalInputs, type ElectricalUsed } from './energy.js';
 export { firstReadingMs, seriesOf, timeOrder, type Figure, type Interval, type Period, type Reading, type Series, type SeriesOptions } from './series.js';
 export { readingOfSample, readingsOfSamples } from './samples.js';
-export { kwhPerRuntimeHour, unitInsight, type UnitInputs, type UnitInsight } from './unit.js';
+export { bandOf, insightOfTallies, kwhPerRuntimeHour, unitInsight, type UnitInputs, type UnitInsight } from './unit.js';
+export { cycleTally, joinCycles, joinTallies, tallyOf, type CycleTally, type Tally } from './tally.js';
+export { dayOf, dayStart, dayTally, insightFromDays, optionsKey, periodPlan, readMarginMs, rollableDays, ROLLUP_LOOKBACK_DAYS, ROLLUP_SETTLE_MS, type RolledDay } from './rollup.js';

@@ -163,7 +163,10 @@ export function coverageOf(series: Series, intervals: readonly Interval[]): numb
 }
 
 /** The share of the period (0–100) that `ms` milliseconds of it are. */
-export const shareOf = (series: Series, ms: number): number => (series.periodMs <= 0 ? 0 : (100 * ms) / series.periodMs);
+export const shareOf = (series: Series, ms: number): number => shareOfPeriod(series.periodMs, ms);
+
+/** The share (0–100) that `ms` milliseconds are of a period `periodMs` long; 0 for an empty period. */
+export const shareOfPeriod = (periodMs: number, ms: number): number => (periodMs <= 0 ? 0 : (100 * ms) / periodMs);
 
 /** The median of a list of numbers (the mean of the middle two for an even count); null for none. */
 export function median(values: readonly number[]): number | null {

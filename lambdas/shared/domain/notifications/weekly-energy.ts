@@ -3,16 +3,20 @@
  * estimated cost (only where the property has a tariff) and the units flagged, from the same
  * per-unit computation as the Analytics cards (../insight/). Read once per run for every subscribed
  * property, as the summary's other figures: the properties' customers (one batch read), the
- * equipment of those with a telemetry mapping (one query each), then ONE device list and ONE
- * batched period read through the telemetry client, for the devices of those properties only. No
- * equipment on them: no telemetry call at all.
+ * equipment of those with a telemetry mapping (one query each), then ONE device list through the
+ * telemetry client, the week's days of those devices from the daily roll-up (one BatchGetItem round,
+ * ../../data/unit-days.ts) and, only for days it does not hold, ONE batched period read of those
+ * devices' readings. No equipment on them: no telemetry call at all.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getCustomers } from '../../data/customers.js';
 import { equipmentOfCustomer } from '../../data/equipment.js';
 import type { PropertyItem } from '../../data/properties.js';
-import { readingsOfSamples, unitInsight, type UnitInsight } from '../insight/index.js';
-import type { CallLimit, TelemetryClient } from '../telemetry/client.js';
+import { batchGetTables } from '../../data/batch.js';
+import { rolledDaysOf, unitDayKeys, unitDaysPartition } from '../../data/unit-days.js';
+import { tableName } from '../../platform/env.js';
+import { insightFromDays, periodPlan, readingsOfSamples, readMarginMs, type RolledDay, type UnitInsight } from '../insight/index.js';
+import type { CallLimit, TelemetryClient, TelemetryDevice } from '../telemetry/client.js';
 
 /** A property's estimates for the week: sums of its units' known figures (null when none is known). */
 export interface WeekEnergy {
@@ -73,15 +77,32 @@ export async function weekEnergy(
   const rowOf = new Map(rows.map((r) => [r.id, r]));
   const devices = (await client.listDevices(limit)).filter((d) => rowOf.has(d.equipment.id));
   if (devices.length === 0) return new Map();
-  const range = { start: new Date(fromMs).toISOString(), stop: new Date(toMs).toISOString() };
-  const samples = await client.periodSamples(devices.map((d) => d.deviceId), range, limit);
+  // The week's days from the roll-up (one BatchGetItem round); readings only for the days it does not hold.
+  const period = { start: fromMs, end: toMs };
+  const customerOf = new Map(rows.map((r) => [r.id, r.customerId]));
+  const byCustomer = new Map<string, string[]>();
+  for (const d of devices) {
+    const c = customerOf.get(d.equipment.id)!;
+    byCustomer.set(c, [...(byCustomer.get(c) ?? []), d.deviceId]);
+  }
+  const table = tableName('reportRows');
+  const keys = [...byCustomer].flatMap(([c, ids]) => unitDayKeys(c, ids, fromMs, toMs));
+  const found = await batchGetTables(db, { [table]: keys });
+  // By customer: a device id is its customer's.
+  const rolledOf = new Map<string, ReadonlyMap<string, RolledDay>>();
+  for (const item of found[table]!) for (const [id, days] of rolledDaysOf([item])) rolledOf.set(`${String(item.propertyId)}\u0000${id}`, days);
+  const rolled = (d: TelemetryDevice) => rolledOf.get(`${unitDaysPartition(customerOf.get(d.equipment.id)!)}\u0000${d.deviceId}`) ?? new Map<string, RolledDay>();
+  const rawFrom = new Map(devices.map((d) => [d.deviceId, periodPlan(period, rolled(d)).rawFrom]));
+  const raw = devices.filter((d) => rawFrom.get(d.deviceId)! < toMs).map((d) => d.deviceId);
+  const from = Math.min(...raw.map((id) => rawFrom.get(id)!)) - readMarginMs();
+  const samples = raw.length ? await client.periodSamples(raw, { start: new Date(from).toISOString(), stop: new Date(toMs + readMarginMs()).toISOString() }, limit) : {};
   const units = devices.flatMap((d) => {
     const got = samples[d.deviceId];
     // A unit the service could not answer for is in no figure (as in the summary's "unavailable").
-    if (!got || got.error) return [];
+    if (rawFrom.get(d.deviceId)! < toMs && (!got || got.error)) return [];
     const row = rowOf.get(d.equipment.id)!;
     const property = byId.get(row.propertyId!)!;
-    const insight = unitInsight(readingsOfSamples(got.samples), { start: fromMs, end: toMs }, {
+    const insight = insightFromDays(rolled(d), readingsOfSamples(got?.samples ?? []), period, {
       electrical: { voltage: row.voltage, phase: row.phase, powerFactor: row.powerFactor },
       tariffPerKwh: property.tariffPerKwh ?? null,
     });
