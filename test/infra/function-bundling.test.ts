@@ -132,6 +132,15 @@ describe('function bundle sizes', () => {
     }
   });
 
+  it("carries neither Powertools' Logger, Metrics nor commons, nor middy: the portal writes its log and EMF lines itself", () => {
+    for (const [name, files] of inputsOf) {
+      expect([name, files.filter((f) => /@aws-lambda-powertools\/(logger|metrics|commons)\/|@middy\//.test(f))]).toEqual([name, []]);
+    }
+    for (const name of ['documents/get-documents-by-property', 'alerts/evaluate', 'triggers/pre-token-generation']) {
+      expect(inputsOf.get(name)!.some((f) => f.endsWith('lambdas/shared/platform/json-log.ts'))).toBe(true);
+    }
+  });
+
   it("carries only the SES operations a function sends: the client's copy writes its schema keys as literals", () => {
     const code = readFileSync(path.join(dir, 'all', 'requests', 'update-request.mjs'), 'utf8');
     expect(code).toContain('/v2/email/outbound-emails');
