@@ -10,11 +10,14 @@
  * - `@aws/lambda-invoke-store` is one copy: Powertools' Logger and commons each carry their
  *   own older one (0.2.4) beside the SDK's (0.3.0, the same store and API with three keys more, shared
  *   through `globalThis.awslambda` anyway): two copies less in every bundle.
- * - The route table goes in cut to what the API middleware reads of it (`routeAccess`: access,
- *   refusal text, users-table read; about 5 KB), put in by esbuild's define as
- *   PORTAL_BUNDLED_ROUTES, in place of the whole table with every route's grants (about 12 KB;
- *   lambdas/shared/platform/middleware.ts `routeOf`). The same for every function, so that the
- *   local cold mode still builds all bundles in one esbuild run.
+ * - The route table goes in as the rows of the routes the function answers, cut to what the API
+ *   middleware reads of them (`routeAccess`: access, refusal text, users-table read; a few hundred
+ *   bytes), in place of the whole table with every route's grants (about 12 KB; every route's rows,
+ *   about 5 KB, until issue 42). esbuild's define is one for all the entries of a run, so each
+ *   function's bundle starts from an entry of its own that sets its rows (PORTAL_BUNDLED_ROUTES)
+ *   and exports its handler (`functionEntry`, written under .tmp/function-entries/); the define
+ *   says only that the rows are there (PORTAL_BUNDLED: lambdas/shared/platform/middleware.ts
+ *   `routeOf`). All bundles are still made in one esbuild run (the CDK app, the local cold mode).
  * - No function carries the S3 client: its calls are signed and sent without it
  *   (lambdas/shared/platform/s3-requests.ts, s3-signing.ts; test/infra/function-bundling.test.ts).
  * - The SES client comes from a copy whose operation schemas esbuild can drop when unused
@@ -23,10 +26,10 @@
  *   not into the function's code: they are for decoding a stack trace, and a 2 MB map read at
  *   every cold start with --enable-source-maps bought nothing a function needs.
  */
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import { routeAccess } from '../lambdas/routes.js';
+import { routeAccess, routesByKey, type RouteAccess } from '../lambdas/routes.js';
 import { restClientAliases } from './sdk-literal-keys.js';
 
 /** Bundled CommonJS dependencies call require(); ESM output has none of its own. */
@@ -43,17 +46,54 @@ export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
  * from its copy with literal schema keys (./sdk-literal-keys.ts, made here when missing).
  */
 export const functionAliases = (root: string): Record<string, string> => ({ ...FUNCTION_ALIASES, ...restClientAliases(root) });
-/** esbuild's define for every function: the route table's rows as the middleware reads them. */
+/** esbuild's define for every function: the route rows are in the bundle (set by its entry), the table is not. */
 export const functionDefine = (): Record<string, string> => ({
-  'process.env.PORTAL_BUNDLED_ROUTES': JSON.stringify(JSON.stringify(routeAccess())),
+  'process.env.PORTAL_BUNDLED': JSON.stringify('true'),
 });
+
+/** The rows of the routes `handler` (`<area>/<name>`) answers, cut to what the API middleware reads; none for a job or trigger. */
+export function bundledRoutes(handler: string): Record<string, RouteAccess> {
+  return Object.fromEntries(Object.entries(routeAccess()).filter(([key]) => routesByKey.get(key)?.handler === handler));
+}
+
+/**
+ * Where esbuild starts the bundle of the module `file`: for a route's handler an entry of its own
+ * (.tmp/function-entries/<area>/<name>.mjs) that exports the handler and sets its route rows
+ * before any request; any other file (a job, a trigger, a bench's handler) is its own entry.
+ * Written only when its text changes, and in one step, for runs side by side.
+ */
+export function functionEntry(root: string, file: string): string {
+  const handler = path.relative(path.join(root, 'lambdas'), file).replace(/\.ts$/, '').split(path.sep).join('/');
+  const rows = bundledRoutes(handler);
+  if (!Object.keys(rows).length) return file;
+  const entry = path.join(root, '.tmp', 'function-entries', `${handler}.mjs`);
+  const text = [
+    `// The bundle of lambdas/${handler}.ts with its route rows (infra/function-bundling.ts functionEntry).`,
+    `export * from ${JSON.stringify(file)};`,
+    `globalThis.PORTAL_BUNDLED_ROUTES = ${JSON.stringify(rows)};`,
+    '',
+  ].join('\n');
+  let current: string | undefined;
+  try {
+    current = readFileSync(entry, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current !== text) {
+    mkdirSync(path.dirname(entry), { recursive: true });
+    const part = `${entry}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(part, text);
+    renameSync(part, entry);
+  }
+  return entry;
+}
 /** Where a synth leaves each function's source map (never shipped with the function). */
 export const sourceMapDir = (root: string, handler: string) => path.join(root, 'cdk.out', 'source-maps', ...handler.split('/'));
 
 /** The same bundle as the construct makes, for a bench: esbuild's JavaScript API with the same options. */
 export function functionBuildOptions(root: string, entry: string, outfile: string, aliases: Readonly<Record<string, string>> = functionAliases(root)): BuildOptions {
   return {
-    entryPoints: [entry],
+    entryPoints: entry ? [functionEntry(root, entry)] : [],
     outfile,
     bundle: true,
     minify: true,
@@ -86,6 +126,6 @@ export function handlerNames(root: string): string[] {
  */
 export function functionsBuildOptions(root: string, entries: Readonly<Record<string, string>>, outdir: string): BuildOptions {
   const { outfile: _one, entryPoints: _entry, ...options } = functionBuildOptions(root, '', '');
-  const entryPoints = Object.fromEntries(Object.entries(entries).map(([out, handler]) => [out, path.join(root, 'lambdas', `${handler}.ts`)]));
+  const entryPoints = Object.fromEntries(Object.entries(entries).map(([out, handler]) => [out, functionEntry(root, path.join(root, 'lambdas', `${handler}.ts`))]));
   return { ...options, entryPoints, outdir, outExtension: { '.js': '.mjs' } };
 }

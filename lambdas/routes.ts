@@ -366,9 +366,9 @@ export const routesByKey: ReadonlyMap<string, Route> = new Map(routes.map((r) =>
 export type RouteAccess = Pick<Route, 'access' | 'denied'> & { tables?: { users?: TableAccess } };
 
 /**
- * Every route's row cut to what the middleware reads, by route key. The functions' bundles carry
- * this (infra/function-bundling.ts, PORTAL_BUNDLED_ROUTES: about 5 KB) in place of the whole table
- * with its grants, timeouts and the areas (about 12 KB minified).
+ * Every route's row cut to what the middleware reads, by route key. Each function's bundle carries
+ * the rows of its own routes (infra/function-bundling.ts `bundledRoutes`, PORTAL_BUNDLED_ROUTES) in
+ * place of the whole table with its grants, timeouts and the areas (about 12 KB minified).
  */
 export function routeAccess(): Record<string, RouteAccess> {
   return Object.fromEntries(

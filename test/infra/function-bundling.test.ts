@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { FUNCTION_ALIASES, functionBuildOptions, functionsBuildOptions, handlerNames, sourceMapDir } from '../../infra/function-bundling.js';
+import { bundledRoutes, FUNCTION_ALIASES, functionBuildOptions, functionsBuildOptions, handlerNames, sourceMapDir } from '../../infra/function-bundling.js';
 import { literalKeys } from '../../infra/sdk-literal-keys.js';
 import { routeAccess, routesByKey } from '../../lambdas/routes.js';
 import { defaultProvider } from '../../lambdas/shared/platform/lambda-credentials.js';
@@ -61,14 +61,23 @@ it('carries one copy of the Lambda invoke store, the SDK\'s, not the older one e
   expect(stores[0]).not.toMatch(/@aws-lambda-powertools/);
 });
 
-it('carries the route table cut to what the middleware reads, not lambdas/routes.ts with every grant', () => {
+it("carries its own routes' rows cut to what the middleware reads, not lambdas/routes.ts nor other routes' rows", () => {
   expect(inputs().filter((f) => f.endsWith('lambdas/routes.ts'))).toEqual([]);
   const key = 'GET /api/s3/getdocumentsbyproperty';
   expect(routesByKey.has(key)).toBe(true);
   const table = routeAccess();
   expect(Object.keys(table).sort()).toEqual([...routesByKey.keys()].sort());
-  expect(code).toContain(JSON.stringify(table).slice(0, 60));
   for (const [k, r] of routesByKey) expect(table[k]).toEqual({ access: r.access, ...(r.denied ? { denied: r.denied } : {}), ...(r.tables?.users ? { tables: { users: r.tables.users } } : {}) });
+  const own = bundledRoutes('documents/get-documents-by-property');
+  expect(Object.keys(own)).toEqual([key]);
+  expect(code).toContain(JSON.stringify(key));
+  for (const other of ['POST /api/s3/upload-url', 'GET /api/requests', 'GET /api/calendar', 'GET /api/embed/table.csv']) {
+    expect(routesByKey.has(other)).toBe(true);
+    expect(code).not.toContain(JSON.stringify(other));
+  }
+  // Every route's function gets the rows of each route it answers; a job or trigger none.
+  for (const [k, r] of routesByKey) expect(bundledRoutes(r.handler)[k]).toEqual(table[k]);
+  expect(bundledRoutes('alerts/evaluate')).toEqual({});
 });
 
 /**
@@ -120,6 +129,15 @@ describe('function bundle sizes', () => {
     }
     for (const name of ['documents/upload-document', 'documents/confirm-upload', 'documents/delete-document', 'requests/service-requests']) {
       expect(inputsOf.get(name)!.some((f) => f.endsWith('lambdas/shared/platform/s3-requests.ts'))).toBe(true);
+    }
+  });
+
+  it("carries neither Powertools' Logger, Metrics nor commons, nor middy: the portal writes its log and EMF lines itself", () => {
+    for (const [name, files] of inputsOf) {
+      expect([name, files.filter((f) => /@aws-lambda-powertools\/(logger|metrics|commons)\/|@middy\//.test(f))]).toEqual([name, []]);
+    }
+    for (const name of ['documents/get-documents-by-property', 'alerts/evaluate', 'triggers/pre-token-generation']) {
+      expect(inputsOf.get(name)!.some((f) => f.endsWith('lambdas/shared/platform/json-log.ts'))).toBe(true);
     }
   });
 

@@ -17,8 +17,7 @@ export function isSafeKey(key: string): boolean {
 }
 
 /** The spec's file-name rule (section 5): letters, digits, dot, underscore and hyphen. */
-export const FILE_NAME_RULE = /^[A-Za-z0-9._-]+$/;
-export const isValidFileName = (name: string) => FILE_NAME_RULE.test(name) && name !== '.' && name !== '..' && name.length <= 255;
+export { FILE_NAME_RULE, isValidFileName } from './file-names.js';
 
 export const documentMessages = {
   invalidFileName: [

@@ -23,9 +23,10 @@ export function redact(value: unknown, depth = 0): unknown {
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
 /**
- * Through Powertools' Logger (lambdas/shared/platform/observability.ts): one JSON line with level, message,
- * timestamp, service, the request's correlation id, X-Ray trace id in Lambda, and the fields with
- * credentials redacted. Levels below LOG_LEVEL are dropped.
+ * Through the portal's logger (lambdas/shared/platform/observability.ts, lines as Powertools'
+ * Logger writes them): one JSON line with level, message, timestamp, service, the request's
+ * correlation id, X-Ray trace id in Lambda, and the fields with credentials redacted. Levels below
+ * LOG_LEVEL are dropped.
  */
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
   const id = correlationId();

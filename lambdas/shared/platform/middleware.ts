@@ -1,5 +1,5 @@
 /**
- * The one middleware stack every API handler runs on (middy):
+ * The one middleware stack every API handler runs on:
  *   take the correlation id (the caller's x-correlation-id, else API Gateway's request id) into
  *   every log line and the answer's x-correlation-id, count AWS calls, log one line per request
  *   and publish its business metrics (EMF) -> answer errors as { error } -> refuse requests that
@@ -14,7 +14,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { userPool } from '../resources/definitions.js';
 import { z, type ZodType } from './zod.js';
@@ -202,15 +201,16 @@ function toResult(reply: Reply): ApiResult {
 }
 
 /**
- * The route table's row for a route key. A function's bundle carries the rows cut to what is read
- * here (PORTAL_BUNDLED_ROUTES, put in by esbuild's define: infra/function-bundling.ts), so the
- * whole table with its grants stays out of it; unbundled (the local stack in one process, the
+ * The route table's row for a route key. A function's bundle carries the rows of the routes it
+ * answers, cut to what is read here (PORTAL_BUNDLED_ROUTES, set by the bundle's entry before any
+ * request; PORTAL_BUNDLED, true in every bundle through esbuild's define: infra/function-bundling.ts),
+ * so the table with its grants stays out of it; unbundled (the local stack in one process, the
  * tests) the table itself is read.
  */
 let table: Promise<ReadonlyMap<string, RouteAccess>> | undefined;
 export function routeOf(routeKey: string): Promise<RouteAccess | undefined> {
-  table ??= process.env.PORTAL_BUNDLED_ROUTES
-    ? Promise.resolve(new Map(Object.entries(JSON.parse(process.env.PORTAL_BUNDLED_ROUTES) as Record<string, RouteAccess>)))
+  table ??= process.env.PORTAL_BUNDLED
+    ? Promise.resolve(new Map(Object.entries((globalThis as { PORTAL_BUNDLED_ROUTES?: Record<string, RouteAccess> }).PORTAL_BUNDLED_ROUTES ?? {})))
     : import('../../routes.js').then((m) => m.routesByKey);
   return table.then((t) => t.get(routeKey));
 }
@@ -268,49 +268,56 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
     return toResult(reply);
   };
 
-  const handler = middy<ApiEvent, ApiResult>(core)
-    .before(async (request) => {
-      const event = request.event;
-      if (!viaPortal(event.headers)) throw forbidden(NOT_THROUGH_PORTAL);
-      const route = event.routeKey;
-      const found = await routeOf(route);
-      if (!found) throw new Error(`No route table entry for ${route}`);
-      const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-      const ctx: Ctx = { access: found.access, route, caller: null, rawBody: raw, json: undefined };
-      ctxOf.set(event, ctx);
-      if (found.access !== 'public') {
-        ctx.caller = await resolveCaller(event);
-        if (found.access === 'admin' && !ctx.caller.isAdmin) throw forbidden(`Only administrators may ${found.denied ?? 'do this'}.`);
+  /** Before the handler: the origin, the route, the caller and the body (each refusal an HttpError). */
+  const before = async (event: ApiEvent) => {
+    if (!viaPortal(event.headers)) throw forbidden(NOT_THROUGH_PORTAL);
+    const route = event.routeKey;
+    const found = await routeOf(route);
+    if (!found) throw new Error(`No route table entry for ${route}`);
+    const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+    const ctx: Ctx = { access: found.access, route, caller: null, rawBody: raw, json: undefined };
+    ctxOf.set(event, ctx);
+    if (found.access !== 'public') {
+      ctx.caller = await resolveCaller(event);
+      if (found.access === 'admin' && !ctx.caller.isAdmin) throw forbidden(`Only administrators may ${found.denied ?? 'do this'}.`);
+    }
+    if (raw.length > (spec.maxBodyBytes ?? 1024 * 1024)) throw new HttpError(413, 'The request is too large.');
+    if (!spec.rawBody && raw.length > 0) {
+      const type = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+      if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new HttpError(415, 'The body must be JSON (Content-Type: application/json).');
+      try {
+        ctx.json = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw badRequest('The body is not valid JSON.');
       }
-      if (raw.length > (spec.maxBodyBytes ?? 1024 * 1024)) throw new HttpError(413, 'The request is too large.');
-      if (!spec.rawBody && raw.length > 0) {
-        const type = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-        if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new HttpError(415, 'The body must be JSON (Content-Type: application/json).');
-        try {
-          ctx.json = JSON.parse(raw.toString('utf8'));
-        } catch {
-          throw badRequest('The body is not valid JSON.');
-        }
-      }
-    })
-    .onError(async (request) => {
-      const err = request.error;
-      if (err instanceof HttpError) {
-        // Every 503 says when to try again, whoever made it.
-        const headers = err.statusCode === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS), ...err.headers } : err.headers;
-        request.response = toResult({ statusCode: err.statusCode, body: { error: err.message }, headers });
-        return;
-      }
-      if (isDependencyFailure(err)) {
-        // A service failed even after the SDK's retries (FAULTS makes this happen on purpose locally).
-        log.warn('a service failed', { route: request.event.routeKey, err });
-        const e = unavailable();
-        request.response = toResult({ statusCode: e.statusCode, body: { error: e.message }, headers: e.headers });
-        return;
-      }
-      log.error('request failed', { route: request.event.routeKey, err });
-      request.response = toResult({ statusCode: 500, body: { error: 'Internal error' } });
-    });
+    }
+  };
+
+  /** Any error of the steps above or of the handler, as the answer. */
+  const answerError = (event: ApiEvent, err: unknown): ApiResult => {
+    if (err instanceof HttpError) {
+      // Every 503 says when to try again, whoever made it.
+      const headers = err.statusCode === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS), ...err.headers } : err.headers;
+      return toResult({ statusCode: err.statusCode, body: { error: err.message }, headers });
+    }
+    if (isDependencyFailure(err)) {
+      // A service failed even after the SDK's retries (FAULTS makes this happen on purpose locally).
+      log.warn('a service failed', { route: event.routeKey, err });
+      const e = unavailable();
+      return toResult({ statusCode: e.statusCode, body: { error: e.message }, headers: e.headers });
+    }
+    log.error('request failed', { route: event.routeKey, err });
+    return toResult({ statusCode: 500, body: { error: 'Internal error' } });
+  };
+
+  const handler = async (event: ApiEvent): Promise<ApiResult> => {
+    try {
+      await before(event);
+      return await core(event);
+    } catch (err) {
+      return answerError(event, err);
+    }
+  };
 
   return (event: ApiEvent | ProbeEvent): Promise<ApiResult> => {
     if (isProbeEvent(event)) return withCorrelationId(`probe-${randomUUID()}`, () => answerProbe(event));
@@ -319,7 +326,7 @@ export function api<B extends ZodType | undefined = undefined, Q extends ZodType
       countCalls(async () => {
         const started = performance.now();
         await tracingReady();
-        const result = await withRequestCache(() => handler(event, {} as never));
+        const result = await withRequestCache(() => handler(event));
         result.headers[CORRELATION_HEADER] = id;
         log.info('request', {
           route: event.routeKey,

@@ -1,20 +1,21 @@
 /**
- * The portal's own telemetry: through Powertools for AWS Lambda one Logger (JSON lines, each with
- * the request's correlation id) and X-Ray subsegments for the AWS SDK clients (Tracer); metrics as
- * CloudWatch EMF lines written as Powertools' Metrics writes them, without it (./emf.ts).
+ * The portal's own telemetry: one logger (JSON lines, each with the request's correlation id,
+ * written as Powertools' Logger writes them, without it: ./json-log.ts), metrics as CloudWatch EMF
+ * lines written as Powertools' Metrics writes them, without it (./emf.ts), and X-Ray subsegments
+ * for the AWS SDK clients through Powertools' Tracer.
  *
- * The correlation id lives in an AsyncLocalStorage of its own, not in the Logger's keys: locally all
- * handlers run in one process, concurrently, and the Logger's temporary keys are per process there.
- * Logger and metrics are made on first use. The Tracer, with the X-Ray SDK (about 130 KB
- * minified, more than Logger and Metrics together), is in no function's bundle: it is a layer of
- * its own (PORTAL_TRACER_MODULE, /opt/nodejs/portal-tracer.mjs), imported only where tracing is on
- * (POWERTOOLS_TRACE_ENABLED is not "false": in Lambda, never in the local stack or the tests).
+ * The correlation id lives in an AsyncLocalStorage of its own, not in the logger: locally all
+ * handlers run in one process, concurrently, and a logger's keys would be per process there.
+ * The logger and metrics are made on first use. The Tracer, with the X-Ray SDK (about 130 KB
+ * minified), is in no function's bundle: it is a layer of its own (PORTAL_TRACER_MODULE,
+ * /opt/nodejs/portal-tracer.mjs), imported only where tracing is on (POWERTOOLS_TRACE_ENABLED
+ * is not "false": in Lambda, never in the local stack or the tests).
  */
 import { METRICS_NAMESPACE } from '../resources/function-names.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { EmfWriter } from './emf.js';
-import { Logger } from '@aws-lambda-powertools/logger';
+import { JsonLogger } from './json-log.js';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 
 /** Sent by a caller to tie its own logs to the portal's; answered on every API response. */
@@ -37,15 +38,15 @@ export const correlationId = (): string | undefined => requests.getStore()?.corr
 
 const serviceName = () => process.env.POWERTOOLS_SERVICE_NAME || 'portal';
 
-let logger: Logger | undefined;
+let logger: JsonLogger | undefined;
 let loggerLevel: string | undefined;
-/** The one Logger; its level follows LOG_LEVEL (debug, info, warn, error). */
-export function portalLogger(): Logger {
+/** The one logger; its level follows LOG_LEVEL (debug, info, warn, error). */
+export function portalLogger(): JsonLogger {
   const level = (process.env.LOG_LEVEL || 'info').toUpperCase();
   if (!logger) {
-    logger = new Logger({ serviceName: serviceName(), logLevel: level as 'INFO' });
+    logger = new JsonLogger(serviceName(), level);
   } else if (level !== loggerLevel) {
-    logger.setLogLevel(level as 'INFO');
+    logger.setLogLevel(level);
   }
   loggerLevel = level;
   return logger;

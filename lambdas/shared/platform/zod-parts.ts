@@ -1,10 +1,21 @@
 // The zod/mini functions and types the functions use; re-exported as the namespace `z` by ./zod.ts.
 // Named, so that esbuild keeps only these (a re-exported namespace object would keep all of zod).
+import { ZodMiniNumber, ZodMiniString, type coerce as coercions } from 'zod/mini';
+import { _coercedNumber, _coercedString } from 'zod/v4/core';
+
+/**
+ * The coercions used, made as zod/mini's `coerce.number` and `coerce.string` make them: its
+ * `coerce` namespace, re-exported, came whole (its bigint and date schemas too).
+ */
+export const coerce = {
+  number: ((params) => _coercedNumber(ZodMiniNumber, params)) as typeof coercions.number,
+  string: ((params) => _coercedString(ZodMiniString, params)) as typeof coercions.string,
+};
+
 export {
   _default,
   array,
   boolean,
-  coerce,
   custom,
   enum,
   gte,

@@ -4,14 +4,15 @@
  * keeps only those it uses. The classic API's schemas carry every method, so all of its core comes
  * along: measured on the median function, 97 KB of the bundle and about 12 ms of module
  * initialisation against 25 KB and 3 ms (test/bench/functions.bench.ts). zod/mini loads no locale:
- * the English messages ("Too big: expected string to have <=320 characters") are set here, once.
+ * the English messages ("Too big: expected string to have <=320 characters") are set here, once,
+ * from ./zod-messages.ts (zod's English locale without its string-format nouns, which no part uses).
  * Only the names in ./zod-parts.ts are in `z`: add one there when a schema needs it.
  */
 import { config } from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { englishMessage } from './zod-messages.js';
 import * as z from './zod-parts.js';
 
-config(en());
+config({ localeError: englishMessage });
 
 export { z };
 export type { core } from 'zod/mini';

@@ -1,7 +1,7 @@
 /** Document keys, content types and download headers: the rules every documents handler shares. */
 import { randomUUID } from 'node:crypto';
 import { documentsBucket } from '../../resources/definitions.js';
-import { isValidFileName } from '../../contract/documents.js';
+import { isValidFileName } from '../../contract/file-names.js';
 
 /** HTML, SVG, XML and anything unknown are never served inline. */
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain', 'text/csv']);

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { documentsBucket } from '../../resources/definitions.js';
-import { isValidFileName, type UploadUrlReply } from '../../contract/documents.js';
+import type { UploadUrlReply } from '../../contract/documents.js';
+import { isValidFileName } from '../../contract/file-names.js';
 import { PHOTO_TYPES, requestLimits, requestMessages } from '../../contract/requests.js';
 import { contentDisposition } from '../documents/files.js';
 import type { ServiceRequestItem } from '../../data/service-requests.js';
