@@ -4,8 +4,8 @@
 // local stack: cognito-local, dynalite, s3rver; DynamoDB Local too when Java is present), then the
 // browser specs in Chromium against the production web build on the local stack with demo data.
 // `npm test -- jest`, `npm test -- iam` (on what the last jest run recorded) or `npm test -- e2e` runs one stage. Ends with "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,12 +27,38 @@ const counts = { tests: 0, expectations: 0 };
 const countsDir = path.join(out, 'expectations');
 mkdirSync(countsDir, { recursive: true });
 
+const runStarted = Date.now();
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PORTAL_EXPECT_COUNTS: countsDir, ...env } });
   stages.push({ label, seconds: (Date.now() - started) / 1000 });
   return r.status ?? 1;
+}
+
+/**
+ * A stage run beside the next ones: its output goes to a file, printed whole once it has ended
+ * (`finish()` waits for it), so it does not interleave with the stage running at the same time.
+ */
+function runBeside(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: started beside the next stage, its output follows when both have ended ===`);
+  const started = Date.now();
+  const log = path.join(out, `${label.split(' ')[0].toLowerCase()}-output.txt`);
+  const fd = openSync(log, 'w');
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, PORTAL_EXPECT_COUNTS: countsDir, ...env } });
+  const ended = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  let seconds;
+  void ended.then(() => (seconds = (Date.now() - started) / 1000));
+  return {
+    async finish() {
+      const status = await ended;
+      console.log(`\n=== ${label} (beside the browser tests) ===`);
+      process.stdout.write(readFileSync(log, 'utf8'));
+      stages.push({ label: `${label}, beside the browser tests`, seconds });
+      return status;
+    },
+  };
 }
 
 /** The sum of the numbers in a counts file (one line per jest test file; one line from Playwright). */
@@ -114,12 +140,13 @@ if (want('jest')) {
 }
 
 // The IAM check reads the AWS calls the integration tests recorded (.tmp/test-results/aws-calls),
-// so it runs after them: every call evaluated against every stage's policies (test/iam).
-if (want('jest') || want('iam')) {
-  const file = path.join(out, 'iam.json');
-  const status = run('IAM check of the recorded AWS calls (jest, two workers)', process.execPath, [jest, '--json', `--outputFile=${file}`, '--maxWorkers=2', '--selectProjects', 'iam'], jestEnv);
-  countJest(file, status);
-}
+// so it starts after them: every call evaluated against every stage's policies (test/iam). It runs
+// beside the browser tests (whose local stacks record no calls): they leave about a tenth of the
+// two cores idle while specs wait on the clock, which the check's half a minute fills.
+const iamFile = path.join(out, 'iam.json');
+const iam = want('jest') || want('iam')
+  ? runBeside('IAM check of the recorded AWS calls (jest, two workers)', process.execPath, [jest, '--json', `--outputFile=${iamFile}`, '--maxWorkers=2', '--selectProjects', 'iam'], jestEnv)
+  : undefined;
 
 if (want('e2e')) {
   const build = run('production build of the web app', process.execPath, [path.join(root, 'bin', 'build.js'), '--if-stale']);
@@ -133,11 +160,14 @@ if (want('e2e')) {
   }
 }
 
+if (iam) countJest(iamFile, await iam.finish());
+
 // What the run cost, stage by stage, and where: the first place to look when the suite slows down.
 const m = (sec) => `${Math.floor(sec / 60)}m ${String(Math.round(sec % 60)).padStart(2, '0')}s`;
 console.log('\n=== time per stage ===');
 for (const st of stages) console.log(`${m(st.seconds).padStart(8)}  ${st.label}`);
-console.log(`${m(stages.reduce((a, st) => a + st.seconds, 0)).padStart(8)}  in all`);
+// From start to end (a stage run beside another is not added twice).
+console.log(`${m((Date.now() - runStarted) / 1000).padStart(8)}  in all`);
 for (const kind of ['jest', 'browser']) {
   const top = slowest.filter((x) => x.kind === kind).sort((a, b) => b.seconds - a.seconds).slice(0, 10);
   if (!top.length) continue;
