@@ -54,13 +54,6 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1400, height: 900 },
-    // The portal as a user who asked their system for less motion sees it (web/app/theme.ts): no
-    // fades, ripples or pulsing placeholders, so the renderer draws a frame when something changes
-    // rather than sixty a second while a dialog fades in or a list loads. The renderer and compositor
-    // spent about a tenth less CPU on the same specs (users and shell: 150 against 166 CPU-seconds of
-    // the whole browser, stack and runner). The motion itself keeps its specs: smoke.spec.ts presses
-    // a button in both modes, and keyboard.spec.ts checks focus and dialogs with full motion.
-    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromiumPath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],

@@ -3,9 +3,6 @@ import { demo } from './support/env.js';
 import { logIn, screenshot } from './support/session.js';
 
 // Issue 39: keyboard focus is visible, and a dialog puts the focus on its first field, not on itself.
-// With full motion, as most users have it (the other specs run with reduced motion, playwright.config.ts):
-// a dialog that fades in still takes the focus to its first field.
-test.use({ reducedMotion: 'no-preference' });
 
 /** The focused element: its tag, role, name and outline. */
 const focused = (page: Page) =>
