@@ -35,7 +35,7 @@ function prefetchLaterChunks(page: string): Plugin {
           chunkOf(file)!.imports.forEach(add);
         };
         chunk.dynamicImports.forEach(add);
-        return [...later].map((file) => ({ tag: 'link', attrs: { rel: 'prefetch', as: 'script', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
+        return [...later].map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'prefetch', as: 'script', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
       },
     },
   };

@@ -46,4 +46,15 @@ test('the first report frame after Log In waits on two API rounds, with the pane
   // The frame drew from the data the filtered call brought: it made no data call of its own.
   expect(frameCalls.map((c) => c.path)).toEqual([]);
   await expect(frame.getByRole('table').locator('tbody tr').first()).toBeVisible();
+  // The figures and the table were on the screen before the charts' code had arrived (its own chunk, fetched after).
+  const marks = await frame.evaluate(() => {
+    type Entry = { name: string; startTime: number; responseEnd?: number };
+    const p = (globalThis as unknown as { performance: { getEntriesByName(n: string): Entry[]; getEntriesByType(t: string): Entry[] } }).performance;
+    const chunk = p.getEntriesByType('resource').find((e) => /\/assets\/chart-draw-[^/]+\.js$/.test(e.name));
+    return { figures: p.getEntriesByName('embed:first-figures')[0]?.startTime, chart: p.getEntriesByName('embed:first-chart')[0]?.startTime, chunk: chunk?.startTime };
+  });
+  expect(marks.figures).toBeDefined();
+  expect(marks.chart).toBeDefined();
+  expect(marks.figures!).toBeLessThanOrEqual(marks.chart!);
+  expect(marks.chunk, "the charts' chunk").toBeDefined();
 });
