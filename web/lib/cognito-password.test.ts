@@ -7,7 +7,7 @@ import { passwordSignIn, sessionKeys } from './cognito-password';
 const ENDPOINT = 'http://127.0.0.1:9229/';
 const CLIENT = 'web-client-1';
 const NOW_MS = 1_700_000_100_000;
-const b64 = (text: string) => Buffer.from(text).toString('base64url');
+const b64 = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (claims: Record<string, unknown>) => `${b64('{"alg":"RS256"}')}.${b64(JSON.stringify(claims))}.sig`;
 const ID = jwt({ token_use: 'id', iat: 1_700_000_000, exp: 1_700_003_600, email: 'dana@northwind.test' });
 const ACCESS = jwt({ token_use: 'access', iat: 1_700_000_040, exp: 1_700_003_600 });

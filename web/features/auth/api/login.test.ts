@@ -17,7 +17,7 @@ const config: PublicConfig = {
   excludedCustomerDomains: [],
   signInFlow: 'USER_PASSWORD_AUTH',
 };
-const b64 = (text: string) => Buffer.from(text).toString('base64url');
+const b64 = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const idToken = (claims: Record<string, unknown>) => `${b64('{"alg":"RS256"}')}.${b64(JSON.stringify({ token_use: 'id', iat: 1, exp: 4_000_000_000, email: 'dana@northwind.test', ...claims }))}.sig`;
 const result = (id: string) => ({ AuthenticationResult: { IdToken: id, AccessToken: idToken({ token_use: 'access' }), RefreshToken: 'r' } });
 
