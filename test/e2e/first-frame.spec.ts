@@ -9,6 +9,7 @@
 import { expect, test } from '@playwright/test';
 import { apiCallsOf, apiRounds, drawnReportFrame } from '../support/api-rounds.js';
 import { demo } from './support/env.js';
+import { logIn, screenshot } from './support/session.js';
 
 /** The most API rounds the first report frame may wait on after sign-in. */
 const MAX_ROUNDS = 2;
@@ -46,4 +47,39 @@ test('the first report frame after Log In waits on two API rounds, with the pane
   // The frame drew from the data the filtered call brought: it made no data call of its own.
   expect(frameCalls.map((c) => c.path)).toEqual([]);
   await expect(frame.getByRole('table').locator('tbody tr').first()).toBeVisible();
+  // The figures and the table were on the screen before the charts' code had arrived (its own chunk, fetched after).
+  const marks = await frame.evaluate(() => {
+    type Entry = { name: string; startTime: number; responseEnd?: number };
+    const p = (globalThis as unknown as { performance: { getEntriesByName(n: string): Entry[]; getEntriesByType(t: string): Entry[] } }).performance;
+    const chunk = p.getEntriesByType('resource').find((e) => /\/assets\/chart-draw-[^/]+\.js$/.test(e.name));
+    return { figures: p.getEntriesByName('embed:first-figures')[0]?.startTime, chart: p.getEntriesByName('embed:first-chart')[0]?.startTime, chunk: chunk?.startTime };
+  });
+  expect(marks.figures).toBeDefined();
+  expect(marks.chart).toBeDefined();
+  expect(marks.figures!).toBeLessThanOrEqual(marks.chart!);
+  expect(marks.chunk, "the charts' chunk").toBeDefined();
+});
+
+test("the frame's figures and table are drawn before the charts' code arrives, in boxes that keep their place when the charts fill them", async ({ page }) => {
+  // The charts' code held back 2 s for the frame only (routing also bypasses the cache the log-in screen filled).
+  let released = false;
+  await page.route(/\/assets\/chart-draw-[^/]+\.js$/, async (route) => {
+    if (route.request().frame() !== page.mainFrame()) await new Promise((r) => setTimeout(r, 2_000));
+    released = true;
+    await route.continue();
+  });
+  await logIn(page, demo.northwind);
+  const frame = page.frameLocator('iframe[title="Sigma Report"]');
+  const firstRow = frame.getByRole('table').locator('tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  await expect(frame.getByRole('region', { name: 'Key figures' })).toBeVisible();
+  const chart = frame.locator('.chart-canvas').first();
+  await expect(chart).toBeVisible();
+  expect(await chart.locator('canvas').count(), 'no chart drawn yet').toBe(0);
+  const before = { row: await firstRow.boundingBox(), chart: await chart.boundingBox() };
+  await screenshot(page, { path: '.tmp/shots/first-frame-before-charts.png' });
+  await expect(chart.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+  expect(released).toBe(true);
+  expect({ row: await firstRow.boundingBox(), chart: await chart.boundingBox() }).toEqual(before);
+  expect(before.chart!.height).toBeGreaterThan(100);
 });

@@ -1,42 +1,54 @@
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { canvasHeight, chartLabel, customerLegend, legendOf, optionFor } from './chart-options';
+import { canvasHeight, chartLabel, customerLegend, legendOf } from './chart-options';
 import { strings } from './strings';
 import { announceDrawn } from './protocol';
 import type { ChartData } from './types';
 
-echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, CanvasRenderer]);
+let drawing: Promise<typeof import('./chart-draw')> | undefined;
+
+/** The drawing code (ECharts), fetched once, on the first chart's mount; a failed fetch is tried again by the next chart. */
+function loadDrawing() {
+  drawing ??= import('./chart-draw').catch((error: unknown) => {
+    drawing = undefined;
+    throw error;
+  });
+  return drawing;
+}
 
 let firstDrawn = false;
 
+function onDrawn() {
+  if (firstDrawn) return;
+  firstDrawn = true;
+  performance.mark('embed:first-chart');
+  document.documentElement.dataset.chartsDrawn = 'true';
+  announceDrawn();
+}
+
 /**
- * One ECharts chart, resized with its box, with its legend in HTML below it. A money chart over
+ * One ECharts chart, resized with its box, with its legend in HTML below it. The box, caption and
+ * legend are drawn at once, the box at its final height (nothing moves when the chart fills it);
+ * the chart itself once the drawing code has arrived. A money chart over
  * several customers names them in its legend and its label (issue 39).
  */
 export function Chart({ chart }: { chart: ChartData }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current!;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
-    instance.on('finished', () => {
-      if (firstDrawn) return;
-      firstDrawn = true;
-      performance.mark('embed:first-chart');
-      document.documentElement.dataset.chartsDrawn = 'true';
-      announceDrawn();
-    });
-    instance.setOption(optionFor(chart, el.clientWidth));
-    const observer = new ResizeObserver(() => {
-      instance.setOption(optionFor(chart, el.clientWidth));
-      instance.resize();
-    });
-    observer.observe(el);
+    let dispose: (() => void) | undefined;
+    let cancelled = false;
+    loadDrawing()
+      .then(({ drawChart }) => {
+        if (!cancelled) dispose = drawChart(el, chart, onDrawn);
+      })
+      .catch((error: unknown) => {
+        // The figures and the table are on the screen: the portal need not wait on a chart that cannot be drawn.
+        console.error('Chart code failed to load:', error instanceof Error ? error.message : String(error));
+        announceDrawn();
+      });
     return () => {
-      observer.disconnect();
-      instance.dispose();
+      cancelled = true;
+      dispose?.();
     };
   }, [chart]);
   const legend = legendOf(chart);

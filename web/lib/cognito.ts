@@ -1,16 +1,23 @@
 /**
- * The browser's talk with Cognito through amazon-cognito-identity-js, loaded on first use (about
- * 30 KB gzipped, kept out of the log-in route's first load). Pool, client, endpoint and sign-in flow
- * come from config.json: SRP on AWS, USER_PASSWORD_AUTH where the local pool cannot do SRP.
+ * The browser's talk with Cognito. Pool, client, endpoint and sign-in flow come from config.json:
+ * SRP on AWS, USER_PASSWORD_AUTH where the local pool cannot do SRP. The password flow is two
+ * direct calls (cognito-password.ts, issue 42); SRP, and everything after the sign-in (refresh,
+ * password change, authenticator set-up, reset code, sign-out), go through
+ * amazon-cognito-identity-js, loaded on first use (about 30 KB gzipped, never on the log-in route's
+ * first load), which finds the session where both keep it.
  */
 import type { CognitoUser, CognitoUserPool, CognitoUserSession } from 'amazon-cognito-identity-js';
+import { asCognitoError, CognitoError, cognitoCaller, cognitoEndpoint } from './cognito-call';
+import { passwordSignIn, sessionKeys, type SignInOutcome } from './cognito-password';
 import { publicConfig } from './public-config';
+
+export { CognitoError, type SignInOutcome };
 
 type CognitoLib = typeof import('amazon-cognito-identity-js');
 
 let lib: Promise<CognitoLib> | undefined;
 
-/** Starts loading the library (e.g. on the first keystroke of the log-in form); safe to call often. */
+/** Starts loading the library; safe to call often. */
 export function loadCognito(): Promise<CognitoLib> {
   // The library's Buffer polyfill reads Node's `global`, which browsers do not have.
   if (!('global' in globalThis)) Object.assign(globalThis, { global: globalThis });
@@ -21,22 +28,12 @@ export function loadCognito(): Promise<CognitoLib> {
   return lib;
 }
 
-/** An error as Cognito names it (`NotAuthorizedException`, ...), or the Error's name. */
-export class CognitoError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CognitoError';
-  }
-}
-
-function asCognitoError(error: unknown): CognitoError {
-  if (error instanceof CognitoError) return error;
-  const e = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
-  const code = typeof e.code === 'string' ? e.code : typeof e.name === 'string' ? e.name : 'UnknownError';
-  return new CognitoError(code, typeof e.message === 'string' ? e.message : String(error));
+/**
+ * The user means to sign in (the first keystroke of the log-in form): the library starts loading
+ * where the sign-in needs it (SRP); the password flow needs nothing more than this module.
+ */
+export function prepareSignIn(): void {
+  if (publicConfig().signInFlow === 'USER_SRP_AUTH') void loadCognito().catch(() => {});
 }
 
 async function pool(): Promise<{ lib: CognitoLib; pool: CognitoUserPool }> {
@@ -52,18 +49,19 @@ async function user(email: string) {
   return { ...p, user: u };
 }
 
-export type SignInOutcome =
-  | { kind: 'signedIn'; idToken: string }
-  /** An invitation's temporary password: Cognito asks for the user's own before any token. */
-  | { kind: 'newPasswordRequired'; answer(newPassword: string): Promise<string> }
-  /**
-   * The account has an authenticator app: the 6-digit code it shows now gives the ID token. The
-   * same challenge takes another try after a wrong code, until Cognito ends it (3 minutes).
-   */
-  | { kind: 'totpRequired'; answer(code: string): Promise<string> };
-
-/** Signs in with email and password; resolves with the ID token or the new-password challenge. */
+/**
+ * Signs in with email and password; resolves with the ID token or the challenge that comes first
+ * (a new password, the authenticator app's code).
+ */
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  const c = publicConfig();
+  if (c.signInFlow === 'USER_PASSWORD_AUTH')
+    return passwordSignIn(email, password, { call: cognitoCaller(cognitoEndpoint(c)), clientId: c.userPoolClientId, storage: localStorage });
+  return srpSignIn(email, password);
+}
+
+/** SRP (AWS): the library works out the SRP values and answers Cognito's password verifier. */
+async function srpSignIn(email: string, password: string): Promise<SignInOutcome> {
   const { lib: l, user: u } = await user(email);
   return new Promise<SignInOutcome>((resolve, reject) => {
     u.authenticateUser(new l.AuthenticationDetails({ Username: email, Password: password }), {
@@ -184,7 +182,7 @@ export async function revokeSession({ remote = true }: { remote?: boolean } = {}
   u.signOut();
   if (!refreshToken || !remote) return;
   const c = publicConfig();
-  const res = await fetch(c.endpoint ?? `https://cognito-idp.${c.region}.amazonaws.com/`, {
+  const res = await fetch(cognitoEndpoint(c), {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.RevokeToken' },
     body: JSON.stringify({ Token: refreshToken, ClientId: c.userPoolClientId }),
@@ -192,11 +190,6 @@ export async function revokeSession({ remote = true }: { remote?: boolean } = {}
   if (!res.ok) throw new CognitoError('RevokeFailed', `RevokeToken answered ${res.status}`);
 }
 
-/** The library's key for a user's refresh token (CognitoUser.cacheTokens). */
-export function refreshTokenKey(clientId: string, username: string) {
-  return `CognitoIdentityServiceProvider.${clientId}.${username}.refreshToken`;
-}
-
 function readRefreshToken(username: string) {
-  return localStorage.getItem(refreshTokenKey(publicConfig().userPoolClientId, username));
+  return localStorage.getItem(sessionKeys(publicConfig().userPoolClientId, username).refreshToken);
 }

@@ -11,4 +11,10 @@ describe('the report frame code fetched while the password is typed (issue 42)',
     expect(frameAssets(html)).toEqual(['/assets/embed-DJ.js', '/assets/jsx-runtime-CU.js', '/assets/embed-B6.css']);
     expect(frameAssets('')).toEqual([]);
   });
+
+  it("names the charts' drawing, which the built page itself fetches later (its prefetch link)", () => {
+    const html = `<script type="module" crossorigin src="/assets/embed-DJ.js"></script>
+    <link rel="prefetch" as="script" crossorigin href="/assets/chart-draw-Q1.js">`;
+    expect(frameAssets(html)).toEqual(['/assets/embed-DJ.js', '/assets/chart-draw-Q1.js']);
+  });
 });

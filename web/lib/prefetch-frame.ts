@@ -1,6 +1,6 @@
 /**
- * The report frame's code (the built-in page: /embed.html and its script, modules and styles),
- * fetched into the browser's cache while the user types the password (issue 42), so the first frame
+ * The report frame's code (the built-in page: /embed.html and its script, modules and styles, and
+ * the charts' drawing it names for later, vite.config.ts), fetched into the browser's cache while the user types the password (issue 42), so the first frame
  * after Log In waits on its data only. Low priority (`<link rel="prefetch">`), once per page load,
  * and nothing is run: the frame runs it when it opens. The assets are content-hashed and cached for a
  * year (immutable); the page itself is revalidated. A failure costs nothing: the frame loads as before.

@@ -5,7 +5,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { loadCognito } from '../../../lib/cognito';
+import { prepareSignIn } from '../../../lib/cognito';
 import { publicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
 import { login, type LoginStep } from '../api/login';
@@ -45,9 +45,9 @@ function FieldProblem({ id, children }: { id: string; children: string }) {
 }
 
 export function LoginForm({ onLoggedIn, onSecondStep, initialError = '', notice = '', initialEmail = '', onIntent: parentIntent }: LoginFormProps) {
-  // The Cognito library loads on the first sign of intent, not with the log-in route.
+  // What the sign-in needs beyond this route (SRP's library) loads on the first sign of intent.
   const onIntent = () => {
-    void loadCognito().catch(() => {});
+    prepareSignIn();
     parentIntent?.();
   };
   const { signIn } = useSession();
