@@ -73,3 +73,10 @@ export function baselineFromDays(firstMs: number, rolled: ReadonlyMap<string, Ro
   const window = { start: firstMs, end: from + days * DAY_MS };
   return { ...window, kwhPerRuntimeHour: insightOfTallies(parts, window, inputs).kwhPerRuntimeHour };
 }
+
+/** A period's kWh per runtime hour against a baseline already computed (from the roll-up or from readings); none: no drift. */
+export function driftFromBaseline(now: Figure<number>, base: BaselineOfDays | null | undefined): UnitDrift {
+  const figure = base ? base.kwhPerRuntimeHour : { value: null, coverage: 0 };
+  const period = base ? { start: new Date(base.start).toISOString(), end: new Date(base.end).toISOString() } : null;
+  return { kwhPerRuntimeHour: now, baseline: { period, kwhPerRuntimeHour: figure }, driftPct: driftPct(now, figure) };
+}
