@@ -323,8 +323,9 @@ const mailing = { users: 'read', notificationSettings: 'write', mailSuppression:
 export const scheduled: Scheduled[] = [
   {
     handler: 'alerts/evaluate', schedule: { everyMinutes: 5 }, description: 'Equipment alerts: evaluates every mapped customer\'s devices and mails the raises and clears',
-    // Reads the recipients' settings (no claim: each alert's state row says it was mailed).
-    tables: { ...mailing, notificationSettings: 'read', customers: 'read', equipment: 'read', equipmentAlerts: 'write' }, secrets: ['telemetry', 'embed'], mail: true, timeoutSeconds: 60,
+    // Reads the recipients' settings (no claim: each alert's state row says it was mailed), and the
+    // units' rolled days for a drift baseline the roll-up holds (issue 44).
+    tables: { ...mailing, notificationSettings: 'read', customers: 'read', equipment: 'read', equipmentAlerts: 'write', reportRows: 'read' }, secrets: ['telemetry', 'embed'], mail: true, timeoutSeconds: 60,
   },
   {
     handler: 'notifications/documents-digest', schedule: { everyMinutes: 60 }, description: 'Notifications: one mail per subscribed user listing the documents added to their properties',

@@ -2,8 +2,8 @@ import { InsightBody, CustomerParams, telemetryMessages, type DeviceInsight, typ
 import { batchGetTables } from '../shared/data/batch.js';
 import type { PropertyItem } from '../shared/data/properties.js';
 import { rolledDaysOf, unitDayKeys } from '../shared/data/unit-days.js';
-import { driftAgainstBaseline, INSIGHT_DEFAULTS, insightFromDays, periodPlan, readingsOfSamples, readMarginMs, type RolledDay, type UnitInputs } from '../shared/domain/insight/index.js';
-import { baselineSamples } from '../shared/domain/telemetry/baselines.js';
+import { driftFromBaseline, insightFromDays, periodPlan, readingsOfSamples, readMarginMs, type RolledDay, type UnitInputs } from '../shared/domain/insight/index.js';
+import { driftBaselines } from '../shared/domain/alerts/drift-baselines.js';
 import type { PeriodSamples } from '../shared/domain/telemetry/client.js';
 import { requestDeadline, serviceFailure, telemetryClient, visibleDevices } from '../shared/domain/telemetry/service.js';
 import { dynamo } from '../shared/platform/clients.js';
@@ -19,8 +19,11 @@ const DAY_MS = 86_400_000;
  * over the period up to now, from their days the daily roll-up holds (lambdas/telemetry/roll-up-days.ts)
  * and, for what it does not hold yet (today), their readings (5-minute windows); with the
  * equipment rows' voltage, phase and power factor and their property's tariff; with `baseline`,
- * each one's drift against its first 30 days of readings too. DynamoDB reads: the customer and its
- * equipment (as the samples route), then ONE batch of the asked devices' properties and rolled days.
+ * each one's drift against its first 30 days too: from the rolled days where the roll-up holds all
+ * 30, else from their readings (../shared/domain/alerts/drift-baselines.ts). DynamoDB reads: the
+ * customer and its equipment (as the samples route), then ONE batch of the asked devices'
+ * properties and rolled days; with `baseline`, after the first readings, one batch of the baseline's
+ * rolled days (only when some device's 30 days are within the roll-up's 92).
  */
 export const handler = api({ params: CustomerParams, body: InsightBody }, async ({ caller, params, body }) => {
   const limit = { deadline: requestDeadline() };
@@ -46,11 +49,19 @@ export const handler = api({ params: CustomerParams, body: InsightBody }, async 
   const rawFrom = new Map(ids.map((id) => [id, periodPlan(period, rolled.get(id) ?? none).rawFrom]));
   const raw = ids.filter((id) => rawFrom.get(id)! < end);
   const from = Math.min(...raw.map((id) => rawFrom.get(id)!)) - readMarginMs();
+  const inputsOf = new Map(
+    ids.map((id) => {
+      const row = rows.get(equipmentOf.get(id)!);
+      const property = row?.propertyId ? propertyOf.get(row.propertyId) : undefined;
+      const inputs: UnitInputs = { electrical: { voltage: row?.voltage, phase: row?.phase, powerFactor: row?.powerFactor }, tariffPerKwh: property?.tariffPerKwh ?? null };
+      return [id, inputs];
+    }),
+  );
   const telemetry = await telemetryClient();
   const noSamples = Promise.resolve({} as Record<string, PeriodSamples>);
   const [readings, baselines] = await Promise.all([
     raw.length ? telemetry.periodSamples(raw, { start: new Date(from).toISOString(), stop: new Date(end + readMarginMs()).toISOString() }, limit).catch(serviceFailure) : noSamples,
-    body.baseline && end > start ? baselineSamples(telemetry, ids, end, limit).catch(serviceFailure) : noSamples,
+    body.baseline && end > start ? driftBaselines(dynamo(), params.customerId, telemetry, ids, end, limit, inputsOf).catch(serviceFailure) : Promise.resolve(new Map<string, never>()),
   ]);
 
   const data: InsightReply['data'] = {};
@@ -62,8 +73,7 @@ export const handler = api({ params: CustomerParams, body: InsightBody }, async 
     }
     const row = rows.get(equipmentOf.get(id)!);
     const property = row?.propertyId ? propertyOf.get(row.propertyId) : undefined;
-    const inputs: UnitInputs = { electrical: { voltage: row?.voltage, phase: row?.phase, powerFactor: row?.powerFactor }, tariffPerKwh: property?.tariffPerKwh ?? null };
-    const insight = insightFromDays(rolled.get(id) ?? none, readingsOfSamples(got?.samples ?? []), period, inputs);
+    const insight = insightFromDays(rolled.get(id) ?? none, readingsOfSamples(got?.samples ?? []), period, inputsOf.get(id));
     const answer: DeviceInsight = {
       equipmentId: row?.id ?? equipmentOf.get(id)!,
       equipmentName: row?.name ?? equipmentOf.get(id)!,
@@ -71,8 +81,7 @@ export const handler = api({ params: CustomerParams, body: InsightBody }, async 
       propertyName: property?.name ?? row?.buildingName ?? null,
       ...insight,
     };
-    const baselineInputs = { ...inputs, maxIntervalMinutes: INSIGHT_DEFAULTS.baselineMaxIntervalMinutes };
-    if (body.baseline) answer.drift = driftAgainstBaseline(insight.kwhPerRuntimeHour, readingsOfSamples(baselines[id]?.samples ?? []), baselineInputs);
+    if (body.baseline) answer.drift = driftFromBaseline(insight.kwhPerRuntimeHour, baselines.get(id));
     data[id] = answer;
   }
   const reply: InsightReply = { data };

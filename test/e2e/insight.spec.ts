@@ -72,3 +72,43 @@ test('"estimated" is a link, reached by keyboard, to the formulas, the defaults 
   await page.getByRole('link', { name: 'Back to the portal' }).click();
   await expect(page).toHaveURL(/\/home/);
 });
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+test("the cards' estimates follow the reports' period; one beyond the route's 31 days is said so, not asked", async ({ page }) => {
+  const periods: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/insight')) periods.push(JSON.stringify((JSON.parse(r.postData() ?? '{}') as { period?: unknown }).period));
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAnalytics(page);
+  const today = Date.parse(new Date().toISOString().slice(0, 10));
+  const crac = panel(page, 'NCL-CRAC1-A1');
+  await expect(crac.locator('dt').first()).toHaveText('Energy', { timeout: 30_000 });
+  await expect(crac).toContainText('Last 7 days');
+  expect(periods).toEqual([JSON.stringify({ from: iso(today - 6 * DAY), to: iso(today) })]);
+
+  // The reports' Period control, offering what the route reads (as the energy summary's).
+  const period = page.getByRole('region', { name: /Snapshots Dashboard/ }).getByRole('combobox', { name: 'Period' });
+  await expect(period).toHaveText('Last 7 days');
+  await period.click();
+  await expect(page.getByRole('option')).toHaveText(['Last 7 days', 'Last 30 days', 'Custom range']);
+  await page.getByRole('option', { name: 'Last 30 days' }).click();
+  const from = iso(today - 29 * DAY);
+  await expect(page).toHaveURL(new RegExp(`/home/analytics\\?from=${from}&to=${iso(today)}$`));
+  await expect(crac).toContainText('Last 30 days');
+  await expect(crac.locator('dt').first()).toHaveText('Energy', { timeout: 150_000 });
+  expect(periods.at(-1)).toBe(JSON.stringify({ from, to: iso(today) }));
+  await shotsAtBothSizes(shot, page, 'analytics-30-days');
+
+  // A reports' period longer than 31 days (in the address, as the reports' Last 90 days leaves it): said plainly, nothing asked.
+  const asked = periods.length;
+  const long = iso(today - 89 * DAY);
+  await page.goto(`/home/analytics?from=${long}&to=${iso(today)}`);
+  await expect(panel(page, 'NCL-CRAC1-A1')).toContainText('The estimates cover at most 31 days: choose a shorter period');
+  await expect(panel(page, 'NCL-CRAC1-A1')).toContainText(`${long} to ${iso(today)}`);
+  expect(periods).toHaveLength(asked);
+  await expectNoSeriousA11yViolations(page);
+  await shotsAtBothSizes(shot, page, 'analytics-too-long');
+});

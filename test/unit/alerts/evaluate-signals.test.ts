@@ -1,6 +1,8 @@
 import { evaluateCustomer } from '../../../lambdas/shared/domain/alerts/evaluate.js';
 import { alertMail } from '../../../lambdas/shared/domain/alerts/mail.js';
 import { deleteThresholds, putThresholds } from '../../../lambdas/shared/data/equipment-alerts.js';
+import { putRolledDays } from '../../../lambdas/shared/data/unit-days.js';
+import { dayOf, dayTally, readingsOfSamples, type RolledDay } from '../../../lambdas/shared/domain/insight/index.js';
 import type { RuleSettings } from '../../../lambdas/shared/domain/alerts/rules.js';
 import { dynamo } from '../../../lambdas/shared/platform/clients.js';
 import type { DeviceSample, PeriodSamples, SampleRange, TelemetryClient, TelemetryDevice } from '../../../lambdas/shared/domain/telemetry/client.js';
@@ -165,4 +167,56 @@ describe('the signal rules in the pass', () => {
       }
     });
   });
+
+  describe('the baseline from the daily roll-up where it holds the first 30 days', () => {
+    const first = T0 - 40 * DAY;
+    const firstDay = Math.floor(first / DAY) * DAY;
+    const amps = (ms: number) => (ms >= T0 - DAY ? 24 : 20);
+    const telemetry = () =>
+      fakeTelemetry((ids, range) => {
+        const from = Date.parse(range.start);
+        const to = Date.parse(range.stop);
+        return Object.fromEntries(ids.map((id) => [id, { samples: samples(Math.max(from, first), to - 1, 'steady', amps, (range.everyMinutes ?? 5) * MIN) }]));
+      }, { 'RTU-A1': iso(first) });
+    /** The job's roll-up of RTU-A1's days from its first one: each day's 5-minute samples with 15 minutes either side, tallied. */
+    async function rollUp(days: number, skip?: number) {
+      const rolled = new Map<string, RolledDay>();
+      for (let k = 0; k < days; k++) {
+        if (k === skip) continue;
+        const d = firstDay + k * DAY;
+        const got = samples(Math.max(first, d - 15 * MIN), d + DAY + 15 * MIN, 'steady', amps);
+        rolled.set(dayOf(d), { ...dayTally(readingsOfSamples(got), dayOf(d)), at: iso(T0) });
+      }
+      await putRolledDays(dynamo(), 'A', 'RTU-A1', rolled);
+    }
+    const baselineItems = () => world.equipmentAlerts.filter((i) => String(i.key).startsWith('baseline#'));
+    beforeEach(() => (world.reportRows = []));
+    afterAll(() => (world.reportRows = []));
+
+    it('no baseline window read: the figure from the rolled days, stored, and the same drift as from the readings', async () => {
+      await thresholds({ drift: { forMinutes: 0, limit: 15, on: true } });
+      await rollUp(31);
+      const t = telemetry();
+      const r = await evaluateCustomer(dynamo(), t.client, 'A', T0);
+      expect(t.calls.first).toEqual([['RTU-A1']]);
+      expect(t.calls.period).toEqual([{ ids: ['RTU-A1'], range: { start: iso(T0 - DAY), stop: iso(T0) } }]);
+      // The window: from the first reading to the end of the 30th day counted from its day.
+      expect(baselineItems()).toEqual([
+        { customerId: 'A', key: 'baseline#RTU-A1', deviceId: 'RTU-A1', start: iso(first), end: iso(firstDay + 30 * DAY), kwhPerRuntimeHour: expect.closeTo(13.54, 2), coverage: expect.closeTo(100, 6), inputs: '//', computedAt: iso(T0) },
+      ]);
+      expect(r.raised[0]!.detail).toBe('Estimated 16.25 kWh per runtime hour over the last 24 hours against an estimated 13.54 in its first 30 days: +20.0 % (limit 15 %)');
+    });
+
+    it('a day of the 30 not rolled: the baseline window read from the service, as before', async () => {
+      await thresholds({ drift: { forMinutes: 0, limit: 15, on: true } });
+      await rollUp(31, 12);
+      const t = telemetry();
+      const r = await evaluateCustomer(dynamo(), t.client, 'A', T0);
+      expect(t.calls.period).toHaveLength(2);
+      expect(t.calls.period[1]!.range.everyMinutes).toBe(15);
+      expect(baselineItems()).toMatchObject([{ start: iso(first), end: iso(first + 30 * DAY) }]);
+      expect(r.raised.map((a) => a.rule)).toEqual(['drift']);
+    });
+  });
 });
+

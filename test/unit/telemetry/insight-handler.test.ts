@@ -199,5 +199,32 @@ describe('POST /api/telemetry/{customerId}/insight', () => {
     expect(queries()).toBe(1);
     world.reportRows = [];
   });
+
+  it("with baseline, a unit whose first 30 days the roll-up holds: its baseline from the rolled days, no baseline window read, the same drift", async () => {
+    world.reportRows = [];
+    // The drifting unit began on 1 January 2026: a period in February, within the roll-up's 92 days of it.
+    const feb = { deviceIds: ['A4'], period: { from: '2026-02-20', to: '2026-02-21' }, baseline: true };
+    const raw = (json(await insight('A', feb, alice.email)) as { data: Record<string, DeviceInsight> }).data.A4!.drift!;
+    const telemetry = createTelemetryClient({ baseUrl: sim.url, apiKey: KEY, maxPages: 10, timeoutMs: 5000 });
+    const devices = (await telemetry.listDevices()).filter((d) => d.deviceId === 'A4');
+    const o = { now: Date.parse('2026-02-01T02:00:00Z'), stopAt: Date.now() + 120_000, limit: {}, lookbackDays: 31 };
+    expect(await rollUpCustomer(dynamo(), telemetry, 'A', devices, o)).toEqual({ devices: 1, rolled: 31, left: 0 });
+
+    sim.requests.length = 0;
+    ddb.resetHistory();
+    const r = await insight('A', feb, alice.email);
+    expect(r.statusCode).toBe(200);
+    const drift = (json(r) as { data: Record<string, DeviceInsight> }).data.A4!.drift!;
+    // The period's readings and the first reading; the baseline's rolled days in a second batch.
+    expect(queries()).toBe(2);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(2);
+    expect(Date.parse(drift.baseline.period!.start) - Date.parse('2026-01-01T00:00:00Z')).toBeLessThan(15 * 60_000);
+    expect(drift.baseline.period!.end).toBe('2026-01-31T00:00:00.000Z');
+    // 5-minute rolled days against 15-minute readings: the same figure within 1 %, the same drift within a point.
+    expect(Math.abs(drift.baseline.kwhPerRuntimeHour.value! / raw.baseline.kwhPerRuntimeHour.value! - 1)).toBeLessThan(0.01);
+    expect(Math.abs(drift.driftPct! - raw.driftPct!)).toBeLessThan(1);
+    expect(drift.kwhPerRuntimeHour).toEqual(raw.kwhPerRuntimeHour);
+    world.reportRows = [];
+  });
 });
 

@@ -360,6 +360,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
           )}
           <ReportArea
             report={unassigned ? null : selected}
+            onPeriodChange={setPeriod}
             email={email}
             userId={viewedEmail ? null : session.claims.userId}
             // Only Analytics waits for the telemetry mapping (it chooses the dashboard or the frames),
@@ -423,6 +424,8 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
 
 interface ReportAreaProps {
   report: Report | null;
+  /** The Period control's choice, from Analytics' own control. */
+  onPeriodChange: (period: Period | null) => void;
   email: string;
   userId: string | null;
   loading: boolean;
@@ -453,6 +456,8 @@ function ReportArea(props: ReportAreaProps) {
           properties={props.propertyOptions}
           canEditThresholds={props.isAdmin}
           narrowHistory={props.isAdmin}
+          period={props.period}
+          onPeriodChange={props.onPeriodChange}
         />
       </Suspense>
     );

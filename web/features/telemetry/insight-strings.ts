@@ -13,6 +13,8 @@ export const insightText = {
   estimated: 'estimated',
   estimatedLink: (device: string) => `How the estimates of ${device} are made`,
   period: (days: number) => `Last ${days} days`,
+  range: (from: string, to: string) => `${from} to ${to}`,
+  tooLong: (max: number) => `The estimates cover at most ${max} days: choose a shorter period`,
   loading: 'Loading estimates…',
   failed: 'Estimates unavailable',
   noData: 'No readings in this period',

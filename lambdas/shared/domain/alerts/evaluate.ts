@@ -5,8 +5,8 @@
  * (one Query), then each device's rules
  * stepped (./transitions.ts) and the changes written. When a property has a signal rule on
  * (./signals.ts), the devices with one on get ONE batched period read of the window those rules need
- * and, for drift, ONE batched baseline read (telemetry/baselines.ts) of the devices whose baseline is
- * not stored yet: a baseline whose 30 days are over is stored as one item per device in this table
+ * and, for drift, the baselines not stored yet (./drift-baselines.ts: from the daily roll-up where it
+ * holds a unit's first 30 days, else ONE batched baseline read of their readings): a baseline whose 30 days are over is stored as one item per device in this table
  * and comes with the states' Query from then on; a rule turned off loses its state without a mail. Answers what was raised and cleared, for
  * the notifications.
  */
@@ -15,10 +15,9 @@ import { alertKey, alertRowsOf, deleteIf, putBaseline, putPending, putRaised, ty
 import { equipmentOfCustomer } from '../../data/equipment.js';
 import type { CallLimit, TelemetryClient } from '../telemetry/client.js';
 import { readingsOfSamples, type Reading, type UnitInputs } from '../insight/index.js';
-import { baselineSamples } from '../telemetry/baselines.js';
-import type { PeriodSamples } from '../telemetry/client.js';
+import { driftBaselines } from './drift-baselines.js';
 import { check, equipmentKind, isOn, rulesFor, SIGNAL_RULES, type RuleId, type RuleSetting, type SampleFields } from './rules.js';
-import { baselineFigure, checkSignal, signalWindowMs, stepMinutes, type BaselineFigure } from './signals.js';
+import { checkSignal, signalWindowMs, stepMinutes, type BaselineFigure } from './signals.js';
 import { step } from './transitions.js';
 
 const isSignal = (rule: RuleId) => (SIGNAL_RULES as readonly RuleId[]).includes(rule);
@@ -131,9 +130,9 @@ interface SignalContext {
 
 /**
  * The readings of the devices that have a signal rule on: one batched period read over the longest
- * window they need, and one batched baseline read for those with drift on whose baseline is not
- * stored (or was computed with other electrical inputs); each baseline found complete (its 30 days
- * over) is stored. None: no read at all.
+ * window they need, and the baselines of those with drift on whose baseline is not stored (or was
+ * computed with other electrical inputs): from the roll-up or their readings (./drift-baselines.ts);
+ * each baseline found complete (its 30 days over) is stored. None: no read at all.
  */
 async function signalReadings(
   db: DynamoDBDocumentClient,
@@ -162,15 +161,14 @@ async function signalReadings(
   const range = { start: new Date(now - longest).toISOString(), stop: new Date(now).toISOString() };
   const [period, baselines] = await Promise.all([
     telemetry.periodSamples(ids, range, limit),
-    driftIds.length ? baselineSamples(telemetry, driftIds, now, limit) : Promise.resolve({} as Record<string, PeriodSamples>),
+    driftIds.length ? driftBaselines(db, customerId, telemetry, driftIds, now, limit, inputsOf) : Promise.resolve(new Map<string, BaselineFigure>()),
   ]);
   const computedAt = new Date(now).toISOString();
   const complete: Promise<unknown>[] = [];
   for (const id of driftIds) {
-    const base = baselines[id];
-    if (!base || base.error) continue;
-    const figure = baselineFigure(readingsOfSamples(base.samples), inputsOf.get(id));
-    if (!figure) continue;
+    const found = baselines.get(id);
+    if (!found) continue;
+    const figure: BaselineFigure = { start: found.start, end: found.end, kwhPerRuntimeHour: found.kwhPerRuntimeHour };
     known.set(id, figure);
     // Its 30 days over: the figure cannot change any more; kept, so no later pass reads its window.
     if (figure.end <= now) {

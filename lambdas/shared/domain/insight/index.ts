@@ -2,7 +2,7 @@
 export { ELECTRICAL_DEFAULTS, INSIGHT_DEFAULTS, INSIGHT_UNITS } from '../../contract/answers/insight.js';
 export { cyclesOf, type CycleOptions, type Cycles } from './cycles.js';
 export { deltaTOf, type Band, type DeltaT } from './delta-t.js';
-export { baselineWindow, driftAgainstBaseline, driftCsv, driftPct, DRIFT_CSV_COLUMNS, rankByDrift, rankingsByProperty, unitDrift, type DriftRow, type UnitDrift } from './drift.js';
+export { baselineFromDays, baselineWindow, driftAgainstBaseline, driftFromBaseline, driftCsv, driftPct, DRIFT_CSV_COLUMNS, rankByDrift, rankingsByProperty, unitDrift, type BaselineOfDays, type DriftRow, type UnitDrift } from './drift.js';
 export { electricalInputs, energyCost, energyKwh, kilowatts, type ElectricalInputs, type ElectricalUsed } from './energy.js';
 export { firstReadingMs, seriesOf, timeOrder, type Figure, type Interval, type Period, type Reading, type Series, type SeriesOptions } from './series.js';
 export { readingOfSample, readingsOfSamples } from './samples.js';

@@ -15,12 +15,19 @@ export const BASELINE_LOOKBACK_DAYS = 365;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Each device's first reading within the lookback before `periodEnd` (ISO; null: none): one first() query. */
+export const firstReadingsBefore = (telemetry: TelemetryClient, deviceIds: string[], periodEnd: number, limit: CallLimit) =>
+  telemetry.firstReadings(deviceIds, { start: iso(periodEnd - BASELINE_LOOKBACK_DAYS * DAY_MS), stop: iso(periodEnd) }, limit);
+
 /** Each device's readings from its first one (within the lookback) for the baseline's days; no entry for a device without a reading. */
 export async function baselineSamples(telemetry: TelemetryClient, deviceIds: string[], periodEnd: number, limit: CallLimit): Promise<Record<string, PeriodSamples>> {
-  const first = await telemetry.firstReadings(deviceIds, { start: iso(periodEnd - BASELINE_LOOKBACK_DAYS * DAY_MS), stop: iso(periodEnd) }, limit);
+  return baselineSamplesFrom(telemetry, await firstReadingsBefore(telemetry, deviceIds, periodEnd, limit), periodEnd, limit);
+}
+
+/** The baseline's readings of the devices whose first reading is given (`firstReadingsBefore`); none for those without. */
+export async function baselineSamplesFrom(telemetry: TelemetryClient, first: Record<string, string | null>, periodEnd: number, limit: CallLimit): Promise<Record<string, PeriodSamples>> {
   const groups = new Map<number, string[]>();
-  for (const id of deviceIds) {
-    const at = first[id];
+  for (const [id, at] of Object.entries(first)) {
     if (!at) continue;
     const start = Math.floor(Date.parse(at) / WINDOW_MS) * WINDOW_MS;
     groups.set(start, [...(groups.get(start) ?? []), id]);

@@ -55,7 +55,10 @@ const cardSx = {
 
 /** The estimates of the cards in view (the same object for every card of a view; the dashboard asks for them all at once). */
 export interface CardInsight {
-  days: number;
+  /** The period's name as the panel says it ("Last 7 days", or its dates). */
+  label: string;
+  /** The period is longer than the insight route reads (INSIGHT_MAX_DAYS): nothing asked, the panel says so. */
+  tooLong: boolean;
   /** By device: its estimates or `{ error }`; undefined while not asked yet or under way. */
   data?: Record<string, DeviceInsight | { error: string }>;
   /** The call failed as a whole. */
@@ -175,7 +178,7 @@ export const DeviceCard = memo(function DeviceCard({ deviceId, unit, sample, ale
           ))}
         </dl>
       )}
-      {insight && <InsightPanel deviceId={deviceId} days={insight.days} entry={insight.data?.[deviceId]} failed={insight.failed} />}
+      {insight && <InsightPanel deviceId={deviceId} label={insight.label} tooLong={insight.tooLong} entry={insight.data?.[deviceId]} failed={insight.failed} />}
     </Paper>
   );
 });

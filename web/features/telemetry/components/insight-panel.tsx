@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
+import { INSIGHT_MAX_DAYS } from '../../../../lambdas/shared/contract/answers/telemetry-insight';
 import type { DeviceInsight } from '../api/get-insight';
 import { estimatesHref } from '../insight-links';
 import { insightText as t } from '../insight-strings';
@@ -51,7 +52,10 @@ function Figures({ d }: { d: DeviceInsight }) {
 
 interface InsightPanelProps {
   deviceId: string;
-  days: number;
+  /** The period's name ("Last 7 days", or its dates). */
+  label: string;
+  /** The period is longer than the route reads: said plainly, nothing asked. */
+  tooLong?: boolean;
   /** This device's estimates or `{ error }`; undefined while they are asked for (after the cards' own data). */
   entry: DeviceInsight | { error: string } | undefined;
   /** The dashboard's call for them failed. */
@@ -59,7 +63,7 @@ interface InsightPanelProps {
 }
 
 /** A device card's "Energy and runtime (estimated)" part: the period's estimates, each with its coverage. */
-export function InsightPanel({ deviceId, days, entry, failed: callFailed }: InsightPanelProps) {
+export function InsightPanel({ deviceId, label, tooLong = false, entry, failed: callFailed }: InsightPanelProps) {
   const d = entry && !('error' in entry) ? entry : undefined;
   const failed = callFailed || (entry !== undefined && 'error' in entry);
   return (
@@ -72,9 +76,11 @@ export function InsightPanel({ deviceId, days, entry, failed: callFailed }: Insi
           </RouterLink>
           )
         </span>
-        <span className="insight-period">{t.period(days)}</span>
+        <span className="insight-period">{label}</span>
       </p>
-      {failed ? (
+      {tooLong ? (
+        <p className="note">{t.tooLong(INSIGHT_MAX_DAYS)}</p>
+      ) : failed ? (
         <p className="note error">{t.failed}</p>
       ) : !d ? (
         <p className="note" aria-busy="true">
