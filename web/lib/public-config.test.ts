@@ -1,17 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { loadPublicConfig, parsePublicConfig, publicConfig, setPublicConfig } from './public-config';
+import { localPublicConfig } from './public-config.fixture';
 
-const local = {
-  userPoolId: 'local_3TYvxmIy',
-  userPoolClientId: '7ho3exrey3ywlfpocfpbjydsi',
-  region: 'us-east-1',
-  endpoint: 'http://127.0.0.1:45405',
-  productName: 'Comfort Portal',
-  contactUrl: 'https://example.com/contact',
-  staffDomains: ['example-hvac.com'],
-  excludedCustomerDomains: [],
-  signInFlow: 'USER_PASSWORD_AUTH',
-};
+const local = localPublicConfig;
 const { endpoint: _endpoint, ...aws } = { ...local, userPoolId: 'eu-west-1_AbC123', signInFlow: 'USER_SRP_AUTH' };
 
 describe('parsePublicConfig', () => {

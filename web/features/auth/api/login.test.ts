@@ -1,22 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { setPublicConfig, type PublicConfig } from '../../../lib/public-config';
+import { localPublicConfig } from '../../../lib/public-config.fixture';
 import { login } from './login';
 
 /**
  * Log in as the form calls it, against a pool answering over `fetch`: with the local stack's flow
  * (USER_PASSWORD_AUTH) each outcome comes from direct calls to the endpoint config.json names.
  */
-const config: PublicConfig = {
-  userPoolId: 'local_3TYvxmIy',
-  userPoolClientId: 'web-client-1',
-  region: 'us-east-1',
-  endpoint: 'http://127.0.0.1:45405',
-  productName: 'Comfort Portal',
-  contactUrl: 'https://example.com/contact',
-  staffDomains: ['example-hvac.com'],
-  excludedCustomerDomains: [],
-  signInFlow: 'USER_PASSWORD_AUTH',
-};
+const config: PublicConfig = { ...localPublicConfig, userPoolClientId: 'web-client-1' };
 const b64 = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const idToken = (claims: Record<string, unknown>) => `${b64('{"alg":"RS256"}')}.${b64(JSON.stringify({ token_use: 'id', iat: 1, exp: 4_000_000_000, email: 'dana@northwind.test', ...claims }))}.sig`;
 const result = (id: string) => ({ AuthenticationResult: { IdToken: id, AccessToken: idToken({ token_use: 'access' }), RefreshToken: 'r' } });
