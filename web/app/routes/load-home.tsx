@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 let loaded: ComponentType | null = null;
 
@@ -15,11 +15,15 @@ export const loadHome = () =>
 const LazyHome = lazy(loadHome);
 
 /**
- * The home screen; rendered directly once its code is loaded, since suspending on an
- * already-loaded lazy component still costs React's suspense reveal delay (about 300 ms).
+ * The home screen; rendered directly when its code was loaded before it mounted, since suspending
+ * on an already-loaded lazy component still costs React's suspense reveal delay (about 300 ms).
+ * The choice is made once per mount: switching from the lazy element to the loaded one at a later
+ * render (any change of address re-renders this) would mount the home screen afresh and drop its
+ * state, such as a dialog just opened (a Documents click right after a reload or a quick log-in
+ * opened nothing).
  */
 export function HomeScreen() {
-  const Loaded = loaded;
+  const [Loaded] = useState(() => loaded);
   if (Loaded) return <Loaded />;
   return (
     <Suspense fallback={null}>
