@@ -24,30 +24,27 @@ import { expectNoSeriousA11yViolations, fileOpenedInNewTab, logIn, shotsAtBothSi
 
 const shot = shotter('quotes');
 
-// A stack of its own, with the shared stacks' settings and fresh demo data, for the worker that runs
-// this file: its tests build on each other (QT-DEMO-0001 approved, then listed), so a retry (a new
-// worker) must start again from the demo's quotes rather than meet the first try's decisions, and no
-// other spec's users or quotes are in its lists.
-let stack: OwnStack;
-const test = base.extend<object, { quotesStack: OwnStack }>({
-  quotesStack: [
+// A stack of its own, with the shared stacks' settings and fresh demo data, started by the file's
+// first test: its tests build on each other (QT-DEMO-0001 approved, then listed), so a retry (a new
+// worker, whose module state starts again) must start again from the demo's quotes rather than meet
+// the first try's decisions, and no other spec's users or quotes are in its lists. A test-scoped
+// baseURL, not a worker fixture: a worker fixture of its own gave the file a worker of its own, which
+// Playwright started only once the other files were done, so it ran last, alone on one core.
+let stack: OwnStack | undefined;
+let starting: Promise<OwnStack> | undefined;
+const test = base.extend({
+  baseURL: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      stack = await startOwnStack({}, { demo: true, asShared: true });
-      await use(stack);
-      await stack.stop();
-    },
-    { scope: 'worker' },
+    async ({}, use) => use((await (starting ??= startOwnStack({}, { demo: true, asShared: true }).then((s) => (stack = s)))).base),
+    // The start with demo data has a timeout of its own, not the first test's.
+    { timeout: 180_000 },
   ],
-  baseURL: async ({ quotesStack }, use) => use(quotesStack.base),
 });
-// Stopped once the file is done (the worker goes on with other files); stopping again at the
-// worker's end does nothing.
-test.afterAll(async ({ quotesStack }) => {
-  await quotesStack.stop();
+test.afterAll(async () => {
+  await stack?.stop();
 });
-const dataDir = () => stack.dataDir;
+const dataDir = () => stack!.dataDir;
 const panel = (page: Page) => page.getByRole('region', { name: t.title });
 const row = (page: Page, id: string) => panel(page).locator(`tr[data-quote="${id}"]`);
 const frame = (page: Page) => page.frameLocator('iframe[title="Sigma Report"]');
