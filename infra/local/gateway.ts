@@ -48,6 +48,12 @@ export interface GatewayOptions {
   cloudFront?: { originVerify: string; edgeAddress: string };
   /** Playing CloudFront: the port of the API's own address (past CloudFront); default a free one. */
   apiPort?: number;
+  /**
+   * The end-to-end specs only (E2E=1; no such route on AWS): `POST /_control/jobs/<handler>` runs a
+   * scheduled job's pass after the one in progress, and answers once it has ended, so a spec waiting
+   * on a job asks for its pass instead of the stacks running every job every few seconds.
+   */
+  runJob?: (handler: string) => Promise<unknown>;
 }
 
 export interface Gateway {
@@ -90,6 +96,23 @@ function send(res: ServerResponse, status: number, body: string | Buffer, header
   res.writeHead(status, { 'content-length': String(Buffer.byteLength(body)), ...headers });
   res.end(body);
 }
+const JOB_CONTROL = '/_control/jobs/';
+
+/** A scheduled job's pass asked by an end-to-end spec (GatewayOptions.runJob): 200 once it has ended, 404 for no such job. */
+async function runJob(run: (handler: string) => Promise<unknown>, res: ServerResponse, handler: string) {
+  try {
+    await run(handler);
+    sendJson(res, 200, { ran: handler });
+  } catch (err) {
+    const unknown = err instanceof UnknownJobError;
+    if (!unknown) log.warn('a job run asked by a spec failed', { handler, err });
+    sendJson(res, unknown ? 404 : 500, { error: (err as Error).message });
+  }
+}
+
+/** No scheduled job of that handler (lambdas/routes.ts `scheduled`). */
+export class UnknownJobError extends Error {}
+
 const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
 
@@ -339,6 +362,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       }
     }
     if (rawPath === '/api' || rawPath.startsWith('/api/')) return api(req, res, url, rawPath, true);
+    if (opts.runJob && rawPath.startsWith(JOB_CONTROL) && req.method === 'POST') return runJob(opts.runJob, res, rawPath.slice(JOB_CONTROL.length));
     return web(req, res, rawPath);
   });
   const urlOf = async (srv: Server, port: number) => {

@@ -25,6 +25,11 @@ export function jobTimer(handler: string, seconds: number) {
   first?.unref();
   return {
     runOnce,
+    /** A pass that starts after the one in progress (whose reads may predate the caller's change), and its end. */
+    runNext: async (): Promise<unknown> => {
+      await running?.catch(() => undefined);
+      return runOnce();
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);

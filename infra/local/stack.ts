@@ -21,7 +21,7 @@ import { loadLocalConfig, type LocalConfig } from './config.js';
 import { eventHandlers, startCognito, triggerHandlers } from './cognito.js';
 import { coldMode, prepareBundles, stopColdInstances } from './cold.js';
 import { ensureTables, localTableName, startDynamo } from './dynamo.js';
-import { startGateway } from './gateway.js';
+import { startGateway, UnknownJobError } from './gateway.js';
 import { freshContainers, loadHandler, projectRoot } from './handlers.js';
 import { jobTimer } from './job-timer.js';
 import { lockDataDir } from './lock.js';
@@ -299,7 +299,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // /readyz answers 503 until start-up is over (bucket, first administrator, demo seed), so a
     // caller waiting on it never meets a half-seeded stack.
     let startedUp = false;
+    // The scheduled jobs' timers, once start-up is over (below); the end-to-end specs ask a pass of
+    // them through the gateway (E2E=1 only).
+    const jobs = new Map<string, ReturnType<typeof jobTimer>>();
+    const runJobForSpec = async (handler: string) => {
+      const job = jobs.get(handler);
+      if (!job) throw new UnknownJobError(`No scheduled job ${handler} (lambdas/routes.ts)`);
+      return job.runNext();
+    };
     const gateway = await startGateway({
+      ...((options.env ?? process.env).E2E === '1' ? { runJob: runJobForSpec } : {}),
       host: config.host,
       port: config.port,
       routes,
@@ -376,13 +385,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The energy roll-up (ROLLUP_INTERVAL_SECONDS): its first run rolls the demo units' last 92 days, later ones only a new day.
     const rollUp = jobTimer('telemetry/roll-up-days', rollUpSeconds);
     closers.push({ name: 'energy roll-up timer', close: rollUp.stop });
-    const jobs = new Map([
+    for (const [handler, job] of [
       ['alerts/evaluate', alerts],
       ['notifications/documents-digest', digest],
       ['notifications/weekly-summary', weekly],
       ['notifications/visits-reminder', dayBefore],
       ['telemetry/roll-up-days', rollUp],
-    ]);
+    ] as const) jobs.set(handler, job);
     return {
       url: gateway.url,
       apiUrl: gateway.apiUrl,

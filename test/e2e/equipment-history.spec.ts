@@ -76,7 +76,7 @@ test("a monitored unit's history shows its telemetry equipment and its raised al
   await page.goto(`/equipment/${monitoredAsset.id}`);
   await expect(page.getByRole('heading', { level: 1, name: e.title(monitoredAsset.name) })).toBeVisible();
   await expect(section(page, t.equipment).getByText(e.monitored(monitored.id), { exact: true })).toBeVisible();
-  // The alerts pass runs every few seconds on the local stack: the silent device's alert is raised by its first one.
+  // The stack's first alerts pass, a second after its start, raises the silent device's alert.
   const alert = entries(page).and(page.locator('[data-entry="alert"]'));
   await expect(async () => {
     await page.reload();

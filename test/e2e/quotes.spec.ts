@@ -38,7 +38,7 @@ const test = base.extend({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => use((await (starting ??= startOwnStack({}, { demo: true, asShared: true }).then((s) => (stack = s)))).base),
     // The start with demo data has a timeout of its own, not the first test's.
-    { timeout: 180_000 },
+    { scope: 'test', timeout: 180_000 },
   ],
 });
 test.afterAll(async () => {

@@ -34,6 +34,11 @@ describe('the local stack', () => {
     expect(ready.status).toBe(200);
   });
 
+  it('has no control route for jobs without E2E=1 (the end-to-end specs only)', async () => {
+    const r = await request('POST', '/_control/jobs/alerts/evaluate');
+    expect(r.status).toBe(404);
+  });
+
   it('answers 404 as API Gateway does for an /api path with no route', async () => {
     const r = await request('GET', '/api/no-such-thing');
     expect(r.status).toBe(404);
