@@ -140,6 +140,7 @@ test.describe('sidebar', () => {
     // The placeholders are announced as nothing: the list is busy, and Documents is its only button.
     await expect(list).toHaveAttribute('aria-busy', 'true');
     await expect(list.getByRole('button')).toHaveText(['Documents']);
+    await expectNoSeriousA11yViolations(page, { excludeFrames: true });
 
     release();
     await expect(list.getByRole('button', { name: 'Dashboard', exact: true })).toBeVisible();
