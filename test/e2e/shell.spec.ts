@@ -122,6 +122,35 @@ test.describe('sidebar', () => {
     await expect(page.getByRole('tooltip').filter({ hasText: 'Brand new' })).toHaveCount(0);
   });
 
+  test('Documents keeps its place while the report catalogue is read: the entries come into placeholders of their height', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The catalogue's answer is held back until the sidebar has been measured without it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === '/api/reports', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await logIn(page, demo.northwind);
+    const list = sidebar(page).getByRole('list', { name: 'Reports' });
+    const documents = list.getByRole('button', { name: 'Documents' });
+    await expect(documents).toBeVisible();
+    const before = (await documents.boundingBox())!;
+    await screenshot(page, { path: '.tmp/shots/shell-sidebar-loading.png' });
+    // The placeholders are announced as nothing: the list is busy, and Documents is its only button.
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+    await expect(list.getByRole('button')).toHaveText(['Documents']);
+    await expectNoSeriousA11yViolations(page, { excludeFrames: true });
+
+    release();
+    await expect(list.getByRole('button', { name: 'Dashboard', exact: true })).toBeVisible();
+    await expect(list.getByRole('button')).toHaveCount(9);
+    await expect(list).not.toHaveAttribute('aria-busy');
+    await expect(list.getByTestId('sidebar-placeholder')).toHaveCount(0);
+    expect(await documents.boundingBox()).toEqual(before);
+    await screenshot(page, { path: '.tmp/shots/shell-sidebar-loaded.png' });
+  });
+
   test('keyboard: the report entries are reachable and selectable with the keyboard', async ({ page }) => {
     await logIn(page, demo.northwind);
     const quotes = sidebar(page).getByRole('button', { name: 'Quotes' });

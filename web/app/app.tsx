@@ -9,17 +9,19 @@ import { afterLogIn, paths } from './paths';
 import { AppProviders } from './providers';
 import { HomeScreen } from './routes/load-home';
 import LoginRoute from './routes/login';
+import { withQueries } from './with-queries';
 
-// Only the log-in screen is in the first load; the other screens (and what only they need) load on use.
-const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
-const UserRegistrationRoute = lazy(() => import('./routes/user-registration'));
-const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'));
-const WorkOrderRoute = lazy(() => import('./routes/work-order'));
-const EquipmentRoute = lazy(() => import('./routes/equipment'));
-const InvoiceRoute = lazy(() => import('./routes/invoice'));
-const EnergyEstimatesRoute = lazy(() => import('./routes/energy-estimates'));
-const EnergySummaryRoute = lazy(() => import('./routes/energy-summary'));
+// Only the log-in screen is in the first load; the other screens (and what only they need, the data
+// cache among it) load on use.
+const ForgotPasswordRoute = lazy(withQueries(() => import('./routes/forgot-password')));
+const ResetPasswordRoute = lazy(withQueries(() => import('./routes/reset-password')));
+const UserRegistrationRoute = lazy(withQueries(() => import('./routes/user-registration')));
+const UnsubscribeRoute = lazy(withQueries(() => import('./routes/unsubscribe')));
+const WorkOrderRoute = lazy(withQueries(() => import('./routes/work-order')));
+const EquipmentRoute = lazy(withQueries(() => import('./routes/equipment')));
+const InvoiceRoute = lazy(withQueries(() => import('./routes/invoice')));
+const EnergyEstimatesRoute = lazy(withQueries(() => import('./routes/energy-estimates')));
+const EnergySummaryRoute = lazy(withQueries(() => import('./routes/energy-summary')));
 
 /**
  * Signed out: to Log In, which returns to this address once signed in (a bookmark, a mailed link,

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { abortSessionCalls, getToken, setUnauthorizedHandler, TOKEN_KEY } from './api-client';
 import { refreshIdToken, revokeSession } from './cognito';
+import { endOfSession } from './session-end';
 import { publicConfig } from './public-config';
 import { clearStoredSession, LOGGED_IN_KEY, noteSignOutReason, storedIsAdmin, storeSession, type SignOutReason } from './session-storage';
 import { decodeJwt, isAdministrator, isExpired, refreshDelayMs, type TokenClaims } from './token';
@@ -41,7 +41,6 @@ function readStoredSession(): Session | null {
 const MAX_TIMER_MS = 2_147_483_647;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(readStoredSession);
 
   const signOut = useCallback((reason?: SignOutReason, opts: { accountRemoved?: boolean } = {}) => {
@@ -50,14 +49,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     abortSessionCalls();
     if (reason && hadToken) noteSignOutReason(reason);
     setSession(null);
-    queryClient.clear();
+    endOfSession();
     // The refresh token must not outlive the session. Another tab that signed out first has revoked it
     // already; a removed account's tokens went with it in the pool, which would refuse the call (400).
     if (hadToken)
       void revokeSession({ remote: !opts.accountRemoved }).catch((error: unknown) =>
         console.warn('Could not revoke the refresh token:', error instanceof Error ? error.message : String(error)),
       );
-  }, [queryClient]);
+  }, []);
 
   const signIn = useCallback((token: string, staffDomains: readonly string[]) => {
     const claims = decodeJwt(token);

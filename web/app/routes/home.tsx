@@ -247,6 +247,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
       {!unassigned && <ReportSidebar<Report>
         productName={config.productName}
         reports={reports}
+        loading={reportsQuery.isPending}
         selectedId={selected?.id ?? null}
         onSelect={(r) => setSelectedId(r.id)}
         onLogo={handleHome}

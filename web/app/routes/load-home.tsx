@@ -1,16 +1,26 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { withQueries } from '../with-queries';
 
 let loaded: ComponentType | null = null;
+let loading: Promise<{ default: ComponentType }> | undefined;
+const loadWithQueries = withQueries(() => import('./home'));
 
 /**
- * Loads the home screen's code. The log-in screen calls it once the user starts typing, so the
+ * Loads the home screen's code (with the data cache's, with-queries.ts). The log-in screen calls it once the user starts typing, so the
  * code is there when the log-in call answers, without weighing on the log-in route's first load.
  */
 export const loadHome = () =>
-  import('./home').then((m) => {
-    loaded = m.default;
-    return m;
-  });
+  (loading ??= loadWithQueries().then(
+    (m) => {
+      // Once, so the screen is the same component however often this is called.
+      loaded = m.default;
+      return m;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
 const LazyHome = lazy(loadHome);
 

@@ -5,16 +5,28 @@ import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { LoginForm } from '../../features/auth/components/login-form';
 import Typography from '@mui/material/Typography';
 import type { LoginScreenState } from '../../features/auth/components/set-password-form';
-import { TotpCodeStep, TotpSetupStep } from '../../features/auth/components/two-step';
+import { loginFailureMessage } from '../../features/auth/cognito-errors';
 import { authStrings } from '../../features/auth/strings';
 import { useProductName } from '../../lib/public-config';
 import { takeSignOutReason } from '../../lib/session-storage';
 import { afterLogIn } from '../paths';
 import { prefetchFrameCode } from '../../lib/prefetch-frame';
+import { withQueries } from '../with-queries';
 import { loadHome } from './load-home';
 
-// The registration step's form (TextField and its kin) loads only when a temporary password is typed: the Log In route stays light.
-const SetPasswordForm = lazy(() => import('../../features/auth/components/set-password-form').then((m) => ({ default: m.SetPasswordForm })));
+// The registration step's form (TextField and its kin, and the data cache its code check uses) loads only when a temporary password is typed: the Log In route stays light.
+const loadSetPasswordForm = () => import('../../features/auth/components/set-password-form').then((m) => ({ default: m.SetPasswordForm }));
+const SetPasswordForm = lazy(withQueries(loadSetPasswordForm));
+
+// The authenticator app's steps load with the first sign of intent too (issue 42), and the step
+// changes once they are there: rendered directly, no suspense and its reveal delay.
+type TwoStep = typeof import('../../features/auth/components/two-step');
+let twoStep: TwoStep | undefined;
+const loadTwoStep = () =>
+  import('../../features/auth/components/two-step').then((m) => {
+    twoStep = m;
+    return m;
+  });
 
 type Step = { kind: 'password'; message?: string; arrival?: LoginScreenState } | (Exclude<LoginStep, { kind: 'signedIn' }> & { email: string });
 
@@ -60,14 +72,22 @@ export default function LoginRoute() {
           // The home screen's code and the report frame's, while the password is typed (issue 42).
           onIntent={() => {
             void loadHome();
+            void loadTwoStep().catch(() => {});
             prefetchFrameCode();
           }}
           onLoggedIn={onLoggedIn}
-          onSecondStep={(next, email) => setStep({ ...next, email })}
+          onSecondStep={(next, email) =>
+            next.kind === 'newPassword'
+              ? setStep({ ...next, email })
+              : void loadTwoStep().then(
+                  () => setStep({ ...next, email }),
+                  () => onRestart(loginFailureMessage()),
+                )
+          }
         />
       )}
-      {step.kind === 'code' && <TotpCodeStep answer={step.answer} onLoggedIn={onLoggedIn} onRestart={onRestart} />}
-      {step.kind === 'setup' && <TotpSetupStep email={step.email} onLoggedIn={onLoggedIn} onRestart={onRestart} />}
+      {step.kind === 'code' && twoStep && <twoStep.TotpCodeStep answer={step.answer} onLoggedIn={onLoggedIn} onRestart={onRestart} />}
+      {step.kind === 'setup' && twoStep && <twoStep.TotpSetupStep email={step.email} onLoggedIn={onLoggedIn} onRestart={onRestart} />}
       {step.kind === 'newPassword' && (
         <>
           <Typography role="status" component="p" sx={{ mb: 2 }}>
