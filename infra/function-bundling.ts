@@ -22,6 +22,8 @@
  *   (lambdas/shared/platform/s3-requests.ts, s3-signing.ts; test/infra/function-bundling.test.ts).
  * - The SES client comes from a copy whose operation schemas esbuild can drop when unused
  *   (./sdk-literal-keys.ts): about 45 KB less in the functions that send mail.
+ * - The local stack's failures on purpose (FAULTS, lambdas/shared/platform/faults.ts) are left out
+ *   of the deployed bundles (`functionDefine`); the local cold mode builds the same bundles with them.
  * - Source maps are written beside the synthesised templates (cdk.out/source-maps/<handler>/),
  *   not into the function's code: they are for decoding a stack trace, and a 2 MB map read at
  *   every cold start with --enable-source-maps bought nothing a function needs.
@@ -46,9 +48,23 @@ export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
  * from its copy with literal schema keys (./sdk-literal-keys.ts, made here when missing).
  */
 export const functionAliases = (root: string): Record<string, string> => ({ ...FUNCTION_ALIASES, ...restClientAliases(root) });
-/** esbuild's define for every function: the route rows are in the bundle (set by its entry), the table is not. */
-export const functionDefine = (): Record<string, string> => ({
+/**
+ * Where a bundle runs: deployed (the CDK app, the benches, the bundling test) or in the local
+ * stack's cold mode, which sets `faultInjection` (the local stack's FAULTS reach its functions).
+ */
+export interface BundleUse {
+  faultInjection?: boolean;
+}
+/**
+ * esbuild's define for every function: the route rows are in the bundle (set by its entry), the
+ * table is not; and, but for the local cold mode, PORTAL_FAULT_INJECTION 'off', so that the
+ * failures on purpose (lambdas/shared/platform/faults.ts: its SDK middleware, the S3 and telemetry
+ * faults) are left out of the deployed bundles: no stage sets FAULTS (a template test checks every
+ * function's environment), so on AWS that code only ever passed each call on.
+ */
+export const functionDefine = (faultInjection = false): Record<string, string> => ({
   'process.env.PORTAL_BUNDLED': JSON.stringify('true'),
+  ...(faultInjection ? {} : { 'process.env.PORTAL_FAULT_INJECTION': JSON.stringify('off') }),
 });
 
 /** The rows of the routes `handler` (`<area>/<name>`) answers, cut to what the API middleware reads; none for a job or trigger. */
@@ -91,7 +107,13 @@ export function functionEntry(root: string, file: string): string {
 export const sourceMapDir = (root: string, handler: string) => path.join(root, 'cdk.out', 'source-maps', ...handler.split('/'));
 
 /** The same bundle as the construct makes, for a bench: esbuild's JavaScript API with the same options. */
-export function functionBuildOptions(root: string, entry: string, outfile: string, aliases: Readonly<Record<string, string>> = functionAliases(root)): BuildOptions {
+export function functionBuildOptions(
+  root: string,
+  entry: string,
+  outfile: string,
+  aliases: Readonly<Record<string, string>> = functionAliases(root),
+  { faultInjection = false }: BundleUse = {},
+): BuildOptions {
   return {
     entryPoints: entry ? [functionEntry(root, entry)] : [],
     outfile,
@@ -102,7 +124,7 @@ export function functionBuildOptions(root: string, entry: string, outfile: strin
     target: FUNCTION_TARGET,
     mainFields: FUNCTION_MAIN_FIELDS,
     banner: { js: CJS_REQUIRE_BANNER },
-    define: functionDefine(),
+    define: functionDefine(faultInjection),
     alias: Object.fromEntries(Object.entries(aliases).map(([k, v]) => [k, path.resolve(root, v)])),
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'error',
@@ -124,8 +146,8 @@ export function handlerNames(root: string): string[] {
  * where one esbuild process per function took over 2 minutes). `entries`: the output's name under
  * `outdir` (no extension) -> the handler (`<area>/<name>`).
  */
-export function functionsBuildOptions(root: string, entries: Readonly<Record<string, string>>, outdir: string): BuildOptions {
-  const { outfile: _one, entryPoints: _entry, ...options } = functionBuildOptions(root, '', '');
+export function functionsBuildOptions(root: string, entries: Readonly<Record<string, string>>, outdir: string, use: BundleUse = {}): BuildOptions {
+  const { outfile: _one, entryPoints: _entry, ...options } = functionBuildOptions(root, '', '', functionAliases(root), use);
   const entryPoints = Object.fromEntries(Object.entries(entries).map(([out, handler]) => [out, functionEntry(root, path.join(root, 'lambdas', `${handler}.ts`))]));
   return { ...options, entryPoints, outdir, outExtension: { '.js': '.mjs' } };
 }

@@ -1,6 +1,7 @@
 /**
  * Cold mode of the local stack (`COLD=1 npm start`): each function runs as Lambda runs it, in a
- * process of its own, loaded from its own bundle as the CDK app builds it (infra/function-bundling.ts),
+ * process of its own, loaded from its own bundle as the CDK app builds it (infra/function-bundling.ts;
+ * with the fault injection the deployed bundles leave out, so that FAULTS works here too),
  * started at its first call and again after it has been idle for COLD_IDLE_SECONDS (default 300,
  * about when Lambda recycles a quiet instance). One request at a time per instance: a call that
  * finds every instance of its function busy starts another, as concurrent requests do on Lambda.
@@ -34,6 +35,8 @@ let starts = 0;
 
 export class ColdHandlerError extends Error {}
 
+/** The bundles as the CDK app builds them, with the local stack's failures on purpose (FAULTS) in them. */
+const LOCAL = { faultInjection: true } as const;
 const bundleFile = (root: string, name: string) => path.join(root, '.tmp', 'cold-bundles', `${name.replace(/\//g, '__')}.mjs`);
 
 /** The function's bundle, built once per run of the stack (under .tmp/cold-bundles/). */
@@ -42,7 +45,7 @@ export function bundleOf(root: string, name: string): Promise<string> {
   if (!p) {
     const outfile = bundleFile(root, name);
     mkdirSync(path.dirname(outfile), { recursive: true });
-    p = build(functionBuildOptions(root, path.join(root, 'lambdas', `${name}.ts`), outfile)).then(() => outfile);
+    p = build(functionBuildOptions(root, path.join(root, 'lambdas', `${name}.ts`), outfile, undefined, LOCAL)).then(() => outfile);
     p.catch(() => bundles.delete(name));
     bundles.set(name, p);
   }
@@ -57,7 +60,7 @@ export async function prepareBundles(root: string, names: readonly string[]) {
   const t = performance.now();
   const outdir = path.dirname(bundleFile(root, 'x'));
   mkdirSync(outdir, { recursive: true });
-  await build(functionsBuildOptions(root, Object.fromEntries(names.map((n) => [path.basename(bundleFile(root, n), '.mjs'), n])), outdir));
+  await build(functionsBuildOptions(root, Object.fromEntries(names.map((n) => [path.basename(bundleFile(root, n), '.mjs'), n])), outdir, LOCAL));
   for (const n of names) bundles.set(n, Promise.resolve(bundleFile(root, n)));
   log.info('cold mode: function bundles built', { functions: names.length, ms: Math.round(performance.now() - t) });
 }

@@ -4,7 +4,7 @@ import { fileRequest } from '../shared/domain/requests/file.js';
 import { listRequests } from '../shared/domain/requests/list.js';
 import { changeStatus } from '../shared/domain/requests/status.js';
 import type { Scope } from '../shared/platform/scope.js';
-import { z } from '../shared/platform/zod.js';
+import * as z from '../shared/platform/zod-parts.js';
 
 /**
  * The previous release's POST /api/requests with the body's `action` ('list', 'file', 'update'),

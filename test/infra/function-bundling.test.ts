@@ -37,6 +37,18 @@ it("replaces the SDK's default credential chain with the environment's credentia
   }
 });
 
+it("leaves the local stack's failures on purpose (FAULTS) out of the deployed bundle; the cold mode's bundle has them", async () => {
+  // The files that put code in the bundle (esbuild lists every file it read as an input).
+  const carried = (m: Metafile) => Object.values(m.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([f]) => f));
+  expect(carried(metafile).filter((f) => f.endsWith('lambdas/shared/platform/faults.ts'))).toEqual([]);
+  expect(code).not.toContain('Failure on purpose (FAULTS)');
+  const outfile = path.join(dir, 'cold.mjs');
+  const entry = path.join(root, 'lambdas/documents/get-documents-by-property.ts');
+  const r = await build({ ...functionBuildOptions(root, entry, outfile, undefined, { faultInjection: true }), metafile: true });
+  expect(carried(r.metafile).some((f) => f.endsWith('lambdas/shared/platform/faults.ts'))).toBe(true);
+  expect(readFileSync(outfile, 'utf8')).toContain('Failure on purpose (FAULTS)');
+});
+
 it('ships no source map reference in the code; maps go beside the templates', () => {
   expect(code).not.toMatch(/sourceMappingURL/);
   expect(sourceMapDir('/p', 'documents/list')).toBe(path.join('/p', 'cdk.out', 'source-maps', 'documents', 'list'));
@@ -139,6 +151,16 @@ describe('function bundle sizes', () => {
     for (const name of ['documents/get-documents-by-property', 'alerts/evaluate', 'triggers/pre-token-generation']) {
       expect(inputsOf.get(name)!.some((f) => f.endsWith('lambdas/shared/platform/json-log.ts'))).toBe(true);
     }
+  });
+
+  it("carries its own route's request schema and zod's parts it uses, not the other schemas of its contract file", () => {
+    const bundle = (name: string) => readFileSync(path.join(dir, 'all', `${name}.mjs`), 'utf8');
+    // GET /api/s3/getdocumentsbyproperty's query (a pipe, an array, a transform) and the upload URL's body (an int, an enum).
+    const others = ['may name at most 1000 property ids', '"document","request-photo"'];
+    for (const text of others) expect(bundle('documents/get-documents-by-property').includes(text) || bundle('documents/create-upload-url').includes(text)).toBe(true);
+    const confirm = bundle('documents/confirm-upload');
+    expect(confirm).toContain('must be a document key');
+    for (const text of [...others, '"$ZodPipe"', '"$ZodRecord"', '"$ZodNumberFormat"']) expect([text, confirm.includes(text)]).toEqual([text, false]);
   });
 
   it("carries only the SES operations a function sends: the client's copy writes its schema keys as literals", () => {

@@ -2,25 +2,25 @@
  * The account calls' requests, answers and messages (spec sections 7 and 8), one definition for the
  * handlers that validate them and the web app that parses them.
  */
-import { z } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 
 /** POST /api/users/login/ */
 const EmailField = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(320));
 
-export const LoginBody = z.object({ email: EmailField(), password: z.string().check(z.maxLength(1024)) });
-export const LoginReply = z.object({ token: z.string() });
+export const LoginBody = /* @__PURE__ */ (() => z.object({ email: EmailField(), password: z.string().check(z.maxLength(1024)) }))();
+export const LoginReply = /* @__PURE__ */ (() => z.object({ token: z.string() }))();
 
 /** POST /api/users/reset-password */
-export const ResetRequestBody = z.object({ email: EmailField() });
+export const ResetRequestBody = /* @__PURE__ */ (() => z.object({ email: EmailField() }))();
 
 /** POST /api/users/reset-password/verify and /api/users/user-registration/verify */
-export const VerifyBody = z.object({
+export const VerifyBody = /* @__PURE__ */ (() => z.object({
   email: EmailField(),
   code: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200)),
   newPassword: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024)),
-});
+}))();
 
-export const MessageReply = z.object({ message: z.string() });
+export const MessageReply = /* @__PURE__ */ (() => z.object({ message: z.string() }))();
 
 /** Spec section 8 messages that the account calls send as { error } or { message }. */
 export const accountMessages = {

@@ -6,7 +6,8 @@
  * POST /api/alerts by the body's `action` ('list', 'thresholds', 'set-thresholds') is answered for
  * one release more. Answers in ./answers/alerts.ts.
  */
-import { idString, z } from '../platform/zod.js';
+import { idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 import { EQUIPMENT_KINDS, RULE_IDS } from './answers/alerts.js';
 
 export * from './answers/alerts.js';
@@ -26,10 +27,10 @@ export const alertMessages = {
   reset: 'Alert thresholds reset to the defaults.',
 } as const;
 
-const CustomerId = idString(100, 'is required');
-const PropertyId = idString(200, 'is required');
+const CustomerId = /* @__PURE__ */ (() => idString(100, 'is required'))();
+const PropertyId = /* @__PURE__ */ (() => idString(200, 'is required'))();
 /** A property's adjustments over the defaults, each rule of a kind of equipment; [] restores the defaults. */
-const Rules = z.array(
+const Rules = /* @__PURE__ */ (() => z.array(
   z.object({
     kind: z.enum(EQUIPMENT_KINDS),
     rule: z.enum(RULE_IDS),
@@ -40,16 +41,16 @@ const Rules = z.array(
     /** Short cycling only: flagged also when the median on-time is under these minutes; absent: the default. */
     minOnMinutes: z.optional(z.number().check(z.gte(0), z.lte(1440))),
   }),
-).check(z.maxLength(50));
+).check(z.maxLength(50)))();
 
 /** GET /api/alerts?customerId= */
-export const AlertsQuery = z.object({ customerId: CustomerId });
+export const AlertsQuery = /* @__PURE__ */ (() => z.object({ customerId: CustomerId }))();
 /** GET and PUT /api/alerts/thresholds/{propertyId} */
-export const ThresholdsParams = z.object({ propertyId: PropertyId });
+export const ThresholdsParams = /* @__PURE__ */ (() => z.object({ propertyId: PropertyId }))();
 /** GET /api/alerts/thresholds/{propertyId}?customerId= */
-export const ThresholdsQuery = z.object({ customerId: CustomerId });
+export const ThresholdsQuery = /* @__PURE__ */ (() => z.object({ customerId: CustomerId }))();
 /** PUT /api/alerts/thresholds/{propertyId} { customerId, rules } (administrators) */
-export const PutThresholdsBody = z.object({ customerId: CustomerId, rules: Rules });
+export const PutThresholdsBody = /* @__PURE__ */ (() => z.object({ customerId: CustomerId, rules: Rules }))();
 
 /** A property's thresholds as lambdas/shared/domain/alerts/thresholds.ts reads and writes them. */
 export interface PropertyRef {
@@ -62,7 +63,7 @@ export interface PropertyRef {
  * POST /api/alerts bodies, by `action`. The next release removes them with lambdas/alerts/alerts.ts.
  */
 export const ALERT_ACTIONS = ['list', 'thresholds', 'set-thresholds'] as const;
-export const AlertsBody = z.looseObject({ action: z.enum(ALERT_ACTIONS) });
-export const ListAlertsBody = z.object({ action: z.enum(['list']), customerId: CustomerId });
-export const ThresholdsBody = z.object({ action: z.enum(['thresholds']), customerId: CustomerId, propertyId: PropertyId });
-export const SetThresholdsBody = z.object({ action: z.enum(['set-thresholds']), customerId: CustomerId, propertyId: PropertyId, rules: Rules });
+export const AlertsBody = /* @__PURE__ */ (() => z.looseObject({ action: z.enum(ALERT_ACTIONS) }))();
+export const ListAlertsBody = /* @__PURE__ */ (() => z.object({ action: z.enum(['list']), customerId: CustomerId }))();
+export const ThresholdsBody = /* @__PURE__ */ (() => z.object({ action: z.enum(['thresholds']), customerId: CustomerId, propertyId: PropertyId }))();
+export const SetThresholdsBody = /* @__PURE__ */ (() => z.object({ action: z.enum(['set-thresholds']), customerId: CustomerId, propertyId: PropertyId, rules: Rules }))();

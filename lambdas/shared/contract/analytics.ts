@@ -5,11 +5,12 @@
  * live in ./answers/analytics.ts, in zod/mini, and are re-exported here; the path parameters and the
  * messages are here.
  */
-import { idString, z } from '../platform/zod.js';
+import { idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 
 export { AnalyticsRow, AnalyticsRows, TelemetryCustomerReply } from './answers/analytics.js';
 
-export const CustomerParams = z.object({ customerId: idString() });
+export const CustomerParams = /* @__PURE__ */ (() => z.object({ customerId: idString() }))();
 
 export const analyticsMessages = {
   noAccess: (customerId: string) => `You do not have access to customer ${customerId}.`,

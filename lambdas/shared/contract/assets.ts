@@ -2,7 +2,8 @@
  * An asset's history (issue 43, item 5, beyond the spec): GET /api/assets/{assetId}/history.
  * The answer the web app parses lives in ./answers/assets.ts.
  */
-import { emailString, idString, z } from '../platform/zod.js';
+import { emailString, idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 
 export * from './answers/assets.js';
 
@@ -14,7 +15,7 @@ export const assetMessages = {
   staffView: 'Choose a customer to view as: an administrator has no equipment of their own.',
 } as const;
 
-export const AssetParams = z.object({ assetId: idString() });
+export const AssetParams = /* @__PURE__ */ (() => z.object({ assetId: idString() }))();
 
 /** GET /api/assets/{assetId}/history?email=: `email` the viewed customer (administrators viewing as). */
-export const AssetQuery = z.object({ email: z.optional(emailString()) });
+export const AssetQuery = /* @__PURE__ */ (() => z.object({ email: z.optional(emailString()) }))();

@@ -4,7 +4,8 @@
  * web app parses (Document, DocumentsReply, LinkReply, UploadUrlReply) live in ./answers/documents.ts,
  * in zod/mini, and are re-exported here; the requests, the other answers and the messages are here.
  */
-import { idString, z } from '../platform/zod.js';
+import { idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 import { Document } from './answers/documents.js';
 
 export { Document, DocumentsReply, LinkReply, UploadUrlReply, type DocumentRecord } from './answers/documents.js';
@@ -59,13 +60,13 @@ export const tooLargeMessage = (maxBytes: number) => {
 };
 
 /** A document key as the client sends it back: never absolute, never with `..` segments. */
-export const Key = z
+export const Key = /* @__PURE__ */ (() => z
   .string()
-  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(1024), z.refine(isSafeKey, 'must be a document key (no absolute path, no empty, "." or ".." segments)'));
-export const PropertyId = idString(200, 'is required');
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(1024), z.refine(isSafeKey, 'must be a document key (no absolute path, no empty, "." or ".." segments)')))();
+export const PropertyId = /* @__PURE__ */ (() => idString(200, 'is required'))();
 
 /** GET /api/s3/getdocumentsbyproperty?propertyId=a,b */
-export const DocumentsQuery = z.object({
+export const DocumentsQuery = /* @__PURE__ */ (() => z.object({
   propertyId: z.pipe(
     z.pipe(
       z.string({ error: 'must name at least one property id' }).check(z.maxLength(100_000)),
@@ -77,24 +78,24 @@ export const DocumentsQuery = z.object({
       z.refine((ids) => ids.every((id) => id.length <= 200), 'has an id longer than 200 characters'),
     ),
   ),
-});
+}))();
 
 /** GET /api/s3/getpresignedurl?key=...[&download=1] */
-export const LinkQuery = z.object({
+export const LinkQuery = /* @__PURE__ */ (() => z.object({
   key: Key,
   /** 1: a link that always downloads (Content-Disposition: attachment). */
   download: z.optional(z.enum(['0', '1', 'true', 'false'])),
-});
+}))();
 
 /** POST /api/s3/deletedocument */
-export const DeleteBody = z.object({ key: Key, propertyId: PropertyId });
-export const MessageReply = z.object({ message: z.string() });
+export const DeleteBody = /* @__PURE__ */ (() => z.object({ key: Key, propertyId: PropertyId }))();
+export const MessageReply = /* @__PURE__ */ (() => z.object({ message: z.string() }))();
 
 /** POST /api/s3/uploaddocument (multipart) and POST /api/s3/confirm-upload answer 201 with this. */
-export const UploadReply = z.object({ ...Document.shape, message: z.string() });
+export const UploadReply = /* @__PURE__ */ (() => z.object({ ...Document.shape, message: z.string() }))();
 
 /** POST /api/s3/upload-url: a presigned PUT for one file of one property. */
-export const UploadUrlBody = z.object({
+export const UploadUrlBody = /* @__PURE__ */ (() => z.object({
   propertyId: PropertyId,
   /** Checked against the file-name rule as sent. */
   fileName: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024)),
@@ -103,9 +104,9 @@ export const UploadUrlBody = z.object({
   contentType: z.optional(z.string().check(z.maxLength(255))),
   /** A document (the default; administrators), or a service request's photo (issue 20). */
   purpose: z.optional(z.enum(['document', 'request-photo'])),
-});
+}))();
 
 /** POST /api/s3/confirm-upload: the upload's key and the property it belongs to. */
-export const ConfirmBody = z.object({ key: Key, propertyId: PropertyId });
+export const ConfirmBody = /* @__PURE__ */ (() => z.object({ key: Key, propertyId: PropertyId }))();
 
 export type UploadReply = z.infer<typeof UploadReply>;

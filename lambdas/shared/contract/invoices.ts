@@ -2,7 +2,8 @@
  * An invoice a customer can open (issue 43, item 4, beyond the spec): GET /api/invoices/{invoiceId}.
  * The answer the web app parses lives in ./answers/invoices.ts.
  */
-import { emailString, idString, z } from '../platform/zod.js';
+import { emailString, idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 
 export * from './answers/invoices.js';
 
@@ -14,7 +15,7 @@ export const invoiceMessages = {
   staffView: 'Choose a customer to view as: an administrator has no invoices of their own.',
 } as const;
 
-export const InvoiceParams = z.object({ invoiceId: idString() });
+export const InvoiceParams = /* @__PURE__ */ (() => z.object({ invoiceId: idString() }))();
 
 /** GET /api/invoices/{invoiceId}?email=: `email` the viewed customer (administrators viewing as). */
-export const InvoiceQuery = z.object({ email: z.optional(emailString()) });
+export const InvoiceQuery = /* @__PURE__ */ (() => z.object({ email: z.optional(emailString()) }))();

@@ -4,7 +4,7 @@
  * answered for one release more) and POST /api/notifications/unsubscribe (a mail's link, without
  * signing in). The answers the web app parses live in ./answers/notifications.ts.
  */
-import { z } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 
 export * from './answers/notifications.js';
 
@@ -17,24 +17,24 @@ export const notificationMessages = {
 } as const;
 
 /** The topics to change: those named are changed, the others kept. */
-const Topics = z.object({
+const Topics = /* @__PURE__ */ (() => z.object({
   documents: z.optional(z.boolean()),
   weekly: z.optional(z.boolean()),
   requests: z.optional(z.boolean()),
   alerts: z.optional(z.boolean()),
   quotes: z.optional(z.boolean()),
   visits: z.optional(z.boolean()),
-});
+}))();
 
 /** PATCH /api/notifications { settings }: the topics named are changed, the others kept. */
-export const PatchSettingsBody = z.object({ settings: Topics });
+export const PatchSettingsBody = /* @__PURE__ */ (() => z.object({ settings: Topics }))();
 
 /**
  * Legacy, answered for one release only (the route table's `legacy` note): the previous release's
  * POST /api/notifications { action: 'get' } and { action: 'set', settings }. The next release
  * removes them with lambdas/notifications/settings.ts.
  */
-export const NotificationsBody = z.looseObject({ action: z.enum(['get', 'set']) });
-export const SetBody = z.object({ action: z.enum(['set']), settings: Topics });
+export const NotificationsBody = /* @__PURE__ */ (() => z.looseObject({ action: z.enum(['get', 'set']) }))();
+export const SetBody = /* @__PURE__ */ (() => z.object({ action: z.enum(['set']), settings: Topics }))();
 
-export const UnsubscribeBody = z.object({ token: z.string().check(z.minLength(1, 'is required'), z.maxLength(2000)) });
+export const UnsubscribeBody = /* @__PURE__ */ (() => z.object({ token: z.string().check(z.minLength(1, 'is required'), z.maxLength(2000)) }))();

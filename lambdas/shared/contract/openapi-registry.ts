@@ -3,7 +3,8 @@
  * Imported by lambdas/config/get-openapi.ts and nothing else: it reaches every contract file, so a
  * handler importing it would carry all of them in its bundle.
  */
-import { z, type core } from '../platform/zod.js';
+import { type core } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 import * as accounts from './accounts.js';
 import * as alerts from './alerts.js';
 import * as analytics from './analytics.js';

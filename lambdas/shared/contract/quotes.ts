@@ -3,7 +3,8 @@
  * /api/quotes/{quoteId}/decision, and the administrators' PUT /api/users/{email}/quote-approval.
  * The answers the web app parses live in ./answers/quotes.ts.
  */
-import { emailString, idString, z } from '../platform/zod.js';
+import { emailString, idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 import { recentDecisionDays } from './answers/quote-decisions.js';
 import { QUOTE_DECISIONS, QuoteLineView, quoteLimits } from './answers/quotes.js';
 
@@ -12,9 +13,9 @@ export * from './answers/quote-decisions.js';
 
 const text = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
-export const QuoteParams = z.object({ quoteId: idString() });
+export const QuoteParams = /* @__PURE__ */ (() => z.object({ quoteId: idString() }))();
 
-export const QuotesQuery = z.object({
+export const QuotesQuery = /* @__PURE__ */ (() => z.object({
   /** The viewed customer (an administrator's "view as"); a customer may name only themself. */
   email: z.optional(emailString()),
   /** Comma-separated property ids to narrow to (each in the served user's scope). */
@@ -24,23 +25,23 @@ export const QuotesQuery = z.object({
    * status or age, when it is the served user's at the properties asked for; else it is not listed.
    */
   quote: z.optional(idString()),
-});
+}))();
 
 /** GET /api/quotes/decisions (staff): the decisions of the last `days` days (default 90). */
-export const RecentDecisionsQuery = z.object({
+export const RecentDecisionsQuery = /* @__PURE__ */ (() => z.object({
   days: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(recentDecisionDays.max))), recentDecisionDays.default),
-});
+}))();
 
 /** What the customer saw when deciding: refused unless it is the quote as stored now. */
-const Shown = z.object({
+const Shown = /* @__PURE__ */ (() => z.object({
   amount: z.number(),
   title: z.string().check(z.maxLength(1000)),
   expiresAt: z.nullable(z.string().check(z.maxLength(40))),
   /** A quote with lines: the total the dialog showed for the choice (checked against the server's own, never used as it). */
   total: z.optional(z.number()),
-});
+}))();
 
-export const DecisionBody = z.object({
+export const DecisionBody = /* @__PURE__ */ (() => z.object({
   propertyId: idString(),
   decision: z.enum(QUOTE_DECISIONS),
   /** The approver's full name, typed as a signature (approve). */
@@ -55,25 +56,25 @@ export const DecisionBody = z.object({
   /** A quote with optional lines: the ids of those ticked (L2, L5...). */
   lines: z.optional(z.array(idString(20)).check(z.maxLength(quoteLimits.linesMax))),
   shown: Shown,
-});
+}))();
 export type DecisionBody = z.infer<typeof DecisionBody>;
 
 /**
  * POST /api/quotes/{quoteId}/ask-approval (issue 39): a customer over their limit asks a colleague
  * who may approve the quote (`approver`: a name from the quote's `approvers`) to approve it.
  */
-export const AskApprovalBody = z.object({
+export const AskApprovalBody = /* @__PURE__ */ (() => z.object({
   propertyId: idString(),
   approver: idString(quoteLimits.signatureMax, 'name who should approve'),
-});
+}))();
 export type AskApprovalBody = z.infer<typeof AskApprovalBody>;
 
 /** PUT /api/users/{email}/quote-approval: `{ limit: N }` up to N dollars, `{ limit: null }` any amount, `{ allowed: false }` none. */
-export const QuoteApprovalBody = z.union([
+export const QuoteApprovalBody = /* @__PURE__ */ (() => z.union([
   z.object({ limit: z.nullable(z.number().check(z.gte(1, 'must be at least 1'), z.lte(quoteLimits.approvalLimitMax, `must be at most ${quoteLimits.approvalLimitMax}`))) }),
   z.object({ allowed: z.literal(false) }),
-]);
-export const QuoteApprovalReply = z.object({ message: z.string(), EMAIL: z.string(), QUOTE_APPROVAL: z.nullable(z.object({ limit: z.nullable(z.number()) })) });
+]))();
+export const QuoteApprovalReply = /* @__PURE__ */ (() => z.object({ message: z.string(), EMAIL: z.string(), QUOTE_APPROVAL: z.nullable(z.object({ limit: z.nullable(z.number()) })) }))();
 
 export const quoteMessages = {
   staffCannotDecide: 'Administrators cannot decide quotes, also not while viewing the portal as a customer: the customer decides.',
@@ -116,7 +117,7 @@ export const quoteMessages = {
 /** The EventBridge event's detail-type (the event's `source` is `portal.<stage>`). */
 export const QUOTE_DECIDED = 'portal.quote.decided';
 
-const DecisionRecordSchema = z.object({
+const DecisionRecordSchema = /* @__PURE__ */ (() => z.object({
   propertyId: z.string(),
   sk: z.string(),
   kind: z.enum(['decision']),
@@ -135,13 +136,13 @@ const DecisionRecordSchema = z.object({
   chosen: z.optional(z.object({ option: z.nullable(z.string()), lines: z.array(QuoteLineView), total: z.number() })),
   /** SHA-256 (hex) of the canonical JSON (keys sorted, no whitespace) of the record without `hash`. */
   hash: z.string(),
-});
+}))();
 
 /**
  * The detail of a `portal.quote.decided` event (docs/features/quotes.md "Quote decisions"): what changed, in the
  * provider's terms, and the whole signature record whose hash the receiver can check.
  */
-export const QuoteDecidedDetail = z.object({
+export const QuoteDecidedDetail = /* @__PURE__ */ (() => z.object({
   version: z.literal(1),
   quoteId: z.string(),
   propertyId: z.string(),
@@ -164,5 +165,5 @@ export const QuoteDecidedDetail = z.object({
   reason: z.nullable(z.string()),
   comment: z.nullable(z.string()),
   record: DecisionRecordSchema,
-});
+}))();
 export type QuoteDecidedDetail = z.infer<typeof QuoteDecidedDetail>;

@@ -4,12 +4,13 @@
  * (ReportReply, ReportsReply), which the web app parses, lives in ./answers/reports.ts, in zod/mini,
  * and is re-exported here; the rest is zod classic, here.
  */
-import { idString, z } from '../platform/zod.js';
+import { idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 import { isIsoDate, PERIOD_MAX_YEARS, periodWithinMax } from './period.js';
 
 export { ReportReply, ReportsReply } from './answers/reports.js';
 
-export const ErrorReply = z.object({ error: z.string() });
+export const ErrorReply = /* @__PURE__ */ (() => z.object({ error: z.string() }))();
 
 /** The built-in report host's pages (`/embed/<page>`), one per default report. */
 export const pageNames = ['dashboard', 'quotes', 'work-orders', 'maintenance', 'capital-projects', 'assets', 'invoicing', 'analytics'] as const;
@@ -17,27 +18,27 @@ export type PageName = (typeof pageNames)[number];
 export const isPage = (page: string): page is PageName => (pageNames as readonly string[]).includes(page);
 
 /** A list of ids as an array (strings or numbers) or comma-joined text; absent, null or empty: no narrowing. */
-const IdList = z.pipe(
+const IdList = /* @__PURE__ */ (() => z.pipe(
   z.optional(z.union([z.array(z.union([z.string().check(z.maxLength(200)), z.number()])).check(z.maxLength(10_000)), z.string().check(z.maxLength(200_000)), z.null()])),
   z.transform((v) => {
     const items = v === null || v === undefined ? [] : Array.isArray(v) ? v.map(String) : v.split(',');
     return [...new Set(items.map((s) => s.trim()).filter(Boolean))];
   }),
-);
+))();
 
 export { isIsoDate, isValidPeriod, PERIOD_MAX_YEARS, periodWithinMax, type Period } from './period.js';
 
 /** An optional date of a period: absent, null or empty is none. */
-const PeriodDate = z.pipe(
+const PeriodDate = /* @__PURE__ */ (() => z.pipe(
   z.optional(z.union([z.string().check(z.trim(), z.maxLength(40)), z.null()])),
   z.transform((v) => (v ? v : undefined)),
-);
+))();
 
 /** The filtered embed request of spec section 3: userId, email, _url, properties, customers, selectedReport, userDetails. */
 /** zod's email pattern (its `z.email()`), which this body was checked with before the portal moved to zod/mini. */
 const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-export const FilteredBody = z.object({
+export const FilteredBody = /* @__PURE__ */ (() => z.object({
   userId: z.optional(z.union([z.int(), z.string().check(z.maxLength(50)), z.null()])),
   email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(320), z.regex(EMAIL, 'must be an email address')),
   _url: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(4000)),
@@ -67,26 +68,26 @@ export const FilteredBody = z.object({
     if (b.to < b.from) return issue('to', 'must not be before body.from');
     if (!periodWithinMax(b.from, b.to)) return issue('to', `must be less than ${PERIOD_MAX_YEARS} years after body.from (a period spans at most ${PERIOD_MAX_YEARS} years)`);
   }),
-);
+))();
 export type FilteredBody = z.output<typeof FilteredBody>;
 
-export const EmbedTableQuery = z.object({
+export const EmbedTableQuery = /* @__PURE__ */ (() => z.object({
   sort: z.optional(z.string().check(z.maxLength(64))),
   dir: z.optional(z.enum(['asc', 'desc'])),
   /** Beyond the first 200 rows: the first row to answer (a multiple of the page size, or any row). */
   offset: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(10_000_000))), 0),
   /** Only rows with this text in a cell (case-insensitive, as the cells are shown). */
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-});
+}))();
 export type EmbedTableQuery = z.output<typeof EmbedTableQuery>;
 
 // The built-in pages' data (GET /api/embed/data, /api/embed/table).
-export const Format = z.enum(['count', 'money', 'percent', 'days', 'years']);
+export const Format = /* @__PURE__ */ (() => z.enum(['count', 'money', 'percent', 'days', 'years']))();
 export type Format = z.output<typeof Format>;
 /** One customer's part of a money figure (issue 39: an account of several customers sees each one's money, never only their sum). */
-export const CustomerFigure = z.object({ customer: z.string(), value: z.nullable(z.number()) });
+export const CustomerFigure = /* @__PURE__ */ (() => z.object({ customer: z.string(), value: z.nullable(z.number()) }))();
 export type CustomerFigure = z.output<typeof CustomerFigure>;
-export const Figure = z.object({
+export const Figure = /* @__PURE__ */ (() => z.object({
   label: z.string(),
   value: z.nullable(z.number()),
   format: Format,
@@ -94,9 +95,9 @@ export const Figure = z.object({
   byCustomer: z.optional(z.array(CustomerFigure)),
   /** More customers than a breakdown lists (over MAX_BREAKDOWN): how many the figure adds up. */
   customers: z.optional(z.number()),
-});
+}))();
 export type Figure = z.output<typeof Figure>;
-export const ChartData = z.object({
+export const ChartData = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   title: z.string(),
   type: z.enum(['bar', 'stacked-bar', 'line', 'pie', 'horizontal-bar']),
@@ -114,18 +115,18 @@ export const ChartData = z.object({
   ),
   /** A money chart over more customers than a breakdown lists (over MAX_BREAKDOWN): how many it sums. */
   customers: z.optional(z.number()),
-});
+}))();
 export type ChartData = z.output<typeof ChartData>;
 /** `payment`: the invoice's payment page (https) when something is owed and it has one, '' when it has none, null when nothing is owed. */
-export const ColumnType = z.enum(['text', 'date', 'money', 'number', 'payment']);
+export const ColumnType = /* @__PURE__ */ (() => z.enum(['text', 'date', 'money', 'number', 'payment']))();
 export type ColumnType = z.output<typeof ColumnType>;
 /** What an owed invoice without a payment page shows in its `payment` cell (and a search finds). */
 export const NO_ONLINE_PAYMENT = 'No online payment';
-export const Column = z.object({ key: z.string(), label: z.string(), type: ColumnType });
+export const Column = /* @__PURE__ */ (() => z.object({ key: z.string(), label: z.string(), type: ColumnType }))();
 export type Column = z.output<typeof Column>;
-export const Cell = z.union([z.string(), z.number(), z.null()]);
+export const Cell = /* @__PURE__ */ (() => z.union([z.string(), z.number(), z.null()]))();
 export type Row = Record<string, z.output<typeof Cell>>;
-export const TablePage = z.object({
+export const TablePage = /* @__PURE__ */ (() => z.object({
   title: z.string(),
   columns: z.array(Column),
   rows: z.array(z.record(z.string(), Cell)),
@@ -136,9 +137,9 @@ export const TablePage = z.object({
   offset: z.optional(z.number()),
   /** The search the rows match, when there is one. */
   q: z.optional(z.string()),
-});
+}))();
 export type TablePage = z.output<typeof TablePage>;
-export const PageData = z.object({
+export const PageData = /* @__PURE__ */ (() => z.object({
   page: z.string(),
   title: z.string(),
   subtitle: z.string(),
@@ -149,11 +150,11 @@ export const PageData = z.object({
   period: z.optional(z.object({ from: z.string(), to: z.string() })),
   /** Said under the period's caption on a page it does not apply to (assets are not dated). */
   note: z.optional(z.string()),
-});
+}))();
 export type PageData = z.output<typeof PageData>;
 
 /** A signed frame URL; with `withData` asked and a built-in frame, the page's data too (what GET /api/embed/data answers for that URL). */
-export const FilteredReply = z.object({ url: z.string(), expiresAt: z.string(), data: z.optional(PageData) });
+export const FilteredReply = /* @__PURE__ */ (() => z.object({ url: z.string(), expiresAt: z.string(), data: z.optional(PageData) }))();
 export type FilteredReply = z.output<typeof FilteredReply>;
 
 /** Messages of this area (the spec names none; these are the portal's own). */

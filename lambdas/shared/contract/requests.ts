@@ -2,7 +2,8 @@
  * The service-request calls (issue 20, beyond the spec): requests and the messages the portal
  * answers with. The answers the web app parses live in ./answers/requests.ts.
  */
-import { emailString, idString, z } from '../platform/zod.js';
+import { emailString, idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, requestLimits } from './answers/requests.js';
 
 export * from './answers/requests.js';
@@ -30,7 +31,7 @@ export const requestMessages = {
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 /** An optional ?email= or body email: the customer whose requests these are (administrators viewing as them). */
-const ForEmail = z.optional(emailString());
+const ForEmail = /* @__PURE__ */ (() => z.optional(emailString()))();
 
 /**
  * The previous release's one route, POST /api/requests with the body's `action`: 'list', 'file' and
@@ -38,10 +39,10 @@ const ForEmail = z.optional(emailString());
  * app still open in browsers; the next release removes it. Each action's body is the new route's.
  */
 export const REQUEST_ACTIONS = ['list', 'file', 'update'] as const;
-export const RequestsBody = z.looseObject({ action: z.enum(REQUEST_ACTIONS) });
+export const RequestsBody = /* @__PURE__ */ (() => z.looseObject({ action: z.enum(REQUEST_ACTIONS) }))();
 
 /** POST /api/requests: a customer files a request (an administrator for the customer `email` they view as). */
-export const FileBody = z.object({
+export const FileBody = /* @__PURE__ */ (() => z.object({
   email: ForEmail,
   propertyId: idString(200, 'is required'),
   equipmentId: z.optional(idString(200)),
@@ -49,29 +50,29 @@ export const FileBody = z.object({
   priority: z.enum(REQUEST_PRIORITIES),
   accessTimes: z.optional(text(requestLimits.accessTimesMax)),
   photos: z._default(z.array(z.string().check(z.maxLength(1024))).check(z.maxLength(requestLimits.maxPhotos, `may hold at most ${requestLimits.maxPhotos} photos`)), []),
-});
+}))();
 
-const Days = z.int().check(z.gte(1), z.lte(3660));
-const listFields = {
+const Days = /* @__PURE__ */ (() => z.int().check(z.gte(1), z.lte(3660)))();
+const listFields = /* @__PURE__ */ (() => ({
   email: ForEmail,
   customerId: z.optional(idString(200)),
   status: z.optional(z.enum(REQUEST_STATUSES)),
-};
+}))();
 
 /** GET /api/requests?email=&customerId=&status=&days=: `days`, filed within this many days, as query text. */
-export const ListQuery = z.object({ ...listFields, days: z.optional(z.pipe(z.coerce.number(), Days)) });
+export const ListQuery = /* @__PURE__ */ (() => z.object({ ...listFields, days: z.optional(z.pipe(z.coerce.number(), Days)) }))();
 
 /** The legacy { action: 'list' } body: the query's fields, `days` a JSON number. */
-export const ListBody = z.object({ ...listFields, days: z.optional(Days) });
+export const ListBody = /* @__PURE__ */ (() => z.object({ ...listFields, days: z.optional(Days) }))();
 
-export const Reference = z.string().check(z.regex(/^SR-\d{6}-\d{6}-[A-Z0-9]{4}$/, 'must be a reference such as SR-261125-142501-K7QX'));
+export const Reference = /* @__PURE__ */ (() => z.string().check(z.regex(/^SR-\d{6}-\d{6}-[A-Z0-9]{4}$/, 'must be a reference such as SR-261125-142501-K7QX')))();
 /** PATCH /api/requests/{reference} (administrators) */
-export const ReferenceParams = z.object({ reference: Reference });
+export const ReferenceParams = /* @__PURE__ */ (() => z.object({ reference: Reference }))();
 /** PATCH /api/requests/{reference} (administrators): the request's customer, its new status and a note the customer sees. */
-export const StatusChangeBody = z.object({
+export const StatusChangeBody = /* @__PURE__ */ (() => z.object({
   customerId: idString(200),
   status: z.enum(REQUEST_STATUSES),
   note: z.optional(text(requestLimits.noteMax)),
-});
+}))();
 /** A change of status as lambdas/shared/domain/requests/status.ts takes it (the legacy { action: 'update' } body too). */
-export const StatusBody = z.object({ customerId: StatusChangeBody.shape.customerId, reference: Reference, status: StatusChangeBody.shape.status, note: StatusChangeBody.shape.note });
+export const StatusBody = /* @__PURE__ */ (() => z.object({ customerId: StatusChangeBody.shape.customerId, reference: Reference, status: StatusChangeBody.shape.status, note: StatusChangeBody.shape.note }))();

@@ -4,20 +4,20 @@
  * answers (Device, DevicesReply, MetricValue, Sample, SamplesReply) live in ./answers/telemetry.ts,
  * in zod/mini, and are re-exported here; the requests and the messages are zod classic, here.
  */
-import { z } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 import { INSIGHT_MAX_DAYS, INSIGHT_MAX_DEVICES } from './answers/telemetry-insight.js';
 import { isValidPeriod } from './period.js';
 
 export { Device, DevicesReply, MetricValue, Sample, SamplesReply } from './answers/telemetry.js';
 export { DeviceInsight, InsightReply } from './answers/telemetry-insight.js';
 
-export const CustomerParams = z.object({ customerId: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const CustomerParams = /* @__PURE__ */ (() => z.object({ customerId: z.string().check(z.minLength(1), z.maxLength(100)) }))();
 
-export const SamplesBody = z.object({
+export const SamplesBody = /* @__PURE__ */ (() => z.object({
   deviceIds: z
     .array(z.string().check(z.minLength(1), z.maxLength(200)))
     .check(z.minLength(1, 'must name at least one device'), z.maxLength(5000, 'must name at most 5000 devices')),
-});
+}))();
 
 /** The longest period the estimates are read for and the most devices a call asks for: the answer's module's (the web app reads them there). */
 export { INSIGHT_MAX_DAYS, INSIGHT_MAX_DEVICES };
@@ -25,7 +25,7 @@ export { INSIGHT_MAX_DAYS, INSIGHT_MAX_DEVICES };
 const DAY_MS = 86_400_000;
 
 /** POST /api/telemetry/{customerId}/insight: devices and a report period (inclusive UTC dates, at most INSIGHT_MAX_DAYS). */
-export const InsightBody = z.object({
+export const InsightBody = /* @__PURE__ */ (() => z.object({
   deviceIds: z
     .array(z.string().check(z.minLength(1), z.maxLength(200)))
     .check(z.minLength(1, 'must name at least one device'), z.maxLength(INSIGHT_MAX_DEVICES, `must name at most ${INSIGHT_MAX_DEVICES} devices`)),
@@ -35,7 +35,7 @@ export const InsightBody = z.object({
   ),
   /** Also each device's drift against its baseline (its first 30 days of readings within a year before the period): the summary screen asks it. */
   baseline: z.optional(z.boolean()),
-});
+}))();
 
 export const telemetryMessages = {
   noAccess: 'You do not have access to this customer.',

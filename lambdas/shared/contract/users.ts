@@ -4,31 +4,32 @@
  * (PortalUser, PortalUsers, UserCustomersReply) live in ./answers/users.ts, in zod/mini, and are
  * re-exported here; the requests and the other answers are zod classic, here.
  */
-import { emailString, idString, z, type ZodType } from '../platform/zod.js';
+import { emailString, idString, type ZodType } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 
 export { PortalUser, PortalUsers, UserAccount, UserAccounts, UserCustomersReply } from './answers/users.js';
 
-export const Email = emailString();
-export const Id = idString();
+export const Email = /* @__PURE__ */ (() => emailString())();
+export const Id = /* @__PURE__ */ (() => idString())();
 
-export const EmailParams = z.object({ email: Email });
+export const EmailParams = /* @__PURE__ */ (() => z.object({ email: Email }))();
 
 const Name = () => z.optional(z.string().check(z.maxLength(500)));
-const IdName = z.object({ ID: Id, NAME: Name() });
-export const PutCustomersBody = z.object({ customers: z.array(IdName).check(z.maxLength(10_000)) });
-export const PutPropertiesBody = z.object({ properties: z.array(IdName).check(z.maxLength(100_000)) });
-export const AssignmentsReply = z.object({
+const IdName = /* @__PURE__ */ (() => z.object({ ID: Id, NAME: Name() }))();
+export const PutCustomersBody = /* @__PURE__ */ (() => z.object({ customers: z.array(IdName).check(z.maxLength(10_000)) }))();
+export const PutPropertiesBody = /* @__PURE__ */ (() => z.object({ properties: z.array(IdName).check(z.maxLength(100_000)) }))();
+export const AssignmentsReply = /* @__PURE__ */ (() => z.object({
   message: z.string(),
   BUILDOPS_CUSTOMER_ID: z.array(z.string()),
   BUILDOPS_PROPERTY_IDS: z.array(z.string()),
-});
+}))();
 
 /** A customer as the create-user form may send it: { ID, NAME }, { id, name } or just the id. */
-const SentCustomer = z.union([
+const SentCustomer = /* @__PURE__ */ (() => z.union([
   Id,
   z.object({ ID: Id, NAME: Name() }),
   z.object({ id: Id, name: Name() }),
-]);
+]))();
 
 /** At most `max` items; [] when absent. */
 const listOf = <T extends ZodType>(item: T, max: number) => z._default(z.array(item).check(z.maxLength(max)), []);
@@ -37,7 +38,7 @@ const listOf = <T extends ZodType>(item: T, max: number) => z._default(z.array(i
 const PersonName = () => z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'is required'), z.maxLength(200));
 
 /** Spec section 3, "New user". */
-export const SignupBody = z.object({
+export const SignupBody = /* @__PURE__ */ (() => z.object({
   name: PersonName(),
   email: Email,
   password: z.string().check(z.minLength(5, 'must be at least 5 characters'), z.maxLength(200)),
@@ -45,26 +46,26 @@ export const SignupBody = z.object({
   buildops_customer_ids: listOf(Id, 10_000),
   buildops_property_ids: listOf(Id, 100_000),
   properties: listOf(z.string().check(z.maxLength(500)), 100_000),
-});
-export const SignupReply = z.object({ message: z.string(), EMAIL: z.string() });
+}))();
+export const SignupReply = /* @__PURE__ */ (() => z.object({ message: z.string(), EMAIL: z.string() }))();
 
 /** PUT /api/users/{email}/email: an administrator moves an account to another address. */
-export const ChangeEmailBody = z.object({ email: Email });
-export const ChangeEmailReply = z.object({ message: z.string(), EMAIL: z.string() });
+export const ChangeEmailBody = /* @__PURE__ */ (() => z.object({ email: Email }))();
+export const ChangeEmailReply = /* @__PURE__ */ (() => z.object({ message: z.string(), EMAIL: z.string() }))();
 
 /** PUT /api/users/{email}/name (beyond the spec): an administrator renames an account. */
-export const ChangeNameBody = z.object({ name: PersonName() });
-export const ChangeNameReply = z.object({ message: z.string(), EMAIL: z.string(), NAME: z.string() });
+export const ChangeNameBody = /* @__PURE__ */ (() => z.object({ name: PersonName() }))();
+export const ChangeNameReply = /* @__PURE__ */ (() => z.object({ message: z.string(), EMAIL: z.string(), NAME: z.string() }))();
 
 /** GET /api/users?view=accounts (beyond the spec): each user with their pool state and last sign-in. */
-export const ListUsersQuery = z.object({ view: z.optional(z.enum(['accounts'])) });
+export const ListUsersQuery = /* @__PURE__ */ (() => z.object({ view: z.optional(z.enum(['accounts'])) }))();
 
 /** POST /api/users/send-account-mail (beyond the spec): an invitation again, or a reset code. */
-export const AccountMailBody = z.object({ email: Email, mail: z.enum(['invitation', 'reset-code']) });
-export const AccountMessageReply = z.object({ message: z.string(), EMAIL: z.string() });
+export const AccountMailBody = /* @__PURE__ */ (() => z.object({ email: Email, mail: z.enum(['invitation', 'reset-code']) }))();
+export const AccountMessageReply = /* @__PURE__ */ (() => z.object({ message: z.string(), EMAIL: z.string() }))();
 
-export const RemoveUsersBody = z.object({ users: z.array(Email).check(z.minLength(1, 'must name at least one user'), z.maxLength(1000)) });
-export const RemoveUsersReply = z.object({ message: z.string(), removed: z.array(z.string()) });
+export const RemoveUsersBody = /* @__PURE__ */ (() => z.object({ users: z.array(Email).check(z.minLength(1, 'must name at least one user'), z.maxLength(1000)) }))();
+export const RemoveUsersReply = /* @__PURE__ */ (() => z.object({ message: z.string(), removed: z.array(z.string()) }))();
 
 export const userMessages = {
   exists: 'User already exists.',

@@ -4,7 +4,8 @@
  * feed itself (GET /api/calendar/{token}, no session: the signed token is the credential). The
  * answers the web app parses live in ./answers/visits.ts.
  */
-import { emailString, idString, z } from '../platform/zod.js';
+import { emailString, idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 import { VISIT_DAYS_MAX } from './answers/visits.js';
 
 export * from './answers/visits.js';
@@ -23,18 +24,18 @@ export const visitMessages = {
 } as const;
 
 /** GET /api/visits?email=&propertyId=&days=: `email` the viewed customer (administrators viewing as), `days` ahead (1-30, default 30). */
-export const VisitsQuery = z.object({
+export const VisitsQuery = /* @__PURE__ */ (() => z.object({
   email: z.optional(emailString()),
   propertyId: z.optional(idString(200)),
   days: z.optional(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(VISIT_DAYS_MAX)))),
-});
+}))();
 
 /** GET /api/calendar/{token}: the feed's signed token, as the feed's address carries it (an optional `.ics` ending). */
-export const FeedParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(600)) });
+export const FeedParams = /* @__PURE__ */ (() => z.object({ token: z.string().check(z.minLength(1), z.maxLength(600)) }))();
 
 /**
  * POST /api/calendar { replace }: turns the caller's own feed on (`replace: false` keeps a link
  * that is on already) or makes a new link (`replace: true`; the old one then answers 404). It acts
  * on the caller's own account only: there is no field naming another.
  */
-export const CalendarBody = z.object({ replace: z.boolean() });
+export const CalendarBody = /* @__PURE__ */ (() => z.object({ replace: z.boolean() }))();

@@ -2,7 +2,8 @@
  * A work order a customer can open (issue 43, beyond the spec): GET /api/work-orders/{workOrderId}.
  * The answer the web app parses lives in ./answers/work-orders.ts.
  */
-import { emailString, idString, z } from '../platform/zod.js';
+import { emailString, idString } from '../platform/zod.js';
+import * as z from '../platform/zod-parts.js';
 
 export * from './answers/work-orders.js';
 
@@ -14,7 +15,7 @@ export const workOrderMessages = {
   staffView: 'Choose a customer to view as: an administrator has no work orders of their own.',
 } as const;
 
-export const WorkOrderParams = z.object({ workOrderId: idString() });
+export const WorkOrderParams = /* @__PURE__ */ (() => z.object({ workOrderId: idString() }))();
 
 /** GET /api/work-orders/{workOrderId}?email=: `email` the viewed customer (administrators viewing as). */
-export const WorkOrderQuery = z.object({ email: z.optional(emailString()) });
+export const WorkOrderQuery = /* @__PURE__ */ (() => z.object({ email: z.optional(emailString()) }))();

@@ -61,7 +61,8 @@ type AddAt = (mw: (next: Next, context: Context) => Next, options: { step: 'dese
  * and deserializer, as a real failure would come.
  */
 export function watched<C extends { middlewareStack: object }>(client: C, service?: Service): C {
-  (client.middlewareStack as { add: AddAt }).add(faultMiddleware, { step: 'deserialize', priority: 'low', name: 'portalFaults' });
+  // Not in the deployed bundles (PORTAL_FAULT_INJECTION 'off': infra/function-bundling.ts): no stage sets FAULTS.
+  if (process.env.PORTAL_FAULT_INJECTION !== 'off') (client.middlewareStack as { add: AddAt }).add(faultMiddleware, { step: 'deserialize', priority: 'low', name: 'portalFaults' });
   (client.middlewareStack as { add: AddMiddleware }).add(
     (next, context) => async (args) => {
       const c = service && counts.getStore();

@@ -17,7 +17,9 @@
  * - rate: the share of matching calls that fail, 0 to 1 (default 1).
  *
  * Read on every call (a test may change it between requests). Only the local stack passes it to
- * functions; no stage sets it (a template test checks every function's environment).
+ * functions; no stage sets it (a template test checks every function's environment), so the
+ * deployed bundles leave this module out (PORTAL_FAULT_INJECTION 'off' by esbuild's define,
+ * infra/function-bundling.ts); the local stack's handlers and its cold mode's bundles keep it.
  */
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Readable } from 'node:stream';

@@ -122,7 +122,8 @@ const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('he
 const EMPTY = Buffer.alloc(0);
 
 async function attempt(c: S3Call): Promise<S3Answer> {
-  const fault = process.env.FAULTS ? faultFor('s3', c.operation) : undefined;
+  // PORTAL_FAULT_INJECTION: 'off' in the deployed bundles (infra/function-bundling.ts), which carry no fault code.
+  const fault = process.env.PORTAL_FAULT_INJECTION !== 'off' && process.env.FAULTS ? faultFor('s3', c.operation) : undefined;
   let answer: S3Answer;
   if (fault && fault.kind !== 'hang') {
     const r = faultResponse('s3', fault.kind);

@@ -1,7 +1,12 @@
-// The zod/mini functions and types the functions use; re-exported as the namespace `z` by ./zod.ts.
-// Named, so that esbuild keeps only these (a re-exported namespace object would keep all of zod).
-import { ZodMiniNumber, ZodMiniString, type coerce as coercions } from 'zod/mini';
+// The zod/mini functions and types the functions use, imported as the namespace `z`
+// (`import * as z from '.../platform/zod-parts.js'`; ./zod.ts says why). Named, so that esbuild keeps
+// only these (a re-exported namespace object would keep all of zod), and each bundle only those it calls.
+import { config, ZodMiniNumber, ZodMiniString, type coerce as coercions } from 'zod/mini';
 import { _coercedNumber, _coercedString } from 'zod/v4/core';
+import { englishMessage } from './zod-messages.js';
+
+// zod/mini loads no locale: zod's English messages, set once, before any schema parses.
+config({ localeError: englishMessage });
 
 /**
  * The coercions used, made as zod/mini's `coerce.number` and `coerce.string` make them: its

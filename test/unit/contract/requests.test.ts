@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { AuditQuery } from '../../../lambdas/shared/contract/audit.js';
 import { DocumentsQuery, UploadUrlBody } from '../../../lambdas/shared/contract/documents.js';
 import { FilteredBody } from '../../../lambdas/shared/contract/reports.js';
@@ -49,4 +50,43 @@ it('no function source imports classic zod (its schemas carry all of zod into a 
   const files = (readdirSync(path.join(import.meta.dirname, '../../../lambdas'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
   const classic = files.filter((f) => /from 'zod'/.test(readFileSync(path.join(import.meta.dirname, '../../../lambdas', f), 'utf8')));
   expect(classic).toEqual([]);
+});
+
+it("imports `z` as zod-parts' namespace: a `z` re-exported as one object kept every part and schema in every bundle", () => {
+  const files = (readdirSync(path.join(import.meta.dirname, '../../../lambdas'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+  const reexported = files.filter((f) => /^import (type )?\{[^}]*\bz\b[^}]*\} from '[^']*platform\/zod\.js'|^export \{ z \}|^export \* as z /m.test(readFileSync(path.join(import.meta.dirname, '../../../lambdas', f), 'utf8')));
+  expect(reexported).toEqual([]);
+});
+
+/**
+ * esbuild drops a module-level value no one uses only when making it has no side effects; it does
+ * not take zod's own no-side-effects marks across modules, so a schema made by `z.object(...)`
+ * stayed in every bundle that imported its file. Each is made inside `/* @__PURE__ *\/ (() => ...)()`.
+ */
+it('makes every module-level value of the contract files and schema modules that calls anything droppable when unused', () => {
+  const root = path.join(import.meta.dirname, '../../../lambdas/shared');
+  const files = [
+    ...(readdirSync(path.join(root, 'contract'), { recursive: true }) as string[]).map((f) => path.join('contract', f)),
+    'domain/alerts/thresholds.ts',
+    'domain/reports/catalogue.ts',
+    'domain/requests/file.ts',
+    'domain/requests/list.ts',
+    'domain/requests/status.ts',
+  ].filter((f) => f.endsWith('.ts') && !f.endsWith('openapi-registry.ts'));
+  const bare: string[] = [];
+  for (const file of files) {
+    const sf = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const calls = (n: ts.Node): boolean =>
+      !ts.isArrowFunction(n) && !ts.isFunctionExpression(n) && (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isSpreadAssignment(n) || (ts.forEachChild(n, calls) ?? false));
+    for (const st of sf.statements.filter(ts.isVariableStatement)) {
+      for (const d of st.declarationList.declarations) {
+        const init = d.initializer;
+        if (!init || ts.isArrowFunction(init) || !calls(init)) continue;
+        const wrapped = /^\/\* @__PURE__ \*\/ \(\(\) => /.test(sf.text.slice(init.pos, init.end).trim());
+        // The messages' `as const` objects (a join of strings) and per-module caches are left as they are.
+        if (!wrapped && !ts.isAsExpression(init) && !ts.isNewExpression(init)) bare.push(`${file} ${d.name.getText(sf)}`);
+      }
+    }
+  }
+  expect(bare).toEqual([]);
 });

@@ -6,7 +6,7 @@
 import { config } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { englishMessage } from '../../../lambdas/shared/platform/zod-messages.js';
-import { z } from '../../../lambdas/shared/platform/zod.js';
+import * as z from '../../../lambdas/shared/platform/zod-parts.js';
 
 const theirs = en().localeError as (issue: unknown) => string;
 const ours = englishMessage as (issue: unknown) => string;

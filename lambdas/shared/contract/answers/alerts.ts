@@ -24,7 +24,7 @@ export const ruleTitles: Record<RuleId, string> = {
   drift: 'Estimated energy per runtime hour drifting up',
 };
 
-export const ActiveAlert = z.object({
+export const ActiveAlert = /* @__PURE__ */ (() => z.object({
   deviceId: z.string(),
   rule: z.enum(RULE_IDS),
   equipmentId: z.string(),
@@ -35,8 +35,8 @@ export const ActiveAlert = z.object({
   raisedAt: z.string(),
   /** What the last evaluation saw, in °F and A. */
   detail: z.string(),
-});
-export const AlertsReply = z.object({ data: z.array(ActiveAlert) });
+}))();
+export const AlertsReply = /* @__PURE__ */ (() => z.object({ data: z.array(ActiveAlert) }))();
 
 export type ActiveAlert = z.infer<typeof ActiveAlert>;
 export type AlertsReply = z.infer<typeof AlertsReply>;
@@ -78,7 +78,7 @@ export const kindTitles: Record<(typeof EQUIPMENT_KINDS)[number], string> = {
   chiller: 'Chillers',
 };
 
-export const RuleThreshold = z.object({
+export const RuleThreshold = /* @__PURE__ */ (() => z.object({
   kind: z.enum(EQUIPMENT_KINDS),
   rule: z.enum(RULE_IDS),
   /** Minutes the condition must hold before the alert is raised. */
@@ -95,16 +95,16 @@ export const RuleThreshold = z.object({
   /** Short cycling only: its second threshold, a median on-time under these minutes; and its default. */
   minOnMinutes: z.optional(z.number()),
   defaultMinOnMinutes: z.optional(z.number()),
-});
+}))();
 /** POST /api/alerts { action: 'thresholds' | 'set-thresholds' } */
-export const ThresholdsReply = z.object({
+export const ThresholdsReply = /* @__PURE__ */ (() => z.object({
   propertyId: z.string(),
   rules: z.array(RuleThreshold),
   /** When and by whom the property's thresholds were last changed; null: the defaults. */
   updatedAt: z.nullable(z.string()),
   updatedBy: z.nullable(z.string()),
   message: z.optional(z.string()),
-});
+}))();
 
 export type RuleThreshold = z.infer<typeof RuleThreshold>;
 export type ThresholdsReply = z.infer<typeof ThresholdsReply>;

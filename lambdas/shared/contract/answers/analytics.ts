@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-export const AnalyticsRow = z.object({
+export const AnalyticsRow = /* @__PURE__ */ (() => z.object({
   BUILDING_NAME: z.string(),
   EQUIPMENT_ID: z.string(),
   EQUIPMENT_NAME: z.string(),
@@ -19,10 +19,10 @@ export const AnalyticsRow = z.object({
    * equipment history's link the other way), which the card's History opens; null: none.
    */
   ASSET_ID: z.nullable(z.string()),
-});
-export const AnalyticsRows = z.array(AnalyticsRow);
+}))();
+export const AnalyticsRows = /* @__PURE__ */ (() => z.array(AnalyticsRow))();
 
-export const TelemetryCustomerReply = z.object({ nclarityCustomer: z.object({ ID: z.string(), NAME: z.string() }) });
+export const TelemetryCustomerReply = /* @__PURE__ */ (() => z.object({ nclarityCustomer: z.object({ ID: z.string(), NAME: z.string() }) }))();
 
 export type AnalyticsRow = z.infer<typeof AnalyticsRow>;
 export type TelemetryCustomerReply = z.infer<typeof TelemetryCustomerReply>;

@@ -8,7 +8,7 @@ export const HISTORY_KINDS = ['work-order', 'quote', 'alert', 'document'] as con
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** The asset as its header shows it: the import's asset row, its property and, where monitored, its telemetry equipment. */
-export const AssetDetail = z.object({
+export const AssetDetail = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   name: z.string(),
   assetType: z.string(),
@@ -23,7 +23,7 @@ export const AssetDetail = z.object({
   timeZone: z.string(),
   /** The telemetry equipment of the same property and name (the Analytics dashboard's), or null: not monitored. */
   equipmentId: z.nullable(z.string()),
-});
+}))();
 export type AssetDetail = z.infer<typeof AssetDetail>;
 
 /**
@@ -31,7 +31,7 @@ export type AssetDetail = z.infer<typeof AssetDetail>;
  * the document's key. `date`: when it last moved (a work order completed, else scheduled, else
  * requested; a quote decided, else made; an alert raised; a document uploaded).
  */
-export const HistoryEntry = z.object({
+export const HistoryEntry = /* @__PURE__ */ (() => z.object({
   kind: z.enum(HISTORY_KINDS),
   id: z.string(),
   date: z.string(),
@@ -44,12 +44,12 @@ export const HistoryEntry = z.object({
   workOrderId: z.nullable(z.string()),
   /** A work order's technician; an alert's reading; else ''. */
   detail: z.string(),
-});
+}))();
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-export const AssetHistoryReply = z.object({
+export const AssetHistoryReply = /* @__PURE__ */ (() => z.object({
   asset: AssetDetail,
   /** Newest first. */
   timeline: z.array(HistoryEntry),
-});
+}))();
 export type AssetHistoryReply = z.infer<typeof AssetHistoryReply>;

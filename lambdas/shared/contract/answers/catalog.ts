@@ -6,6 +6,6 @@
 import * as z from 'zod/mini';
 
 /** GET /api/sigma/customers: parallel arrays. */
-export const SigmaCustomersReply = z.object({ customer_names: z.array(z.string()), customer_ids: z.array(z.string()) });
+export const SigmaCustomersReply = /* @__PURE__ */ (() => z.object({ customer_names: z.array(z.string()), customer_ids: z.array(z.string()) }))();
 
 export type SigmaCustomersReply = z.infer<typeof SigmaCustomersReply>;

@@ -6,14 +6,14 @@
 import * as z from 'zod/mini';
 
 /** One document of a property, as GET /api/s3/getdocumentsbyproperty lists it. */
-export const Document = z.object({ DOCUMENT_URL: z.string(), UPLOADED_AT: z.string(), PROPERTY_ID: z.string() });
-export const DocumentsReply = z.array(Document);
+export const Document = /* @__PURE__ */ (() => z.object({ DOCUMENT_URL: z.string(), UPLOADED_AT: z.string(), PROPERTY_ID: z.string() }))();
+export const DocumentsReply = /* @__PURE__ */ (() => z.array(Document))();
 
 /** GET /api/s3/getpresignedurl: a short-lived link to one document. */
-export const LinkReply = z.object({ url: z.string() });
+export const LinkReply = /* @__PURE__ */ (() => z.object({ url: z.string() }))();
 
 /** POST /api/s3/upload-url: a presigned PUT for one file of one property. */
-export const UploadUrlReply = z.object({
+export const UploadUrlReply = /* @__PURE__ */ (() => z.object({
   /** Where the browser POSTs the file (the bucket's address). */
   url: z.string(),
   key: z.string(),
@@ -25,7 +25,7 @@ export const UploadUrlReply = z.object({
   expiresAt: z.string(),
   /** The largest file the policy lets through, in bytes. */
   maxBytes: z.number(),
-});
+}))();
 
 export type Document = z.infer<typeof Document>;
 /** The name the handlers and the web app's components use for one document. */

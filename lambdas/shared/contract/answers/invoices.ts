@@ -7,7 +7,7 @@ import { WorkOrderLineView } from './work-orders.js';
 
 export const INVOICE_STATUSES = ['Open', 'Paid', 'Overdue', 'Void'] as const;
 
-export const InvoiceDetail = z.object({
+export const InvoiceDetail = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   number: z.string(),
   status: z.enum(INVOICE_STATUSES),
@@ -28,15 +28,15 @@ export const InvoiceDetail = z.object({
   paymentUrl: z.nullable(z.string()),
   /** The work order it bills, where the provider linked one. */
   workOrderId: z.nullable(z.string()),
-});
+}))();
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
 
 /** The provider's PDF of the invoice: a document of its property whose file name names `Invoice_<number>`, opened through the documents' presigned link. */
-export const InvoiceDocument = z.object({ key: z.string(), fileName: z.string() });
+export const InvoiceDocument = /* @__PURE__ */ (() => z.object({ key: z.string(), fileName: z.string() }))();
 export type InvoiceDocument = z.infer<typeof InvoiceDocument>;
 
 /** An owed invoice of the same customer in the viewed user's scope (Pay several). */
-export const OwedInvoice = z.object({
+export const OwedInvoice = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   number: z.string(),
   dueAt: z.string(),
@@ -44,10 +44,10 @@ export const OwedInvoice = z.object({
   status: z.enum(INVOICE_STATUSES),
   /** The provider's page paying several invoices at once: an https template with `{numbers}` (import column pay_several_url). */
   paySeveralUrl: z.nullable(z.string()),
-});
+}))();
 export type OwedInvoice = z.infer<typeof OwedInvoice>;
 
-export const InvoiceReply = z.object({
+export const InvoiceReply = /* @__PURE__ */ (() => z.object({
   invoice: InvoiceDetail,
   /** The parts and labour lines of the work order it bills (none without one). */
   lines: z.array(WorkOrderLineView),
@@ -55,5 +55,5 @@ export const InvoiceReply = z.object({
   document: z.nullable(InvoiceDocument),
   /** The customer's owed invoices in scope, this one among them when owed, oldest due first. */
   owed: z.array(OwedInvoice),
-});
+}))();
 export type InvoiceReply = z.infer<typeof InvoiceReply>;

@@ -21,18 +21,18 @@ export const topicTitles: Record<NotificationTopic, string> = {
 /** A new user's settings: service-request updates, equipment alerts, quote decisions and upcoming visits on, the rest off (docs/features/notifications.md "Notifications"). */
 export const defaultNotificationSettings: Record<NotificationTopic, boolean> = { documents: false, weekly: false, requests: true, alerts: true, quotes: true, visits: true };
 
-export const NotificationSettings = z.object({
+export const NotificationSettings = /* @__PURE__ */ (() => z.object({
   documents: z.boolean(),
   weekly: z.boolean(),
   requests: z.boolean(),
   alerts: z.boolean(),
   quotes: z.boolean(),
   visits: z.boolean(),
-});
+}))();
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
 /** POST /api/notifications, actions 'get' and 'set'. */
-export const SettingsReply = z.object({
+export const SettingsReply = /* @__PURE__ */ (() => z.object({
   email: z.string(),
   settings: NotificationSettings,
   /** SES reported a bounce or a complaint for this address: no mail is sent to it. */
@@ -40,9 +40,9 @@ export const SettingsReply = z.object({
   /** The user's customers include one with equipment telemetry (the alerts topic applies). */
   telemetry: z.boolean(),
   message: z.optional(z.string()),
-});
+}))();
 export type SettingsReply = z.infer<typeof SettingsReply>;
 
 /** POST /api/notifications/unsubscribe */
-export const UnsubscribeReply = z.object({ message: z.string(), topic: z.enum(NOTIFICATION_TOPICS) });
+export const UnsubscribeReply = /* @__PURE__ */ (() => z.object({ message: z.string(), topic: z.enum(NOTIFICATION_TOPICS) }))();
 export type UnsubscribeReply = z.infer<typeof UnsubscribeReply>;

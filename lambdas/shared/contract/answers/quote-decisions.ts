@@ -12,7 +12,7 @@ type QuoteDecisionKind = (typeof DECISION_KINDS)[number];
 /** How far back the list reaches unless `days` says otherwise, and at most. */
 export const recentDecisionDays = { default: 90, max: 366 } as const;
 
-export const RecentDecision = z.object({
+export const RecentDecision = /* @__PURE__ */ (() => z.object({
   decidedAt: z.string(),
   decision: z.enum(DECISION_KINDS),
   quoteId: z.string(),
@@ -33,11 +33,11 @@ export const RecentDecision = z.object({
   reason: z.nullable(z.string()),
   /** What a request for changes asked for. */
   comment: z.nullable(z.string()),
-});
+}))();
 export type RecentDecision = z.infer<typeof RecentDecision>;
 
 /** Newest first, every customer's, decided since `since`. */
-export const RecentDecisionsReply = z.object({ since: z.string(), decisions: z.array(RecentDecision) });
+export const RecentDecisionsReply = /* @__PURE__ */ (() => z.object({ since: z.string(), decisions: z.array(RecentDecision) }))();
 export type RecentDecisionsReply = z.infer<typeof RecentDecisionsReply>;
 
 /** A decision as the list and its CSV write it. */

@@ -15,7 +15,7 @@ export const quoteLimits = { signatureMax: 200, reasonMax: 2000, commentMax: 200
  * decision names. A line in no option and not optional is always in; an optional one is in when
  * ticked; one of an `option` (Good, Better, Best...) when that option is chosen.
  */
-export const QuoteLineView = z.object({
+export const QuoteLineView = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   description: z.string(),
   quantity: z.number(),
@@ -24,7 +24,7 @@ export const QuoteLineView = z.object({
   total: z.number(),
   optional: z.boolean(),
   option: z.nullable(z.string()),
-});
+}))();
 export type QuoteLineView = z.infer<typeof QuoteLineView>;
 
 /** Rounded to the cent. */
@@ -41,7 +41,7 @@ export const chosenLines = <L extends Pick<QuoteLineView, 'id' | 'optional' | 'o
 export const chosenTotal = (lines: readonly QuoteLineView[], option: string | null, ticked: readonly string[]) => cents(chosenLines(lines, option, ticked).reduce((n, l) => n + l.total, 0));
 
 /** One decision on a quote as the list shows it (the record keeps more: sub, address, user agent, hash). */
-export const QuoteDecisionView = z.object({
+export const QuoteDecisionView = /* @__PURE__ */ (() => z.object({
   decision: z.enum(QUOTE_DECISIONS),
   decidedAt: z.string(),
   /** The deciding account's name (never the typed signature: issue 39). */
@@ -55,14 +55,14 @@ export const QuoteDecisionView = z.object({
   poNumber: z.nullable(z.string()),
   /** A quote with lines (issue 43): the option and the lines (their descriptions) the decision chose, and their total; absent or null otherwise. */
   chosen: z.optional(z.nullable(z.object({ option: z.nullable(z.string()), lines: z.array(z.string()), total: z.number() }))),
-});
+}))();
 export type QuoteDecisionView = z.infer<typeof QuoteDecisionView>;
 
 /** The provider's quote document: a document of the quote's property naming the quote (docs/features/quotes.md "Quote decisions"). */
-export const QuoteDocument = z.object({ key: z.string(), fileName: z.string() });
+export const QuoteDocument = /* @__PURE__ */ (() => z.object({ key: z.string(), fileName: z.string() }))();
 export type QuoteDocument = z.infer<typeof QuoteDocument>;
 
-export const QuoteView = z.object({
+export const QuoteView = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   propertyId: z.string(),
   propertyName: z.string(),
@@ -90,11 +90,11 @@ export const QuoteView = z.object({
   options: z.array(z.string()),
   /** The work order it was made for (issue 43: the import's work_order_id, of the same property), which Review opens; null: none. */
   workOrderId: z.nullable(z.string()),
-});
+}))();
 export type QuoteView = z.infer<typeof QuoteView>;
 
 /** GET /api/quotes: what the served user may do, and the quotes of their properties that were sent to them. */
-export const QuotesReply = z.object({
+export const QuotesReply = /* @__PURE__ */ (() => z.object({
   /** The served user's permission: null may not approve; { limit: null } any amount. */
   approval: z.nullable(z.object({ limit: z.nullable(z.number()) })),
   /** false for an administrator (also viewing as a customer): they see, never decide. */
@@ -106,14 +106,14 @@ export const QuotesReply = z.object({
    */
   signer: z.nullable(z.object({ name: z.string(), email: z.string() })),
   quotes: z.array(QuoteView),
-});
+}))();
 export type QuotesReply = z.infer<typeof QuotesReply>;
 
-export const DecisionReply = z.object({ message: z.string(), quote: QuoteView, hash: z.string() });
+export const DecisionReply = /* @__PURE__ */ (() => z.object({ message: z.string(), quote: QuoteView, hash: z.string() }))();
 export type DecisionReply = z.infer<typeof DecisionReply>;
 
 /** POST /api/quotes/{quoteId}/ask-approval (issue 39): who was asked (the names as `approvers` gives them). */
-export const AskApprovalReply = z.object({ message: z.string(), asked: z.array(z.string()) });
+export const AskApprovalReply = /* @__PURE__ */ (() => z.object({ message: z.string(), asked: z.array(z.string()) }))();
 export type AskApprovalReply = z.infer<typeof AskApprovalReply>;
 
 /** The permission as the user list writes it: 'Up to $5,000', 'Any amount', '—'. */

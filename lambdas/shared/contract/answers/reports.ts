@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 
-export const ReportReply = z.object({ id: z.string(), name: z.string(), group: z.string(), frames: z.array(z.string()) });
-export const ReportsReply = z.array(ReportReply);
+export const ReportReply = /* @__PURE__ */ (() => z.object({ id: z.string(), name: z.string(), group: z.string(), frames: z.array(z.string()) }))();
+export const ReportsReply = /* @__PURE__ */ (() => z.array(ReportReply))();
 
 export type ReportReply = z.output<typeof ReportReply>;

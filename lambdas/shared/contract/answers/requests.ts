@@ -6,8 +6,8 @@ import * as z from 'zod/mini';
 
 export const REQUEST_STATUSES = ['submitted', 'scheduled', 'in progress', 'completed', 'cancelled'] as const;
 export const REQUEST_PRIORITIES = ['routine', 'urgent', 'emergency'] as const;
-export const RequestStatus = z.enum(REQUEST_STATUSES);
-export const RequestPriority = z.enum(REQUEST_PRIORITIES);
+export const RequestStatus = /* @__PURE__ */ (() => z.enum(REQUEST_STATUSES))();
+export const RequestPriority = /* @__PURE__ */ (() => z.enum(REQUEST_PRIORITIES))();
 export type RequestStatus = z.infer<typeof RequestStatus>;
 export type RequestPriority = z.infer<typeof RequestPriority>;
 
@@ -28,7 +28,7 @@ export const requestLimits = {
 export const PHOTO_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic' };
 
 /** What the request dialog offers the user being served (part of the list's answer). */
-export const RequestForm = z.object({
+export const RequestForm = /* @__PURE__ */ (() => z.object({
   properties: z.array(
     z.object({
       id: z.string(),
@@ -41,13 +41,13 @@ export const RequestForm = z.object({
   ),
   /** The provider's phone number for emergencies; null when the stage has none. */
   dispatchPhone: z.nullable(z.string()),
-});
+}))();
 
 /**
  * The work order the provider linked to a request (import column `request_id`, issue 43), of a
  * property in the served user's scope: its status and when it is scheduled, in its property's zone.
  */
-export const RequestWorkOrder = z.object({
+export const RequestWorkOrder = /* @__PURE__ */ (() => z.object({
   id: z.string(), status: z.string(),
   /**
    * When, as a visit of Coming up carries it (./visits.ts): the property's IANA zone (its own, else
@@ -58,9 +58,9 @@ export const RequestWorkOrder = z.object({
   scheduledAt: z.nullable(z.string()),
   allDay: z.boolean(),
   windowStart: z.optional(z.string()), windowEnd: z.optional(z.string()),
-});
+}))();
 
-export const ServiceRequest = z.object({
+export const ServiceRequest = /* @__PURE__ */ (() => z.object({
   reference: z.string(),
   customerId: z.string(),
   customerName: z.string(),
@@ -81,11 +81,11 @@ export const ServiceRequest = z.object({
   updatedAt: z.string(),
   /** The linked work order (issue 43): in "My Requests" (a customer, or an administrator viewing as one); null elsewhere and when none is linked. */
   workOrder: z.nullable(RequestWorkOrder),
-});
+}))();
 /** POST /api/requests, action 'list': the requests and, for the served customer, the request form's choices. */
-export const RequestsReply = z.object({ requests: z.array(ServiceRequest), form: RequestForm });
+export const RequestsReply = /* @__PURE__ */ (() => z.object({ requests: z.array(ServiceRequest), form: RequestForm }))();
 /** POST /api/requests, action 'file' (201) or 'update' (200): the request filed or changed. */
-export const WriteReply = z.object({ message: z.string(), request: ServiceRequest });
+export const WriteReply = /* @__PURE__ */ (() => z.object({ message: z.string(), request: ServiceRequest }))();
 
 export type RequestForm = z.infer<typeof RequestForm>;
 export type ServiceRequest = z.infer<typeof ServiceRequest>;

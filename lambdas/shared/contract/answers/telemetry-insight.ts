@@ -11,17 +11,17 @@ export const INSIGHT_MAX_DEVICES = 20;
 export const INSIGHT_MAX_DAYS = 31;
 
 /** A figure and the share of the period (0–100) its inputs cover; null where nothing was seen. */
-const Num = z.object({ value: z.nullable(z.number()), coverage: z.number() });
-const Bool = z.object({ value: z.nullable(z.boolean()), coverage: z.number() });
+const Num = /* @__PURE__ */ (() => z.object({ value: z.nullable(z.number()), coverage: z.number() }))();
+const Bool = /* @__PURE__ */ (() => z.object({ value: z.nullable(z.boolean()), coverage: z.number() }))();
 
 /** The drift of kWh per runtime hour against the unit's baseline (asked with `baseline: true`). */
-const Drift = z.object({
+const Drift = /* @__PURE__ */ (() => z.object({
   kwhPerRuntimeHour: Num,
   baseline: z.object({ period: z.nullable(z.object({ start: z.string(), end: z.string() })), kwhPerRuntimeHour: Num }),
   driftPct: z.nullable(z.number()),
-});
+}))();
 
-export const DeviceInsight = z.object({
+export const DeviceInsight = /* @__PURE__ */ (() => z.object({
   equipmentId: z.string(),
   /** The equipment's name and property (null: on no property), for the summary per property. */
   equipmentName: z.string(),
@@ -43,8 +43,8 @@ export const DeviceInsight = z.object({
   deltaT: z.object({ meanF: Num, hoursBelow: Num, hoursAbove: Num, hoursOutside: Num, outsidePct: Num, band: z.object({ low: z.number(), high: z.number() }) }),
   electrical: z.object({ voltage: z.number(), phase: z.union([z.literal(1), z.literal(3)]), powerFactor: z.number(), defaulted: z.array(z.enum(['voltage', 'phase', 'powerFactor'])) }),
   tariffPerKwh: z.nullable(z.number()),
-});
-export const InsightReply = z.object({ data: z.record(z.string(), z.union([DeviceInsight, z.object({ error: z.string() })])) });
+}))();
+export const InsightReply = /* @__PURE__ */ (() => z.object({ data: z.record(z.string(), z.union([DeviceInsight, z.object({ error: z.string() })])) }))();
 
 export type DeviceInsight = z.infer<typeof DeviceInsight>;
 export type InsightReply = z.infer<typeof InsightReply>;

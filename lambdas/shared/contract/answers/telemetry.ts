@@ -4,27 +4,27 @@
  */
 import * as z from 'zod/mini';
 
-export const Device = z.object({
+export const Device = /* @__PURE__ */ (() => z.object({
   deviceId: z.string(),
   /** The portal's equipment row id (EQUIPMENT_ID). */
   equipment: z.object({ id: z.string() }),
-});
-export const DevicesReply = z.object({ data: z.array(Device) });
+}))();
+export const DevicesReply = /* @__PURE__ */ (() => z.object({ data: z.array(Device) }))();
 
-export const MetricValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
+export const MetricValue = /* @__PURE__ */ (() => z.union([z.number(), z.string(), z.boolean(), z.null()]))();
 /**
  * The latest sample of one device in the last hour: { _time, ...metrics }; or { error, _time: null };
  * or { _time: null } when the device sent nothing in the last hour (no data is not a zero).
  */
-export const Sample = z.catchall(
+export const Sample = /* @__PURE__ */ (() => z.catchall(
   z.object({
     _time: z.nullable(z.string()),
     error: z.optional(z.string()),
   }),
   MetricValue,
-);
+))();
 /** Per device id. */
-export const SamplesReply = z.object({ data: z.record(z.string(), Sample) });
+export const SamplesReply = /* @__PURE__ */ (() => z.object({ data: z.record(z.string(), Sample) }))();
 
 export type Device = z.infer<typeof Device>;
 export type DevicesReply = z.infer<typeof DevicesReply>;

@@ -11,7 +11,7 @@ export const VISIT_DAYS_MAX = 30;
 export const FEED_DAYS_BACK = 7;
 
 /** One scheduled visit: a work order of the property not completed or cancelled, scheduled in the window asked. */
-export const Visit = z.object({
+export const Visit = /* @__PURE__ */ (() => z.object({
   workOrderId: z.string(),
   propertyId: z.string(),
   propertyName: z.string(),
@@ -28,24 +28,24 @@ export const Visit = z.object({
   windowEnd: z.optional(z.string()),
   technician: z.string(),
   description: z.string(),
-});
+}))();
 export type Visit = z.infer<typeof Visit>;
 
-export const VisitsReply = z.object({
+export const VisitsReply = /* @__PURE__ */ (() => z.object({
   /** Soonest first. */
   visits: z.array(Visit),
   from: z.string(),
   to: z.string(),
-});
+}))();
 export type VisitsReply = z.infer<typeof VisitsReply>;
 
 /** The caller's calendar feed: off, or on with its address (a secret: whoever has it reads the visits). */
-export const CalendarFeedReply = z.object({
+export const CalendarFeedReply = /* @__PURE__ */ (() => z.object({
   enabled: z.boolean(),
   url: z.nullable(z.string()),
   /** The calendar's name in the subscriber's app, when on. */
   name: z.optional(z.string()),
   createdAt: z.nullable(z.string()),
   message: z.optional(z.string()),
-});
+}))();
 export type CalendarFeedReply = z.infer<typeof CalendarFeedReply>;

@@ -13,7 +13,7 @@ import { getProperties } from '../../data/properties.js';
 import { badRequest, forbidden, notFound, ok, type Reply } from '../../platform/http.js';
 import type { Scope } from '../../platform/scope.js';
 import { canSeeCustomer, canSeeProperty } from '../../platform/scope.js';
-import type { z } from '../../platform/zod.js';
+import type * as z from '../../platform/zod-parts.js';
 import { DEFAULT_RULES, isOn, rulesFor, SIGNAL_RULES, type EquipmentKind, type RuleId, type RuleSetting, type RuleSettings } from './rules.js';
 
 async function checkProperty(caller: Scope, customerId: string, propertyId: string): Promise<void> {

@@ -3,7 +3,7 @@
  * `reports --load` before it stores it), the catalogue in force, and frame URL helpers.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { z } from '../../platform/zod.js';
+import * as z from '../../platform/zod-parts.js';
 import { isPage, pageNames } from '../../contract/reports.js';
 import { defaultReports, storedReports, type Report } from '../../data/reports.js';
 
@@ -13,28 +13,28 @@ export const isBuiltInFrame = (url: string) => url.startsWith('/embed/');
 export const builtInPage = (url: string) => url.slice('/embed/'.length).split('?')[0]!;
 
 /** A frame URL is a built-in host page (/embed/<page>) or an absolute http(s) URL (a Sigma workbook). */
-export const FrameUrl = z.string().check(
+export const FrameUrl = /* @__PURE__ */ (() => z.string().check(
   z.trim(),
   z.refine(
     (u) => /^\/embed\/[a-z0-9-]+(\?[^#\s]*)?$/.test(u) || /^https?:\/\/[^\s/]+(\/[^\s#]*)?$/.test(u),
     'must be a built-in page such as /embed/dashboard or an http(s) URL such as https://app.sigmacomputing.com/<org>/workbook/<name>-<id>',
   ),
-);
+))();
 
-const ReportEntry = z.object({
+const ReportEntry = /* @__PURE__ */ (() => z.object({
   id: z.string().check(z.trim(), z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case letters, digits and hyphens (at most 64)')),
   name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100)),
   group: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), 'General'),
   frames: z
     .array(FrameUrl.check(z.refine((u) => !isBuiltInFrame(u) || isPage(builtInPage(u)), `names no built-in page (they are ${pageNames.map((p) => `/embed/${p}`).join(', ')})`)))
     .check(z.minLength(1, 'needs at least one frame URL'), z.maxLength(12)),
-});
+}))();
 
 /**
  * A catalogue file: `{ "reports": [ { id, name, group?, frames: [url, ...] } ] }` (a bare array also
  * works); ids and names unique, at least one report. Parses to the list of reports.
  */
-export const ReportCatalogue = z.pipe(
+export const ReportCatalogue = /* @__PURE__ */ (() => z.pipe(
   z.pipe(
     z.pipe(z.transform((v: unknown) => (Array.isArray(v) ? { reports: v } : v)), z.object({ reports: z.array(ReportEntry) })),
     z.transform((f): Report[] => f.reports),
@@ -49,7 +49,7 @@ export const ReportCatalogue = z.pipe(
       }
     }
   })),
-);
+))();
 
 export class CatalogueFileError extends Error {}
 

@@ -12,7 +12,7 @@ import { log } from '../../platform/log.js';
 import { mailSettings, sendMail } from '../../platform/mail.js';
 import { mailUser } from '../notifications/send.js';
 import type { Scope } from '../../platform/scope.js';
-import type { z } from '../../platform/zod.js';
+import type * as z from '../../platform/zod-parts.js';
 import { filedPhotoKey, looksLikeImage, parsePhotoUploadKey, photoLinks, photoType } from './photos.js';
 import { confirmationMail, dispatchMail, newReference, servedUser, toAnswer } from './served.js';
 

@@ -8,7 +8,7 @@ import { forbidden, ok, type Reply } from '../../platform/http.js';
 import { settings } from '../../platform/env.js';
 import { mailSettings } from '../../platform/mail.js';
 import type { Scope } from '../../platform/scope.js';
-import type { z } from '../../platform/zod.js';
+import type * as z from '../../platform/zod-parts.js';
 import { photoLinks } from './photos.js';
 import { propertyRows, unitsOf } from './units.js';
 import { linkedWorkOrders } from './work-orders.js';

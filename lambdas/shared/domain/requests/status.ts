@@ -7,7 +7,7 @@ import { log } from '../../platform/log.js';
 import { getUserByEmail } from '../../data/users.js';
 import { mailUser } from '../notifications/send.js';
 import type { Scope } from '../../platform/scope.js';
-import type { z } from '../../platform/zod.js';
+import type * as z from '../../platform/zod-parts.js';
 import { statusMail, toAnswer } from './served.js';
 
 /**

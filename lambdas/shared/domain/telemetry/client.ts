@@ -7,7 +7,7 @@
 import type { Sample } from '../../contract/telemetry.js';
 import { faultFor } from '../../platform/faults.js';
 import { countMetric, millisecondsMetric } from '../../platform/observability.js';
-import { z } from '../../platform/zod.js';
+import * as z from '../../platform/zod-parts.js';
 
 /** A device of the telemetry service, tied to a portal equipment row by equipment.id. */
 export interface TelemetryDevice {
@@ -218,7 +218,8 @@ export type TelemetryClientWithStats = TelemetryClient & { stats: { requests: nu
 
 export function createTelemetryClient(opts: TelemetryClientOptions): TelemetryClientWithStats {
   const base = new URL(opts.baseUrl.endsWith('/') ? opts.baseUrl : `${opts.baseUrl}/`);
-  const doFetch = withFaults(opts.fetch ?? fetch);
+  // No FAULTS wrapper in the deployed bundles (PORTAL_FAULT_INJECTION 'off': infra/function-bundling.ts).
+  const doFetch = process.env.PORTAL_FAULT_INJECTION === 'off' ? (opts.fetch ?? fetch) : withFaults(opts.fetch ?? fetch);
   const now = opts.now ?? Date.now;
   const retries = opts.retries ?? 2;
   const backoffMs = opts.backoffMs ?? 200;
