@@ -6,8 +6,8 @@ export type Job = 'alerts/evaluate' | 'notifications/documents-digest' | 'notifi
 /**
  * Runs one pass of a scheduled job on the spec's stack (its gateway's end-to-end control route,
  * E2E=1 only, infra/local/gateway.ts): the pass starts after any in progress and has ended when this
- * returns. The shared stacks also run each job on their own a second after start and every minute
- * (test/e2e/stack-env.json), as the demo does; a spec waiting on a job asks for its pass instead.
+ * returns. The shared stacks also run each job on their own a second after start and every ten
+ * minutes (test/e2e/stack-env.json); a spec waiting on a job asks for its pass instead.
  */
 export async function runJob(request: APIRequestContext, job: Job): Promise<void> {
   const r = await request.post(`/_control/jobs/${job}`);
