@@ -17,6 +17,10 @@ const common = {
   transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testEnvironment: 'node',
+  // A guard against a test that hangs, not a measure of speed: jest's 5 s failed tests that run a
+  // few seconds of CPU (an insight over 90 rolled days, the whole demo seeded into fake tables) when
+  // three workers share the two cores. A file or test that needs longer still sets its own.
+  testTimeout: 30_000,
   // Powertools off as in the local stack: no tracing, no EMF lines (a test that wants them sets them).
   setupFiles: ['<rootDir>/test/support/powertools-env.js'],
   // Counts each file's expectations for the summary of `npm test` (test/run.js).
