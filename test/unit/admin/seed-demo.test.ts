@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { demoCustomers, demoEquipment } from '../../../infra/admin/demo-data.js';
 import { demoDocuments } from '../../../infra/admin/demo-documents.js';
@@ -7,10 +6,6 @@ import { demoServiceRequests } from '../../../infra/admin/demo-requests.js';
 import type { AssetRow, WorkOrderRow } from '../../../lambdas/shared/data/report-rows.js';
 import { seedDemo } from '../../../infra/admin/seed-demo.js';
 import { operatorAws } from './support/fixtures.js';
-
-// Each seed writes the whole demo (a few thousand rows) into the fake tables: about a second alone,
-// past jest's 5 s when three workers share the two cores with the docs commands' servers.
-jest.setTimeout(30_000);
 
 const { db, idp } = operatorAws();
 const NOW = Date.UTC(2026, 4, 10);
