@@ -21,10 +21,23 @@ test('the first report frame after Log In waits on two API rounds, with the pane
   await page.goto('/');
   await page.getByPlaceholder('Email').fill(user.email);
   await page.getByPlaceholder('Password').fill(user.password);
+  // Coming up's call is held until the frame has drawn: the frame cannot be waiting on it, and a
+  // quick answer to it cannot look like a round in front of the frame's call when it is beside it
+  // (both start once the profile is in; the rounds below are counted from the calls' times).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/visits',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   const filtered = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/sigma/filtered');
   await page.getByRole('button', { name: 'Log in' }).click();
   expect((await filtered).postDataJSON()).toMatchObject({ email: user.email, withData: true });
   const { frame, drawnAt } = await drawnReportFrame(page);
+  release();
   await expect(page.getByTestId('coming-up')).toHaveAttribute('aria-busy', 'false');
   // Northwind's alerts badge comes after the frame.
   await expect(page.getByRole('navigation').getByText(/\d+ alerts?/)).toBeVisible();
@@ -38,10 +51,12 @@ test('the first report frame after Log In waits on two API rounds, with the pane
   expect(rounds, `rounds before the first frame: ${described}`).toBeLessThanOrEqual(MAX_ROUNDS);
   for (const c of beforeFrame) expect(AFTER_FRAME.some((p) => p.test(c.path)), `${c.path} started before the first frame`).toBe(false);
   expect(calls.some((c) => c.path === '/api/alerts' && c.start >= drawnAt)).toBe(true);
-  // Coming up is asked beside the frame's call, not after it: the frame did not wait on it, nor it on the frame.
+  // Coming up is asked beside the frame's call, not after it: the frame did not wait on it (held until
+  // the frame drew, above), nor it on the frame.
   const visits = calls.find((c) => c.path === '/api/visits')!;
   const signing = calls.find((c) => c.path === '/api/sigma/filtered')!;
   expect(visits.start).toBeLessThan(signing.end);
+  expect(visits.end).toBeGreaterThan(drawnAt);
   // The frame's own call is in the second round at the latest (one round of profile and catalogue before it).
   expect(apiRounds(calls.filter((c) => c.end <= signing.start)).rounds, described).toBeLessThanOrEqual(MAX_ROUNDS - 1);
   // The frame drew from the data the filtered call brought: it made no data call of its own.
