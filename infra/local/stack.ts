@@ -302,13 +302,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The scheduled jobs' timers, once start-up is over (below); the end-to-end specs ask a pass of
     // them through the gateway (E2E=1 only).
     const jobs = new Map<string, ReturnType<typeof jobTimer>>();
-    const runJobForSpec = async (handler: string) => {
+    const jobOf = (handler: string) => {
       const job = jobs.get(handler);
       if (!job) throw new UnknownJobError(`No scheduled job ${handler} (lambdas/routes.ts)`);
-      return job.runNext();
+      return job;
     };
     const gateway = await startGateway({
-      ...((options.env ?? process.env).E2E === '1' ? { runJob: runJobForSpec } : {}),
+      ...((options.env ?? process.env).E2E === '1' ? { runJob: async (handler: string) => jobOf(handler).runNext() } : {}),
       host: config.host,
       port: config.port,
       routes,
@@ -406,11 +406,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       demoAccounts: options.demo ? (state.demoAccounts ?? []) : [],
       evaluateAlerts: alerts.runOnce,
       malwareScans: () => malwareScans(),
-      runJob(handler) {
-        const job = jobs.get(handler);
-        if (!job) return Promise.reject(new Error(`No scheduled job ${handler} (lambdas/routes.ts)`));
-        return job.runOnce();
-      },
+      runJob: async (handler) => jobOf(handler).runOnce(),
       async stopEmulator(name) {
         const i = closers.findIndex((c) => c.name === name);
         if (i >= 0) await closers.splice(i, 1)[0]!.close();
