@@ -44,9 +44,6 @@ const cases = {
 
 for (const who of ['admin', 'northwind'] as const) test(`dialogs open with the focus on their first field (${who})`, async ({ page }) => {
   await logIn(page, demo[who]);
-  // Documents sits under the report entries, which fill in once the catalogue is read: a click as
-  // they arrive lands on the first entry instead (both tries of a whole run did so).
-  await expect(page.getByRole('navigation', { name: 'Reports' }).getByRole('button', { name: 'Dashboard', exact: true })).toBeVisible();
   const problems: string[] = [];
   for (const c of cases[who] as { open?: string; menu?: string; dialog: string }[]) {
     if (c.menu) {
