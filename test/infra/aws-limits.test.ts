@@ -37,8 +37,7 @@ function synthAll(stageName: string): Synthesised {
   const known = synthesised.get(stageName);
   if (known) return known;
   // The stage's one synthesis, shared with the other template tests (./support/synth.ts).
-  const { app, stage } = synth(stageName);
-  const assembly = app.synth();
+  const { app, stage, assembly } = synth(stageName);
   // GitHub's OIDC provider is one per account (its URL is its identity): docs/deploying.md has the
   // second stage of an account pass the existing one's ARN, as here.
   const roles = new DeployRoleStack(new App(), { stage, githubRepo: 'owner/repo', oidcProviderArn: `arn:aws:iam::${stage.account ?? '333333333333'}:oidc-provider/token.actions.githubusercontent.com`, env: { account: stage.account ?? '333333333333', region: stage.region } });

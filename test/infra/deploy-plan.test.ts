@@ -32,7 +32,7 @@ const roleDuration = Number(job.steps.find((s) => s.uses?.startsWith('aws-action
 
 describe.each(Object.keys(stages))('stage %s', (name) => {
   const s = synth(name);
-  const stacks = stacksOf(s.app.synth());
+  const stacks = stacksOf(s.assembly);
   const resources = stacks.flatMap((st) => Object.entries(st.template.Resources ?? {}).map(([id, r]) => ({ stack: st.stackName, id, r })));
 
   it('demands of the account what its functions reserve and provision, plus the 100 Lambda keeps unreserved', () => {
@@ -80,7 +80,7 @@ describe.each(Object.keys(stages))('stage %s', (name) => {
 });
 
 describe('the plan of prod', () => {
-  const stacks = stacksOf(synth('prod').app.synth());
+  const stacks = stacksOf(synth('prod').assembly);
   const plan = deployPlan(stacks);
 
   it('deploys by dependency level: edge, portal, the areas with jobs and edge-watch at once, then watch', () => {

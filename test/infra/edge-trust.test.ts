@@ -27,7 +27,7 @@ const of = (stage: string) => (synths[stage] ??= synth(stage));
 
 /** Every PortalFunction of the stage, in whichever stack, with its function's template properties. */
 function functions(s: Synth): { handler: string; props: Record<string, unknown> }[] {
-  const assembly = s.app.synth();
+  const { assembly } = s;
   return s.app.node
     .findAll()
     .filter(PortalFunction.isPortalFunction)

@@ -10,7 +10,7 @@ import { mailFeedback, scheduled, type Scheduled } from '../../lambdas/routes.js
 import { secretEnv } from '../../infra/secrets-construct.js';
 import { tables, type TableName } from '../../lambdas/shared/resources/tables.js';
 import type { PortalFunction } from '../../infra/function-construct.js';
-import { actionsOf, fromPortal, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, byJson, type Statement, type Synth } from './support/synth.js';
+import { actionsOf, deployedAfter, fromPortal, logicalId, ofType, refId, refsIn, resourcesOf, roleStatements, synth, byJson, type Statement, type Synth } from './support/synth.js';
 
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const tableNames = Object.keys(tables) as TableName[];
@@ -54,8 +54,9 @@ describe('the jobs stack', () => {
   it('is Portal-<stage>-jobs in the portal stack\'s account and region, deployed after it and before the watch stack', () => {
     expect(s.jobs.stack.stackName).toBe('Portal-prod-jobs');
     expect([s.jobs.stack.account, s.jobs.stack.region]).toEqual([s.stack.account, s.stack.region]);
-    expect(s.jobs.stack.dependencies).toContain(s.stack);
-    expect(s.watch.stack.dependencies).toContain(s.jobs.stack);
+    // The order the deploy follows: the assembly's manifest (the references between the stacks make it).
+    expect(deployedAfter(s, s.jobs.stack)).toContain(s.stack.artifactId);
+    expect(deployedAfter(s, s.watch.stack)).toContain(s.jobs.stack.artifactId);
   });
 });
 

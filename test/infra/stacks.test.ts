@@ -8,9 +8,8 @@ import { synth } from './support/synth.js';
 describe.each(['dev', 'staging', 'prod'])('stage %s', (name) => {
   // The stage's one synthesis (shared with the other template tests): every stack of the app, and
   // each one's template from that synthesis' assembly, where tags are applied.
-  const { app, stage } = synth(name);
+  const { app, stage, assembly } = synth(name);
   const stacks = app.node.children.filter((c) => Stack.isStack(c));
-  const assembly = app.synth();
 
   it('protects its stacks from deletion exactly when its data is retained', () => {
     for (const stack of stacks) expect({ stack: stack.stackName, protected: stack.terminationProtection }).toEqual({ stack: stack.stackName, protected: stage.removalPolicy === 'retain' });

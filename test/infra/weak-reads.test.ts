@@ -90,8 +90,7 @@ describe(`${STAGE}: a producer's change reaches every consumer's template, by th
   let changed: Templates;
   beforeAll(() => {
     // The stage's shared synthesis (./support/synth.ts), and two apps of this file's own.
-    const shared = synth(STAGE).app;
-    const assembly = shared.synth();
+    const { assembly } = synth(STAGE);
     base = new Map(assembly.stacks.map((a) => [a.stackName, a.template]));
     again = synthStage();
     // The ticket topic replaced in place: same logical id and output, a new ARN once deployed.

@@ -1,16 +1,20 @@
 /**
  * Synthesises the portal stack for a stage of cdk.json (or changed settings) without bundling:
  * functions get an inline body (the `portal:skipBundling` switch), so no esbuild run and no
- * handler file is needed. One synthesis of the app per call, every stack's template read from it.
+ * handler file is needed. Each stage (or changed settings) is synthesised once per run: the
+ * assembly is kept on disk (./synth-cache.ts) for the other workers and the IAM check, and each
+ * caller builds the app's constructs (a fifth of a synthesis) to look into, with every template
+ * read from that one assembly. The constructs are never synthesised themselves (`s.assembly` is
+ * their assembly), so a test sees the same tree whichever process wrote the assembly.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack, type CfnResource } from 'aws-cdk-lib';
-import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { Template } from 'aws-cdk-lib/assertions';
 import { loadStage, type Stage } from '../../../infra/config.js';
 import { ROOT, SKIP_BUNDLING_CONTEXT } from '../../../infra/function-construct.js';
-import { stageStacks } from '../../../infra/app.js';
+import { stageStacks, type StageStacks } from '../../../infra/app.js';
 import { routes, type Area } from '../../../lambdas/routes.js';
 import type { AreaStack } from '../../../infra/area-stack.js';
 import type { EdgeStack } from '../../../infra/edge-stack.js';
@@ -19,13 +23,17 @@ import type { JobsStack } from '../../../infra/jobs-stack.js';
 import type { EdgeWatchStack, WatchStack } from '../../../infra/monitoring-construct.js';
 import type { PortalStack } from '../../../infra/portal-stack.js';
 import { WEB_BUILD_CONTEXT } from '../../../infra/web-construct.js';
+import { hashFiles, keptAssembly } from './synth-cache.js';
 
 export const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { app: string; context: { stages: Record<string, unknown> } & Record<string, unknown> };
 export const stages = cdkJson.context.stages;
 export const FIXTURE_WEB_BUILD = path.join(ROOT, 'test', 'infra', 'fixtures', 'web-build');
 
 export interface Synth {
+  /** The app's constructs, never synthesised: its templates are `assembly`'s. */
   app: App;
+  /** The app's one synthesis (every stack's template, the manifest). */
+  assembly: CloudAssembly;
   stage: Stage;
   stack: PortalStack;
   template: Template;
@@ -98,15 +106,41 @@ export function synth(stageName: string, opts: SynthOptions = {}): Synth {
   // A validated synthesis answers an unvalidated ask (the same templates, checked once more).
   const known = made.get(key(true)) ?? (opts.validate ? undefined : made.get(key(false)));
   if (known) return known;
-  const s = synthesise(stageName, raw, opts);
+  const s = opts.validate ? synthesised(stageName, raw, opts) : kept(stageName, raw, opts, key(false));
   made.set(key(opts.validate ?? false), s);
   return s;
 }
 
-function synthesise(stageName: string, raw: Record<string, unknown>, opts: SynthOptions): Synth {
+/**
+ * A validated synthesis: made here (its point is aws-cdk-lib's check as it runs), never read from
+ * disk; its constructs are built again, not synthesised, as every other synthesis's are.
+ */
+function synthesised(stageName: string, raw: Record<string, unknown>, opts: SynthOptions): Synth {
+  const assembly = build(stageName, raw, opts).app.synth();
+  return fromAssembly(build(stageName, raw, opts), assembly);
+}
+
+/** The constructs built here; the assembly the one kept for this key (written now by a second app if no process has yet). */
+function kept(stageName: string, raw: Record<string, unknown>, opts: SynthOptions, key: string): Synth {
+  const webBuild = opts.webBuild ?? FIXTURE_WEB_BUILD;
+  const dir = keptAssembly(`${key}\n${hashFiles([path.relative(ROOT, path.resolve(ROOT, webBuild))])}`, (outdir) => {
+    build(stageName, raw, opts, outdir).app.synth();
+  });
+  return fromAssembly(build(stageName, raw, opts), new CloudAssembly(dir));
+}
+
+/** The stage's app with its stacks, not synthesised. */
+interface Built {
+  app: App;
+  stage: Stage;
+  stacks: StageStacks;
+}
+
+function build(stageName: string, raw: Record<string, unknown>, opts: SynthOptions, outdir?: string): Built {
   const stage = loadStage(stageName, { ...stages, [stageName]: raw });
   const { stages: _, ...featureFlags } = cdkJson.context;
   const app = new App({
+    ...(outdir ? { outdir } : {}),
     builtinCloudFormationValidation: opts.validate ?? false,
     // No stack trace captured per construct and metadata entry: under jest each one is mapped
     // through the source maps, a tenth of a synthesis; the templates are the same without them.
@@ -119,9 +153,11 @@ function synthesise(stageName: string, raw: Record<string, unknown>, opts: Synth
       [WEB_BUILD_CONTEXT]: opts.webBuild ?? FIXTURE_WEB_BUILD,
     },
   });
-  const stacks = stageStacks(app, stage);
+  return { app, stage, stacks: stageStacks(app, stage) };
+}
+
+function fromAssembly({ app, stage, stacks }: Built, assembly: CloudAssembly): Synth {
   const stack = stacks.main;
-  const assembly = app.synth();
   const template = templateOf(assembly, stack);
   const resources = template.toJSON().Resources as Synth['resources'];
   const areas = Object.fromEntries(Object.entries(stacks.areas).map(([a, st]) => [a, other(assembly, st)])) as Record<Area, Other<AreaStack>>;
@@ -131,6 +167,7 @@ function synthesise(stageName: string, raw: Record<string, unknown>, opts: Synth
   const functions = new Map([...stacks.functions].map(([h, pf]) => [h, { pf, at: partOf(pf) }]));
   return {
     app,
+    assembly,
     stage,
     stack,
     template,
@@ -143,6 +180,9 @@ function synthesise(stageName: string, raw: Record<string, unknown>, opts: Synth
     ...(stacks.edgeWatch ? { edgeWatch: other(assembly, stacks.edgeWatch) } : {}),
   };
 }
+
+/** The stacks `stack` is deployed after, by artifact id: the assembly's manifest (explicit dependencies and those its references make). */
+export const deployedAfter = (s: Pick<Synth, 'assembly'>, stack: Stack) => s.assembly.getStackArtifact(stack.artifactId).dependencies.map((d) => d.id);
 
 export const ofType = (s: Pick<Synth, 'resources'>, type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type);
 
