@@ -48,6 +48,15 @@ export default {
     },
     // After the others (test/run.js runs it last): it reads the AWS calls they recorded.
     { ...common, displayName: 'iam', testMatch: ['<rootDir>/test/iam/**/*.test.ts'], testTimeout: 600_000 },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...(javaMissing ? needsJava : [])], testTimeout: 60_000 },
+    // Its environment keeps cognito-local's thread for the worker's later files, each stack with a
+    // fresh pool (test/support/integration-environment.js, infra/local/cognito.ts).
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...(javaMissing ? needsJava : [])],
+      testTimeout: 60_000,
+      testEnvironment: '<rootDir>/test/support/integration-environment.js',
+    },
   ],
 };

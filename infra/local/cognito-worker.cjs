@@ -1,35 +1,61 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 /**
  * cognito-local 5.3.0, assembled from its lib/ modules, in a worker thread: its dependencies
- * require ES modules, which Node loads but a test runner's module registry may not. The parent
- * (infra/local/cognito.ts) runs the trigger handlers and writes the mails: the worker sends it
+ * require ES modules, which Node loads but a test runner's module registry may not. The thread
+ * loads those modules once and then serves one run after another (infra/local/cognito.ts keeps it
+ * for the process): `{ type: 'start', run, dataDir, preferredPort, triggers, events,
+ * temporaryPasswordValidityDays }` builds a fresh pool service, stores and server for that data
+ * folder and answers `ready` (or `failed`); `{ type: 'close', run }` closes that server, answers
+ * `closed` and leaves the thread idle for the next start. Nothing of a run (its challenge sessions,
+ * user context data, pending asks) outlives it.
+ * The parent runs the trigger handlers and writes the mails: during a run the worker sends it
  * { type: 'invoke' }, { type: 'mail' } and { type: 'event' } (EventBridge's events about the pool)
- * messages and waits for the answers.
- * workerData: { dataDir, preferredPort }.
+ * messages and waits for the answers; every message names its run, so that a late one of a closed
+ * run is told apart.
  */
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort } = require('node:worker_threads');
 
 const lib = (name) => require(`cognito-local/lib/${name}`);
-const pending = new Map();
-let nextId = 1;
-const ask = (message) =>
-  new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
-    parentPort.postMessage({ ...message, id });
-  });
 
-const quiet = () => {};
-const logger = {
-  child: () => logger,
-  trace: quiet,
-  debug: quiet,
-  info: quiet,
-  // Refused calls (a wrong password...) are warnings: only cognito-local's own failures matter.
-  warn: quiet,
-  error: (obj, msg) => parentPort.postMessage({ type: 'log', message: msg ?? (typeof obj === 'string' ? obj : 'error'), detail: String(obj?.stack ?? obj?.message ?? '') }),
-  fatal: (obj, msg) => logger.error(obj, msg),
-};
+/** A run's channel to the parent: its messages, its asks (refused once the run is closed) and its logger. */
+function runChannel(run) {
+  const pending = new Map();
+  let nextId = 1;
+  const channel = {
+    run,
+    closed: false,
+    post: (message) => parentPort.postMessage({ ...message, run }),
+    ask: (message) =>
+      new Promise((resolve, reject) => {
+        if (channel.closed) return reject(new Error('the local pool was stopped'));
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        channel.post({ ...message, id });
+      }),
+    answer: (m) => {
+      const p = pending.get(m.id);
+      pending.delete(m.id);
+      p?.resolve(m);
+    },
+    close: () => {
+      channel.closed = true;
+      for (const p of pending.values()) p.reject(new Error('the local pool was stopped'));
+      pending.clear();
+    },
+  };
+  const quiet = () => {};
+  channel.logger = {
+    child: () => channel.logger,
+    trace: quiet,
+    debug: quiet,
+    info: quiet,
+    // Refused calls (a wrong password...) are warnings: only cognito-local's own failures matter.
+    warn: quiet,
+    error: (obj, msg) => channel.post({ type: 'log', message: msg ?? (typeof obj === 'string' ? obj : 'error'), detail: String(obj?.stack ?? obj?.message ?? '') }),
+    fatal: (obj, msg) => channel.logger.error(obj, msg),
+  };
+  return channel;
+}
 
 /** How long a challenge's Session stays good: Cognito's default for an app client (3 minutes). */
 const SESSION_MS = 3 * 60 * 1000;
@@ -60,10 +86,10 @@ const SESSION_TRIES = 5;
  *   administrator's call that enrols an authenticator app with a given secret, as a user who
  *   scanned it and confirmed a code would, for the demo's administrators and test accounts.
  */
-function checkedRouter(route, services) {
+function checkedRouter(route, services, runData, channel) {
   const { NotAuthorizedError, InvalidParameterError, CodeMismatchError, UserNotFoundError, CognitoError } = lib('errors');
   const { userToResponseObject } = lib('targets/responses');
-  const validityMs = workerData.temporaryPasswordValidityDays * 24 * 60 * 60 * 1000;
+  const validityMs = runData.temporaryPasswordValidityDays * 24 * 60 * 60 * 1000;
   const sessions = new Map();
   const expiredSession = () => new NotAuthorizedError('Invalid session for the user, session is expired.');
 
@@ -189,16 +215,18 @@ function checkedRouter(route, services) {
     }
     const userPoolId = String(claims.iss ?? '').split('/').pop();
     const now = new Date().toISOString();
-    await ask({
+    await channel
+      .ask({
       type: 'event',
-      name: workerData.events.ChangePassword,
+      name: runData.events.ChangePassword,
       payload: JSON.stringify({
         source: 'aws.cognito-idp',
         'detail-type': 'AWS API Call via CloudTrail',
         time: now,
         detail: { eventSource: 'cognito-idp.amazonaws.com', eventName: 'ChangePassword', eventTime: now, additionalEventData: { sub: claims.sub, userPoolId }, requestParameters: null },
       }),
-    }).catch((err) => logger.error(err, 'the password-change event failed'));
+    })
+      .catch((err) => channel.logger.error(err, 'the password-change event failed'));
     return out;
   };
 
@@ -300,33 +328,43 @@ function literalCustomMessage(lambda) {
   };
 }
 
-async function main() {
-  const { Router } = lib('server/Router');
-  const { createServer } = lib('server/server');
-  const { DateClock } = lib('services/clock');
-  const { CognitoServiceFactoryImpl } = lib('services/cognitoService');
-  const { CryptoService } = lib('services/crypto');
-  const { StormDBDataStoreFactory } = lib('services/dataStore/stormDb');
-  const { LambdaService } = lib('services/lambda');
-  const { MessageDeliveryService } = lib('services/messageDelivery/messageDelivery');
-  const { MessagesService } = lib('services/messages');
-  const { otp } = lib('services/otp');
-  const { JwtTokenGenerator } = lib('services/tokenGenerator');
-  const { TriggersService } = lib('services/triggers/triggers');
-  const { UserPoolServiceFactoryImpl } = lib('services/userPoolService');
+/** cognito-local's modules, loaded once for the thread's runs (the half second a fresh thread spends). */
+const modules = {
+  Router: lib('server/Router').Router,
+  createServer: lib('server/server').createServer,
+  DateClock: lib('services/clock').DateClock,
+  CognitoServiceFactoryImpl: lib('services/cognitoService').CognitoServiceFactoryImpl,
+  CryptoService: lib('services/crypto').CryptoService,
+  StormDBDataStoreFactory: lib('services/dataStore/stormDb').StormDBDataStoreFactory,
+  LambdaService: lib('services/lambda').LambdaService,
+  MessageDeliveryService: lib('services/messageDelivery/messageDelivery').MessageDeliveryService,
+  MessagesService: lib('services/messages').MessagesService,
+  otp: lib('services/otp').otp,
+  JwtTokenGenerator: lib('services/tokenGenerator').JwtTokenGenerator,
+  TriggersService: lib('services/triggers/triggers').TriggersService,
+  UserPoolServiceFactoryImpl: lib('services/userPoolService').UserPoolServiceFactoryImpl,
+};
+// Loaded here too, so that a run's first calls do not pay for them.
+lib('errors');
+lib('targets/responses');
 
+/** One run: a fresh pool service, stores and server over runData.dataDir; resolves with its listening server. */
+async function startRun(runData, channel) {
+  const { Router, createServer, DateClock, CognitoServiceFactoryImpl, CryptoService, StormDBDataStoreFactory, LambdaService, MessageDeliveryService, MessagesService, otp, JwtTokenGenerator, TriggersService, UserPoolServiceFactoryImpl } =
+    modules;
+  const { logger, ask } = channel;
   const ctx = { logger };
   const config = {
     LambdaClient: { region: 'local' },
-    TriggerFunctions: workerData.triggers,
+    TriggerFunctions: runData.triggers,
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     KMSConfig: { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
     ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
     TokenConfig: { IssuerDomain: 'http://127.0.0.1' },
   };
   const clock = new DateClock();
-  const stores = new StormDBDataStoreFactory(workerData.dataDir);
-  const cognito = await new CognitoServiceFactoryImpl(workerData.dataDir, stores, new UserPoolServiceFactoryImpl(clock, stores)).create(ctx, config.UserPoolDefaults);
+  const stores = new StormDBDataStoreFactory(runData.dataDir);
+  const cognito = await new CognitoServiceFactoryImpl(runData.dataDir, stores, new UserPoolServiceFactoryImpl(clock, stores)).create(ctx, config.UserPoolDefaults);
   // cognito-local sends the pre-token trigger an empty groupConfiguration; Cognito fills it with
   // the user's groups, which the trigger reads (staff must use an authenticator app).
   const withGroups = async (payload) => {
@@ -354,7 +392,7 @@ async function main() {
       await ask({ type: 'mail', username: user.Username, to: destination, subject: message.emailSubject ?? '', text: message.emailMessage ?? '', code: message.__code ?? '' });
     },
     async sendSms(_ctx, _user, destination) {
-      parentPort.postMessage({ type: 'log', message: `SMS to ${destination} is not delivered by the local stack` });
+      channel.post({ type: 'log', message: `SMS to ${destination} is not delivered by the local stack` });
     },
   };
   const lambda = new LambdaService(config.TriggerFunctions, lambdaClient);
@@ -369,32 +407,54 @@ async function main() {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const app = createServer(secretClients(checkedRouter(Router(services), services), services), logger, config.ServerConfig, services);
+  const app = createServer(secretClients(checkedRouter(Router(services), services, runData, channel), services), logger, config.ServerConfig, services);
   const start = async (port) => {
     config.ServerConfig.port = port;
     return app.start();
   };
   let server;
   try {
-    server = await start(workerData.preferredPort ?? 0);
+    server = await start(runData.preferredPort ?? 0);
   } catch (err) {
-    if (err.code !== 'EADDRINUSE' || !workerData.preferredPort) throw err;
+    if (err.code !== 'EADDRINUSE' || !runData.preferredPort) throw err;
     server = await start(0);
   }
-  const { port } = server.address();
   // The token generator reads the issuer's domain when it signs, so the chosen port is known by then.
-  config.TokenConfig.IssuerDomain = `http://127.0.0.1:${port}`;
-  parentPort.on('message', (m) => {
-    if (m.type === 'answer') {
-      const p = pending.get(m.id);
-      pending.delete(m.id);
-      p?.resolve(m);
-    } else if (m.type === 'close') {
-      server.close(() => parentPort.postMessage({ type: 'closed' }));
-      server.closeAllConnections();
-    }
-  });
-  parentPort.postMessage({ type: 'ready', port });
+  config.TokenConfig.IssuerDomain = `http://127.0.0.1:${server.address().port}`;
+  return server;
 }
 
-main().catch((err) => parentPort.postMessage({ type: 'failed', message: String(err?.stack ?? err) }));
+/** The run being served (one at a time): its channel and, once listening, its server. */
+let current;
+parentPort.on('message', (m) => {
+  if (m.type === 'start') {
+    if (current) {
+      parentPort.postMessage({ type: 'failed', run: m.run, message: `run ${current.channel.run} is still being served` });
+      return;
+    }
+    const served = { channel: runChannel(m.run) };
+    current = served;
+    startRun(m, served.channel).then(
+      (server) => {
+        served.server = server;
+        served.channel.post({ type: 'ready', port: server.address().port });
+      },
+      (err) => {
+        served.channel.close();
+        if (current === served) current = undefined;
+        served.channel.post({ type: 'failed', message: String(err?.stack ?? err) });
+      },
+    );
+  } else if (m.type === 'answer') {
+    if (current?.channel.run === m.run) current.channel.answer(m);
+  } else if (m.type === 'close') {
+    const served = current;
+    if (served?.channel.run !== m.run || !served.server) return;
+    served.channel.close();
+    served.server.close(() => {
+      if (current === served) current = undefined;
+      parentPort.postMessage({ type: 'closed', run: m.run });
+    });
+    served.server.closeAllConnections();
+  }
+});

@@ -4,6 +4,12 @@
  * folder, port 0 (or the last run's), the Cognito triggers run in this process through a Lambda
  * client whose `invoke` calls the trigger handlers, and every mail Cognito would send written to
  * the outbox.
+ * The thread (cognito-local's loaded code, about half a second to start) is kept for the process:
+ * close() stops the run's server and parks the thread, unref'd, and the next startCognito takes it
+ * for a fresh run (its own data folder, pool and port); a thread that died or failed is not taken
+ * again. Under jest, whose module registry is per test file, the parked thread is held in
+ * `__portalParkedCognito`, a global of the integration tests' environment that outlives a file
+ * (test/support/integration-environment.js); elsewhere in this module.
  */
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -37,14 +43,15 @@ export interface CognitoOptions {
   preferredPort?: number;
 }
 
-type FromWorker =
+type FromWorker = { run: number } & (
   | { type: 'ready'; port: number }
   | { type: 'failed'; message: string }
   | { type: 'closed' }
   | { type: 'log'; message: string; detail?: string }
   | { type: 'invoke'; id: number; name: string; payload: string }
   | { type: 'event'; id: number; name: string; payload: string }
-  | { type: 'mail'; id: number; username: string; to: string; subject: string; text: string; code: string };
+  | { type: 'mail'; id: number; username: string; to: string; subject: string; text: string; code: string }
+);
 
 async function runTrigger(name: string, payload: string): Promise<{ payload?: string; error?: string }> {
   try {
@@ -70,45 +77,103 @@ async function deliver(opts: CognitoOptions, m: Extract<FromWorker, { type: 'mai
   }
 }
 
-export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> {
+/** Where the parked thread waits between runs, and how many threads this process started. */
+interface ParkedCognito {
+  worker?: Worker;
+  threads: number;
+  runs: number;
+}
+const parked: ParkedCognito = (globalThis as { __portalParkedCognito?: ParkedCognito }).__portalParkedCognito ?? { threads: 0, runs: 0 };
+
+/** How many cognito-local threads this process (or jest worker) has started: one unless one died. */
+export const cognitoThreadsStarted = (): number => parked.threads;
+
+/** The parked thread if it is still alive, else a new one (which loads cognito-local's modules at once). */
+function takeWorker(): Worker {
+  const kept = parked.worker;
+  parked.worker = undefined;
+  // A thread that has exited reads -1.
+  if (kept && kept.threadId !== -1) {
+    kept.ref();
+    return kept;
+  }
+  parked.threads += 1;
   const worker = new Worker(fileURLToPath(new URL('./cognito-worker.cjs', import.meta.url)), {
-    workerData: {
-      dataDir: opts.dataDir,
-      preferredPort: opts.preferredPort,
-      triggers: { ...triggerHandlers },
-      events: { ...eventHandlers },
-      temporaryPasswordValidityDays: userPool.temporaryPasswordValidityDays,
-    },
     // The parent's flags (a test runner's --experimental-vm-modules, tsx's loader) are not the worker's business.
     execArgv: [],
     stdout: false,
     stderr: false,
   });
+  // A parked thread's failure must not throw in this process (a run's own listener reports one of its run); an exited thread is not taken.
+  worker.on('error', () => undefined);
+  return worker;
+}
+
+export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> {
+  const worker = takeWorker();
+  const run = ++parked.runs;
+  let closing: Promise<void> | undefined;
   let closed: (() => void) | undefined;
+  let settle: { resolve: (port: number) => void; reject: (err: Error) => void } | undefined;
+  const answer = (id: number) => (r: object) => worker.postMessage({ type: 'answer', run, id, ...r });
+  const onMessage = (m: FromWorker) => {
+    if (m.run !== run) return;
+    if (m.type === 'ready') settle?.resolve(m.port);
+    else if (m.type === 'failed') settle?.reject(new Error(`cognito-local did not start: ${m.message}`));
+    else if (m.type === 'closed') park();
+    else if (m.type === 'log') log.warn(`cognito-local: ${m.message}`, { detail: m.detail });
+    else if (m.type === 'invoke' || m.type === 'event') void runTrigger(m.name, m.payload).then(answer(m.id));
+    else if (m.type === 'mail') void deliver(opts, m).then(answer(m.id));
+  };
+  const onError = (err: Error) => settle?.reject(err);
+  const onExit = (code: number) => {
+    settle?.reject(new Error(`cognito-local stopped (exit code ${code})`));
+    closed?.();
+  };
+  const detach = () => {
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+  };
+  // The run is over: the thread waits, unref'd (it never keeps the process alive), for the next one.
+  const park = () => {
+    detach();
+    worker.unref();
+    if (worker.threadId !== -1) {
+      if (parked.worker) void parked.worker.terminate();
+      parked.worker = worker;
+    }
+    closed?.();
+  };
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
   const port = await new Promise<number>((resolve, reject) => {
-    worker.on('error', reject);
-    worker.on('exit', (code) => {
-      reject(new Error(`cognito-local stopped (exit code ${code})`));
-      closed?.();
+    settle = { resolve, reject };
+    worker.postMessage({
+      type: 'start',
+      run,
+      dataDir: opts.dataDir,
+      preferredPort: opts.preferredPort,
+      triggers: { ...triggerHandlers },
+      events: { ...eventHandlers },
+      temporaryPasswordValidityDays: userPool.temporaryPasswordValidityDays,
     });
-    worker.on('message', (m: FromWorker) => {
-      if (m.type === 'ready') resolve(m.port);
-      else if (m.type === 'failed') reject(new Error(`cognito-local did not start: ${m.message}`));
-      else if (m.type === 'closed') void worker.terminate();
-      else if (m.type === 'log') log.warn(`cognito-local: ${m.message}`, { detail: m.detail });
-      else if (m.type === 'invoke' || m.type === 'event') void runTrigger(m.name, m.payload).then((r) => worker.postMessage({ type: 'answer', id: m.id, ...r }));
-      else if (m.type === 'mail') void deliver(opts, m).then((r) => worker.postMessage({ type: 'answer', id: m.id, ...r }));
-    });
-  }).catch(async (err: unknown) => {
-    await worker.terminate();
-    throw err;
-  });
+  })
+    .catch(async (err: unknown) => {
+      // A thread whose run did not start is not kept: the next start makes a new one.
+      detach();
+      await worker.terminate();
+      throw err;
+    })
+    .finally(() => (settle = undefined));
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>
-      new Promise<void>((resolve) => {
+      (closing ??= new Promise<void>((resolve) => {
         closed = resolve;
-        worker.postMessage({ type: 'close' });
-      }),
+        if (worker.threadId === -1) return resolve();
+        worker.postMessage({ type: 'close', run });
+      })),
   };
 }

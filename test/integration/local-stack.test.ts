@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { jest } from '@jest/globals';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminGetUserCommand, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { generateKeyPair, SignJWT } from 'jose';
 import { getCustomer } from '../../lambdas/shared/data/customers.js';
 import { getUserByEmail } from '../../lambdas/shared/data/users.js';
+import { cognitoThreadsStarted } from '../../infra/local/cognito.js';
 import { projectRoot } from '../../infra/local/handlers.js';
 import { createTestUser, putCustomer, putProperty, request, signIn, startTestStack, type TestStack } from '../support/local-stack.js';
 
@@ -151,5 +152,53 @@ describe('the local stack', () => {
     expect(r.status).toBe(503);
     expect(JSON.stringify(r.json)).toContain('DynamoDB');
     expect((await request('GET', '/healthz')).status).toBe(200);
+  });
+});
+
+// cognito-local's thread is kept for the process (infra/local/cognito.ts): each stack still gets a
+// pool of its own, and a stack that stops its Cognito really stops it.
+describe("the local stack's Cognito, one thread for the process", () => {
+  it('gives a second stack a fresh pool on the same thread, and parks it again when stopped', async () => {
+    // Held by the integration tests' environment, so that the worker's later files take it too.
+    expect((globalThis as { __portalParkedCognito?: object }).__portalParkedCognito).toBeDefined();
+    const first = await startTestStack();
+    const threads = cognitoThreadsStarted();
+    expect(threads).toBeGreaterThanOrEqual(1);
+    const email = 'kept-thread@customer-a.test';
+    await first.cognito.send(new AdminCreateUserCommand({ UserPoolId: first.stack.userPoolId, Username: email, MessageAction: 'SUPPRESS' }));
+    expect((await first.cognito.send(new AdminGetUserCommand({ UserPoolId: first.stack.userPoolId, Username: email }))).Username).toBeDefined();
+    const firstPool = first.stack.userPoolId;
+    await first.stop();
+
+    const second = await startTestStack();
+    try {
+      expect(cognitoThreadsStarted()).toBe(threads);
+      const pools = await second.cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+      expect(pools.UserPools?.map((p) => p.Id)).toEqual([second.stack.userPoolId]);
+      await expect(second.cognito.send(new AdminGetUserCommand({ UserPoolId: second.stack.userPoolId, Username: email }))).rejects.toThrow(/User does not exist/);
+      if (firstPool !== second.stack.userPoolId) {
+        await expect(second.cognito.send(new AdminGetUserCommand({ UserPoolId: firstPool, Username: email }))).rejects.toThrow();
+      }
+
+      // Stopped, the stack's Cognito no longer answers (its port is closed) and /readyz says so.
+      const url = second.stack.endpoints.cognito;
+      expect((await fetch(`${url}/health`)).ok).toBe(true);
+      await second.stack.stopEmulator('cognito');
+      await expect(fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+      const ready = await request('GET', '/readyz');
+      expect(ready.status).toBe(503);
+      expect(JSON.stringify(ready.json)).toContain('Cognito');
+    } finally {
+      await second.stop();
+    }
+
+    // The stopped run's thread serves the next stack.
+    const third = await startTestStack();
+    try {
+      expect(cognitoThreadsStarted()).toBe(threads);
+      expect((await fetch(`${third.stack.endpoints.cognito}/health`)).ok).toBe(true);
+    } finally {
+      await third.stop();
+    }
   });
 });
