@@ -21,6 +21,8 @@ const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 3);
 // Longer than a visit (so the warm visit finds every function still running), short enough to wait out.
 const IDLE_SECONDS = 12;
 const GOAL_MS = 1000;
+/** The same path with every function warm (issue 42). */
+const WARM_GOAL_MS = 500;
 const GOAL_ROUNDS = 2;
 const user = { email: 'facilities@northwind.test', password: 'Demo1234', customer: 'Northwind Properties' };
 
@@ -166,6 +168,16 @@ async function main() {
       const figures = median(cold.map((v) => v[2]!.ms));
       console.log(`header plus the frame's figures and table (its charts after), all cold: ${figures.toFixed(0)} ms  ${gap(figures, GOAL_MS, 'ms')}`);
       console.log(`API rounds before the first frame: ${rounds}  ${gap(rounds, GOAL_ROUNDS, '')}; cold starts from the click to the frame: ${coldOnPath.join(', ')} (per visit; panels start after the frame)`);
+      // Why a goal is missed, from this run's own figures: what the cold starts add (the cold
+      // median against the warm visit), and what the same path takes warm.
+      const warmFigures = warm[2]!.ms;
+      if (figures > GOAL_MS || warmFigures > WARM_GOAL_MS) {
+        console.log(
+          `why: the cold starts add ${(figures - warmFigures).toFixed(0)} ms to the figures and table (cold ${figures.toFixed(0)} ms, warm ${warmFigures.toFixed(0)} ms); ` +
+            `warm, the path is ${gap(warmFigures, WARM_GOAL_MS, 'ms')} (sign-in, ${rounds} rounds of calls, the frame's page drawn). ` +
+            'On Lambda, prod keeps the functions of this path initialised (stage setting warmFunctions, its cost in `npm run cost`): there a first visit meets the warm figure.',
+        );
+      }
     } finally {
       await browser.close();
     }
