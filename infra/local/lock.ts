@@ -10,7 +10,8 @@ export class DataDirLockedError extends Error {}
 
 const heldHere = new Set<string>();
 
-function alive(pid: number): boolean {
+/** Whether a process of this id runs (one of another user's counts). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

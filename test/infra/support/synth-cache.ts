@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../../infra/function-construct.js';
+import { alive } from '../../../infra/local/lock.js';
 
 export const SYNTH_CACHE = path.join(ROOT, '.tmp', 'synth');
 /** What every synthesis reads besides its settings: a change here makes every kept synthesis stale. */
@@ -45,15 +46,6 @@ let sources: string | undefined;
 export const sourcesHash = () => (sources ??= hashFiles(SOURCES));
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * The folder of the assembly kept for `key`, written by `write(outdir)` (which must synthesise into
