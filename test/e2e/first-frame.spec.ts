@@ -98,3 +98,28 @@ test("the frame's figures and table are drawn before the charts' code arrives, i
   expect({ row: await firstRow.boundingBox(), chart: await chart.boundingBox() }).toEqual(before);
   expect(before.chart!.height).toBeGreaterThan(100);
 });
+
+test('the documents dialog\'s code is fetched once the first frame is drawn: Documents right after opens without a download', async ({ page }) => {
+  const user = demo.northwind;
+  const documentsChunk = (url: string) => /\/assets\/documents-[^/]+\.js$/.test(new URL(url).pathname);
+  const fetched: number[] = [];
+  page.on('request', (r) => {
+    if (documentsChunk(r.url())) fetched.push(Date.now());
+  });
+  await page.goto('/');
+  await page.getByPlaceholder('Email').fill(user.email);
+  await page.getByPlaceholder('Password').fill(user.password);
+  const filtered = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/sigma/filtered').then(() => Date.now());
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await drawnReportFrame(page);
+  const drawn = Date.now();
+  // Not part of the first load (the frame's call went first), and well before the other dialogs'
+  // code (2 s after the panels, then when the page is idle).
+  await expect.poll(() => fetched.length, { timeout: 1500 }).toBe(1);
+  expect(fetched[0]!).toBeGreaterThan(await filtered);
+  expect(fetched[0]! - drawn).toBeLessThan(1500);
+  const clicked = Date.now();
+  await page.getByRole('button', { name: 'Documents' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(fetched.filter((t) => t >= clicked)).toEqual([]);
+});
