@@ -17,10 +17,6 @@ const common = {
   transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testEnvironment: 'node',
-  // A guard against a test that hangs, not a measure of speed: jest's 5 s failed tests that run a
-  // few seconds of CPU (an insight over 90 rolled days, the whole demo seeded into fake tables) when
-  // three workers share the two cores. A file or test that needs longer still sets its own.
-  testTimeout: 30_000,
   // Powertools off as in the local stack: no tracing, no EMF lines (a test that wants them sets them).
   setupFiles: ['<rootDir>/test/support/powertools-env.js'],
   // Counts each file's expectations for the summary of `npm test` (test/run.js).
@@ -28,6 +24,12 @@ const common = {
 };
 
 export default {
+  // A guard against a test that hangs, not a measure of speed: jest's 5 s failed tests that run a
+  // few seconds of CPU (an insight over 90 rolled days, the whole demo seeded into fake tables) when
+  // three workers share the two cores. A file or test that needs longer still sets its own. Here,
+  // not in a project: jest reads the per-test timeout from the run's own settings only, and
+  // ignored it in the projects (test/unit/config/jest-timeout.test.ts holds it).
+  testTimeout: 30_000,
   // One worker process, replaced when a test file leaves it above 2 GB: on the 2 cores jest would
   // otherwise run every file in its own process (in band), whose heap then grows over the ~150
   // files until a major collection pauses an in-process emulator past a client's 3 s timeout.
@@ -47,7 +49,7 @@ export default {
       setupFiles: [...common.setupFiles, '<rootDir>/test/infra/support/host-modules.cjs'],
     },
     // After the others (test/run.js runs it last): it reads the AWS calls they recorded.
-    { ...common, displayName: 'iam', testMatch: ['<rootDir>/test/iam/**/*.test.ts'], testTimeout: 600_000 },
+    { ...common, displayName: 'iam', testMatch: ['<rootDir>/test/iam/**/*.test.ts'] },
     // Its environment keeps cognito-local's thread for the worker's later files, each stack with a
     // fresh pool (test/support/integration-environment.js, infra/local/cognito.ts).
     {
@@ -55,7 +57,6 @@ export default {
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...(javaMissing ? needsJava : [])],
-      testTimeout: 60_000,
       testEnvironment: '<rootDir>/test/support/integration-environment.js',
     },
   ],
