@@ -106,11 +106,8 @@ test('the documents dialog\'s code is fetched once the first frame is drawn: Doc
   page.on('request', (r) => {
     if (documentsChunk(r.url())) fetched.push(Date.now());
   });
-  await page.goto('/');
-  await page.getByPlaceholder('Email').fill(user.email);
-  await page.getByPlaceholder('Password').fill(user.password);
   const filtered = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/sigma/filtered').then(() => Date.now());
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, user);
   await drawnReportFrame(page);
   const drawn = Date.now();
   // Not part of the first load (the frame's call went first), and well before the other dialogs'
