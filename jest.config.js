@@ -40,24 +40,24 @@ export default {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/**/*.test.ts'] },
     // Its environment keeps each synthesised stage for the worker's later files, and its setup file
-    // gives them aws-cdk-lib loaded once (test/infra/support/environment.js, host-modules.cjs).
+    // gives them aws-cdk-lib loaded once (test/support/worker-environment.js, test/infra/support/host-modules.cjs).
     {
       ...common,
       displayName: 'infra',
       testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
-      testEnvironment: '<rootDir>/test/infra/support/environment.js',
+      testEnvironment: '<rootDir>/test/support/worker-environment.js',
       setupFiles: [...common.setupFiles, '<rootDir>/test/infra/support/host-modules.cjs'],
     },
     // After the others (test/run.js runs it last): it reads the AWS calls they recorded.
     { ...common, displayName: 'iam', testMatch: ['<rootDir>/test/iam/**/*.test.ts'] },
     // Its environment keeps cognito-local's thread for the worker's later files, each stack with a
-    // fresh pool (test/support/integration-environment.js, infra/local/cognito.ts).
+    // fresh pool (test/support/worker-environment.js, infra/local/cognito.ts).
     {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...(javaMissing ? needsJava : [])],
-      testEnvironment: '<rootDir>/test/support/integration-environment.js',
+      testEnvironment: '<rootDir>/test/support/worker-environment.js',
     },
   ],
 };

@@ -9,7 +9,7 @@
  * for a fresh run (its own data folder, pool and port); a thread that died or failed is not taken
  * again. Under jest, whose module registry is per test file, the parked thread is held in
  * `__portalParkedCognito`, a global of the integration tests' environment that outlives a file
- * (test/support/integration-environment.js); elsewhere in this module.
+ * (test/support/worker-environment.js); elsewhere in this module.
  */
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';

@@ -1,7 +1,7 @@
 /**
  * Stage settings: the cdk.json examples are valid; a missing or bad setting stops synth naming it.
  *
- * @cdk-per-file this file's CDK app reads its context from this file's process.env (CDK_CONTEXT_JSON), so it loads aws-cdk-lib itself (test/infra/support/environment.js)
+ * @cdk-per-file this file's CDK app reads its context from this file's process.env (CDK_CONTEXT_JSON), so it loads aws-cdk-lib itself (test/support/worker-environment.js)
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';

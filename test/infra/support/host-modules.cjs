@@ -8,7 +8,7 @@
  */
 /* global jest */
 const host = globalThis.__hostRequire;
-// Not for a file that loads its own copy (`@cdk-per-file`, see ./environment.js).
+// Not for a file that loads its own copy (`@cdk-per-file`, see test/support/worker-environment.js).
 const shared = [
   ...Object.keys(host ? host('aws-cdk-lib/package.json').exports : {})
     .filter((e) => !/\.json$|\/\.jsii$|\.warnings\.jsii\.js$/.test(e))

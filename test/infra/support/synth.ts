@@ -92,7 +92,7 @@ export interface SynthOptions {
 /**
  * Syntheses already made in this worker process, by what decides them (the stage's name and
  * settings after `change`, the web build, the validation and the route table as it is then): the
- * infra project's environment (./environment.js) keeps the map across test files, so a file reads
+ * infra project's environment (test/support/worker-environment.js) keeps the map across test files, so a file reads
  * a stage another file synthesised. Elsewhere (another project importing this module) a map of the file's own.
  * A cached synthesis is shared: a test reads it and never changes it.
  */
