@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { ANALYTICS_REPORT_NAME, COMING_UP_REPORT_NAMES, QUOTES_REPORT_NAME } from '../../config/constants';
@@ -40,22 +40,36 @@ import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
 import { useAlertCount } from '../../features/telemetry/api/get-alerts';
 import { analyticsSeenBy, noteAnalyticsSeen, type SignOutReason } from '../../lib/session-storage';
+import { preloadable } from '../../lib/preloadable';
 import { paths } from '../paths';
 import { useReportPropertyOptions } from './report-property-options';
 
-// Dialogs and the telemetry dashboard (charts) load on first use, outside the home screen's first load.
-const prefetchDocuments = () => import('../../features/documents');
-const DocumentsDialog = lazy(() => prefetchDocuments().then((m) => ({ default: m.DocumentsDialog })));
-const CreateUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.CreateUserDialog })));
-const EditUserDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.EditUserDialog })));
-const UserListDialog = lazy(() => import('../../features/users').then((m) => ({ default: m.UserListDialog })));
-const RequestServiceDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestServiceDialog })));
-const RequestsDialog = lazy(() => import('../../features/requests').then((m) => ({ default: m.RequestsDialog })));
-const NotificationsDialog = lazy(() => import('../../features/notifications').then((m) => ({ default: m.NotificationsDialog })));
-const CalendarFeedDialog = lazy(() => import('../../features/visits/calendar').then((m) => ({ default: m.CalendarFeedDialog })));
-const DecisionsDialog = lazy(() => import('../../features/quotes/decisions').then((m) => ({ default: m.DecisionsDialog })));
-const ChangePasswordDialog = lazy(() => import('../../features/auth/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
-const TelemetryDashboard = lazy(() => import('../../features/telemetry').then((m) => ({ default: m.TelemetryDashboard })));
+// Dialogs and the telemetry dashboard (charts) load on first use, outside the home screen's first
+// load; drawn at once when prefetched (lib/preloadable.tsx: React.lazy alone waited about 300 ms).
+const documents = preloadable(() => import('../../features/documents').then((m) => m.DocumentsDialog));
+const createUser = preloadable(() => import('../../features/users').then((m) => m.CreateUserDialog));
+const editUser = preloadable(() => import('../../features/users').then((m) => m.EditUserDialog));
+const userList = preloadable(() => import('../../features/users').then((m) => m.UserListDialog));
+const requestService = preloadable(() => import('../../features/requests').then((m) => m.RequestServiceDialog));
+const requests = preloadable(() => import('../../features/requests').then((m) => m.RequestsDialog));
+const notifications = preloadable(() => import('../../features/notifications').then((m) => m.NotificationsDialog));
+const calendarFeed = preloadable(() => import('../../features/visits/calendar').then((m) => m.CalendarFeedDialog));
+const decisions = preloadable(() => import('../../features/quotes/decisions').then((m) => m.DecisionsDialog));
+const changePassword = preloadable(() => import('../../features/auth/components/change-password-dialog').then((m) => m.ChangePasswordDialog));
+const telemetryDashboard = preloadable(() => import('../../features/telemetry').then((m) => m.TelemetryDashboard));
+const DocumentsDialog = documents.Component;
+const CreateUserDialog = createUser.Component;
+const EditUserDialog = editUser.Component;
+const UserListDialog = userList.Component;
+const RequestServiceDialog = requestService.Component;
+const RequestsDialog = requests.Component;
+const NotificationsDialog = notifications.Component;
+const CalendarFeedDialog = calendarFeed.Component;
+const DecisionsDialog = decisions.Component;
+const ChangePasswordDialog = changePassword.Component;
+const TelemetryDashboard = telemetryDashboard.Component;
+/** A prefetch that fails costs nothing: the first use loads the code again (and says so if it fails). */
+const quietly = (p: Promise<unknown>) => void p.catch(() => {});
 
 /**
  * The other dialogs people open most, fetched once the home screen has been quiet this long after its
@@ -68,8 +82,7 @@ const PREFETCH_AFTER_MS = 2000;
 /** The longest the panels beside the report wait for its first frame to be drawn (issue 42). */
 const PANELS_AFTER_MS = 10_000;
 function prefetchDialogs(isAdmin: boolean) {
-  void import('../../features/requests');
-  void (isAdmin ? import('../../features/users') : import('../../features/notifications'));
+  for (const d of isAdmin ? [requestService, requests, createUser, editUser, userList] : [requestService, requests, notifications]) quietly(d.preload());
 }
 
 type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests' | 'notifications' | 'calendarFeed' | 'changePassword' | 'quoteDecisions';
@@ -171,11 +184,11 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   // report is drawn, so Analytics opens on its data calls alone (issue 42).
   const hasDashboard = !!telemetry.data;
   useEffect(() => {
-    if (hasDashboard) void import('../../features/telemetry');
+    if (hasDashboard) quietly(telemetryDashboard.preload());
   }, [hasDashboard]);
   useEffect(() => {
     if (!panelsReady) return;
-    void prefetchDocuments();
+    quietly(documents.preload());
     let idle: number | undefined;
     const timer = window.setTimeout(() => {
       const run = () => prefetchDialogs(isAdmin);
