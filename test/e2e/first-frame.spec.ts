@@ -59,6 +59,9 @@ test('the first report frame after Log In waits on two API rounds, with the pane
   expect(visits.end).toBeGreaterThan(drawnAt);
   // The frame's own call is in the second round at the latest (one round of profile and catalogue before it).
   expect(apiRounds(calls.filter((c) => c.end <= signing.start)).rounds, described).toBeLessThanOrEqual(MAX_ROUNDS - 1);
+  // Each read of the path once: nothing on it is asked for twice (a second signing would be a round of its own).
+  for (const path of ['/api/reports', `/api/users/getproperty/${encodeURIComponent(user.email)}`, `/api/users/usercustomerbyemail/${encodeURIComponent(user.email)}`, '/api/sigma/filtered'])
+    expect(calls.filter((c) => c.path === path).length, `${path} asked for once`).toBe(1);
   // The frame drew from the data the filtered call brought: it made no data call of its own.
   expect(frameCalls.map((c) => c.path)).toEqual([]);
   await expect(frame.getByRole('table').locator('tbody tr').first()).toBeVisible();
@@ -132,4 +135,34 @@ test('the documents dialog\'s code is fetched once the first frame is drawn: Doc
   expect(drawnAtOnce, 'the dialog was on the page right after the click').toBe(true);
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(fetched.filter((t) => t >= clicked)).toEqual([]);
+});
+
+test("Analytics opens on what was fetched ahead: the equipment rows after the first frame, the devices as the pointer comes to it", async ({ page }) => {
+  const user = demo.northwind;
+  const asked: { path: string; at: number }[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/^\/api\/(analytics\/data|telemetry\/[^/]+\/(devices|samples))\b/.test(path)) asked.push({ path, at: Date.now() });
+  });
+  const rows = (a: { path: string }) => a.path.startsWith('/api/analytics/data/');
+  const devices = (a: { path: string }) => a.path.endsWith('/devices');
+  const filtered = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/sigma/filtered').then(() => Date.now());
+  await logIn(page, user);
+  await drawnReportFrame(page);
+  // The rows (the portal's own table) once the frame is drawn, not before it; nothing of the telemetry service yet.
+  await expect.poll(() => asked.filter(rows).length, { timeout: 5000 }).toBe(1);
+  expect(asked.find(rows)!.at).toBeGreaterThan(await filtered);
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+  expect(asked.filter(devices)).toEqual([]);
+  // The pointer over Analytics asks for the devices (the telemetry service) in the dashboard's order.
+  const entry = page.getByRole('navigation').getByRole('button', { name: /^Analytics/ });
+  await entry.hover();
+  await expect.poll(() => asked.filter(devices).length, { timeout: 5000 }).toBe(1);
+  const clicked = Date.now();
+  await entry.click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // The click asked for the samples only: the rows and the devices came from what was fetched ahead.
+  expect(asked.filter((a) => a.at >= clicked).map((a) => a.path.split('/').pop())).toEqual(['samples']);
+  expect(asked.filter(rows).length).toBe(1);
+  expect(asked.filter(devices).length).toBe(1);
 });

@@ -40,50 +40,30 @@ import { usePublicConfig } from '../../lib/public-config';
 import { useSession, type Session } from '../../lib/session';
 import { useAlertCount } from '../../features/telemetry/api/get-alerts';
 import { analyticsSeenBy, noteAnalyticsSeen, type SignOutReason } from '../../lib/session-storage';
-import { preloadable } from '../../lib/preloadable';
 import { paths } from '../paths';
 import { useReportPropertyOptions } from './report-property-options';
+import {
+  CalendarFeedDialog,
+  ChangePasswordDialog,
+  CreateUserDialog,
+  DecisionsDialog,
+  documents,
+  DocumentsDialog,
+  EditUserDialog,
+  NotificationsDialog,
+  PREFETCH_AFTER_MS,
+  prefetchDialogs,
+  quietly,
+  RequestsDialog,
+  RequestServiceDialog,
+  TelemetryDashboard,
+  telemetryDashboard,
+  telemetryModule,
+  UserListDialog,
+} from './home-code';
 
-// Dialogs and the telemetry dashboard (charts) load on first use, outside the home screen's first
-// load; drawn at once when prefetched (lib/preloadable.tsx: React.lazy alone waited about 300 ms).
-const documents = preloadable(() => import('../../features/documents').then((m) => m.DocumentsDialog));
-const createUser = preloadable(() => import('../../features/users').then((m) => m.CreateUserDialog));
-const editUser = preloadable(() => import('../../features/users').then((m) => m.EditUserDialog));
-const userList = preloadable(() => import('../../features/users').then((m) => m.UserListDialog));
-const requestService = preloadable(() => import('../../features/requests').then((m) => m.RequestServiceDialog));
-const requests = preloadable(() => import('../../features/requests').then((m) => m.RequestsDialog));
-const notifications = preloadable(() => import('../../features/notifications').then((m) => m.NotificationsDialog));
-const calendarFeed = preloadable(() => import('../../features/visits/calendar').then((m) => m.CalendarFeedDialog));
-const decisions = preloadable(() => import('../../features/quotes/decisions').then((m) => m.DecisionsDialog));
-const changePassword = preloadable(() => import('../../features/auth/components/change-password-dialog').then((m) => m.ChangePasswordDialog));
-const telemetryDashboard = preloadable(() => import('../../features/telemetry').then((m) => m.TelemetryDashboard));
-const DocumentsDialog = documents.Component;
-const CreateUserDialog = createUser.Component;
-const EditUserDialog = editUser.Component;
-const UserListDialog = userList.Component;
-const RequestServiceDialog = requestService.Component;
-const RequestsDialog = requests.Component;
-const NotificationsDialog = notifications.Component;
-const CalendarFeedDialog = calendarFeed.Component;
-const DecisionsDialog = decisions.Component;
-const ChangePasswordDialog = changePassword.Component;
-const TelemetryDashboard = telemetryDashboard.Component;
-/** A prefetch that fails costs nothing: the first use loads the code again (and says so if it fails). */
-const quietly = (p: Promise<unknown>) => void p.catch(() => {});
-
-/**
- * The other dialogs people open most, fetched once the home screen has been quiet this long after its
- * panels started (so not part of its first load, which README's budget counts): opening one then waits on
- * no download (0.8-0.9 s on a first open before). The documents dialog's code, the one a customer
- * opens first, is fetched as soon as the first frame is drawn: a click on Documents right after the
- * report shows waited 0.2-0.3 s on it (issue 42).
- */
-const PREFETCH_AFTER_MS = 2000;
 /** The longest the panels beside the report wait for its first frame to be drawn (issue 42). */
 const PANELS_AFTER_MS = 10_000;
-function prefetchDialogs(isAdmin: boolean) {
-  for (const d of isAdmin ? [requestService, requests, createUser, editUser, userList] : [requestService, requests, notifications]) quietly(d.preload());
-}
 
 type DialogName = 'documents' | 'createUser' | 'editUser' | 'userList' | 'requestService' | 'requests' | 'notifications' | 'calendarFeed' | 'changePassword' | 'quoteDecisions';
 
@@ -180,12 +160,19 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   const showsQuotes =
     selected?.name === QUOTES_REPORT_NAME && !(isAdmin && !viewedEmail) && !!profile.data && profile.data.BUILDOPS_PROPERTY_IDS.length > 0;
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
-  // A customer with telemetry: the dashboard's code (charts) as soon as the mapping says so, once the
-  // report is drawn, so Analytics opens on its data calls alone (issue 42).
-  const hasDashboard = !!telemetry.data;
+  // A customer with telemetry (usercustomerbyemail says so): the dashboard's code (charts) and its
+  // equipment rows once the report is drawn, beside the mapping's own call; its devices when the
+  // pointer or the focus comes to Analytics (features/telemetry/prefetch.ts). So Analytics opens on
+  // the samples' call alone, with no code to wait for (issue 42).
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (hasDashboard) quietly(telemetryDashboard.preload());
-  }, [hasDashboard]);
+    if (!telemetryMapped || !panelsReady || !firstCustomer) return;
+    quietly(telemetryDashboard.preload());
+    quietly(telemetryModule().then((m) => m.prefetchDashboard(queryClient, firstCustomer, 'rows')));
+  }, [telemetryMapped, panelsReady, firstCustomer, queryClient]);
+  const onReportIntent = (report: Report) => {
+    if (report.name === ANALYTICS_REPORT_NAME && telemetryMapped && firstCustomer) quietly(telemetryModule().then((m) => m.prefetchDashboard(queryClient, firstCustomer, 'devices')));
+  };
   useEffect(() => {
     if (!panelsReady) return;
     quietly(documents.preload());
@@ -202,7 +189,6 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   }, [isAdmin, panelsReady]);
   const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
   const [usersVersion, setUsersVersion] = useState(0);
-  const queryClient = useQueryClient();
   // Users or assignments changed: reload the user list and the viewed user's customers and properties.
   const handleUsersChanged = () => {
     setUsersVersion((v) => v + 1);
@@ -266,6 +252,7 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
         loading={reportsQuery.isPending}
         selectedId={selected?.id ?? null}
         onSelect={(r) => setSelectedId(r.id)}
+        onIntent={onReportIntent}
         onLogo={handleHome}
         onOpenDocuments={() => handleOpen('documents')}
         alertCount={alerts.data ?? 0}

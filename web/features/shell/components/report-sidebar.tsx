@@ -24,6 +24,8 @@ export interface ReportSidebarProps<R extends NamedReport> {
   loading?: boolean;
   selectedId: string | null;
   onSelect(report: R): void;
+  /** The pointer is over an entry, or it has the keyboard's focus: what it opens may be fetched now. */
+  onIntent?(report: R): void;
   onLogo(): void;
   onOpenDocuments(): void;
   /** Beyond the spec: further dialogs under Documents (an administrator's Service Requests). */
@@ -111,6 +113,8 @@ export function ReportSidebar<R extends NamedReport>(props: ReportSidebarProps<R
         selected={selected}
         aria-current={selected ? 'page' : undefined}
         onClick={() => props.onSelect(report)}
+        onPointerEnter={() => props.onIntent?.(report)}
+        onFocus={() => props.onIntent?.(report)}
         sx={{ pl: indent ? 4 : 2 }}
       >
         <ListItemText primary={report.name} />

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AnalyticsRows } from '../../../../lambdas/shared/contract/answers/analytics';
 import { api, logFailure } from '../../../lib/api-client';
 import type { AnalyticsRow } from '../telemetry-rules';
@@ -16,6 +16,10 @@ export async function getAnalyticsData(customerId: string): Promise<AnalyticsRow
   }
 }
 
+/** The equipment rows' query, for the dashboard and for a prefetch (prefetch.ts). */
+export const analyticsDataQuery = (customerId: string) =>
+  queryOptions({ queryKey: telemetryKeys.analytics(customerId), queryFn: () => getAnalyticsData(customerId), staleTime: 5 * 60_000 });
+
 export function useAnalyticsData(customerId: string) {
-  return useQuery({ queryKey: telemetryKeys.analytics(customerId), queryFn: () => getAnalyticsData(customerId), staleTime: 5 * 60_000 });
+  return useQuery(analyticsDataQuery(customerId));
 }
