@@ -32,7 +32,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { totpCode } from '../../infra/local/totp.js';
 import { freePort } from '../support/ports.js';
-import { percentile, root, run } from './support.js';
+import { NO_JOB_TIMERS, percentile, root, run } from './support.js';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -92,10 +92,7 @@ async function startStack(target: Target, mode: Mode) {
       // One line per request (route, status, ms, AWS calls): what the handler side is read from.
       LOG_LEVEL: 'info',
       // No background jobs during the ramp.
-      ALERTS_INTERVAL_SECONDS: '0',
-      NOTIFY_INTERVAL_SECONDS: '0',
-      DAY_BEFORE_INTERVAL_SECONDS: '0',
-      ROLLUP_INTERVAL_SECONDS: '0',
+      ...NO_JOB_TIMERS,
       ...(mode === 'cold' ? { COLD: '1', COLD_IDLE_SECONDS: '600' } : { COLD: '' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
