@@ -11,7 +11,7 @@ import { onSessionEnd } from '../lib/session-end';
  * api() asks a read answered 503 once more by itself (a write never: the user decides), so a
  * retry here would multiply the load on a service that is struggling.
  */
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
 });
 // What one user read is not shown to the next one who signs in on this page.

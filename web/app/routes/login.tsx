@@ -14,6 +14,8 @@ import { prefetchFrameCode } from '../../lib/prefetch-frame';
 import { withQueries } from '../with-queries';
 import { loadHome } from './load-home';
 
+const loadHomeStart = () => import('./home-start');
+
 // The registration step's form (TextField and its kin, and the data cache its code check uses) loads only when a temporary password is typed: the Log In route stays light.
 const loadSetPasswordForm = () => import('../../features/auth/components/set-password-form').then((m) => ({ default: m.SetPasswordForm }));
 const SetPasswordForm = lazy(withQueries(loadSetPasswordForm));
@@ -57,7 +59,13 @@ export default function LoginRoute() {
     setStep({ kind: 'password' });
   }
   const [returnTo] = useState(() => afterLogIn(state?.returnTo));
-  const onLoggedIn = useCallback(() => navigate(returnTo, { replace: true }), [navigate, returnTo]);
+  const onLoggedIn = useCallback(() => {
+    // The home screen's first reads start now, not once it has mounted (issue 42; its code came with the first keystroke).
+    void loadHomeStart()
+      .then((m) => m.startHome(returnTo))
+      .catch(() => {});
+    void navigate(returnTo, { replace: true });
+  }, [navigate, returnTo]);
   // The temporary password typed here: set a new one in place, then Log In again with the email filled in.
   const onPasswordSet = useCallback((next: LoginScreenState) => setStep({ kind: 'password', arrival: next }), []);
   const onRestart = useCallback((message?: string) => setStep({ kind: 'password', ...(message ? { message } : {}) }), []);
@@ -72,6 +80,7 @@ export default function LoginRoute() {
           // The home screen's code and the report frame's, while the password is typed (issue 42).
           onIntent={() => {
             void loadHome();
+            void loadHomeStart().catch(() => {});
             void loadTwoStep().catch(() => {});
             prefetchFrameCode();
           }}

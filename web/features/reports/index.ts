@@ -6,3 +6,4 @@ export { PropertyFilter, type PropertyOption } from './components/property-filte
 export { PeriodFilter } from './components/period-filter';
 export { periodFromSearch, searchWithPeriod, type Period } from './period';
 export { propertyFilterStrings } from './strings';
+export { signFrameEarly } from './api/get-frame-url';

@@ -1,7 +1,7 @@
-export { useReports, type Report } from './api/get-reports';
+export { getReports, reportsQuery, useReports, type Report } from './api/get-reports';
 export { useTelemetryCustomer, type TelemetryCustomer } from './api/get-telemetry-customer';
-export { useUserCustomers } from './api/get-user-customers';
-export { useUserProperties, type PortalUser } from './api/get-user-properties';
+export { useUserCustomers, userCustomersQuery } from './api/get-user-customers';
+export { getUserProperties, useUserProperties, userPropertiesQuery, type PortalUser } from './api/get-user-properties';
 export { AppHeader } from './components/app-header';
 export { ReportSidebar } from './components/report-sidebar';
 export { defaultReport, headerCustomerText } from './shell-logic';

@@ -4,9 +4,8 @@ import { useEffect, useRef } from 'react';
 import type { OpenedRecord, RecordKind } from '../../../embed/protocol';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { getFrameUrl, type FilteredRequest } from '../api/get-frame-url';
+import { frameSigning, getFrameUrl, takeEarlySigning, type FilteredRequest } from '../api/get-frame-url';
 import type { Period } from '../period';
-import { reportKeys } from '../query-keys';
 import { NoAssignments } from './no-assignments';
 import { FrameMessage, ReportFrame } from './report-frame';
 
@@ -54,29 +53,25 @@ export interface ReportFramesProps {
 export function ReportFrames({ report, viewedEmail, viewedUserId, properties, customers, period = null, nothingAssigned = false, onFirstDrawn, onOpenRecord, opens }: ReportFramesProps) {
   const { session } = useSession();
   const viewingAs = !!session?.isAdmin && viewedEmail !== session.claims.email;
-  const requestFor = (frame: string): FilteredRequest => ({
-    userId: viewedUserId,
-    email: viewedEmail,
-    _url: frame,
-    properties,
-    customers,
-    selectedReport: report.id,
-    userDetails: { email: viewedEmail, userId: viewedUserId },
-    ...(period ? { from: period.from, to: period.to } : {}),
-  });
+  const view = { email: viewedEmail, userId: viewedUserId, properties, customers, period };
+  const requestFor = (frame: string): FilteredRequest => frameSigning(report.id, frame, view).body;
   const results = useQueries({
-    queries: report.frames.map((frame) => ({
-      queryKey: reportKeys.frameUrl({ reportId: report.id, frame, email: viewedEmail, userId: viewedUserId, properties, customers, period }),
-      // The first signing brings a built-in frame's data along (one round less); a re-signing does not.
-      queryFn: ({ signal }: { signal: AbortSignal }) => getFrameUrl({ ...requestFor(frame), withData: true }, signal),
-      enabled: !nothingAssigned,
-      // Signed URLs are single-use (Sigma) and short-lived: never reuse one from the cache.
-      staleTime: Infinity,
-      gcTime: 0,
-      retry: false,
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
-    })),
+    queries: report.frames.map((frame) => {
+      const { queryKey, body } = frameSigning(report.id, frame, view);
+      return {
+        queryKey,
+        // The first signing brings a built-in frame's data along (one round less); a re-signing does
+        // not. Log In may have made it already (the home screen's head start, issue 42).
+        queryFn: ({ signal }: { signal: AbortSignal }) => takeEarlySigning(queryKey) ?? getFrameUrl({ ...body, withData: true }, signal),
+        enabled: !nothingAssigned,
+        // Signed URLs are single-use (Sigma) and short-lived: never reuse one from the cache.
+        staleTime: Infinity,
+        gcTime: 0,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+      };
+    }),
   });
 
   const drawing = !nothingAssigned && results.some((r) => r.isPending || !!r.data);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportReply as Report, ReportsReply } from '../../../../lambdas/shared/contract/answers/reports';
 import { api, logFailure } from '../../../lib/api-client';
 import { shellKeys } from './query-keys';
@@ -15,6 +15,9 @@ export async function getReports(): Promise<Report[]> {
   }
 }
 
+/** The catalogue's query, for the home screen and for its head start (app/routes/home-start.ts). */
+export const reportsQuery = queryOptions({ queryKey: shellKeys.reports, queryFn: getReports, staleTime: 5 * 60_000 });
+
 export function useReports(enabled = true) {
-  return useQuery({ queryKey: shellKeys.reports, queryFn: getReports, enabled, staleTime: 5 * 60_000 });
+  return useQuery({ ...reportsQuery, enabled });
 }

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UserCustomersReply as UserCustomers } from '../../../../lambdas/shared/contract/answers/users';
 import { api, logFailure } from '../../../lib/api-client';
-import { shellKeys } from './query-keys';
+import { FIRST_READ_FRESH_MS, shellKeys } from './query-keys';
 
 export { UserCustomers };
 
@@ -17,10 +17,10 @@ export async function getUserCustomers(email: string): Promise<UserCustomers> {
   }
 }
 
+/** The user's customers' query, for the home screen and for its head start (app/routes/home-start.ts). */
+export const userCustomersQuery = (email: string) =>
+  queryOptions({ queryKey: shellKeys.userCustomers(email), queryFn: () => getUserCustomers(email), staleTime: FIRST_READ_FRESH_MS });
+
 export function useUserCustomers(email: string | null) {
-  return useQuery({
-    queryKey: shellKeys.userCustomers(email ?? ''),
-    queryFn: () => getUserCustomers(email!),
-    enabled: !!email,
-  });
+  return useQuery({ ...userCustomersQuery(email ?? ''), enabled: !!email });
 }

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PortalUser, PortalUsers } from '../../../../lambdas/shared/contract/answers/users';
 import { api, logFailure } from '../../../lib/api-client';
-import { shellKeys } from './query-keys';
+import { FIRST_READ_FRESH_MS, shellKeys } from './query-keys';
 
 export { PortalUser };
 
@@ -16,10 +16,10 @@ export async function getUserProperties(email: string): Promise<PortalUser | nul
   }
 }
 
+/** The user's profile query, for the home screen and for its head start (app/routes/home-start.ts). */
+export const userPropertiesQuery = (email: string) =>
+  queryOptions({ queryKey: shellKeys.userProperties(email), queryFn: () => getUserProperties(email), staleTime: FIRST_READ_FRESH_MS });
+
 export function useUserProperties(email: string | null) {
-  return useQuery({
-    queryKey: shellKeys.userProperties(email ?? ''),
-    queryFn: () => getUserProperties(email!),
-    enabled: !!email,
-  });
+  return useQuery({ ...userPropertiesQuery(email ?? ''), enabled: !!email });
 }
