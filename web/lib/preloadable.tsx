@@ -1,11 +1,10 @@
 import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
-export interface Preloadable<P extends object> {
-  /** The component: drawn at once when its code is here, else through React.lazy (inside the caller's Suspense). */
-  Component: ComponentType<P>;
-  /** Fetches the code now (once; again after a failure). Something is expected to be drawn with it soon. */
-  preload(): Promise<ComponentType<P>>;
-}
+/**
+ * The component, drawn at once when its code is here, else through React.lazy (inside the caller's
+ * Suspense), with `preload()`: fetches the code now (once; again after a failure).
+ */
+export type Preloadable<P extends object> = ComponentType<P> & { preload(): Promise<ComponentType<P>> };
 
 /**
  * A component whose code loads on first use, or earlier through `preload()`. React.lazy alone
@@ -39,5 +38,5 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     const L = Lazy as unknown as ComponentType<P>;
     return <L {...props} />;
   }
-  return { Component: PreloadableComponent, preload };
+  return Object.assign(PreloadableComponent, { preload });
 }

@@ -1,35 +1,30 @@
 /**
  * The home screen's code that loads after it: its dialogs and the telemetry dashboard (charts), each
- * on first use or when prefetched, outside the home screen's first load. Drawn at once when
- * prefetched (lib/preloadable.tsx: React.lazy alone waited about 300 ms after the click).
+ * on first use or when prefetched (`.preload()`), outside the home screen's first load. Drawn at once
+ * when prefetched (lib/preloadable.tsx: React.lazy alone waited about 300 ms after the click).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { preloadable } from '../../lib/preloadable';
 
-export const documents = preloadable(() => import('../../features/documents').then((m) => m.DocumentsDialog));
-const createUser = preloadable(() => import('../../features/users').then((m) => m.CreateUserDialog));
-const editUser = preloadable(() => import('../../features/users').then((m) => m.EditUserDialog));
-const userList = preloadable(() => import('../../features/users').then((m) => m.UserListDialog));
-const requestService = preloadable(() => import('../../features/requests').then((m) => m.RequestServiceDialog));
-const requests = preloadable(() => import('../../features/requests').then((m) => m.RequestsDialog));
-const notifications = preloadable(() => import('../../features/notifications').then((m) => m.NotificationsDialog));
-const calendarFeed = preloadable(() => import('../../features/visits/calendar').then((m) => m.CalendarFeedDialog));
-const decisions = preloadable(() => import('../../features/quotes/decisions').then((m) => m.DecisionsDialog));
-const changePassword = preloadable(() => import('../../features/auth/components/change-password-dialog').then((m) => m.ChangePasswordDialog));
-export const telemetryModule = () => import('../../features/telemetry');
-export const telemetryDashboard = preloadable(() => telemetryModule().then((m) => m.TelemetryDashboard));
-export const DocumentsDialog = documents.Component;
-export const CreateUserDialog = createUser.Component;
-export const EditUserDialog = editUser.Component;
-export const UserListDialog = userList.Component;
-export const RequestServiceDialog = requestService.Component;
-export const RequestsDialog = requests.Component;
-export const NotificationsDialog = notifications.Component;
-export const CalendarFeedDialog = calendarFeed.Component;
-export const DecisionsDialog = decisions.Component;
-export const ChangePasswordDialog = changePassword.Component;
-export const TelemetryDashboard = telemetryDashboard.Component;
+export const DocumentsDialog = preloadable(() => import('../../features/documents').then((m) => m.DocumentsDialog));
+export const CreateUserDialog = preloadable(() => import('../../features/users').then((m) => m.CreateUserDialog));
+export const EditUserDialog = preloadable(() => import('../../features/users').then((m) => m.EditUserDialog));
+export const UserListDialog = preloadable(() => import('../../features/users').then((m) => m.UserListDialog));
+export const RequestServiceDialog = preloadable(() => import('../../features/requests').then((m) => m.RequestServiceDialog));
+export const RequestsDialog = preloadable(() => import('../../features/requests').then((m) => m.RequestsDialog));
+export const NotificationsDialog = preloadable(() => import('../../features/notifications').then((m) => m.NotificationsDialog));
+export const CalendarFeedDialog = preloadable(() => import('../../features/visits/calendar').then((m) => m.CalendarFeedDialog));
+export const DecisionsDialog = preloadable(() => import('../../features/quotes/decisions').then((m) => m.DecisionsDialog));
+export const ChangePasswordDialog = preloadable(() => import('../../features/auth/components/change-password-dialog').then((m) => m.ChangePasswordDialog));
+const telemetryModule = () => import('../../features/telemetry');
+export const TelemetryDashboard = preloadable(() => telemetryModule().then((m) => m.TelemetryDashboard));
+
 /** A prefetch that fails costs nothing: the first use loads the code again (and says so if it fails). */
 export const quietly = (p: Promise<unknown>) => void p.catch(() => {});
+
+/** What the telemetry dashboard reads first, fetched ahead with its code (features/telemetry/prefetch.ts). */
+export const prefetchAnalytics = (client: QueryClient, customerId: string, what: 'rows' | 'devices') =>
+  quietly(telemetryModule().then((m) => m.prefetchDashboard(client, customerId, what)));
 
 /**
  * The other dialogs people open most, fetched once the home screen has been quiet this long after its
@@ -41,5 +36,5 @@ export const quietly = (p: Promise<unknown>) => void p.catch(() => {});
 export const PREFETCH_AFTER_MS = 2000;
 /** The dialogs a customer (or an administrator) opens most, after the Documents dialog. */
 export function prefetchDialogs(isAdmin: boolean) {
-  for (const d of isAdmin ? [requestService, requests, createUser, editUser, userList] : [requestService, requests, notifications]) quietly(d.preload());
+  for (const d of isAdmin ? [RequestServiceDialog, RequestsDialog, CreateUserDialog, EditUserDialog, UserListDialog] : [RequestServiceDialog, RequestsDialog, NotificationsDialog]) quietly(d.preload());
 }

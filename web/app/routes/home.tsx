@@ -47,18 +47,16 @@ import {
   ChangePasswordDialog,
   CreateUserDialog,
   DecisionsDialog,
-  documents,
   DocumentsDialog,
   EditUserDialog,
   NotificationsDialog,
+  prefetchAnalytics,
   PREFETCH_AFTER_MS,
   prefetchDialogs,
   quietly,
   RequestsDialog,
   RequestServiceDialog,
   TelemetryDashboard,
-  telemetryDashboard,
-  telemetryModule,
   UserListDialog,
 } from './home-code';
 
@@ -167,15 +165,15 @@ function Home({ session, onSignOut }: { session: Session; onSignOut(reason?: Sig
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!telemetryMapped || !panelsReady || !firstCustomer) return;
-    quietly(telemetryDashboard.preload());
-    quietly(telemetryModule().then((m) => m.prefetchDashboard(queryClient, firstCustomer, 'rows')));
+    quietly(TelemetryDashboard.preload());
+    prefetchAnalytics(queryClient, firstCustomer, 'rows');
   }, [telemetryMapped, panelsReady, firstCustomer, queryClient]);
   const onReportIntent = (report: Report) => {
-    if (report.name === ANALYTICS_REPORT_NAME && telemetryMapped && firstCustomer) quietly(telemetryModule().then((m) => m.prefetchDashboard(queryClient, firstCustomer, 'devices')));
+    if (report.name === ANALYTICS_REPORT_NAME && telemetryMapped && firstCustomer) prefetchAnalytics(queryClient, firstCustomer, 'devices');
   };
   useEffect(() => {
     if (!panelsReady) return;
-    quietly(documents.preload());
+    quietly(DocumentsDialog.preload());
     let idle: number | undefined;
     const timer = window.setTimeout(() => {
       const run = () => prefetchDialogs(isAdmin);

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { OpenedRecord, RecordKind } from '../../../embed/protocol';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { frameSigning, getFrameUrl, takeEarlySigning, type FilteredRequest } from '../api/get-frame-url';
+import { frameSigning, getFrameUrl, takeEarlySigning } from '../api/get-frame-url';
 import type { Period } from '../period';
 import { NoAssignments } from './no-assignments';
 import { FrameMessage, ReportFrame } from './report-frame';
@@ -54,24 +54,21 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
   const { session } = useSession();
   const viewingAs = !!session?.isAdmin && viewedEmail !== session.claims.email;
   const view = { email: viewedEmail, userId: viewedUserId, properties, customers, period };
-  const requestFor = (frame: string): FilteredRequest => frameSigning(report.id, frame, view).body;
+  const signings = report.frames.map((frame) => frameSigning(report.id, frame, view));
   const results = useQueries({
-    queries: report.frames.map((frame) => {
-      const { queryKey, body } = frameSigning(report.id, frame, view);
-      return {
-        queryKey,
-        // The first signing brings a built-in frame's data along (one round less); a re-signing does
-        // not. Log In may have made it already (the home screen's head start, issue 42).
-        queryFn: ({ signal }: { signal: AbortSignal }) => takeEarlySigning(queryKey) ?? getFrameUrl({ ...body, withData: true }, signal),
-        enabled: !nothingAssigned,
-        // Signed URLs are single-use (Sigma) and short-lived: never reuse one from the cache.
-        staleTime: Infinity,
-        gcTime: 0,
-        retry: false,
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-      };
-    }),
+    queries: signings.map(({ queryKey, body }) => ({
+      queryKey,
+      // The first signing brings a built-in frame's data along (one round less); a re-signing does
+      // not. Log In may have made it already (the home screen's head start, issue 42).
+      queryFn: ({ signal }: { signal: AbortSignal }) => takeEarlySigning(queryKey) ?? getFrameUrl({ ...body, withData: true }, signal),
+      enabled: !nothingAssigned,
+      // Signed URLs are single-use (Sigma) and short-lived: never reuse one from the cache.
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    })),
   });
 
   const drawing = !nothingAssigned && results.some((r) => r.isPending || !!r.data);
@@ -105,7 +102,7 @@ export function ReportFrames({ report, viewedEmail, viewedUserId, properties, cu
     >
       {results.map((r, i) => {
         const frame = report.frames[i]!;
-        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(requestFor(frame))} onDrawn={onFirstDrawn} onOpenRecord={onOpenRecord} opens={opens} />;
+        if (r.data) return <ReportFrame key={`${frame}:${r.dataUpdatedAt}`} signed={r.data} resign={() => getFrameUrl(signings[i]!.body)} onDrawn={onFirstDrawn} onOpenRecord={onOpenRecord} opens={opens} />;
         if (r.error instanceof ApiError && r.error.status === 422) return <FrameMessage key={frame} message={r.error.message} />;
         return null;
       })}
