@@ -2,18 +2,21 @@
  * rate-limits: counters of failed sign-ins, code requests and wrong codes, shared by every function
  * instance.
  *
- * Item: { key: '<kind>:<subject>:<windowStart>', hits, expiresAt } — `expiresAt` (epoch seconds) is
- * the table's TTL attribute and the end of the window. DynamoDB deletes expired items lazily (up to
- * days later), so readers treat an item past `expiresAt` as absent.
+ * Item: { key: '<kind>:<subject>', hits, expiresAt } — `expiresAt` (epoch seconds) is the table's
+ * TTL attribute and the end of the counter's window. DynamoDB deletes expired items lazily (up to
+ * days later), so readers treat an item past `expiresAt` as absent, and the next hit starts the
+ * counter again from one.
  *
- * Fixed windows: `windowStart` is the window's start in epoch seconds, so a new window is a new
- * item and needs no reset. Sliding counters (`sliding: true`, e.g. wrong codes for one email) use
- * `windowStart` 0 and move `expiresAt` on at every hit.
+ * A window starts at the subject's first hit (`windowSeconds` from then), not at a clock boundary
+ * shared by every subject: a quarter past the hour is not the moment every address's counter
+ * empties at once, and a run of attempts is counted whole whenever it starts. Sliding counters
+ * (`sliding: true`, e.g. wrong codes for one email) move `expiresAt` on at every hit instead.
  *
  * Access patterns:
  * - the count of the current window: GetItem
- * - count a hit: UpdateItem ADD hits :1, SET expiresAt (atomic, no read first)
- * - forget the subject's current window (a sign-in succeeded, a new code was sent): DeleteItem
+ * - count a hit: UpdateItem ADD hits :1 on an unexpired item (atomic, no read first); an expired
+ *   one is written again from one, on the condition that it is still expired
+ * - forget the subject's counter (a sign-in succeeded, a new code was sent): DeleteItem
  */
 import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../platform/env.js';
@@ -45,15 +48,13 @@ export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try ag
 const table = () => tableName('rateLimits');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function window(limit: Limit, subject: string, now = nowSeconds()) {
-  const start = limit.sliding ? 0 : now - (now % limit.windowSeconds);
-  return { key: `${limit.kind}:${subject.toLowerCase()}:${start}`, end: limit.sliding ? now + limit.windowSeconds : start + limit.windowSeconds };
-}
+/** The subject's counter's key. */
+const keyOf = (limit: Limit, subject: string) => `${limit.kind}:${subject.toLowerCase()}`;
 
 /** Hits counted in the subject's current window, and the seconds until it ends (0 if none). */
 export async function count(db: DynamoDBDocumentClient, limit: Limit, subject: string): Promise<{ hits: number; retryAfter: number }> {
   const now = nowSeconds();
-  const r = await db.send(new GetCommand({ TableName: table(), Key: { key: window(limit, subject, now).key } }));
+  const r = await db.send(new GetCommand({ TableName: table(), Key: { key: keyOf(limit, subject) } }));
   const item = r.Item as { hits?: number; expiresAt?: number } | undefined;
   if (!item || (item.expiresAt ?? 0) <= now) return { hits: 0, retryAfter: 0 };
   return { hits: item.hits ?? 0, retryAfter: (item.expiresAt ?? now) - now };
@@ -73,31 +74,48 @@ export async function assertUnderLimit(db: DynamoDBDocumentClient, limit: Limit,
 /** Counts one hit; returns the hits of the window so far. */
 export async function hit(db: DynamoDBDocumentClient, limit: Limit, subject: string): Promise<number> {
   const now = nowSeconds();
-  const w = window(limit, subject, now);
-  // A sliding counter whose item outlived its expiry (TTL deletes late) starts again from one.
-  const stale = limit.sliding ? { ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now' } : {};
-  const update = (expression: string) =>
+  const key = keyOf(limit, subject);
+  const values = { ':one': 1, ':exp': now + limit.windowSeconds, ':now': now };
+  // A sliding window ends windowSeconds after the latest hit; a fixed one after the first.
+  const expiry = limit.sliding ? ':exp' : 'if_not_exists(expiresAt, :exp)';
+  const add = () =>
     db.send(
       new UpdateCommand({
         TableName: table(),
-        Key: { key: w.key },
-        UpdateExpression: expression,
-        ExpressionAttributeValues: { ':one': 1, ':exp': w.end, ...(limit.sliding && expression.startsWith('ADD') ? { ':now': now } : {}) },
+        Key: { key },
+        UpdateExpression: `ADD hits :one SET expiresAt = ${expiry}`,
+        ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now',
+        ExpressionAttributeValues: values,
         ReturnValues: 'UPDATED_NEW',
-        ...(expression.startsWith('ADD') ? stale : {}),
       }),
     );
+  // The item outlived its window (TTL deletes late): a new window, from one, unless a concurrent hit began it first.
+  const restart = () =>
+    db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { key },
+        UpdateExpression: 'SET hits = :one, expiresAt = :exp',
+        ConditionExpression: 'expiresAt <= :now',
+        ExpressionAttributeValues: values,
+      }),
+    );
+  const refused = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
   try {
-    const r = await update('ADD hits :one SET expiresAt = :exp');
-    return Number(r.Attributes?.hits ?? 1);
+    return Number((await add()).Attributes?.hits ?? 1);
   } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-    await update('SET hits = :one, expiresAt = :exp');
+    if (!refused(e)) throw e;
+  }
+  try {
+    await restart();
     return 1;
+  } catch (e) {
+    if (!refused(e)) throw e;
+    return Number((await add()).Attributes?.hits ?? 1);
   }
 }
 
 /** Forgets the subject's current window. */
 export async function clear(db: DynamoDBDocumentClient, limit: Limit, subject: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: table(), Key: { key: window(limit, subject).key } }));
+  await db.send(new DeleteCommand({ TableName: table(), Key: { key: keyOf(limit, subject) } }));
 }
