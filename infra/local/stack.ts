@@ -424,10 +424,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 }
 
 /**
+ * The variables that set the local stack's job timers, one each (see intervalSeconds). A new timer's
+ * variable is added here, or intervalSeconds does not take it; the benches turn every one off
+ * (test/bench/support.ts NO_JOB_TIMERS).
+ */
+export const JOB_INTERVAL_VARIABLES = ['ALERTS_INTERVAL_SECONDS', 'NOTIFY_INTERVAL_SECONDS', 'DAY_BEFORE_INTERVAL_SECONDS', 'ROLLUP_INTERVAL_SECONDS'] as const;
+export type JobIntervalVariable = (typeof JOB_INTERVAL_VARIABLES)[number];
+
+/**
  * A scheduled job's interval locally, from `name` (a positive integer, or 0 for off); unset, every
  * 60 seconds with --demo and off otherwise (tests run a pass when they mean to).
  */
-export function intervalSeconds(env: Record<string, string | undefined>, name: string, demo: boolean): number {
+export function intervalSeconds(env: Record<string, string | undefined>, name: JobIntervalVariable, demo: boolean): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return demo ? 60 : 0;
   const n = Number(raw);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { JOB_INTERVAL_VARIABLES, type JobIntervalVariable } from '../../infra/local/stack.js';
 import { startTestStack, type TestStack } from '../support/local-stack.js';
 import { freePort } from '../support/ports.js';
 
@@ -68,7 +69,7 @@ export function benchStack(env: Record<string, string> = {}): Promise<TestStack>
  * (the energy roll-up's first pass, a second after start, took about 8 s of CPU, and every first
  * cold visit of the first-visit bench met it: 3.3-4.4 s against 1.8-2.1 s for the others).
  */
-export const NO_JOB_TIMERS = { ALERTS_INTERVAL_SECONDS: '0', NOTIFY_INTERVAL_SECONDS: '0', DAY_BEFORE_INTERVAL_SECONDS: '0', ROLLUP_INTERVAL_SECONDS: '0' } as const;
+export const NO_JOB_TIMERS: Record<JobIntervalVariable, '0'> = Object.fromEntries(JOB_INTERVAL_VARIABLES.map((name) => [name, '0'])) as Record<JobIntervalVariable, '0'>;
 
 /**
  * `bin/local.ts --demo` as a child process on a free port with a new DATA_DIR (`env` added), ready
