@@ -106,12 +106,12 @@ test('the documents dialog\'s code is fetched once the first frame is drawn: Doc
   const user = demo.northwind;
   const documentsChunk = (url: string) => /\/assets\/documents-[^/]+\.js$/.test(new URL(url).pathname);
   const fetched: number[] = [];
-  const loaded: number[] = [];
+  const loaded: string[] = [];
   page.on('request', (r) => {
     if (documentsChunk(r.url())) fetched.push(Date.now());
   });
   page.on('requestfinished', (r) => {
-    if (documentsChunk(r.url())) loaded.push(Date.now());
+    if (documentsChunk(r.url())) loaded.push(r.url());
   });
   const filtered = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/sigma/filtered').then(() => Date.now());
   await logIn(page, user);
@@ -125,7 +125,9 @@ test('the documents dialog\'s code is fetched once the first frame is drawn: Doc
   // Its code arrived (and is run): the dialog is drawn in the click's own update, not after
   // React.lazy's suspense and its reveal delay of about 300 ms (web/lib/preloadable.tsx).
   await expect.poll(() => loaded.length, { timeout: 5000 }).toBe(1);
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+  // Importing the same module in the page resolves once it has run (one module map per page), and
+  // after the app's own import of it, which began first.
+  await page.evaluate(async (url) => void (await import(url)), loaded[0]!);
   const clicked = Date.now();
   const drawnAtOnce = await page.getByRole('button', { name: 'Documents' }).evaluate(async (button) => {
     (button as unknown as { click(): void }).click();
