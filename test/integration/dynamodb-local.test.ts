@@ -243,15 +243,18 @@ describe('rate limits', () => {
     expect(await count(db, limit, 'many@tenant-a.test')).toEqual({ hits: 0, retryAfter: 0 });
   });
 
-  it('starts a sliding counter again from one when its item outlived its expiry', async () => {
-    const limit = limits.wrongCodePerEmail;
+  it.each([
+    ['a sliding counter', limits.wrongCodePerEmail],
+    ["a window from the first hit", limits.loginPerEmail],
+  ])('starts %s again from one when its item outlived its expiry, with a new end', async (_, limit) => {
     const table = localTableName({ id: 'rate-limits' });
-    await db.send(new PutCommand({ TableName: table, Item: { key: `${limit.kind}:late@tenant-a.test`, hits: 9, expiresAt: Math.floor(Date.now() / 1000) - 60 } }));
+    const key = `${limit.kind}:late@tenant-a.test`;
+    await db.send(new PutCommand({ TableName: table, Item: { key, hits: 9, expiresAt: Math.floor(Date.now() / 1000) - 60 } }));
     expect(await count(db, limit, 'late@tenant-a.test')).toEqual({ hits: 0, retryAfter: 0 });
     expect(await hit(db, limit, 'late@tenant-a.test')).toBe(1);
     expect(await hit(db, limit, 'late@tenant-a.test')).toBe(2);
-    const item = (await db.send(new GetCommand({ TableName: table, Key: { key: `${limit.kind}:late@tenant-a.test` } }))).Item;
-    expect(item?.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    const item = (await db.send(new GetCommand({ TableName: table, Key: { key } }))).Item;
+    expect(item?.expiresAt).toBeGreaterThan(Date.now() / 1000 + limit.windowSeconds - 60);
   });
 });
 
