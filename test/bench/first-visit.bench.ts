@@ -18,7 +18,7 @@
 // Run: npx tsx test/bench/first-visit.bench.ts (FIRST_VISIT_RUNS=n cold visits, default 3).
 import type { Frame, Page } from '@playwright/test';
 import { routes } from '../../lambdas/routes.js';
-import { apiCallsOf, apiRounds, drawnReportFrame } from '../support/api-rounds.js';
+import { apiCallsOf, drawnReportFrame, roundsBefore } from '../support/api-rounds.js';
 import { buildWeb, demoStackProcess, gap, launchChromium, median, run } from './support.js';
 
 const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 3);
@@ -119,8 +119,7 @@ async function main() {
           async () => {
             const { frame, drawnAt } = await drawnReportFrame(page);
             report.frame = frame;
-            const before = [...(await apiCallsOf(page)), ...(await apiCallsOf(frame))].filter((c) => c.start < drawnAt);
-            frameRounds = apiRounds(before).chain.map((c) => c.path);
+            frameRounds = roundsBefore([...(await apiCallsOf(page)), ...(await apiCallsOf(frame))], drawnAt).chain.map((c) => c.path);
             return drawnAt;
           },
           t0,

@@ -7,7 +7,7 @@
  * loaded machine as on a quiet one, and fails the day a change puts a call in front of the report.
  */
 import { expect, test } from '@playwright/test';
-import { apiCallsOf, apiRounds, drawnReportFrame } from '../support/api-rounds.js';
+import { apiCallsOf, apiRounds, drawnReportFrame, roundsBefore } from '../support/api-rounds.js';
 import { demo } from './support/env.js';
 import { logIn, screenshot } from './support/session.js';
 
@@ -22,14 +22,27 @@ test('the first report frame after Log In waits on two API rounds, with the pane
   await page.getByPlaceholder('Email').fill(user.email);
   await page.getByPlaceholder('Password').fill(user.password);
   // Coming up's call is held until the frame has drawn: the frame cannot be waiting on it, and a
-  // quick answer to it cannot look like a round in front of the frame's call when it is beside it
-  // (both start once the profile is in; the rounds below are counted from the calls' times).
+  // quick answer to it cannot look like a round in front of the frame's call when it is beside it.
+  // The rounds below are counted over the calls answered before the frame drew (roundsBefore): the
+  // visits may start after a quick filtered call has ended, while the frame draws, not before it.
+  // And the frame's call is answered only once Coming up has asked for its visits: were they asked on
+  // the frame's answer instead of beside it, that answer would wait (up to 10 s) and the check below fail.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let visitsAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (visitsAsked = resolve));
   await page.route(
     (url) => url.pathname === '/api/visits',
     async (route) => {
+      visitsAsked();
       await held;
+      await route.continue();
+    },
+  );
+  await page.route(
+    (url) => url.pathname === '/api/sigma/filtered',
+    async (route) => {
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await route.continue();
     },
   );
@@ -46,13 +59,13 @@ test('the first report frame after Log In waits on two API rounds, with the pane
   const frameCalls = await apiCallsOf(frame);
   const calls = [...(await apiCallsOf(page)), ...frameCalls];
   const beforeFrame = calls.filter((c) => c.start < drawnAt);
-  const { rounds, chain } = apiRounds(beforeFrame);
+  const { rounds, chain } = roundsBefore(calls, drawnAt);
   const described = chain.map((c) => c.path).join(' -> ');
   expect(rounds, `rounds before the first frame: ${described}`).toBeLessThanOrEqual(MAX_ROUNDS);
   for (const c of beforeFrame) expect(AFTER_FRAME.some((p) => p.test(c.path)), `${c.path} started before the first frame`).toBe(false);
   expect(calls.some((c) => c.path === '/api/alerts' && c.start >= drawnAt)).toBe(true);
   // Coming up is asked beside the frame's call, not after it: the frame did not wait on it (held until
-  // the frame drew, above), nor it on the frame.
+  // the frame drew, above), nor it on the frame (the frame's answer held until it was asked).
   const visits = calls.find((c) => c.path === '/api/visits')!;
   const signing = calls.find((c) => c.path === '/api/sigma/filtered')!;
   expect(visits.start).toBeLessThan(signing.end);

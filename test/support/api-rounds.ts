@@ -42,6 +42,16 @@ export function apiRounds(calls: readonly TimedCall[]): { rounds: number; chain:
   return { rounds: chain.length, chain };
 }
 
+/**
+ * The rounds a frame drawn at `drawnAt` waited on: the chain among the calls answered before it drew.
+ * A call still unanswered when the frame drew was not one it waited on, whenever it began: Coming up's
+ * visits start once the home screen has rendered the profile, which on a loaded machine can be after
+ * a quick filtered call has ended, beside the frame's drawing and not in front of it.
+ */
+export function roundsBefore(calls: readonly TimedCall[], drawnAt: number): { rounds: number; chain: TimedCall[] } {
+  return apiRounds(calls.filter((c) => c.end <= drawnAt));
+}
+
 type PerfWindow = {
   performance: { timeOrigin: number; getEntriesByType(t: string): { name: string; startTime: number; responseEnd: number; initiatorType: string }[] };
   location: { origin: string };

@@ -1,5 +1,5 @@
 /** The count the first-frame spec and the first-visit bench hold: API rounds in a row (issue 42). */
-import { apiRounds } from '../../support/api-rounds.js';
+import { apiRounds, roundsBefore } from '../../support/api-rounds.js';
 
 const call = (path: string, start: number, end: number) => ({ path, start, end });
 
@@ -23,5 +23,13 @@ describe('apiRounds', () => {
     expect(apiRounds(calls).chain.map((c) => c.path)).toEqual(['/a', '/b', '/c']);
     // A call starting the moment another ended waited on it.
     expect(apiRounds([call('/a', 0, 100), call('/b', 100, 150)]).rounds).toBe(2);
+  });
+
+  it('counts before a frame only the calls answered before it drew: one still open was not waited on', () => {
+    const calls = [call('/api/reports', 0, 100), call('/api/sigma/filtered', 110, 200), call('/api/visits', 230, 900), call('/api/embed/data', 210, 260)];
+    // The visits started after the filtered call ended but were answered after the frame drew (at 500).
+    expect(roundsBefore(calls, 500).chain.map((c) => c.path)).toEqual(['/api/reports', '/api/sigma/filtered', '/api/embed/data']);
+    expect(roundsBefore(calls, 250).rounds).toBe(2);
+    expect(apiRounds(calls.filter((c) => c.start < 500)).rounds).toBe(3);
   });
 });
