@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 /**
  * The component, drawn at once when its code is here, else through React.lazy (inside the caller's
@@ -31,12 +31,10 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
         throw error;
       },
     ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component }))) as LazyExoticComponent<ComponentType<P>>;
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function PreloadableComponent(props: P) {
-    const [Loaded] = useState(() => loaded);
-    if (Loaded) return <Loaded {...props} />;
-    const L = Lazy as unknown as ComponentType<P>;
-    return <L {...props} />;
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
   }
   return Object.assign(PreloadableComponent, { preload });
 }
