@@ -20,6 +20,7 @@
  */
 import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../platform/env.js';
+import { ifHolds } from './conditional.js';
 import { HttpError } from '../platform/http.js';
 
 export interface Limit {
@@ -100,19 +101,10 @@ export async function hit(db: DynamoDBDocumentClient, limit: Limit, subject: str
         ExpressionAttributeValues: values,
       }),
     );
-  const refused = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
-  try {
-    return Number((await add()).Attributes?.hits ?? 1);
-  } catch (e) {
-    if (!refused(e)) throw e;
-  }
-  try {
-    await restart();
-    return 1;
-  } catch (e) {
-    if (!refused(e)) throw e;
-    return Number((await add()).Attributes?.hits ?? 1);
-  }
+  const added = await ifHolds(add(), null);
+  if (added) return Number(added.Attributes?.hits ?? 1);
+  if (await ifHolds(restart().then(() => true), false)) return 1;
+  return Number((await add()).Attributes?.hits ?? 1);
 }
 
 /** Forgets the subject's current window. */
